@@ -1,0 +1,101 @@
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { businesses } from './businesses';
+import { images } from './images';
+import { users } from './users';
+
+/**
+ * Emoji rating columns shared by comments and replies: a count per emoji (1–5), their total and
+ * the average over them (null when there are none). Kept in the same transaction as the rating.
+ */
+const ratingColumns = () => ({
+  ratingCount: integer('rating_count').notNull().default(0),
+  ratingAvg: real('rating_avg'),
+  rated1: integer('rated_1').notNull().default(0),
+  rated2: integer('rated_2').notNull().default(0),
+  rated3: integer('rated_3').notNull().default(0),
+  rated4: integer('rated_4').notNull().default(0),
+  rated5: integer('rated_5').notNull().default(0),
+});
+
+export const comments = sqliteTable(
+  'comments',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessLocation: text('business_location').notNull(),
+    text: text('text').notNull(),
+    imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
+    replyCount: integer('reply_count').notNull().default(0),
+    ...ratingColumns(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('comments_feed_idx').on(t.createdAt, t.id),
+    index('comments_most_replied_idx').on(t.replyCount, t.createdAt),
+    index('comments_top_rated_idx').on(t.ratingAvg, t.ratingCount, t.createdAt),
+    index('comments_business_idx').on(t.businessId, t.createdAt),
+    index('comments_user_idx').on(t.userId),
+  ],
+);
+
+export const replies = sqliteTable(
+  'replies',
+  {
+    id: text('id').primaryKey(),
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
+    ...ratingColumns(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('replies_comment_idx').on(t.commentId, t.createdAt),
+    index('replies_user_idx').on(t.userId),
+    index('replies_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const commentRatings = sqliteTable(
+  'comment_ratings',
+  {
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rate: integer('rate').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_ratings_user_idx').on(t.userId)],
+);
+
+export const replyRatings = sqliteTable(
+  'reply_ratings',
+  {
+    replyId: text('reply_id')
+      .notNull()
+      .references(() => replies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rate: integer('rate').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.replyId, t.userId] }), index('reply_ratings_user_idx').on(t.userId)],
+);

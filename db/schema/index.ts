@@ -1,0 +1,4 @@
+export * from './users';
+export * from './images';
+export * from './businesses';
+export * from './comments';

@@ -1,0 +1,87 @@
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { images } from './images';
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull().unique(),
+    /** argon2id hash; null for accounts that only sign in with Google. */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
+    isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+    isBanned: integer('is_banned', { mode: 'boolean' }).notNull().default(false),
+    emailConfirmed: integer('email_confirmed', { mode: 'boolean' }).notNull().default(false),
+    isDemo: integer('is_demo', { mode: 'boolean' }).notNull().default(false),
+    /** 'sv' | 'en': the language mails are written in. */
+    language: text('language').notNull().default('sv'),
+    favoritesCount: integer('favorites_count').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('users_created_at_idx').on(t.createdAt), index('users_is_admin_idx').on(t.isAdmin)],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the token's secret half; the secret itself is never stored. */
+    secretHash: text('secret_hash').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Single-use e-mail tokens: 'confirm' (24 h) and 'reset' (1 h). Only the hash is stored. */
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['confirm', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [index('email_tokens_user_kind_idx').on(t.userId, t.kind)],
+);
+
+/** A sign-in identity at an OpenID provider, keyed by issuer + subject. */
+export const oauthAccounts = sqliteTable(
+  'oauth_accounts',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('oauth_accounts_user_id_idx').on(t.userId)],
+);
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: text('id').primaryKey(),
+    fromName: text('from_name').notNull(),
+    userEmail: text('user_email').notNull(),
+    message: text('message').notNull(),
+    language: text('language').notNull().default('sv'),
+    createdAt: integer('created_at').notNull(),
+    mailedAt: integer('mailed_at'),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
+

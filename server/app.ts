@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { createJsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from './deps';
+import { AppError } from './lib/errors';
+import { appErrorBody, registerErrorHandler } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerSession } from './plugins/session';
+import { restRoutes } from './rest';
+import { MAX_UPLOAD_BYTES } from './schemas/common';
+import { createContextFactory } from './trpc/context';
+import { appRouter, type AppRouter } from './trpc/router';
+
+export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
+
+/** Builds the whole site as a Fastify instance that does not listen; index.ts and tests use it. */
+export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { env } = deps;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    genReqId: () => crypto.randomUUID(),
+    requestIdLogLabel: 'reqId',
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurity(app, env);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Routes opt in with config.rateLimit; this is a generous per-IP ceiling for everything else.
+  await app.register(rateLimit, {
+    global: false,
+    max: 600,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({ statusCode: 429, ...appErrorBody(new AppError('RATE_LIMITED', 'tooManyRequests')) }),
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 40, fieldSize: 100_000, parts: 50 } });
+  await registerSession(app, deps.db, env);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Recensera REST API', version: '1.0.0', description: 'Documented REST routes under /api.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: createJsonSchemaTransform({ skipList: ['/trpc/*', '/uploads/*', '/healthz', '/api/docs'] }),
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/healthz',
+    { schema: { hide: true, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async () => {
+      deps.db.$client.prepare('select 1').get();
+      return { ok: true as const };
+    },
+  );
+
+  await app.register(restRoutes(deps), { prefix: '/api' });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(deps),
+      onError({ error, path: procedure, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure }, 'trpc error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(fastifyStatic, {
+    root: deps.paths.uploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    immutable: true,
+    maxAge: '365d',
+    setHeaders(res) {
+      res.header('X-Content-Type-Options', 'nosniff');
+      res.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    },
+  });
+
+  const indexHtml = path.join(deps.paths.client, 'index.html');
+  const hasClient = existsSync(indexHtml);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: deps.paths.client,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  // The SPA answers every other GET with index.html; API paths answer JSON 404s.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/uploads/') || url.startsWith('/assets/');
+    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', deps.paths.client);
+    }
+    return reply.status(404).send(appErrorBody(new AppError('NOT_FOUND', 'routeNotFound')));
+  });
+
+  return app;
+}

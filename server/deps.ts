@@ -1,0 +1,17 @@
+import path from 'node:path';
+import type { Db } from '../db/client';
+import type { Env } from './env';
+import type { Mailer } from './services/mail';
+
+/** What every service may need beyond its arguments; built once in index.ts (or per test). */
+export type Deps = {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  paths: { data: string; uploads: string; outbox: string; client: string };
+};
+
+export function dataPaths(env: Env, clientDir: string): Deps['paths'] {
+  const data = path.resolve(env.DATA_DIR);
+  return { data, uploads: path.join(data, 'uploads'), outbox: path.join(data, 'outbox'), client: clientDir };
+}

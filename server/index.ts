@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { closeDb, migrateDb, openDb } from '../db/client';
+import { seedDemoData } from '../db/seed';
+import { buildApp } from './app';
+import { dataPaths, type Deps } from './deps';
+import { EnvError, loadEnv } from './env';
+import { createMailer } from './services/mail';
+import { startMaintenance } from './services/maintenance';
+
+const startedAt = performance.now();
+let env;
+try {
+  env = loadEnv();
+} catch (e) {
+  if (e instanceof EnvError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  throw e;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const clientDir = process.env.CLIENT_DIR ?? path.resolve(here, '../dist/client');
+const paths = dataPaths(env, clientDir);
+mkdirSync(paths.uploads, { recursive: true });
+
+const log = pino({ level: env.LOG_LEVEL });
+const db = openDb(path.join(paths.data, 'recensera.sqlite'));
+migrateDb(db);
+const deps: Deps = { db, env, mailer: createMailer(env, paths.outbox, log), paths };
+
+if (env.DEMO_DATA) {
+  const seeded = await seedDemoData(deps);
+  if (seeded) {
+    log.info('Demo data created. Demo accounts (password for all: %s):', seeded.password);
+    for (const account of seeded.accounts) log.info('  %s%s', account.email, account.isAdmin ? ' (admin)' : '');
+  }
+}
+
+const app = await buildApp(deps);
+const stopMaintenance = startMaintenance(deps, app.log);
+await app.listen({ port: env.PORT, host: env.HOST });
+app.log.info({ startupMs: Math.round(performance.now() - startedAt) }, `Recensera is up on ${env.PUBLIC_URL}`);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing open requests');
+  stopMaintenance();
+  try {
+    await app.close();
+  } finally {
+    closeDb(db);
+    process.exit(0);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

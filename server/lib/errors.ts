@@ -1,0 +1,48 @@
+import { messageText, type MessageKey } from '../schemas/messages';
+
+export const errorStatus = {
+  BAD_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA: 415,
+  RATE_LIMITED: 429,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const trpcCodeOf = {
+  BAD_INPUT: 'BAD_REQUEST',
+  UNAUTHENTICATED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA: 'UNSUPPORTED_MEDIA_TYPE',
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
+} as const satisfies Record<ErrorCode, string>;
+
+/**
+ * The one error type of the domain. `key` names a message in server/schemas/messages.ts, so
+ * REST sends its English text and the client shows its translation. `fields` maps form field
+ * names to message keys for validation errors.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly key: MessageKey;
+  readonly fields?: Record<string, MessageKey | string>;
+  readonly status: number;
+
+  constructor(code: ErrorCode, key: MessageKey, fields?: Record<string, MessageKey | string>) {
+    super(messageText(key));
+    this.name = 'AppError';
+    this.code = code;
+    this.key = key;
+    this.fields = fields;
+    this.status = errorStatus[code];
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

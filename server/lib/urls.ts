@@ -1,0 +1,2 @@
+/** Public URL path of a stored upload. */
+export const uploadUrl = (fileName: string | null | undefined): string | null => (fileName ? `/uploads/${fileName}` : null);

@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, isAppError } from '../lib/errors';
+import { messageText } from '../schemas/messages';
+
+export type ErrorBody = { message: string; key: string; errors?: Record<string, string> };
+
+/** Turns a zod issue list into { field: englishMessage } for REST replies. */
+export function fieldsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const name = issue.path.map(String).join('.') || '_';
+    fields[name] ??= issue.message;
+  }
+  return fields;
+}
+
+export function appErrorBody(err: AppError): ErrorBody {
+  const body: ErrorBody = { message: err.message, key: err.key };
+  if (err.fields) body.errors = Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, messageText(v)]));
+  return body;
+}
+
+/**
+ * The one place errors become HTTP replies: AppError by its code, schema and parse errors as
+ * 400, framework limits by their status, anything else a 500 whose detail stays in the log.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isAppError(error)) {
+      if (error.status >= 500) request.log.error({ err: error }, 'app error');
+      return reply.status(error.status).send(appErrorBody(error));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldsFromIssues(
+        error.validation.map((v) => ({
+          path: String(v.instancePath ?? '').split('/').filter(Boolean),
+          message: v.message ?? 'invalidInput',
+        })),
+      );
+      const app = new AppError('BAD_INPUT', 'invalidInput', fields);
+      return reply.status(400).send(appErrorBody(app));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT') {
+      return reply.status(413).send(appErrorBody(new AppError('TOO_LARGE', 'imageTooLarge')));
+    }
+    if (status === 429) {
+      return reply.status(429).send(appErrorBody(new AppError('RATE_LIMITED', 'tooManyRequests')));
+    }
+    if (status === 415) {
+      return reply.status(415).send(appErrorBody(new AppError('UNSUPPORTED_MEDIA', 'imageUnsupported')));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message, key: 'invalidInput' } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: messageText('internal'), key: 'internal' } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { Env } from '../env';
+import { AppError } from '../lib/errors';
+import { appErrorBody } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Security headers with a strict CSP (no inline script), and the same-origin check. */
+export async function registerSecurity(app: FastifyInstance, env: Env) {
+  const https = env.PUBLIC_URL.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        // Ark UI positions popovers with style attributes; no inline <script> is ever allowed.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  // State-changing requests must come from our own pages, so a cross-site form cannot act for a
+  // signed-in user. Non-browser clients (no Origin, no Sec-Fetch-Site) authenticate by bearer.
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') return refuse();
+    const origin = request.headers.origin;
+    if (origin && origin !== 'null') {
+      const host = request.headers['x-forwarded-host'] && env.TRUST_PROXY ? request.headers['x-forwarded-host'] : request.headers.host;
+      let originHost: string;
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        return refuse();
+      }
+      if (origin !== publicOrigin && originHost !== host) return refuse();
+    } else if (origin === 'null') {
+      return refuse();
+    }
+    function refuse() {
+      return reply.status(403).send(appErrorBody(new AppError('FORBIDDEN', 'crossSite')));
+    }
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
+import { businessRoutes } from './business';
+import { commentRoutes } from './comment';
+import { imageRoutes } from './images';
+import { siteRoutes } from './site';
+import { subCommentRoutes } from './sub-comment';
+import { userRoutes } from './users';
+
+/** Every REST route under /api, one plugin per resource of the documented API. */
+export function restRoutes(deps: Deps) {
+  return async function rest(app: FastifyInstance) {
+    await app.register(userRoutes(deps), { prefix: '/users' });
+    await app.register(businessRoutes(deps), { prefix: '/business' });
+    await app.register(commentRoutes(deps), { prefix: '/comment' });
+    await app.register(subCommentRoutes(deps), { prefix: '/subComment' });
+    await app.register(imageRoutes(deps), { prefix: '/images' });
+    await app.register(siteRoutes(deps));
+  };
+}

@@ -1,0 +1,2 @@
+/** Server messages of this area: key → English text. */
+export const accountMessages = {} as const;

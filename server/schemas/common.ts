@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Server messages shared by every area: key → the English text REST clients read. */
+export const commonMessages = {
+  required: '*Required',
+  invalidInput: 'Invalid input.',
+  notFound: 'Not found.',
+  routeNotFound: 'Route not found.',
+  unauthenticated: 'User is not authenticated',
+  forbidden: "You don't have access to this page!",
+  banned: 'Your account has been banned.',
+  crossSite: 'Cross-site request refused.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  internal: 'An error occurred. Please try again.',
+  imageTooLarge: 'The selected image exceeds the size limit (10 MB). Please choose a smaller image.',
+  imageUnsupported: 'The file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).',
+  imageTooManyPixels: 'The image has too many pixels.',
+  imageMissing: 'No image was sent.',
+  imageUnknown: 'Unknown image.',
+  invalidEmail: 'Invalid Email',
+  contactNameRequired: 'Please enter your name',
+  contactEmailRequired: 'Please enter your email',
+  contactMessageRequired: 'Please write a message',
+  contactTooLong: 'Too long!',
+  contactSent: 'Message was sent successfully',
+} as const;
+
+export const languageSchema = z.enum(['sv', 'en']);
+export type Language = z.infer<typeof languageSchema>;
+
+export const idSchema = z.string().min(1).max(64);
+
+/** Kinds of uploaded image; each has its own size bounds (PRODUCT.md section 5). */
+export const imageKinds = ['avatar', 'business', 'icon', 'comment', 'reply', 'reply-edit'] as const;
+export const imageKindSchema = z.enum(imageKinds);
+export type ImageKind = z.infer<typeof imageKindSchema>;
+
+/** Longest side in pixels and byte budget per kind; the browser shrinks to these before upload. */
+export const imageBounds: Record<ImageKind, { maxSide: number; maxBytes: number }> = {
+  avatar: { maxSide: 512, maxBytes: 512 * 1024 },
+  icon: { maxSide: 512, maxBytes: 512 * 1024 },
+  business: { maxSide: 1920, maxBytes: 2 * 1024 * 1024 },
+  comment: { maxSide: 1920, maxBytes: 2 * 1024 * 1024 },
+  reply: { maxSide: 300, maxBytes: 1024 * 1024 },
+  'reply-edit': { maxSide: 300, maxBytes: 100 * 1024 },
+};
+
+/** The server refuses any upload over this many bytes (413). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export const contactInputSchema = z.object({
+  from_name: z.string().trim().min(1, 'contactNameRequired').max(100, 'contactTooLong'),
+  user_email: z.string().trim().min(1, 'contactEmailRequired').max(254, 'contactTooLong').email('invalidEmail'),
+  message: z.string().trim().min(1, 'contactMessageRequired').max(5000, 'contactTooLong'),
+});
+export type ContactInput = z.infer<typeof contactInputSchema>;

@@ -1,0 +1,41 @@
+import { AppError } from '../lib/errors';
+
+/** Who is acting, as read from the session. `null` is a visitor. */
+export type Actor = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  isBanned: boolean;
+  language: 'sv' | 'en';
+} | null;
+
+export type SignedIn = NonNullable<Actor>;
+
+/** Signed in at all (banned users may still log out, export and delete their account). */
+export function requireSignedIn(actor: Actor): SignedIn {
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'unauthenticated');
+  return actor;
+}
+
+/** Signed in and not banned: may post, rate, favourite, edit. */
+export function requireActive(actor: Actor): SignedIn {
+  const a = requireSignedIn(actor);
+  if (a.isBanned) throw new AppError('FORBIDDEN', 'banned');
+  return a;
+}
+
+export function requireAdmin(actor: Actor): SignedIn {
+  const a = requireActive(actor);
+  if (!a.isAdmin) throw new AppError('FORBIDDEN', 'forbidden');
+  return a;
+}
+
+/** The actor themself, or an admin. */
+export function requireSelfOrAdmin(actor: Actor, userId: string): SignedIn {
+  const a = requireSignedIn(actor);
+  if (a.id === userId) return a;
+  if (a.isAdmin && !a.isBanned) return a;
+  throw new AppError('FORBIDDEN', 'forbidden');
+}

@@ -1,0 +1,34 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Env } from '../env';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { send(mail: Mail): Promise<void> };
+type Log = { info(obj: object, msg?: string): void };
+
+/**
+ * Sends through SMTP_URL when set. Without it every mail is written as an .eml file into
+ * DATA_DIR/outbox and its links are logged, so a local install works with no mail server.
+ */
+export function createMailer(env: Env, outboxDir: string, log: Log): Mailer {
+  if (env.SMTP_URL) {
+    const transport = nodemailer.createTransport(env.SMTP_URL);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+      await mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to outbox');
+    },
+  };
+}

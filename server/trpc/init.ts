@@ -1,0 +1,43 @@
+import { initTRPC } from '@trpc/server';
+import { ZodError } from 'zod';
+import { isAppError } from '../lib/errors';
+import { fieldsFromIssues } from '../plugins/errors';
+import { messageText, isMessageKey } from '../schemas/messages';
+import { requireActive, requireAdmin, requireSignedIn } from '../services/actor';
+import type { Context } from './context';
+
+/**
+ * Errors reach the client as { message (English), data.key (message key), data.fields }. The
+ * client shows the key's translation. Internal errors keep their detail in the log only.
+ */
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    if (isAppError(cause)) {
+      return { ...shape, message: cause.message, data: { ...shape.data, stack: undefined, key: cause.key, fields: cause.fields ?? null } };
+    }
+    if (cause instanceof ZodError) {
+      const fields = fieldsFromIssues(cause.issues);
+      return {
+        ...shape,
+        message: messageText('invalidInput'),
+        data: { ...shape.data, stack: undefined, key: 'invalidInput', fields },
+      };
+    }
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      return { ...shape, message: messageText('internal'), data: { ...shape.data, stack: undefined, key: 'internal', fields: null } };
+    }
+    const key = isMessageKey(error.message) ? error.message : 'invalidInput';
+    return { ...shape, data: { ...shape.data, stack: undefined, key, fields: null } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+/** Signed in (banned users too: they may log out, export and delete their account). */
+export const signedInProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireSignedIn(ctx.actor) } }));
+/** Signed in and not banned. */
+export const activeProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireActive(ctx.actor) } }));
+export const adminProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireAdmin(ctx.actor) } }));

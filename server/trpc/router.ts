@@ -1,0 +1,14 @@
+import { router } from './init';
+import { usersRouter } from './routers/users';
+import { businessRouter } from './routers/business';
+import { commentsRouter } from './routers/comments';
+import { siteRouter } from './routers/site';
+
+export const appRouter = router({
+  users: usersRouter,
+  business: businessRouter,
+  comments: commentsRouter,
+  site: siteRouter,
+});
+
+export type AppRouter = typeof appRouter;
