@@ -28,7 +28,6 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     logger: options.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
-    requestIdLogLabel: 'reqId',
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   });

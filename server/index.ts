@@ -23,7 +23,8 @@ try {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const clientDir = process.env.CLIENT_DIR ?? path.resolve(here, '../dist/client');
+// Bundled (dist/server/index.js) the client sits beside it; from source it is built into dist/.
+const clientDir = process.env.CLIENT_DIR ?? path.resolve(here, here.endsWith(path.join('dist', 'server')) ? '../client' : '../dist/client');
 const paths = dataPaths(env, clientDir);
 mkdirSync(paths.uploads, { recursive: true });
 

@@ -1,0 +1,19 @@
+import { messages } from '../../server/schemas/messages';
+import type { Widen } from './types';
+import type { sv } from './sv';
+import { accounts } from './en/accounts';
+import { business } from './en/business';
+import { comments } from './en/comments';
+import { common } from './en/common';
+import { pages } from './en/pages';
+
+/** The English catalog; typed against sv.ts, so a missing key fails the type check. */
+export const en: Widen<typeof sv> = {
+  common,
+  accounts,
+  business,
+  comments,
+  pages,
+  // The server's own texts are English already.
+  messages,
+};

@@ -1,0 +1,4 @@
+import type { Widen } from '../types';
+import type { pages as sv } from '../sv/pages';
+
+export const pages: Widen<typeof sv> = {};

@@ -1,0 +1,111 @@
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { formatDistanceToNow } from 'date-fns';
+import { enGB, sv as svLocale } from 'date-fns/locale';
+import type { Language } from '../../server/schemas/common';
+import { isMessageKey } from '../../server/schemas/messages';
+import { en } from './en';
+import { sv } from './sv';
+import type { Widen } from './types';
+
+export type Catalog = Widen<typeof sv>;
+export type { Language };
+
+const catalogs: Record<Language, Catalog> = { sv, en };
+export const LANG_COOKIE = 'lang';
+
+export function readLanguageCookie(): Language {
+  const match = document.cookie.match(/(?:^|;\s*)lang=(sv|en)/);
+  return match?.[1] === 'en' ? 'en' : 'sv';
+}
+
+function writeLanguageCookie(lang: Language) {
+  document.cookie = `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+type I18n = {
+  lang: Language;
+  t: Catalog;
+  setLang(lang: Language): void;
+  /** "för 3 dagar sedan" / "3 days ago"; null for a missing date. */
+  relative(date: number | string | Date | null | undefined): string | null;
+  /** Picks the plural form by the language's rules: plural(n, { one: 'svar', other: 'svar' }). */
+  plural(n: number, forms: { one: string; other: string }): string;
+  number(n: number, digits?: number): string;
+  /** The translation of a server error (message key), falling back to its text. */
+  errorText(error: unknown): string;
+};
+
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider({ children, initial }: { children: ReactNode; initial?: Language }) {
+  const [lang, setLangState] = useState<Language>(() => initial ?? readLanguageCookie());
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+
+  const setLang = useCallback((next: Language) => {
+    writeLanguageCookie(next);
+    setLangState(next);
+  }, []);
+
+  const value = useMemo<I18n>(() => {
+    const t = catalogs[lang];
+    const pluralRules = new Intl.PluralRules(lang);
+    const locale = lang === 'sv' ? svLocale : enGB;
+    return {
+      lang,
+      t,
+      setLang,
+      relative(date) {
+        if (date === null || date === undefined) return null;
+        const d = new Date(date);
+        if (Number.isNaN(d.getTime())) return null;
+        return formatDistanceToNow(d, { addSuffix: true, locale });
+      },
+      plural(n, forms) {
+        return pluralRules.select(n) === 'one' ? forms.one : forms.other;
+      },
+      number(n, digits = 0) {
+        return new Intl.NumberFormat(lang === 'sv' ? 'sv-SE' : 'en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(n);
+      },
+      errorText(error) {
+        const key = errorKeyOf(error);
+        if (key && isMessageKey(key)) return t.messages[key];
+        return t.common.genericError;
+      },
+    };
+  }, [lang, setLang]);
+
+  return <I18nContext value={value}>{children}</I18nContext>;
+}
+
+/** Reads the message key from a tRPC error (data.key) or an upload/REST error (key). */
+export function errorKeyOf(error: unknown): string | null {
+  if (!error || typeof error !== 'object') return null;
+  const e = error as { data?: { key?: unknown } | null; key?: unknown };
+  if (typeof e.data?.key === 'string') return e.data.key;
+  if (typeof e.key === 'string') return e.key;
+  return null;
+}
+
+/** Field errors of a tRPC validation error, as message keys by field name. */
+export function errorFieldsOf(error: unknown): Record<string, string> {
+  const e = error as { data?: { fields?: Record<string, string> | null } | null } | null;
+  return e?.data?.fields ?? {};
+}
+
+export function useI18n(): I18n {
+  const ctx = use(I18nContext);
+  if (!ctx) throw new Error('useI18n outside I18nProvider');
+  return ctx;
+}
+
+/** Translates a zod message key from a form error; unknown texts pass through. */
+export function useFieldError() {
+  const { t } = useI18n();
+  return (message: string | undefined) => {
+    if (!message) return undefined;
+    return isMessageKey(message) ? t.messages[message] : message;
+  };
+}

@@ -1,0 +1,16 @@
+import { accounts, accountsMessagesSv } from './sv/accounts';
+import { business, businessMessagesSv } from './sv/business';
+import { comments, commentsMessagesSv } from './sv/comments';
+import { common, commonMessagesSv } from './sv/common';
+import { pages } from './sv/pages';
+
+/** The Swedish catalog: the source of truth every other language is typed against. */
+export const sv = {
+  common,
+  accounts,
+  business,
+  comments,
+  pages,
+  /** Server messages by key (server/schemas/messages.ts). */
+  messages: { ...commonMessagesSv, ...accountsMessagesSv, ...businessMessagesSv, ...commentsMessagesSv },
+};

@@ -1,0 +1,5 @@
+import type { accountMessages } from '../../../server/schemas/accounts';
+
+export const accounts = {} as const;
+
+export const accountsMessagesSv: Record<keyof typeof accountMessages, string> = {};
