@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+import { E2E_OUTBOX } from './env';
+
+/** Fails on any serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page, context = '') {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(summary, `axe violations ${context}`).toEqual([]);
+}
+
+/**
+ * Waits for a mail to `to` in the server's outbox (DATA_DIR/outbox, written when SMTP_URL is unset)
+ * and returns its raw text, quoted-printable soft breaks undone, so a test can follow its link.
+ */
+export async function readMail(to: string, { after = 0, timeoutMs = 10_000 } = {}): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(E2E_OUTBOX).filter((f) => f.endsWith('.eml'));
+    } catch {
+      files = [];
+    }
+    const found = files
+      .map((f) => path.join(E2E_OUTBOX, f))
+      .filter((f) => statSync(f).mtimeMs >= after)
+      .map((f) => ({ f, text: readFileSync(f, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=') }))
+      .filter((m) => m.text.toLowerCase().includes(`to: ${to.toLowerCase()}`))
+      .sort((a, b) => statSync(b.f).mtimeMs - statSync(a.f).mtimeMs);
+    if (found.length) return found[0].text;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+}
+
+/** A link under the site from a mail's text, e.g. linkIn(mail, '/users/confirm-email'). */
+export function linkIn(mail: string, pathPrefix: string): string {
+  const match = mail.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s"<>]*`));
+  if (!match) throw new Error(`no ${pathPrefix} link in mail`);
+  return match[0];
+}
+
+export const test = base;
+export { expect };
