@@ -36,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node dist/server/index.js',
+    command: `node ${process.env.E2E_SERVER_DIR ?? 'dist'}/server/index.js`,
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Builds client and server into DIR (default dist) — lets parallel work build without clobbering.
+set -euo pipefail
+out=${1:-dist}
+npx vite build --outDir "$(realpath -m "$out")/client" --emptyOutDir --logLevel warn
+node scripts/precompress.mjs "$out/client"
+npx esbuild server/index.ts --bundle --platform=node --format=esm --target=node20 --packages=external --outfile="$out/server/index.js" --log-level=warning
+mkdir -p "$out/db" && rm -rf "$out/db/migrations" && cp -r db/migrations "$out/db/migrations"
