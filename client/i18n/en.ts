@@ -5,11 +5,13 @@ import { accounts } from './en/accounts';
 import { business } from './en/business';
 import { comments } from './en/comments';
 import { common } from './en/common';
+import { home } from './en/home';
 import { pages } from './en/pages';
 
 /** The English catalog; typed against sv.ts, so a missing key fails the type check. */
 export const en: Widen<typeof sv> = {
   common,
+  home,
   accounts,
   business,
   comments,

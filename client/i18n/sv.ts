@@ -2,11 +2,13 @@ import { accounts, accountsMessagesSv } from './sv/accounts';
 import { business, businessMessagesSv } from './sv/business';
 import { comments, commentsMessagesSv } from './sv/comments';
 import { common, commonMessagesSv } from './sv/common';
+import { home } from './sv/home';
 import { pages } from './sv/pages';
 
 /** The Swedish catalog: the source of truth every other language is typed against. */
 export const sv = {
   common,
+  home,
   accounts,
   business,
   comments,

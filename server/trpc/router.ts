@@ -2,6 +2,7 @@ import { router } from './init';
 import { usersRouter } from './routers/users';
 import { businessRouter } from './routers/business';
 import { commentsRouter } from './routers/comments';
+import { homeRouter } from './routers/home';
 import { siteRouter } from './routers/site';
 
 export const appRouter = router({
@@ -9,6 +10,7 @@ export const appRouter = router({
   business: businessRouter,
   comments: commentsRouter,
   site: siteRouter,
+  home: homeRouter,
 });
 
 export type AppRouter = typeof appRouter;
