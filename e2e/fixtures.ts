@@ -19,7 +19,7 @@ export async function expectAccessible(page: Page, context = '') {
 export async function readMail(to: string, { after = 0, timeoutMs = 10_000 } = {}): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    let files: string[] = [];
+    let files: string[];
     try {
       files = readdirSync(E2E_OUTBOX).filter((f) => f.endsWith('.eml'));
     } catch {

@@ -19,6 +19,9 @@ import { MAX_UPLOAD_BYTES } from './schemas/common';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
+// Only the REST API is documented; tRPC, uploads and pages are not part of it.
+const documentRoute = createJsonSchemaTransform({});
+
 export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
 
 /** Builds the whole site as a Fastify instance that does not listen; index.ts and tests use it. */
@@ -52,7 +55,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       info: { title: 'Recensera REST API', version: '1.0.0', description: 'Documented REST routes under /api.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: createJsonSchemaTransform({ skipList: ['/trpc/*', '/uploads/*', '/healthz', '/api/docs'] }),
+    transform: (route) =>
+      route.url.startsWith('/api/')
+        ? documentRoute(route)
+        : { schema: { ...route.schema, hide: true }, url: route.url },
   });
 
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -27,7 +27,9 @@ export type TestContext = {
  * A real app on a fresh copy of the migrated template database in its own temp DATA_DIR.
  * `env` overrides settings (e.g. SMTP_URL of an smtp-server started by the test).
  */
-export async function createTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer; clientDir?: string } = {},
+): Promise<TestContext> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'recensera-test-'));
   const file = path.join(dir, 'recensera.sqlite');
   copyFileSync(inject('templateDb'), file);
@@ -39,7 +41,7 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
     ...options.env,
   });
   const db = openDb(file);
-  const paths = { data: dir, uploads: path.join(dir, 'uploads'), outbox: path.join(dir, 'outbox'), client: path.join(dir, 'no-client') };
+  const paths = { data: dir, uploads: path.join(dir, 'uploads'), outbox: path.join(dir, 'outbox'), client: options.clientDir ?? path.join(dir, 'no-client') };
   mkdirSync(paths.uploads, { recursive: true });
   const silent = { info() {}, error() {} };
   const deps: Deps = { db, env, mailer: options.mailer ?? createMailer(env, paths.outbox, silent), paths };

@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { createTestApp, createTestUser, type TestContext } from './test/helpers';
+
+describe('the app shell', () => {
+  let ctx: TestContext;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(os.tmpdir(), 'recensera-client-'));
+    mkdirSync(path.join(clientDir, 'assets'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="sv"><div id="root"></div></html>');
+    writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    ctx = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('answers the health check when the database answers', async () => {
+    const res = await ctx.app.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+  });
+
+  it('serves the client for page routes and JSON 404s for unknown API paths', async () => {
+    for (const page of ['/', '/business/abc', '/users/confirm-email?token=x', '/no/such/page']) {
+      const res = await ctx.app.inject(page);
+      expect(res.statusCode, page).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    for (const api of ['/api/nothing-here', '/trpc/nothing.here', '/uploads/missing.webp']) {
+      const res = await ctx.app.inject(api);
+      expect(res.statusCode, api).toBe(404);
+      const body = res.json();
+      expect(body.message ?? body.error?.message).toEqual(expect.any(String));
+    }
+  });
+
+  it('caches hashed assets forever and the page shell never', async () => {
+    const asset = await ctx.app.inject('/assets/app-abc123.js');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const page = await ctx.app.inject('/');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a strict content security policy without inline script', async () => {
+    const res = await ctx.app.inject('/');
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses state-changing requests from other sites, allows our own and non-browser clients', async () => {
+    const user = await createTestUser(ctx.db);
+    const cookie = `session=${user.token}`;
+    const crossOrigin = await ctx.app.inject({ method: 'POST', url: '/trpc/users.me', headers: { cookie, origin: 'https://evil.example' } });
+    expect(crossOrigin.statusCode).toBe(403);
+    const crossSite = await ctx.app.inject({ method: 'POST', url: '/api/nothing', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.statusCode).toBe(403);
+    const nullOrigin = await ctx.app.inject({ method: 'POST', url: '/api/nothing', headers: { cookie, origin: 'null' } });
+    expect(nullOrigin.statusCode).toBe(403);
+    const sameOrigin = await ctx.app.inject({ method: 'POST', url: '/api/nothing', headers: { cookie, origin: 'http://localhost:8000', 'sec-fetch-site': 'same-origin' } });
+    expect(sameOrigin.statusCode).toBe(404);
+    const noBrowser = await ctx.app.inject({ method: 'POST', url: '/api/nothing', headers: { authorization: `Bearer ${user.token}` } });
+    expect(noBrowser.statusCode).toBe(404);
+  });
+
+  it('reads the session from the cookie or a bearer token', async () => {
+    const user = await createTestUser(ctx.db, { firstName: 'Kim' });
+    const byCookie = await ctx.app.inject({ url: '/trpc/users.me', headers: { cookie: `session=${user.token}` } });
+    expect(byCookie.json().result.data.firstName).toBe('Kim');
+    const byBearer = await ctx.app.inject({ url: '/trpc/users.me', headers: { authorization: `Bearer ${user.token}` } });
+    expect(byBearer.json().result.data._id).toBe(user.id);
+    const forged = await ctx.app.inject({ url: '/trpc/users.me', headers: { cookie: `session=${user.token.split('.')[0]}.forged` } });
+    expect(forged.json().result.data).toBeNull();
+  });
+
+  it('answers malformed JSON with 400, never 500', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/trpc/users.me',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"not json',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
+  it('publishes the OpenAPI document of the REST routes', async () => {
+    const res = await ctx.app.inject('/api/docs');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/trpc'))).toBe(false);
+  });
+});
+
+describe('the error handler', () => {
+  it('hides the detail of unexpected errors and logs them with the request id', async () => {
+    const ctx = await createTestApp();
+    const lines: string[] = [];
+    const app = await buildApp(ctx.deps, {
+      logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
+    });
+    app.get('/api/boom', async () => {
+      throw new Error('secret database detail');
+    });
+    const res = await app.inject('/api/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret');
+    expect(res.json().message).toBe('An error occurred. Please try again.');
+    const logged = lines.map((l) => JSON.parse(l)).find((l) => l.err?.message === 'secret database detail');
+    expect(logged?.reqId).toEqual(expect.any(String));
+    await app.close();
+    await ctx.close();
+  });
+});
