@@ -3,7 +3,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, lt, notExists, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import type { Db } from '../../db/client';
 import { businesses, comments, images, replies, users } from '../../db/schema';
 import type { Deps } from '../deps';
@@ -100,7 +100,7 @@ async function encodeWebp(bytes: Buffer, kind: ImageKind): Promise<Encoded> {
   if (!width || !height) throw new AppError('UNSUPPORTED_MEDIA', 'imageUnsupported');
   if (width * height > MAX_INPUT_PIXELS) throw new AppError('TOO_LARGE', 'imageTooManyPixels');
 
-  let pixels: { data: Buffer; info: sharp.OutputInfo };
+  let pixels: { data: Buffer; info: OutputInfo };
   try {
     pixels = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
@@ -117,7 +117,8 @@ async function encodeWebp(bytes: Buffer, kind: ImageKind): Promise<Encoded> {
     channels: pixels.info.channels as 1 | 2 | 3 | 4,
   };
 
-  for (let side = Math.max(raw.width, raw.height); side >= MIN_SIDE; side = Math.floor(side * 0.75)) {
+  let side = Math.max(raw.width, raw.height);
+  for (;;) {
     for (const quality of QUALITY_STEPS) {
       const out = await sharp(pixels.data, { raw })
         .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
@@ -125,8 +126,9 @@ async function encodeWebp(bytes: Buffer, kind: ImageKind): Promise<Encoded> {
         .toBuffer({ resolveWithObject: true });
       if (out.data.length <= maxBytes) return { data: out.data, width: out.info.width, height: out.info.height };
     }
+    if (side <= MIN_SIDE) throw new AppError('TOO_LARGE', 'imageTooLarge');
+    side = Math.max(MIN_SIDE, Math.floor(side * 0.75));
   }
-  throw new AppError('TOO_LARGE', 'imageTooLarge');
 }
 
 async function writeFileAtomic(dir: string, target: string, data: Buffer): Promise<void> {
@@ -290,7 +292,7 @@ export async function releaseImage(deps: Deps, id: string | null | undefined): P
     .where(and(eq(images.id, id), unreferenced(deps.db)))
     .returning({ fileName: images.fileName })
     .all();
-  if (gone.length > 0) await removeFiles(deps, gone.map((g) => g.fileName));
+  if (gone.length > 0) await removeFiles(deps, gone.map((g) => g.fileName)).catch(() => undefined);
 }
 
 export async function releaseImages(deps: Deps, ids: ReadonlyArray<string | null | undefined>): Promise<void> {
@@ -322,10 +324,7 @@ export async function sweepUnreferencedImages(deps: Deps, now = Date.now()): Pro
     .where(and(lt(images.createdAt, now - SWEEP_AFTER_MS), unreferenced(deps.db)))
     .returning({ fileName: images.fileName })
     .all();
-  const failures = await removeFiles(
-    deps,
-    gone.map((g) => g.fileName),
-  );
+  const failures = await removeFiles(deps, gone.map((g) => g.fileName));
   await removeStaleTempFiles(deps, now);
   // Unlike releaseImage this runs from maintenance, which logs the failure for the operator.
   if (failures.length > 0) throw new AggregateError(failures, `could not remove ${failures.length} upload file(s)`);
