@@ -2,6 +2,6 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8123);
-/** Wiped by global-setup before the server starts, so every run begins from fresh demo data. */
+/** Wiped by the webServer command (playwright.config.ts) before the server starts, so every run begins from fresh demo data. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'recensera-e2e-data');
 export const E2E_OUTBOX = path.join(E2E_DATA_DIR, 'outbox');

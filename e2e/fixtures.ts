@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import { LOGIN_PROMPT_SHOWN_KEY } from '../client/components/layout/login-prompt-key';
 import { E2E_OUTBOX } from './env';
 
 /** Fails on any serious or critical axe violation on the page as it is now. */
@@ -44,5 +45,16 @@ export function linkIn(mail: string, pathPrefix: string): string {
   return match[0];
 }
 
-export const test = base;
+/**
+ * The login prompt opens 10 s after load for visitors (PRODUCT.md §8) and would cover whatever a
+ * journey is doing, so every context starts with it marked as shown. A test about the prompt
+ * opts in with test.use({ loginPrompt: true }).
+ */
+export const test = base.extend<{ loginPrompt: boolean }>({
+  loginPrompt: [false, { option: true }],
+  context: async ({ context, loginPrompt }, use) => {
+    if (!loginPrompt) await context.addInitScript((key) => sessionStorage.setItem(key, '1'), LOGIN_PROMPT_SHOWN_KEY);
+    await use(context);
+  },
+});
 export { expect };

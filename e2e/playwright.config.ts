@@ -15,7 +15,6 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  globalSetup: './global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
@@ -36,7 +35,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node ${process.env.E2E_SERVER_DIR ?? 'dist'}/server/index.js`,
+    // Playwright starts the web server before globalSetup, so the wipe must come first here:
+    // a wipe after the start would delete the files of the server already running.
+    command: `node -e "fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && node ${process.env.E2E_SERVER_DIR ?? 'dist'}/server/index.js`,
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,

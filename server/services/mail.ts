@@ -3,7 +3,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Env } from '../env';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** `replyTo` lets a mail relayed for someone else (the contact form) be answered to them. */
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 type Log = { info(obj: object, msg?: string): void };
 

@@ -1,6 +1,6 @@
-import { initTRPC } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { isAppError } from '../lib/errors';
+import { isAppError, trpcCodeOf } from '../lib/errors';
 import { fieldsFromIssues } from '../plugins/errors';
 import { messageText, isMessageKey } from '../schemas/messages';
 import { requireActive, requireAdmin, requireSignedIn } from '../services/actor';
@@ -32,12 +32,26 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
+/**
+ * tRPC wraps anything thrown that is not a TRPCError as INTERNAL_SERVER_ERROR (HTTP 500). An
+ * AppError is the domain saying exactly what went wrong, so it gets its own code and status.
+ */
+const appErrorCodes = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isAppError(result.error.cause)) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: trpcCodeOf[cause.code], message: cause.message, cause });
+  }
+  return result;
+});
+const procedure = t.procedure.use(appErrorCodes);
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+export const publicProcedure = procedure;
 
 /** Signed in (banned users too: they may log out, export and delete their account). */
-export const signedInProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireSignedIn(ctx.actor) } }));
+export const signedInProcedure = procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireSignedIn(ctx.actor) } }));
 /** Signed in and not banned. */
-export const activeProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireActive(ctx.actor) } }));
-export const adminProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireAdmin(ctx.actor) } }));
+export const activeProcedure = procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireActive(ctx.actor) } }));
+export const adminProcedure = procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireAdmin(ctx.actor) } }));

@@ -1,0 +1,235 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+
+const DEMO_PASSWORD = 'Recensera-demo-1';
+
+/** Signs in through the REST door; the browser context shares the session cookie it sets. */
+async function signIn(page: Page, email: string) {
+  const res = await page.request.post('/api/users/logIn', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.ok()).toBe(true);
+}
+
+const mainNav = (page: Page) => page.getByRole('banner').getByRole('navigation');
+
+test.describe('shell and home page', () => {
+  test('home is Swedish by default, with the nav, carousel, trust, features and FAQ', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+    await expect(page.getByRole('heading', { level: 1, name: 'Välkommen till Recensera' })).toBeVisible();
+
+    const nav = mainNav(page);
+    await expect(nav.getByRole('link', { name: 'Hem' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Företag' })).toHaveAttribute('href', '/business');
+    await expect(nav.getByRole('link', { name: 'Logga in' })).toHaveAttribute('href', '/login');
+    await expect(nav.getByRole('button', { name: /byt språk till engelska/i })).toHaveText('EN');
+    await expect(nav.getByRole('link', { name: /favoriter/i })).toHaveCount(0);
+
+    const carousel = page.getByRole('region', { name: 'Butiker på Recensera' });
+    const firstSlide = carousel.getByRole('group').first();
+    await expect(firstSlide).toHaveAttribute('aria-label', /^1 av \d+$/);
+    await expect(firstSlide.getByRole('link')).toHaveAttribute('href', /^\/business\/[\w-]+$/);
+    await carousel.getByRole('button', { name: 'Pausa bildspelet' }).click();
+    await expect(carousel.getByRole('button', { name: 'Starta bildspelet' })).toBeVisible();
+
+    await expect(page.getByRole('heading', { level: 2, name: 'Varför lita på oss' })).toBeVisible();
+    await expect(page.getByText('20+')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Det här kan du göra' })).toBeVisible();
+
+    const question = page.getByRole('button', { name: 'Hur räknas betygen ut?' });
+    await expect(question).toHaveAttribute('aria-expanded', 'false');
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText('En butiks betyg är genomsnittet av de betyg som användarna har gett den.')).toBeVisible();
+
+    const footer = page.getByRole('contentinfo');
+    for (const [name, href] of [
+      ['Om oss', '/about'],
+      ['Kontakta oss', '/contact'],
+      ['Alla butiker', '/business'],
+      ['Registrera', '/registration'],
+      ['Logga in', '/login'],
+      ['Användarvillkor', '/terms-of-use'],
+      ['Integritetspolicy', '/policy'],
+      ['Cookiepolicy', '/policy#cookies'],
+    ] as const) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    const facebook = footer.getByRole('link', { name: /facebook/i });
+    await expect(facebook).toHaveAttribute('rel', /noopener/);
+    await expect(facebook).toHaveAttribute('href', 'https://www.facebook.com/');
+    await expectAccessible(page, 'home 1280 sv');
+  });
+
+  test('the language toggle switches to English and the choice survives a reload', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await mainNav(page).getByRole('button', { name: /byt språk till engelska/i }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Recensera' })).toBeVisible();
+    await expect(mainNav(page).getByRole('button', { name: /switch language to swedish/i })).toHaveText('SE');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(mainNav(page).getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Why Trust Us' })).toBeVisible();
+    await expectAccessible(page, 'home 1280 en');
+  });
+
+  test('the store chooser filters by typing and opens the chosen business', async ({ page }) => {
+    await page.goto('/');
+    const chooser = page.getByRole('combobox', { name: 'Hitta en butik' }).or(page.getByLabel('Hitta en butik'));
+    await chooser.first().click();
+    await page.keyboard.type('ica');
+    const option = page.getByRole('option', { name: /ICA Maxi/ });
+    await expect(option).toBeVisible();
+    await expect(page.getByRole('option', { name: /Biltema/ })).toHaveCount(0);
+    await option.click();
+    await expect(page).toHaveURL(/\/business\/[\w-]+$/);
+  });
+
+  test('on a phone the menu drawer opens, closes with Escape and its close button, and navigates', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await expect(mainNav(page).getByRole('link', { name: 'Företag' })).toBeHidden();
+    await expectAccessible(page, 'home 375 sv');
+
+    const menu = page.getByRole('button', { name: 'Meny' });
+    await menu.click();
+    const drawer = page.getByRole('dialog', { name: 'Meny' });
+    await expect(drawer).toBeVisible();
+    const box = await drawer.boundingBox();
+    expect(box?.x).toBe(0);
+    expect(box?.width).toBe(240);
+    for (const name of ['Logga in', 'Hem', 'Företag', 'Lägg till ny', 'Kontakt']) {
+      await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(drawer.getByRole('link', { name: /favoriter/i })).toHaveCount(0);
+    await expect(drawer.getByRole('button', { name: /byt språk till engelska/i })).toBeVisible();
+    await expectAccessible(page, 'drawer 375 sv');
+
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+
+    await menu.click();
+    await drawer.getByRole('button', { name: 'Stäng menyn' }).click();
+    await expect(drawer).toBeHidden();
+
+    await menu.click();
+    await drawer.getByRole('link', { name: 'Lägg till ny' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/business\/[\w-]+$/);
+  });
+
+  test('a signed-in admin sees the first name with the admin badge and the favourites link', async ({ page }) => {
+    await signIn(page, 'admin@demo.recensera.se');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const nav = mainNav(page);
+    const user = nav.getByRole('link', { name: /din profil, admin, administratör/i });
+    await expect(user).toHaveAttribute('href', '/user');
+    await expect(user).toContainText('Admin');
+    await expect(user).toContainText('A');
+    const favorites = nav.getByRole('link', { name: /^Favoriter: \d+$/ });
+    await expect(favorites).toHaveAttribute('href', /^\/favorites\/[\w-]+$/);
+    await expect(nav.getByRole('link', { name: 'Logga in' })).toHaveCount(0);
+    await expectAccessible(page, 'home signed in');
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('button', { name: 'Meny' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Meny' });
+    await expect(drawer.getByRole('link', { name: /^Favoriter: \d+$/ })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: /din profil, admin/i })).toBeVisible();
+  });
+
+  test('an unknown route shows the not-found page at the same URL', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page).toHaveURL(/\/no-such-page$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sidan hittades inte' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Välkommen till Recensera' })).toHaveCount(0);
+    await expectAccessible(page, 'not found');
+  });
+
+  test('scroll-to-top appears after 200 px on home and brings the page back up', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const toTop = page.getByRole('button', { name: 'Till toppen' });
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await expect(toTop).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect(toTop).toBeVisible();
+    await toTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(toTop).toHaveCount(0);
+  });
+
+  test('a link with a hash scrolls to its target once the page has rendered it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cookiepolicy' }).click();
+    await expect(page).toHaveURL(/\/policy#cookies$/);
+    await expect(page.locator('[id="cookies"]')).toBeInViewport();
+
+    await page.goto('/policy#cookies');
+    await expect(page.locator('[id="cookies"]')).toBeInViewport();
+  });
+});
+
+test.describe('login prompt', () => {
+  test.use({ loginPrompt: true });
+
+  test('invites a visitor after 10 s, once per session, and ignores clicks outside', async ({ page }) => {
+    await page.clock.install();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const prompt = page.getByRole('dialog', { name: 'Bli en del av Recensera' });
+    await page.clock.fastForward(9_000);
+    await expect(prompt).toHaveCount(0);
+    await page.clock.fastForward(1_500);
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByRole('button', { name: 'Logga in' })).toBeVisible();
+    await expect(prompt.getByRole('button', { name: 'Registrera' })).toBeVisible();
+    await expectAccessible(page, 'login prompt');
+
+    await page.mouse.click(5, 700);
+    await expect(prompt).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(prompt).toBeHidden();
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.clock.fastForward(12_000);
+    await expect(prompt).toHaveCount(0);
+  });
+
+  test('its Register button leads to registration; it never opens on the login page', async ({ page, browser, baseURL }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await page.clock.fastForward(10_500);
+    const prompt = page.getByRole('dialog', { name: 'Bli en del av Recensera' });
+    await prompt.getByRole('button', { name: 'Registrera' }).click();
+    await expect(page).toHaveURL(/\/registration$/);
+    await expect(prompt).toHaveCount(0);
+
+    // A fresh context without the fixture's "already shown" mark.
+    const other = await browser.newContext({ baseURL });
+    const loginPage = await other.newPage();
+    await loginPage.clock.install();
+    await loginPage.goto('/login');
+    await loginPage.clock.fastForward(12_000);
+    await expect(loginPage.getByRole('dialog')).toHaveCount(0);
+    await other.close();
+  });
+
+  test('signed-in users never see it', async ({ page }) => {
+    await signIn(page, 'anna@demo.recensera.se');
+    await page.clock.install();
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /din profil, anna/i }).first()).toBeAttached();
+    await page.clock.fastForward(12_000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
