@@ -61,6 +61,19 @@ test.describe('shell and home page', () => {
     await expectAccessible(page, 'home 1280 sv');
   });
 
+  test('the carousel does not play by itself for visitors who prefer reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Butiker på Recensera' });
+    await expect(carousel.getByRole('button', { name: 'Starta bildspelet' })).toBeVisible();
+    const first = carousel.getByRole('group').first();
+    const before = await first.boundingBox();
+    await page.waitForTimeout(2600);
+    expect(await first.boundingBox()).toEqual(before);
+    await carousel.getByRole('button', { name: 'Nästa butiker' }).click();
+    await expect.poll(async () => (await first.boundingBox())?.x).not.toBe(before?.x);
+  });
+
   test('the language toggle switches to English and the choice survives a reload', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
@@ -174,6 +187,15 @@ test.describe('shell and home page', () => {
 
     await page.goto('/policy#cookies');
     await expect(page.locator('[id="cookies"]')).toBeInViewport();
+
+    // A feed card leads to its comment on the business page, which renders after the business.
+    await page.goto('/');
+    const cardLink = page.locator('main a[href*="#comment-"]').first();
+    const href = await cardLink.getAttribute('href');
+    const commentId = href!.split('#')[1];
+    await cardLink.click();
+    await expect(page).toHaveURL(new RegExp(`/business/[\\w-]+#${commentId}$`));
+    await expect(page.locator(`[id="${commentId}"]`)).toBeInViewport();
   });
 });
 

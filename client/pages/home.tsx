@@ -1,3 +1,133 @@
-export default function Page() {
-  return <div className="container page">home</div>;
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { CommentFeed } from '../components/comments/comment-feed';
+import { BusinessCarousel } from '../components/home/business-carousel';
+import { Faq } from '../components/home/faq';
+import { Features } from '../components/home/features';
+import { StoreChooserSlot } from '../components/home/store-chooser-slot';
+import { Spinner } from '../components/ui/spinner';
+import { useI18n } from '../i18n';
+import { useMe } from '../lib/session';
+import { useTRPC } from '../lib/trpc';
+import styles from '../components/home/home-page.module.css';
+
+/** Enough icons to keep the carousel moving without putting a thousand slides in the page. */
+const CAROUSEL_LIMIT = 24;
+
+export default function HomePage() {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const { me, isLoading: meLoading } = useMe();
+  const businesses = useQuery({ ...trpc.home.businesses.queryOptions(), staleTime: 5 * 60_000 });
+  const carouselItems = useMemo(
+    () => (businesses.data ?? []).filter((b) => !b.isSuggestionBox).slice(0, CAROUSEL_LIMIT),
+    [businesses.data],
+  );
+  const w = t.home.welcome;
+  const trust = t.home.trust;
+
+  return (
+    <div className={styles.home}>
+      <section className={styles.hero} aria-labelledby="home-title">
+        <div className="container">
+          <div className={styles.heroGrid}>
+            <div>
+              <p className={styles.eyebrow}>{w.eyebrow}</p>
+              <h1 id="home-title" className={styles.title}>
+                {w.title}
+              </h1>
+              <p className={styles.lead}>{w.text}</p>
+              <div className={styles.actions}>
+                <Link href="/business" className="btn btn-primary">
+                  {w.browseAll}
+                </Link>
+                {!me && !meLoading ? (
+                  <Link href="/registration" className="btn btn-outline">
+                    {w.join}
+                  </Link>
+                ) : null}
+              </div>
+            </div>
+            <div className={styles.finder}>
+              {businesses.isPending ? (
+                <Spinner label={t.home.chooser.loading} showLabel />
+              ) : businesses.isError ? (
+                <p className="notice notice-error" role="alert">
+                  {t.home.chooser.error}
+                </p>
+              ) : (
+                <StoreChooserSlot businesses={businesses.data} />
+              )}
+              <p className={styles.finderHint}>{t.home.chooser.hint}</p>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      {businesses.isError ? null : (
+        <section className={styles.section} aria-labelledby="home-carousel-title">
+          <div className="container">
+            <h2 id="home-carousel-title" className={styles.sectionTitle}>
+              {t.home.carousel.heading}
+            </h2>
+            {businesses.isPending ? (
+              <Spinner label={t.common.loading} />
+            ) : carouselItems.length > 0 ? (
+              <BusinessCarousel businesses={carouselItems} headingId="home-carousel-title" />
+            ) : (
+              <p className="muted">{t.home.carousel.empty}</p>
+            )}
+          </div>
+        </section>
+      )}
+
+      <div className={styles.section}>
+        <div className="container">
+          <CommentFeed />
+        </div>
+      </div>
+
+      <section className={styles.band} aria-labelledby="home-trust-title">
+        <div className="container">
+          <h2 id="home-trust-title" className={styles.sectionTitle}>
+            {trust.heading}
+          </h2>
+          <p className={styles.mission}>{trust.mission}</p>
+          <div className={styles.trustGrid}>
+            {(['realFeedback', 'dailyInsights', 'communityPicks'] as const).map((key) => (
+              <div key={key} className={styles.trustCard}>
+                <h3 className={styles.cardTitle}>{trust[key].title}</h3>
+                <p className={styles.cardText}>{trust[key].text}</p>
+              </div>
+            ))}
+            <div className={styles.claim}>
+              <p className={styles.claimNumber}>{trust.claimNumber}</p>
+              <p className={styles.claimText}>{trust.claimText}</p>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="home-features-title">
+        <div className="container">
+          <h2 id="home-features-title" className={styles.sectionTitle}>
+            {t.home.features.heading}
+          </h2>
+          <Features />
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="home-faq-title">
+        <div className="container">
+          <div className={styles.faq}>
+            <h2 id="home-faq-title" className={styles.sectionTitle}>
+              {t.home.faq.heading}
+            </h2>
+            <Faq />
+          </div>
+        </div>
+      </section>
+    </div>
+  );
 }

@@ -1,6 +1,28 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '../../i18n';
+import { Footer } from './footer';
+import { LoginPrompt } from './login-prompt';
+import { NavBar } from './nav-bar';
+import { ScrollToTop } from './scroll-to-top';
+import { useHashScroll } from './use-hash-scroll';
+import styles from './layout.module.css';
 
-/** Replaced by the shell work: nav bar, drawer, footer, login prompt, scroll-to-top. */
+/** The chrome around every page: skip link, nav bar, footer, login prompt, scroll-to-top. */
 export function Layout({ children }: { children: ReactNode }) {
-  return <main id="main">{children}</main>;
+  const { t } = useI18n();
+  useHashScroll();
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skipLink}>
+        {t.common.skipToContent}
+      </a>
+      <NavBar />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <Footer />
+      <ScrollToTop />
+      <LoginPrompt />
+    </div>
+  );
 }

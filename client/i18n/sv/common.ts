@@ -28,6 +28,8 @@ export const common = {
     favoritesCount: (n: number) => `Favoriter: ${n}`,
     adminBadge: 'Administratör',
     switchLanguage: 'Byt språk till engelska',
+    /** The code the language toggle shows: the language it switches to. */
+    otherLanguageCode: 'EN',
     userMenu: (name: string) => `Din profil, ${name}`,
   },
   footer: {
@@ -40,6 +42,16 @@ export const common = {
     policy: 'Integritetspolicy',
     cookiePolicy: 'Cookiepolicy',
     follow: 'Följ oss',
+    tagline: 'Ärliga omdömen om vardagens butiker och tjänster i hela Sverige.',
+    siteHeading: 'Recensera',
+    exploreHeading: 'Utforska',
+    legalHeading: 'Villkor',
+    footerNav: 'Sidfot',
+    social: {
+      facebook: 'Facebook (öppnas i en ny flik)',
+      instagram: 'Instagram (öppnas i en ny flik)',
+      linkedin: 'LinkedIn (öppnas i en ny flik)',
+    },
     rights: (year: number) => `© ${year} Recensera. Alla rättigheter förbehållna.`,
   },
   scrollToTop: 'Till toppen',

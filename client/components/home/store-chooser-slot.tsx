@@ -1,0 +1,64 @@
+import { useRef, useState } from 'react';
+import { useI18n } from '../../i18n';
+import type { ChooserHandoff, StoreChooser as StoreChooserType } from './store-chooser';
+import type { BusinessSummary } from './types';
+import styles from './store-chooser.module.css';
+
+const loadChooser = () => import('./store-chooser');
+
+/**
+ * The combobox with its popper is about 22 KB of gzip, a seventh of the home page's budget, and
+ * most visitors never open it. So a plain field that looks the same stands in until the first
+ * sign of intent (pointer, touch, focus), then hands over what was typed and the focus.
+ */
+export function StoreChooserSlot({ businesses }: { businesses: BusinessSummary[] }) {
+  const { t } = useI18n();
+  const c = t.home.chooser;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const wantOpen = useRef(false);
+  const loading = useRef(false);
+  const [real, setReal] = useState<{ Chooser: typeof StoreChooserType; handoff: ChooserHandoff } | null>(null);
+
+  const load = () => {
+    if (loading.current) return;
+    loading.current = true;
+    loadChooser().then(
+      ({ StoreChooser }) => {
+        const active = document.activeElement;
+        const focused = active && active === inputRef.current ? 'input' : active && active === triggerRef.current ? 'trigger' : null;
+        setReal({ Chooser: StoreChooser, handoff: { text: inputRef.current?.value ?? '', focused, open: wantOpen.current } });
+      },
+      () => {
+        // A failed fetch (e.g. offline) may succeed on the next intent.
+        loading.current = false;
+      },
+    );
+  };
+
+  if (real) return <real.Chooser businesses={businesses} handoff={real.handoff} />;
+  return (
+    <div className={styles.root} onPointerEnter={load} onTouchStart={load} onFocus={load}>
+      <label className={styles.label} htmlFor="store-chooser-standin">
+        {c.label}
+      </label>
+      <div className={styles.control}>
+        <input ref={inputRef} id="store-chooser-standin" className={styles.input} placeholder={c.placeholder} autoComplete="off" />
+        <button
+          ref={triggerRef}
+          type="button"
+          className={styles.trigger}
+          aria-label={c.openList}
+          onClick={() => {
+            wantOpen.current = true;
+            load();
+          }}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      </div>
+    </div>
+  );
+}

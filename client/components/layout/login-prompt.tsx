@@ -1,0 +1,62 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useMe } from '../../lib/session';
+import { LOGIN_PROMPT_SHOWN_KEY } from './login-prompt-key';
+
+const LoginPromptDialog = lazy(() => import('./login-prompt-dialog'));
+
+const DELAY_MS = 10_000;
+
+/** Pages where asking a visitor to log in would interrupt them doing just that. */
+const ACCOUNT_PATHS = new Set(['/login', '/logIn', '/registration', '/users/confirm-email', '/google-logIn', '/forgot-password', '/reset-password']);
+
+function alreadyShown(): boolean {
+  try {
+    return sessionStorage.getItem(LOGIN_PROMPT_SHOWN_KEY) === '1';
+  } catch {
+    // Storage can be blocked; then showing it once per page load is the best we can do.
+    return false;
+  }
+}
+
+function markShown() {
+  try {
+    sessionStorage.setItem(LOGIN_PROMPT_SHOWN_KEY, '1');
+  } catch {
+    // See alreadyShown.
+  }
+}
+
+/**
+ * Invites visitors to log in or register 10 s after the site loads, at most once per browser
+ * session. It closes by its close button or Escape, not by a click outside (PRODUCT.md §8).
+ */
+export function LoginPrompt() {
+  const { me, isLoading } = useMe();
+  const [location] = useLocation();
+  const [due, setDue] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState(false);
+
+  useEffect(() => {
+    if (alreadyShown()) return;
+    const timer = window.setTimeout(() => setDue(true), DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (!due || isLoading) return;
+    setDue(false);
+    if (me || ACCOUNT_PATHS.has(location) || alreadyShown()) return;
+    markShown();
+    setShown(true);
+    setOpen(true);
+  }, [due, isLoading, me, location]);
+
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoginPromptDialog open={open} onOpenChange={setOpen} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link, useLocation } from 'wouter';
+import { useI18n } from '../../i18n';
+import { useMe } from '../../lib/session';
+import { FavoritesLink } from './favorites-link';
+import { LanguageToggle } from './language-toggle';
+import { Logo } from './logo';
+import { MenuButton } from './menu-button';
+import { activeSection } from './nav-rules';
+import { UserButton } from './user-button';
+import styles from './nav-bar.module.css';
+
+/**
+ * Small screens: a menu button (opening the drawer) and the logo. Large screens: Home, Business,
+ * the favourites icon, the centred logo, the user button and the language toggle.
+ */
+export function NavBar() {
+  const { t } = useI18n();
+  const { me } = useMe();
+  const [location] = useLocation();
+  const nav = t.common.nav;
+  const section = activeSection(location);
+  return (
+    <header className={styles.header}>
+      <nav className={`container ${styles.bar}`} aria-label={nav.mainNav}>
+        <div className={styles.start}>
+          <MenuButton />
+          <ul className={`${styles.links} ${styles.wide}`}>
+            <li>
+              <Link href="/" className={styles.link} aria-current={section === 'home' ? 'page' : undefined}>
+                {nav.home}
+              </Link>
+            </li>
+            <li>
+              <Link href="/business" className={styles.link} aria-current={section === 'business' ? 'page' : undefined}>
+                {nav.business}
+              </Link>
+            </li>
+            {me ? (
+              <li>
+                <FavoritesLink me={me} className={styles.iconLink} />
+              </li>
+            ) : null}
+          </ul>
+        </div>
+        <Logo />
+        <div className={`${styles.end} ${styles.wide}`}>
+          <UserButton className={styles.userButton} />
+          <LanguageToggle className={styles.langToggle} />
+        </div>
+      </nav>
+    </header>
+  );
+}
