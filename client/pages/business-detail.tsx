@@ -1,3 +1,122 @@
-export default function Page() {
-  return <div className="container page">business-detail</div>;
+import { useQuery } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import { Link, useParams } from 'wouter';
+import { useBusinessTitle } from '../components/business/business-card';
+import { FavoriteButton } from '../components/business/favorite-button';
+import { StorefrontIcon } from '../components/business/icons';
+import { RateBusiness } from '../components/business/rate-business';
+import { useRatingSummary } from '../components/business/rating-summary';
+import { Stars } from '../components/business/stars';
+import { useFavoriteToggle } from '../components/business/use-favorite';
+import { CommentSection } from '../components/comments/comment-section';
+import { Spinner } from '../components/ui/spinner';
+import { useI18n } from '../i18n';
+import { useTRPC } from '../lib/trpc';
+import styles from './business-detail.module.css';
+
+function httpStatusOf(error: unknown): number {
+  return error instanceof TRPCClientError && typeof error.data?.httpStatus === 'number' ? error.data.httpStatus : 0;
+}
+
+export default function BusinessDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const query = useQuery({ ...trpc.business.byId.queryOptions({ id }), retry: (count, error) => httpStatusOf(error) >= 500 && count < 2 });
+  const toggleFavorite = useFavoriteToggle();
+  const titleOf = useBusinessTitle();
+  const summary = useRatingSummary();
+  const d = t.business.detail;
+
+  const back = (
+    <Link href="/business" className="btn btn-outline">
+      {d.goBack}
+    </Link>
+  );
+
+  if (query.isPending) {
+    return (
+      <div className="container page" aria-busy="true">
+        <Spinner label={d.loading} showLabel />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="container page">
+        <p className="notice notice-error" role="alert">
+          {d.fetchFailed(httpStatusOf(query.error))}
+        </p>
+        <p>{back}</p>
+      </div>
+    );
+  }
+
+  const business = query.data;
+  const title = titleOf(business);
+  const paragraphs = business.description.split('\n').filter((line) => line.trim() !== '');
+
+  return (
+    <div className="container page">
+      <article className={styles.business}>
+        <div>{back}</div>
+        <header className={styles.header}>
+          {business.icon ? (
+            <img className={styles.icon} src={business.icon} alt="" width={72} height={72} />
+          ) : (
+            <span className={styles.iconFallback}>
+              <StorefrontIcon size={44} />
+            </span>
+          )}
+          <div className={styles.heading}>
+            <h1 className={styles.title}>{title}</h1>
+            <p className={styles.category}>
+              <span className="visually-hidden">{d.category}: </span>
+              {business.category}
+            </p>
+          </div>
+          <FavoriteButton business={{ ...business, title }} onToggle={toggleFavorite} size={30} />
+        </header>
+
+        {business.image ? <img className={styles.image} src={business.image} alt="" width={1200} height={480} /> : null}
+
+        <div className={styles.description}>
+          {paragraphs.map((line, i) => (
+            <p key={i}>{line}</p>
+          ))}
+        </div>
+
+        <div className={styles.columns}>
+          <section className={`card ${styles.panel}`} aria-labelledby="rating-heading">
+            <h2 id="rating-heading" className={styles.panelTitle}>
+              {d.ratingHeading}
+            </h2>
+            <div className={styles.average}>
+              <Stars value={business.rate} label={t.business.rating.label(title)} size={24} />
+              <span aria-live="polite">{summary(business.rate, business.ratingCount)}</span>
+            </div>
+            <RateBusiness key={business.id} businessId={business.id} myRate={business.myRate} />
+          </section>
+
+          {business.branches.length > 0 ? (
+            <section className={`card ${styles.panel}`} aria-labelledby="branches-heading">
+              <h2 id="branches-heading" className={styles.panelTitle}>
+                {d.branches}
+              </h2>
+              <ul className={styles.branches}>
+                {business.branches.map((branch) => (
+                  <li key={branch.id}>
+                    <strong>{branch.location}</strong>
+                    {branch.address ? <span className="muted">{branch.address}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      </article>
+
+      <CommentSection businessId={business.id} />
+    </div>
+  );
 }

@@ -1,3 +1,102 @@
-export default function Page() {
-  return <div className="container page">directory</div>;
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { BusinessCard } from '../components/business/business-card';
+import { useDebounced } from '../components/business/use-debounced';
+import { useFavoriteToggle } from '../components/business/use-favorite';
+import { useProgressive } from '../components/business/use-progressive';
+import { Spinner } from '../components/ui/spinner';
+import { useI18n } from '../i18n';
+import { useTRPC } from '../lib/trpc';
+import styles from './directory.module.css';
+
+/** Cards in the first rows load their pictures at once; the rest wait until scrolled near. */
+const EAGER_CARDS = 4;
+
+export default function DirectoryPage() {
+  const { t, number, errorText } = useI18n();
+  const trpc = useTRPC();
+  const [text, setText] = useState('');
+  const search = useDebounced(text.trim(), 250);
+  const searching = search !== '';
+  const all = useQuery(trpc.business.directory.queryOptions());
+  const found = useQuery({
+    ...trpc.business.directory.queryOptions({ search }),
+    enabled: searching,
+    placeholderData: keepPreviousData,
+  });
+  const toggleFavorite = useFavoriteToggle();
+
+  // As the description has it: a search without a match says so and keeps showing everything.
+  const noMatch = searching && found.data?.length === 0;
+  const showingResults = searching && !!found.data && found.data.length > 0;
+  const cards = (showingResults ? found.data : all.data) ?? [];
+  const { shown, hasMore, showMore, sentinel } = useProgressive(cards.length, showingResults ? search : '');
+  const d = t.business.directory;
+
+  return (
+    <div className="container page">
+      <h1 className="page-title">{d.title}</h1>
+      <p className={styles.intro}>{d.intro}</p>
+
+      <search className={styles.search}>
+        <label htmlFor="business-search" className="visually-hidden">
+          {d.searchLabel}
+        </label>
+        <input
+          id="business-search"
+          className="input"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={d.searchPlaceholder}
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={100}
+        />
+        {searching && found.isFetching ? <Spinner label={d.searching} size={20} /> : null}
+      </search>
+
+      <div aria-live="polite">
+        {noMatch ? <p className={`notice ${styles.status}`}>{d.nothingFound}</p> : null}
+        {found.isError && searching ? <p className="notice notice-error">{errorText(found.error)}</p> : null}
+      </div>
+
+      {all.isPending ? (
+        <div className={styles.loading}>
+          <Spinner label={t.common.loading} showLabel />
+        </div>
+      ) : all.isError ? (
+        <p className="notice notice-error" role="alert">
+          {errorText(all.error)}
+        </p>
+      ) : cards.length === 0 ? (
+        <div className={`notice ${styles.empty}`}>
+          <Spinner label={d.noResults} />
+          <p>{d.noResults}</p>
+        </div>
+      ) : (
+        <>
+          <ul className={styles.grid} aria-label={d.listLabel}>
+            {cards.slice(0, shown).map((business, i) => (
+              <li key={business.id}>
+                <BusinessCard business={business} onToggleFavorite={toggleFavorite} eager={i < EAGER_CARDS} />
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinel} className={styles.more}>
+            <p className="muted" aria-live="polite">
+              {d.shownOf(number(shown), number(cards.length))}
+            </p>
+            {hasMore ? (
+              <button type="button" className="btn btn-outline" onClick={showMore}>
+                {d.showMore}
+              </button>
+            ) : null}
+          </div>
+        </>
+      )}
+
+      <p className={`notice ${styles.notice}`}>{d.notice}</p>
+    </div>
+  );
 }

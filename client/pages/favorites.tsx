@@ -1,3 +1,100 @@
-export default function Page() {
-  return <div className="container page">favorites</div>;
+import { useQuery } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import { Link, useParams } from 'wouter';
+import { useBusinessTitle } from '../components/business/business-card';
+import { BusinessPicture } from '../components/business/business-picture';
+import { FavoriteButton } from '../components/business/favorite-button';
+import { cut } from '../components/business/text';
+import { useFavoriteToggle } from '../components/business/use-favorite';
+import { Spinner } from '../components/ui/spinner';
+import { useI18n } from '../i18n';
+import { useMe } from '../lib/session';
+import { useTRPC } from '../lib/trpc';
+import styles from './favorites.module.css';
+
+const FAVORITE_EXCERPT_CHARS = 50;
+
+function codeOf(error: unknown): string | null {
+  return error instanceof TRPCClientError && typeof error.data?.code === 'string' ? error.data.code : null;
+}
+
+function LoginNeeded() {
+  const { t } = useI18n();
+  return (
+    <div className="notice">
+      <p>{t.business.favorites.loginRequired}</p>
+      <Link href="/login" className="btn btn-primary">
+        {t.business.favorites.logIn}
+      </Link>
+    </div>
+  );
+}
+
+export default function FavoritesPage() {
+  const { userId = '' } = useParams<{ userId: string }>();
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const { me } = useMe();
+  const query = useQuery({ ...trpc.business.favorites.queryOptions({ userId }), enabled: !!me });
+  const toggleFavorite = useFavoriteToggle();
+  const titleOf = useBusinessTitle();
+  const f = t.business.favorites;
+  const own = me?._id === userId;
+
+  let content;
+  if (!me || codeOf(query.error) === 'UNAUTHORIZED') {
+    content = <LoginNeeded />;
+  } else if (query.isPending) {
+    content = <Spinner label={f.loading} showLabel />;
+  } else if (query.isError) {
+    content = (
+      <p className="notice notice-error" role="alert">
+        {codeOf(query.error) === 'FORBIDDEN' ? t.common.noAccess : f.fetchFailed}
+      </p>
+    );
+  } else if (query.data.length === 0) {
+    content = (
+      <div className="notice">
+        <p>{f.empty}</p>
+        <Link href="/business" className="btn btn-outline">
+          {f.backToProducts}
+        </Link>
+      </div>
+    );
+  } else {
+    content = (
+      <ul className={styles.grid}>
+        {query.data.map((business) => {
+          const title = titleOf(business);
+          return (
+            <li key={business.id} className={`card ${styles.card}`}>
+              <BusinessPicture image={business.image} icon={business.icon} height={160} />
+              <div className={styles.body}>
+                <h2 className={styles.title}>
+                  <Link href={`/business/${business.id}`} className={styles.link}>
+                    {title}
+                  </Link>
+                </h2>
+                <p className={styles.category}>{business.category}</p>
+                <p className={styles.excerpt}>{cut(business.description, FAVORITE_EXCERPT_CHARS)}</p>
+              </div>
+              {own ? (
+                <div className={styles.heart}>
+                  <FavoriteButton business={{ ...business, title }} onToggle={toggleFavorite} />
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="container page">
+      <h1 className="page-title">{own || !me ? f.title : f.titleOf}</h1>
+      <p className={styles.intro}>{f.intro}</p>
+      {content}
+    </div>
+  );
 }

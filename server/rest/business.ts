@@ -1,11 +1,242 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../deps';
+import { AppError } from '../lib/errors';
+import { fieldsFromIssues } from '../plugins/errors';
+import {
+  BRANCH_TEXT_MAX,
+  businessCreateSchema,
+  businessSearchSchema,
+  businessUpdateSchema,
+  MAX_BRANCHES,
+  userRateSchema,
+} from '../schemas/business';
+import { idSchema } from '../schemas/common';
+import { messageText } from '../schemas/messages';
+import type { Actor } from '../services/actor';
+import { createBusiness, deleteBusiness, getBusiness, listBusinesses, updateBusiness, type Business } from '../services/business';
+import { rateBusiness } from '../services/business-ratings';
+import { readMultipartForm, type MultipartForm } from './images';
+
+export const errorSchema = z.object({
+  message: z.string(),
+  key: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+export const restBusinessSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  description: z.string(),
+  rate: z.number().describe('The average of the users\' star ratings, or the rate the admin entered while there are none.'),
+  ratingCount: z.number().int().describe('How many users rated it (0: `rate` is the admin\'s rate).'),
+  image: z.string().nullable(),
+  icon: z.string().nullable(),
+  branches: z.array(z.object({ _id: z.string(), location: z.string(), address: z.string().nullable() })),
+  isFavorite: z
+    .record(z.string(), z.literal(true))
+    .describe('`{ [yourUserId]: true }` when it is among your favourites, otherwise `{}`; never other users\' entries.'),
+  isSuggestionBox: z.boolean().describe('The "Add New" suggestion box; always listed first and never deleted.'),
+});
+export type RestBusiness = z.infer<typeof restBusinessSchema>;
+
+/** The documented JSON shape (`_id`, isFavorite as a map holding at most the caller's own entry). */
+export function toRestBusiness(b: Business, actor: Actor): RestBusiness {
+  return {
+    _id: b.id,
+    title: b.title,
+    category: b.category,
+    description: b.description,
+    rate: b.rate,
+    ratingCount: b.ratingCount,
+    image: b.image,
+    icon: b.icon,
+    branches: b.branches.map((br) => ({ _id: br.id, location: br.location, address: br.address })),
+    isFavorite: actor && b.isFavorite ? { [actor.id]: true as const } : {},
+    isSuggestionBox: b.isSuggestionBox,
+  };
+}
+
+const BRANCH_FIELD = /^branches\[(\d{1,3})\]\[(location|address)\]$/;
+
+/**
+ * The documented multipart form as the zod schemas expect it: `branches[i][location]` fields
+ * become an array (a JSON `branches` field works too), `rate` a number, empty optional fields absent.
+ */
+function businessFormInput({ fields }: MultipartForm): Record<string, unknown> {
+  const indexed = new Map<number, { location?: string; address?: string }>();
+  for (const [name, value] of Object.entries(fields)) {
+    const match = BRANCH_FIELD.exec(name);
+    if (!match) continue;
+    const index = Number(match[1]);
+    const branch = indexed.get(index) ?? {};
+    branch[match[2] as 'location' | 'address'] = value;
+    indexed.set(index, branch);
+  }
+  let branches: unknown = [...indexed.entries()].sort(([a], [b]) => a - b).map(([, branch]) => branch);
+  if (indexed.size === 0 && fields.branches !== undefined) {
+    try {
+      branches = JSON.parse(fields.branches);
+    } catch {
+      throw new AppError('BAD_INPUT', 'invalidInput', { branches: 'invalidInput' });
+    }
+  }
+  const present = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
+  return {
+    title: fields.title,
+    category: fields.category,
+    description: fields.description,
+    rate: present(fields.rate) === undefined ? undefined : Number(fields.rate),
+    imageId: present(fields.imageId),
+    iconId: present(fields.iconId),
+    branches: indexed.size === 0 && fields.branches === undefined ? undefined : branches,
+  };
+}
+
+function parseForm<T>(schema: z.ZodType<T>, form: MultipartForm): T {
+  const parsed = schema.safeParse(businessFormInput(form));
+  if (!parsed.success) throw new AppError('BAD_INPUT', 'invalidInput', fieldsFromIssues(parsed.error.issues));
+  return parsed.data;
+}
+
+const formDescription =
+  'multipart/form-data with fields `title` (2–50), `category` (2–50), `description` (2–999), `rate` (1–5), ' +
+  `\`branches[i][location]\` (2–${BRANCH_TEXT_MAX}, at least one branch, at most ${MAX_BRANCHES}) and optional ` +
+  '`branches[i][address]` (2–100), plus optional files `image` and `icon` (at most 10 MB each; JPEG, PNG, WebP, GIF ' +
+  'or AVIF; re-encoded to WebP) or, instead of files, `imageId` / `iconId` from POST /api/images. Admins only.';
+
+const idParams = z.object({ id: idSchema });
 
 export function businessRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    void app;
-    void deps;
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['business'],
+          summary: 'All businesses',
+          description:
+            'The suggestion box first, then by title (Swedish order). `search` keeps those whose title contains the text, ' +
+            'ignoring case (Swedish letters included: `åhléns` finds `ÅHLÉNS`); no match gives an empty array.',
+          querystring: z.object({ search: businessSearchSchema }),
+          response: { 200: z.array(restBusinessSchema), 400: errorSchema },
+        },
+      },
+      async (request) => listBusinesses(deps, request.actor, { search: request.query.search }).map((b) => toRestBusiness(b, request.actor)),
+    );
+
+    app.get(
+      '/:id',
+      {
+        schema: {
+          tags: ['business'],
+          summary: 'One business',
+          params: idParams,
+          response: { 200: restBusinessSchema, 404: errorSchema },
+        },
+      },
+      async (request) => toRestBusiness(getBusiness(deps, request.actor, request.params.id), request.actor),
+    );
+
+    app.post(
+      '/upload',
+      {
+        schema: {
+          tags: ['business'],
+          summary: 'Add a business',
+          description: formDescription,
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }],
+          response: { 201: restBusinessSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 415: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const form = await readMultipartForm(request);
+        const input = parseForm(businessCreateSchema, form);
+        const created = await createBusiness(deps, request.actor, input, { image: form.files.image, icon: form.files.icon });
+        return reply.status(201).send(toRestBusiness(created, request.actor));
+      },
+    );
+
+    app.put(
+      '/:id',
+      {
+        schema: {
+          tags: ['business'],
+          summary: 'Edit a business',
+          description: `${formDescription} Empty \`title\`, \`category\` or \`rate\` keep their values; the branches sent replace the old ones; a new image or icon replaces (and deletes) the old one.`,
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }],
+          params: idParams,
+          response: {
+            200: restBusinessSchema,
+            400: errorSchema,
+            401: errorSchema,
+            403: errorSchema,
+            404: errorSchema,
+            413: errorSchema,
+            415: errorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const form = await readMultipartForm(request);
+        const input = parseForm(businessUpdateSchema, form);
+        const updated = await updateBusiness(deps, request.actor, request.params.id, input, { image: form.files.image, icon: form.files.icon });
+        return toRestBusiness(updated, request.actor);
+      },
+    );
+
+    app.delete(
+      '/delete/:id',
+      {
+        schema: {
+          tags: ['business'],
+          summary: 'Delete a business',
+          description:
+            'Admins only. Removes its branches, ratings, favourites, comments and replies and their pictures. ' +
+            'The suggestion box cannot be deleted (409).',
+          security: [{ bearer: [] }],
+          params: idParams,
+          response: { 200: z.object({ message: z.string() }), 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request) => {
+        await deleteBusiness(deps, request.actor, request.params.id);
+        return { message: messageText('businessRemoved') };
+      },
+    );
+
+    app.post(
+      '/addRate/:id',
+      {
+        schema: {
+          tags: ['business'],
+          summary: 'Rate a business',
+          description:
+            'JSON `{ rate }`, a whole number of stars from 1 to 5. One rating per user: rating again replaces it. ' +
+            'Returns the new shown rate (the average) and the number of ratings.',
+          security: [{ bearer: [] }],
+          params: idParams,
+          body: z.object({ rate: userRateSchema }),
+          response: {
+            200: z.object({ rate: z.number(), ratingCount: z.number().int() }),
+            400: errorSchema,
+            401: errorSchema,
+            403: errorSchema,
+            404: errorSchema,
+            429: errorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const result = await rateBusiness(deps, request.actor, request.params.id, request.body.rate);
+        return { rate: result.rate, ratingCount: result.ratingCount };
+      },
+    );
   };
 }

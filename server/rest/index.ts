@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { businessRoutes } from './business';
 import { commentRoutes } from './comment';
+import { favoriteRoutes } from './favorites';
 import { imageRoutes } from './images';
 import { siteRoutes } from './site';
 import { subCommentRoutes } from './sub-comment';
@@ -11,6 +12,7 @@ import { userRoutes } from './users';
 export function restRoutes(deps: Deps) {
   return async function rest(app: FastifyInstance) {
     await app.register(userRoutes(deps), { prefix: '/users' });
+    await app.register(favoriteRoutes(deps), { prefix: '/users' });
     await app.register(businessRoutes(deps), { prefix: '/business' });
     await app.register(commentRoutes(deps), { prefix: '/comment' });
     await app.register(subCommentRoutes(deps), { prefix: '/subComment' });

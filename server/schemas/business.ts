@@ -1,2 +1,110 @@
-/** Server messages of this area: key → English text. */
-export const businessMessages = {} as const;
+import { z } from 'zod';
+import { idSchema } from './common';
+
+/** Server messages of this area: key → English text (the description's wording where it has one). */
+export const businessMessages = {
+  titleTooShort: 'Name Too Short!',
+  titleTooLong: 'Name Too Long!',
+  categoryTooShort: 'Category Too Short!',
+  categoryTooLong: 'Category Too Long!',
+  descriptionTooShort: 'Description Too Short!',
+  descriptionTooLong: 'Description Too Long!',
+  rateTooLow: 'Rate Too Low!',
+  rateTooHigh: 'Rate Too High!',
+  rateNotWhole: 'Rate must be a whole number of stars.',
+  locationTooShort: 'Location Too Short!',
+  locationTooLong: 'Location Too Long!',
+  addressTooShort: 'Address Too Short!',
+  addressTooLong: 'Address Too Long!',
+  branchesRequired: 'Add at least one branch.',
+  branchesTooMany: 'A business can have at most 50 branches.',
+  searchTooLong: 'The search text is too long.',
+  businessNotFound: 'Business not found.',
+  suggestionBoxUndeletable: 'The suggestion box cannot be deleted.',
+  businessRateLoginRequired: 'Please log in to submit a rate',
+  favoriteLoginRequired: 'Please log in to toggle favorite status',
+  favoritesLoginRequired: 'Please log in to view your favorites!',
+  businessRemoved: 'Business removed successfully!',
+} as const;
+
+export const TITLE_MAX = 50;
+export const CATEGORY_MAX = 50;
+export const DESCRIPTION_MAX = 999;
+export const BRANCH_TEXT_MAX = 100;
+export const MAX_BRANCHES = 50;
+export const RATE_MIN = 1;
+export const RATE_MAX = 5;
+/** Directory cards show this many characters of the description (description section 9). */
+export const DIRECTORY_EXCERPT_CHARS = 30;
+
+/** Required text: empty or missing says '*Required', then the field's own bounds. */
+const requiredText = (min: number, max: number, short: string, long: string) =>
+  z.string({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).min(min, short).max(max, long);
+
+/** Optional text: empty means "not given"; anything else keeps the bounds. */
+const optionalText = (min: number, max: number, short: string, long: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, long)
+    .refine((v) => v.length === 0 || v.length >= min, short)
+    .optional();
+
+const titleSchema = requiredText(2, TITLE_MAX, 'titleTooShort', 'titleTooLong');
+const categorySchema = requiredText(2, CATEGORY_MAX, 'categoryTooShort', 'categoryTooLong');
+// Multipart forms send line breaks as CRLF; the description is split by line, so store LF only.
+const descriptionSchema = z
+  .string({ error: 'required' })
+  .overwrite((v) => v.replace(/\r\n?/g, '\n'))
+  .pipe(requiredText(2, DESCRIPTION_MAX, 'descriptionTooShort', 'descriptionTooLong'));
+/** The rate an admin enters; fractional values are allowed (it stands in for an average). */
+const adminRateSchema = z.number({ error: 'required' }).min(RATE_MIN, 'rateTooLow').max(RATE_MAX, 'rateTooHigh');
+
+export const branchInputSchema = z.object({
+  location: requiredText(2, BRANCH_TEXT_MAX, 'locationTooShort', 'locationTooLong'),
+  address: optionalText(2, BRANCH_TEXT_MAX, 'addressTooShort', 'addressTooLong'),
+});
+export type BranchInput = z.infer<typeof branchInputSchema>;
+
+const branchesSchema = z
+  .array(branchInputSchema, { error: 'branchesRequired' })
+  .min(1, 'branchesRequired')
+  .max(MAX_BRANCHES, 'branchesTooMany');
+
+/** Add Business (description section 5). imageId/iconId come from POST /api/images. */
+export const businessCreateSchema = z.object({
+  title: titleSchema,
+  category: categorySchema,
+  description: descriptionSchema,
+  rate: adminRateSchema,
+  imageId: idSchema.optional(),
+  iconId: idSchema.optional(),
+  branches: branchesSchema,
+});
+export type BusinessCreateInput = z.infer<typeof businessCreateSchema>;
+
+/**
+ * Update Business: title, category and rate may be left empty (kept as they are); description
+ * and branches stay required. imageId/iconId: absent keeps, null removes, an id replaces.
+ */
+export const businessUpdateSchema = z.object({
+  title: optionalText(2, TITLE_MAX, 'titleTooShort', 'titleTooLong'),
+  category: optionalText(2, CATEGORY_MAX, 'categoryTooShort', 'categoryTooLong'),
+  description: descriptionSchema,
+  rate: adminRateSchema.optional(),
+  imageId: idSchema.nullable().optional(),
+  iconId: idSchema.nullable().optional(),
+  branches: branchesSchema,
+});
+export type BusinessUpdateInput = z.infer<typeof businessUpdateSchema>;
+
+/** A user's star rating of a business: a whole number of stars, 1 to 5 (0 is never sent). */
+export const userRateSchema = z
+  .number({ error: 'rateNotWhole' })
+  .int('rateNotWhole')
+  .min(RATE_MIN, 'rateTooLow')
+  .max(RATE_MAX, 'rateTooHigh');
+
+export const businessSearchSchema = z.string().max(100, 'searchTooLong').optional();
+
+export const businessIdInputSchema = z.object({ id: idSchema });

@@ -1,3 +1,50 @@
-import { router } from '../init';
+import { z } from 'zod';
+import { idSchema } from '../../schemas/common';
+import {
+  businessCreateSchema,
+  businessIdInputSchema,
+  businessSearchSchema,
+  businessUpdateSchema,
+  userRateSchema,
+} from '../../schemas/business';
+import { createBusiness, deleteBusiness, getBusiness, listBusinesses, listDirectory, updateBusiness } from '../../services/business';
+import { rateBusiness } from '../../services/business-ratings';
+import { listFavoriteBusinesses, setFavorite } from '../../services/favorites';
+import { adminProcedure, publicProcedure, router } from '../init';
 
-export const businessRouter = router({});
+// Rating and favouriting are public procedures on purpose: the services answer a visitor with the
+// description's own message ('Please log in to submit a rate') rather than the generic 401.
+export const businessRouter = router({
+  directory: publicProcedure
+    .input(z.object({ search: businessSearchSchema }).optional())
+    .query(({ ctx, input }) => listDirectory(ctx.deps, ctx.actor, { search: input?.search })),
+
+  list: publicProcedure
+    .input(z.object({ search: businessSearchSchema, order: z.enum(['title', 'newest']).optional() }).optional())
+    .query(({ ctx, input }) => listBusinesses(ctx.deps, ctx.actor, input ?? {})),
+
+  byId: publicProcedure.input(businessIdInputSchema).query(({ ctx, input }) => getBusiness(ctx.deps, ctx.actor, input.id)),
+
+  create: adminProcedure.input(businessCreateSchema).mutation(({ ctx, input }) => createBusiness(ctx.deps, ctx.actor, input)),
+
+  update: adminProcedure
+    .input(businessUpdateSchema.extend({ id: idSchema }))
+    .mutation(({ ctx, input: { id, ...input } }) => updateBusiness(ctx.deps, ctx.actor, id, input)),
+
+  remove: adminProcedure.input(businessIdInputSchema).mutation(async ({ ctx, input }) => {
+    await deleteBusiness(ctx.deps, ctx.actor, input.id);
+    return { id: input.id };
+  }),
+
+  rate: publicProcedure
+    .input(z.object({ id: idSchema, rate: userRateSchema }))
+    .mutation(({ ctx, input }) => rateBusiness(ctx.deps, ctx.actor, input.id, input.rate)),
+
+  setFavorite: publicProcedure
+    .input(z.object({ businessId: idSchema, favorite: z.boolean() }))
+    .mutation(({ ctx, input }) => setFavorite(ctx.deps, ctx.actor, input)),
+
+  favorites: publicProcedure
+    .input(z.object({ userId: idSchema }))
+    .query(({ ctx, input }) => listFavoriteBusinesses(ctx.deps, ctx.actor, input.userId)),
+});

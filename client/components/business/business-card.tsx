@@ -1,0 +1,49 @@
+import { Link } from 'wouter';
+import type { DirectoryCard } from './types';
+import { useI18n } from '../../i18n';
+import { BusinessPicture } from './business-picture';
+import { FavoriteButton } from './favorite-button';
+import { Stars } from './stars';
+import styles from './business-card.module.css';
+
+/** The suggestion box's stored title is one language; the card names it in the active one. */
+export function useBusinessTitle() {
+  const { t } = useI18n();
+  return (b: { title: string; isSuggestionBox: boolean }) => (b.isSuggestionBox ? t.business.directory.suggestionTitle : b.title);
+}
+
+/** A directory card; the whole card links to the business page, the heart toggles on its own. */
+export function BusinessCard({
+  business,
+  onToggleFavorite,
+  eager = false,
+}: {
+  business: DirectoryCard;
+  onToggleFavorite(business: { id: string; isFavorite: boolean }): void;
+  eager?: boolean;
+}) {
+  const { t, number } = useI18n();
+  const title = useBusinessTitle()(business);
+  return (
+    <article className={`card ${styles.card}`} data-suggestion={business.isSuggestionBox || undefined}>
+      <BusinessPicture image={business.image} icon={business.icon} height={240} lazy={!eager} />
+      <div className={styles.body}>
+        <h2 className={styles.title}>
+          <Link href={`/business/${business.id}`} className={styles.link}>
+            {title}
+          </Link>
+        </h2>
+        <p className={styles.excerpt}>{business.excerptCut ? `${business.excerpt.trimEnd()}...` : business.excerpt}</p>
+        <div className={styles.footer}>
+          <span className={styles.rating}>
+            <Stars value={business.rate} label={t.business.rating.label(title)} />
+            <span className={styles.average} aria-hidden="true">
+              {number(business.rate, 1)}
+            </span>
+          </span>
+          <FavoriteButton business={{ ...business, title }} onToggle={onToggleFavorite} />
+        </div>
+      </div>
+    </article>
+  );
+}

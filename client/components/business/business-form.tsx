@@ -1,0 +1,229 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { businessCreateSchema, businessUpdateSchema } from '../../../server/schemas/business';
+import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
+import { useTRPC } from '../../lib/trpc';
+import { notify } from '../ui/toast';
+import { ImageField } from './image-field';
+import type { Business } from './types';
+import styles from './business-form.module.css';
+
+/** The fields both forms share; update leaves title, category and rate optional. */
+type FormValues = {
+  title: string;
+  category: string;
+  description: string;
+  rate?: number;
+  imageId?: string | null;
+  iconId?: string | null;
+  branches: { location: string; address?: string }[];
+};
+
+type Props = { business?: undefined; onDone?: () => void } | { business: Business; onDone: () => void };
+
+const emptyValues: FormValues = { title: '', category: '', description: '', rate: undefined, branches: [{ location: '', address: '' }] };
+
+function valuesOf(business: Business): FormValues {
+  return {
+    title: business.title,
+    category: business.category,
+    description: business.description,
+    rate: business.adminRate,
+    branches: business.branches.map((b) => ({ location: b.location, address: b.address ?? '' })),
+  };
+}
+
+/**
+ * Add Business, or (given a business) Update Business: every field and message of the
+ * description, validated by the same zod schema the server uses. Pictures upload as soon as
+ * they are chosen; the form sends only their ids.
+ */
+export function BusinessForm({ business, onDone }: Props) {
+  const { t, errorText } = useI18n();
+  const fieldError = useFieldError();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const editing = business !== undefined;
+  const f = t.business.form;
+  const [uploads, setUploads] = useState(0);
+  const [generation, setGeneration] = useState(0);
+
+  const form = useForm<FormValues>({
+    // Both schemas accept FormValues; they differ only in which fields may be left empty.
+    resolver: zodResolver(editing ? businessUpdateSchema : businessCreateSchema) as unknown as Resolver<FormValues>,
+    defaultValues: business ? valuesOf(business) : emptyValues,
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, formState, setValue, setError, reset, control } = form;
+  const branches = useFieldArray({ control, name: 'branches' });
+  const errors = formState.errors;
+
+  const create = useMutation(trpc.business.create.mutationOptions());
+  const update = useMutation(trpc.business.update.mutationOptions());
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.business.list.pathFilter()),
+      queryClient.invalidateQueries(trpc.business.directory.pathFilter()),
+      queryClient.invalidateQueries(trpc.business.byId.pathFilter()),
+      queryClient.invalidateQueries(trpc.business.favorites.pathFilter()),
+    ]);
+
+  const onSubmit = async (values: FormValues) => {
+    try {
+      if (business) {
+        await update.mutateAsync({ ...values, id: business.id });
+        notify(t.business.management.updated, 'success');
+        onDone();
+      } else {
+        // The resolver ran the create schema: rate is set, and no image id is null.
+        await create.mutateAsync({ ...values, rate: values.rate as number, imageId: values.imageId ?? undefined, iconId: values.iconId ?? undefined });
+        notify(t.business.management.added, 'success');
+        reset(emptyValues);
+        setGeneration((g) => g + 1);
+        onDone?.();
+      }
+      await refresh();
+    } catch (error) {
+      const fields = Object.entries(errorFieldsOf(error));
+      for (const [name, key] of fields) setError(name as keyof FormValues, { message: key });
+      if (fields.length === 0) notify(errorText(error), 'error');
+    }
+  };
+
+  const busy = formState.isSubmitting;
+  const idPrefix = business ? `edit-${business.id}` : 'add';
+  const err = (message: string | undefined, id: string) =>
+    message ? (
+      <span className="field-error" id={id} role="alert">
+        {fieldError(message)}
+      </span>
+    ) : null;
+  const described = (hasError: boolean, id: string) => ({ 'aria-invalid': hasError || undefined, 'aria-describedby': hasError ? id : undefined });
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+      <div className={styles.row}>
+        <div className="field">
+          <label htmlFor={`${idPrefix}-title`}>{f.title}</label>
+          <input id={`${idPrefix}-title`} {...register('title')} {...described(!!errors.title, `${idPrefix}-title-error`)} />
+          {err(errors.title?.message, `${idPrefix}-title-error`)}
+          {editing ? <span className={styles.hint}>{f.keepHint}</span> : null}
+        </div>
+        <div className="field">
+          <label htmlFor={`${idPrefix}-category`}>{f.category}</label>
+          <input
+            id={`${idPrefix}-category`}
+           
+            {...register('category')}
+            {...described(!!errors.category, `${idPrefix}-category-error`)}
+          />
+          {err(errors.category?.message, `${idPrefix}-category-error`)}
+          {editing ? <span className={styles.hint}>{f.keepHint}</span> : null}
+        </div>
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${idPrefix}-description`}>{f.description}</label>
+        <textarea
+          id={`${idPrefix}-description`}
+          rows={5}
+         
+          {...register('description')}
+          {...described(!!errors.description, `${idPrefix}-description-error`)}
+        />
+        {err(errors.description?.message, `${idPrefix}-description-error`)}
+      </div>
+
+      <div className={`field ${styles.rate}`}>
+        <label htmlFor={`${idPrefix}-rate`}>{f.rate}</label>
+        <input
+          id={`${idPrefix}-rate`}
+          type="number"
+          inputMode="decimal"
+          step="0.1"
+          min={1}
+          max={5}
+          {...register('rate', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) })}
+          {...described(!!errors.rate, `${idPrefix}-rate-error`)}
+        />
+        {err(errors.rate?.message, `${idPrefix}-rate-error`)}
+        {editing ? <span className={styles.hint}>{f.keepHint}</span> : null}
+      </div>
+
+      <div className={styles.row} key={generation}>
+        <ImageField
+          kind="business"
+          label={f.image}
+          previewAlt={f.imageAlt}
+          removeLabel={f.removeImage}
+          currentUrl={business?.image ?? null}
+          onUploaded={(id) => setValue('imageId', id)}
+          onRemove={() => setValue('imageId', editing ? null : undefined)}
+          onBusyChange={(b) => setUploads((n) => n + (b ? 1 : -1))}
+        />
+        <ImageField
+          kind="icon"
+          label={f.icon}
+          previewAlt={f.iconAlt}
+          removeLabel={f.removeIcon}
+          currentUrl={business?.icon ?? null}
+          onUploaded={(id) => setValue('iconId', id)}
+          onRemove={() => setValue('iconId', editing ? null : undefined)}
+          onBusyChange={(b) => setUploads((n) => n + (b ? 1 : -1))}
+        />
+      </div>
+
+      <fieldset className={styles.branches}>
+        <legend>{f.branches}</legend>
+        {branches.fields.map((field, i) => {
+          const branchErrors = errors.branches?.[i];
+          const base = `${idPrefix}-branch-${i}`;
+          return (
+            <fieldset key={field.id} className={styles.branch}>
+              <legend className={styles.branchLegend}>{f.branch(i + 1)}</legend>
+              <div className="field">
+                <label htmlFor={`${base}-location`}>{f.location}</label>
+                <input
+                  id={`${base}-location`}
+                 
+                  {...register(`branches.${i}.location`)}
+                  {...described(!!branchErrors?.location, `${base}-location-error`)}
+                />
+                {err(branchErrors?.location?.message, `${base}-location-error`)}
+              </div>
+              <div className="field">
+                <label htmlFor={`${base}-address`}>{f.address}</label>
+                <input
+                  id={`${base}-address`}
+                 
+                  {...register(`branches.${i}.address`)}
+                  {...described(!!branchErrors?.address, `${base}-address-error`)}
+                />
+                {err(branchErrors?.address?.message, `${base}-address-error`)}
+              </div>
+              {branches.fields.length > 1 ? (
+                <button type="button" className={`btn btn-sm btn-outline ${styles.removeBranch}`} onClick={() => branches.remove(i)}>
+                  {f.removeBranch(i + 1)}
+                </button>
+              ) : null}
+            </fieldset>
+          );
+        })}
+        {err(errors.branches?.message ?? errors.branches?.root?.message, `${idPrefix}-branches-error`)}
+        <button type="button" className="btn btn-sm" onClick={() => branches.append({ location: '', address: '' })}>
+          + {f.addBranch}
+        </button>
+      </fieldset>
+
+      <div className={styles.actions}>
+        {uploads > 0 ? <span className="muted">{f.waitForUpload}</span> : null}
+        <button type="submit" className="btn btn-primary" disabled={busy || uploads > 0}>
+          {busy ? f.saving : editing ? f.submitUpdate : f.submitAdd}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,216 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, expectAccessible, test } from './fixtures';
+
+const DEMO_PASSWORD = 'Recensera-demo-1';
+
+/** Logs in through the login page the way a person does (e-mail choice, then the form). */
+async function logIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Logga In med E-post' }).click();
+  await page.getByLabel('E-post').fill(email);
+  await page.getByLabel('Lösenord', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+  await expect(page).toHaveURL(/\/user$/);
+}
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Butiker' }).getByRole('listitem');
+const card = (page: Page, title: string) => cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const heart = (page: Page, title: string) => page.getByRole('button', { name: `Favorit: ${title}` });
+const favoritesLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Favoriter: \d+$/ });
+const yourRating = (page: Page) => page.getByRole('radiogroup', { name: 'Ditt betyg' });
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Sök butik efter namn' });
+
+async function png(color: string, width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+}
+
+test.describe('business directory, business page, favourites and management', () => {
+  // Each test is a whole journey (several pages, uploads, axe scans), longer than the default allows.
+  test.describe.configure({ timeout: 150_000 });
+
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  test('a visitor browses and searches the directory; heart and rating ask to log in', async ({ page, baseURL }) => {
+    await page.goto('/business');
+    await expect(page.getByRole('heading', { level: 1, name: 'Alla butiker' })).toBeVisible();
+    await expect(search(page)).toHaveAttribute('placeholder', 'Sök din butik');
+    await expect(page.getByText('Bilder och ikoner på företagen visas endast för igenkänning.')).toBeVisible();
+    await expect(cards(page).first().getByRole('heading')).toHaveText('Lägg till ny');
+    await expect(page.getByText(/^Visar 24 av \d+$/)).toBeVisible();
+
+    // Pictures below the fold wait until scrolled near.
+    const lazy = page.locator('article img[loading="lazy"]');
+    expect(await lazy.count()).toBeGreaterThan(0);
+    await expect(lazy.first()).toHaveAttribute('width', /\d+/);
+
+    await search(page).fill('åhléns');
+    await expect(cards(page)).toHaveCount(1);
+    await expect(card(page, 'ÅHLÉNS')).toBeVisible();
+    await search(page).fill('ica');
+    await expect(cards(page).getByRole('heading', { name: 'ICA Maxi' })).toBeVisible();
+    await expect(cards(page).getByRole('heading', { name: 'Coop' })).toHaveCount(0);
+    await search(page).fill('ingen sådan butik');
+    await expect(page.getByText('Inget hittades för din sökning')).toBeVisible();
+    await expect(card(page, 'Coop')).toBeVisible();
+    await expectAccessible(page, 'directory with a search without match');
+    await search(page).fill('');
+    await expect(page.getByText('Inget hittades för din sökning')).toHaveCount(0);
+
+    await heart(page, 'Akademibokhandeln').click();
+    await expect(page.getByText('Logga in för att ändra favoritstatus')).toBeVisible();
+    await expect(heart(page, 'Akademibokhandeln')).toHaveAttribute('aria-pressed', 'false');
+
+    await card(page, 'Akademibokhandeln').getByRole('link').click();
+    await expect(page).toHaveURL(/\/business\/[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Akademibokhandeln' })).toBeVisible();
+    await expect(page.getByText(/^\d,\d av 5 · \d+ betyg$/)).toBeVisible();
+    await yourRating(page).getByRole('radio', { name: '4 stjärnor' }).click();
+    await page.getByRole('button', { name: 'Betygsätt' }).click();
+    await expect(page.getByText('Logga in för att sätta betyg')).toBeVisible();
+    await expectAccessible(page, 'business page');
+    await page.getByRole('link', { name: 'Gå tillbaka' }).click();
+    await expect(page).toHaveURL(/\/business$/);
+
+    await page.goto('/business/no-such-business');
+    await expect(page.getByRole('alert')).toHaveText('Det gick inte att hämta företagsuppgifterna. Status: 404');
+
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL as string }]);
+    await page.goto('/business');
+    await expect(page.getByRole('searchbox', { name: 'Search stores by name' })).toHaveAttribute('placeholder', 'Search your Store');
+    await expect(page.getByRole('list', { name: 'Stores' }).getByRole('listitem').first().getByRole('heading')).toHaveText('Add New');
+  });
+
+  test('a user favourites two businesses, rates one and unfavourites one', async ({ page }) => {
+    await logIn(page, 'oskar@demo.recensera.se');
+    await page.goto('/business');
+    await expect(favoritesLink(page)).toHaveAccessibleName('Favoriter: 0');
+
+    await heart(page, 'IKEA').click();
+    await expect(heart(page, 'IKEA')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Favoriten har lagts till').first()).toBeVisible();
+    await heart(page, 'Biltema').click();
+    await expect(heart(page, 'Biltema')).toHaveAttribute('aria-pressed', 'true');
+    await expect(favoritesLink(page)).toHaveAccessibleName('Favoriter: 2');
+    await expect(favoritesLink(page)).toContainText('2');
+
+    await favoritesLink(page).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mina favoriter' })).toBeVisible();
+    const favorites = page.getByRole('main').getByRole('listitem');
+    await expect(favorites).toHaveCount(2);
+    await expect(favorites.getByRole('heading', { name: 'IKEA' })).toBeVisible();
+    await expect(favorites.getByRole('heading', { name: 'Biltema' })).toBeVisible();
+    await expectAccessible(page, 'favourites page');
+
+    await favorites.getByRole('link', { name: 'IKEA' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'IKEA' })).toBeVisible();
+    const id = page.url().split('/').pop() as string;
+    const before = (await (await page.request.get(`/api/business/${id}`)).json()) as { rate: number; ratingCount: number };
+    const expected = (before.rate * before.ratingCount + 5) / (before.ratingCount + 1);
+    const average = new Intl.NumberFormat('sv-SE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(expected);
+    await yourRating(page).getByRole('radio', { name: '5 stjärnor' }).click();
+    const rate = page.getByRole('button', { name: 'Betygsätt' });
+    await rate.click();
+    await expect(page.getByRole('button', { name: 'Betyg skickat' })).toBeDisabled();
+    await expect(page.getByText(`${average} av 5 · ${before.ratingCount + 1} betyg`)).toBeVisible();
+    await expect(heart(page, 'IKEA')).toHaveAttribute('aria-pressed', 'true');
+
+    await favoritesLink(page).click();
+    await favorites.filter({ hasText: 'Biltema' }).getByRole('button', { name: 'Favorit: Biltema' }).click();
+    await expect(page.getByText('Favoriten har tagits bort').first()).toBeVisible();
+    await expect(favorites).toHaveCount(1);
+    await expect(favoritesLink(page)).toHaveAccessibleName('Favoriter: 1');
+    await page.goto('/business');
+    await expect(heart(page, 'Biltema')).toHaveAttribute('aria-pressed', 'false');
+    await expect(heart(page, 'IKEA')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('an admin adds a business with image, icon and two branches, edits it and deletes it', async ({ page }) => {
+    await logIn(page, 'admin@demo.recensera.se');
+    await page.goto('/business-mng');
+    await expect(page.getByRole('heading', { level: 1, name: 'Företagshantering' })).toBeVisible();
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Lägg till företag' }) });
+
+    await form.getByRole('button', { name: 'Lägg till företag' }).click();
+    await expect(form.getByText('*Obligatoriskt')).toHaveCount(5);
+    await form.getByLabel('Namn').fill('X');
+    await form.getByLabel('Namn').blur();
+    await expect(form.getByText('Namnet är för kort!')).toBeVisible();
+
+    await form.getByLabel('Namn').fill('Testbutiken Ö');
+    await form.getByLabel('Kategori').fill('Provsmakning');
+    await form.getByLabel('Beskrivning').fill('En butik som bara finns i testerna.\nÖppet dygnet runt.');
+    await form.getByLabel('Betyg (1–5)').fill('4');
+    await form.getByLabel('Bild', { exact: true }).setInputFiles({ name: 'butik.png', mimeType: 'image/png', buffer: await png('#2a6f97', 1200, 800) });
+    await expect(form.getByRole('img', { name: 'Förhandsvisning av bilden' })).toBeVisible();
+    await form.getByLabel('Ikon', { exact: true }).setInputFiles({ name: 'ikon.png', mimeType: 'image/png', buffer: await png('#e07a5f', 300, 300) });
+    await expect(form.getByRole('img', { name: 'Förhandsvisning av ikonen' })).toBeVisible();
+    await form.getByLabel('Ort').fill('Malmö');
+    await form.getByLabel('Adress (valfritt)').fill('Södra Förstadsgatan 1');
+    await form.getByRole('button', { name: 'Lägg till filial' }).click();
+    await form.getByLabel('Ort').nth(1).fill('Kiruna');
+    await expectAccessible(page, 'business management with a filled form');
+    await form.getByRole('button', { name: 'Lägg till företag' }).click();
+    await expect(page.getByText('Företaget har lagts till!')).toBeVisible();
+    await expect(form.getByLabel('Namn')).toHaveValue('');
+
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Testbutiken Ö' }) });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Provsmakning' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Malmö', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Södra Förstadsgatan 1' })).toBeVisible();
+    await expect(row.locator('img')).toHaveCount(2);
+
+    await row.getByRole('button', { name: 'Redigera Testbutiken Ö' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Uppdatera företag' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Ort')).toHaveCount(2);
+    await expectAccessible(page, 'update business modal');
+    await dialog.getByLabel('Kategori').fill('Smakprov');
+    await dialog.getByRole('button', { name: 'Ta bort filial 1' }).click();
+    await dialog.getByRole('button', { name: 'Spara ändringar' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Företaget har uppdaterats!')).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Smakprov' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Kiruna' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: '-', exact: true })).toBeVisible();
+
+    await page.goto('/business');
+    await search(page).fill('testbutiken ö');
+    await expect(cards(page)).toHaveCount(1);
+    await card(page, 'Testbutiken Ö').getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Testbutiken Ö' })).toBeVisible();
+    await expect(page.getByText('Öppet dygnet runt.')).toBeVisible();
+    await expect(page.getByText('4,0 av 5 · 0 betyg')).toBeVisible();
+
+    await page.goto('/business-mng');
+    const suggestionRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Lägg till ny' }) });
+    await expect(suggestionRow.getByRole('button', { name: /^Ta bort/ })).toHaveCount(0);
+    await row.getByRole('button', { name: 'Ta bort Testbutiken Ö' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Ta bort företaget?' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Ta bort', exact: true }).click();
+    await expect(page.getByText('Företaget har tagits bort!')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect((await page.request.get('/api/business?search=testbutiken')).ok()).toBe(true);
+    expect(await (await page.request.get('/api/business?search=testbutiken')).json()).toEqual([]);
+  });
+
+  test('pages work at phone width in English', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL as string }]);
+    await page.request.post('/api/users/logIn', { data: { email: 'admin@demo.recensera.se', password: DEMO_PASSWORD } });
+    await page.goto('/business');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Stores' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.goto('/business-mng');
+    await expect(page.getByRole('heading', { level: 1, name: 'Business management' })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'Add New' })).toBeVisible();
+    const mngOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(mngOverflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'business management at 375 px');
+  });
+});

@@ -1,0 +1,430 @@
+import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../../db/client';
+import { branches, businessRatings, businesses, comments, favorites, images, replies, users } from '../../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { uploadUrl } from '../lib/urls';
+import {
+  DIRECTORY_EXCERPT_CHARS,
+  type BranchInput,
+  type BusinessCreateInput,
+  type BusinessUpdateInput,
+} from '../schemas/business';
+import type { MessageKey } from '../schemas/messages';
+import { requireActive, requireAdmin, type Actor, type SignedIn } from './actor';
+import { releaseImage, releaseImages, requireImage, storeImage } from './images';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Branch = { id: string; location: string; address: string | null };
+
+export type Business = {
+  id: string;
+  title: string;
+  category: string;
+  description: string;
+  /** The shown rate: the users' average, or the admin's rate while nobody has rated. */
+  rate: number;
+  ratingCount: number;
+  adminRate: number;
+  image: string | null;
+  icon: string | null;
+  imageId: string | null;
+  iconId: string | null;
+  branches: Branch[];
+  isSuggestionBox: boolean;
+  /** Whether the acting user has it among their favourites (false for visitors). */
+  isFavorite: boolean;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type BusinessDetail = Business & { /** The acting user's own star rating, if any. */ myRate: number | null };
+
+/** What a directory card needs: no branches, and only the start of the description. */
+export type DirectoryCard = {
+  id: string;
+  title: string;
+  category: string;
+  excerpt: string;
+  /** The description goes on beyond the excerpt. */
+  excerptCut: boolean;
+  rate: number;
+  ratingCount: number;
+  image: string | null;
+  icon: string | null;
+  isFavorite: boolean;
+  isSuggestionBox: boolean;
+};
+
+export type ListOrder = 'title' | 'newest';
+
+/**
+ * The search key of a title: lower case by Swedish rules ('ÅHLÉNS' → 'åhléns'), in composed
+ * form so a title typed with combining accents matches one typed without. businesses.title_search
+ * holds exactly this; anything that writes a title (the seed included) must use it.
+ */
+export function titleSearchOf(title: string): string {
+  return title.normalize('NFC').toLocaleLowerCase('sv-SE');
+}
+
+/** The one rule for the shown rate (PRODUCT.md section 4). */
+export function shownRate(row: { ratingCount: number; ratingSum: number; adminRate: number }): number {
+  return row.ratingCount > 0 ? row.ratingSum / row.ratingCount : row.adminRate;
+}
+
+/** Signed in and not banned; a visitor hears what to do instead of a generic 401. */
+export function requireActiveFor(actor: Actor, visitorMessage: MessageKey): SignedIn {
+  if (!actor) throw new AppError('UNAUTHENTICATED', visitorMessage);
+  return requireActive(actor);
+}
+
+const picture = alias(images, 'picture');
+const iconImage = alias(images, 'icon_image');
+const swedishOrder = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });
+
+/** Uses the favourites primary key (user_id, business_id): one index probe per row. */
+function favoriteFlag(actor: Actor) {
+  if (!actor) return sql<boolean>`0`.mapWith(Boolean);
+  return sql<boolean>`exists(select 1 from ${favorites} where ${favorites.userId} = ${actor.id} and ${favorites.businessId} = ${businesses.id})`.mapWith(
+    Boolean,
+  );
+}
+
+function titleContains(search: string | undefined): SQL | undefined {
+  const needle = search?.trim() ? titleSearchOf(search.trim()) : '';
+  // instr() takes the text as a bound parameter, so no LIKE wildcard or quote in it has any effect.
+  return needle ? sql`instr(${businesses.titleSearch}, ${needle}) > 0` : undefined;
+}
+
+const rowColumns = (actor: Actor) => ({
+  id: businesses.id,
+  title: businesses.title,
+  category: businesses.category,
+  description: businesses.description,
+  adminRate: businesses.adminRate,
+  ratingCount: businesses.ratingCount,
+  ratingSum: businesses.ratingSum,
+  imageId: businesses.imageId,
+  iconId: businesses.iconId,
+  imageFile: picture.fileName,
+  iconFile: iconImage.fileName,
+  isSuggestionBox: businesses.isSuggestionBox,
+  isFavorite: favoriteFlag(actor),
+  createdAt: businesses.createdAt,
+  updatedAt: businesses.updatedAt,
+});
+
+type Row = {
+  id: string;
+  title: string;
+  category: string;
+  description: string;
+  adminRate: number;
+  ratingCount: number;
+  ratingSum: number;
+  imageId: string | null;
+  iconId: string | null;
+  imageFile: string | null;
+  iconFile: string | null;
+  isSuggestionBox: boolean;
+  isFavorite: boolean;
+  createdAt: number;
+  updatedAt: number;
+};
+
+function selectRows(db: Db, actor: Actor) {
+  return db
+    .select(rowColumns(actor))
+    .from(businesses)
+    .leftJoin(picture, eq(picture.id, businesses.imageId))
+    .leftJoin(iconImage, eq(iconImage.id, businesses.iconId))
+    .$dynamic();
+}
+
+/** All branches of these businesses in one query, in their entered order. */
+function branchesOf(db: Db, ids: string[]): Map<string, Branch[]> {
+  const byBusiness = new Map<string, Branch[]>();
+  if (ids.length === 0) return byBusiness;
+  const rows = db
+    .select({ id: branches.id, businessId: branches.businessId, location: branches.location, address: branches.address })
+    .from(branches)
+    .where(inArray(branches.businessId, ids))
+    .orderBy(branches.businessId, branches.position)
+    .all();
+  for (const r of rows) {
+    const list = byBusiness.get(r.businessId) ?? [];
+    list.push({ id: r.id, location: r.location, address: r.address });
+    byBusiness.set(r.businessId, list);
+  }
+  return byBusiness;
+}
+
+function toBusiness(row: Row, branchList: Branch[]): Business {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    description: row.description,
+    rate: shownRate(row),
+    ratingCount: row.ratingCount,
+    adminRate: row.adminRate,
+    image: uploadUrl(row.imageFile),
+    icon: uploadUrl(row.iconFile),
+    imageId: row.imageId,
+    iconId: row.iconId,
+    branches: branchList,
+    isSuggestionBox: row.isSuggestionBox,
+    isFavorite: row.isFavorite,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function withBranches(db: Db, rows: Row[]): Business[] {
+  const byBusiness = branchesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toBusiness(r, byBusiness.get(r.id) ?? []));
+}
+
+/** The suggestion box first, then by title in Swedish alphabetical order (å, ä, ö last). */
+function byTitle(a: { title: string; isSuggestionBox: boolean }, b: { title: string; isSuggestionBox: boolean }) {
+  if (a.isSuggestionBox !== b.isSuggestionBox) return a.isSuggestionBox ? -1 : 1;
+  return swedishOrder.compare(a.title, b.title);
+}
+
+/**
+ * Every business (or those whose title contains `search`), with branches: the suggestion box
+ * first, then by title, or newest first for the management table. Open to everyone.
+ */
+export function listBusinesses(deps: Deps, actor: Actor, input: { search?: string; order?: ListOrder } = {}): Business[] {
+  const rows = selectRows(deps.db, actor)
+    .where(titleContains(input.search))
+    .orderBy(desc(businesses.isSuggestionBox), desc(businesses.createdAt), businesses.id)
+    .all();
+  if ((input.order ?? 'title') === 'title') rows.sort(byTitle);
+  return withBranches(deps.db, rows);
+}
+
+/** The directory's cards: one query, no branches, only the start of each description. */
+export function listDirectory(deps: Deps, actor: Actor, input: { search?: string } = {}): DirectoryCard[] {
+  const rows = deps.db
+    .select({
+      id: businesses.id,
+      title: businesses.title,
+      category: businesses.category,
+      excerpt: sql<string>`substr(${businesses.description}, 1, ${DIRECTORY_EXCERPT_CHARS})`,
+      excerptCut: sql<boolean>`length(${businesses.description}) > ${DIRECTORY_EXCERPT_CHARS}`.mapWith(Boolean),
+      adminRate: businesses.adminRate,
+      ratingCount: businesses.ratingCount,
+      ratingSum: businesses.ratingSum,
+      imageFile: picture.fileName,
+      iconFile: iconImage.fileName,
+      isSuggestionBox: businesses.isSuggestionBox,
+      isFavorite: favoriteFlag(actor),
+    })
+    .from(businesses)
+    .leftJoin(picture, eq(picture.id, businesses.imageId))
+    .leftJoin(iconImage, eq(iconImage.id, businesses.iconId))
+    .where(titleContains(input.search))
+    .all();
+  rows.sort(byTitle);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    category: r.category,
+    excerpt: r.excerpt,
+    excerptCut: r.excerptCut,
+    rate: shownRate(r),
+    ratingCount: r.ratingCount,
+    image: uploadUrl(r.imageFile),
+    icon: uploadUrl(r.iconFile),
+    isFavorite: r.isFavorite,
+    isSuggestionBox: r.isSuggestionBox,
+  }));
+}
+
+/** The businesses `userId` has favourited, most recently added first (access is checked by the caller). */
+export function favoriteBusinessesOf(db: Db, actor: Actor, userId: string): Business[] {
+  const rows = selectRows(db, actor)
+    .innerJoin(favorites, and(eq(favorites.businessId, businesses.id), eq(favorites.userId, userId)))
+    .orderBy(desc(favorites.createdAt), businesses.id)
+    .all();
+  return withBranches(db, rows);
+}
+
+export function getBusiness(deps: Deps, actor: Actor, id: string): BusinessDetail {
+  const row = selectRows(deps.db, actor).where(eq(businesses.id, id)).get();
+  if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
+  const myRate = actor
+    ? (deps.db
+        .select({ rate: businessRatings.rate })
+        .from(businessRatings)
+        .where(and(eq(businessRatings.businessId, id), eq(businessRatings.userId, actor.id)))
+        .get()?.rate ?? null)
+    : null;
+  return { ...toBusiness(row, branchesOf(deps.db, [id]).get(id) ?? []), myRate };
+}
+
+/** Image files sent with a REST form; they take the place of imageId / iconId. */
+export type BusinessUploads = { image?: Buffer; icon?: Buffer };
+
+async function storeUploads(deps: Deps, admin: SignedIn, uploads: BusinessUploads) {
+  const image = uploads.image?.length ? await storeImage(deps, { bytes: uploads.image, kind: 'business', ownerId: admin.id }) : null;
+  try {
+    const icon = uploads.icon?.length ? await storeImage(deps, { bytes: uploads.icon, kind: 'icon', ownerId: admin.id }) : null;
+    return { imageId: image?.id ?? null, iconId: icon?.id ?? null };
+  } catch (err) {
+    await releaseImage(deps, image?.id);
+    throw err;
+  }
+}
+
+function insertBranches(tx: Tx, businessId: string, list: BranchInput[]) {
+  tx.insert(branches)
+    .values(
+      list.map((b, position) => ({
+        id: newId(),
+        businessId,
+        location: b.location,
+        address: b.address ? b.address : null,
+        position,
+      })),
+    )
+    .run();
+}
+
+/** Adds a business with its branches (admin). Images: uploaded files, else ids from /api/images. */
+export async function createBusiness(
+  deps: Deps,
+  actor: Actor,
+  input: BusinessCreateInput,
+  uploads: BusinessUploads = {},
+): Promise<BusinessDetail> {
+  const admin = requireAdmin(actor);
+  const stored = await storeUploads(deps, admin, uploads);
+  const id = newId();
+  try {
+    const imageId = stored.imageId ?? input.imageId ?? null;
+    const iconId = stored.iconId ?? input.iconId ?? null;
+    if (imageId) requireImage(deps.db, imageId, admin.id);
+    if (iconId) requireImage(deps.db, iconId, admin.id);
+    const now = Date.now();
+    deps.db.transaction((tx) => {
+      tx.insert(businesses)
+        .values({
+          id,
+          title: input.title,
+          titleSearch: titleSearchOf(input.title),
+          category: input.category,
+          description: input.description,
+          adminRate: input.rate,
+          imageId,
+          iconId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .run();
+      insertBranches(tx, id, input.branches);
+    });
+  } catch (err) {
+    await releaseImages(deps, [stored.imageId, stored.iconId]);
+    throw err;
+  }
+  return getBusiness(deps, admin, id);
+}
+
+/**
+ * Edits a business (admin). Empty title, category or rate keep their values; branches are
+ * replaced by the list sent. A replaced or removed image or icon is released afterwards.
+ */
+export async function updateBusiness(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  input: BusinessUpdateInput,
+  uploads: BusinessUploads = {},
+): Promise<BusinessDetail> {
+  const admin = requireAdmin(actor);
+  if (!deps.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, id)).get()) {
+    throw new AppError('NOT_FOUND', 'businessNotFound');
+  }
+  const stored = await storeUploads(deps, admin, uploads);
+  let replaced: Array<string | null>;
+  try {
+    replaced = deps.db.transaction((tx) => {
+      const before = tx
+        .select({ imageId: businesses.imageId, iconId: businesses.iconId })
+        .from(businesses)
+        .where(eq(businesses.id, id))
+        .get();
+      // It may have been deleted while the uploads were being encoded.
+      if (!before) throw new AppError('NOT_FOUND', 'businessNotFound');
+      const imageId = stored.imageId ?? (input.imageId === undefined ? before.imageId : input.imageId);
+      const iconId = stored.iconId ?? (input.iconId === undefined ? before.iconId : input.iconId);
+      if (imageId && imageId !== before.imageId) requireImage(deps.db, imageId, admin.id);
+      if (iconId && iconId !== before.iconId) requireImage(deps.db, iconId, admin.id);
+      tx.update(businesses)
+        .set({
+          ...(input.title ? { title: input.title, titleSearch: titleSearchOf(input.title) } : {}),
+          ...(input.category ? { category: input.category } : {}),
+          ...(input.rate !== undefined ? { adminRate: input.rate } : {}),
+          description: input.description,
+          imageId,
+          iconId,
+          updatedAt: Date.now(),
+        })
+        .where(eq(businesses.id, id))
+        .run();
+      tx.delete(branches).where(eq(branches.businessId, id)).run();
+      insertBranches(tx, id, input.branches);
+      return [before.imageId !== imageId ? before.imageId : null, before.iconId !== iconId ? before.iconId : null];
+    });
+  } catch (err) {
+    await releaseImages(deps, [stored.imageId, stored.iconId]);
+    throw err;
+  }
+  await releaseImages(deps, replaced);
+  return getBusiness(deps, admin, id);
+}
+
+/**
+ * Deletes a business (admin) with everything hanging off it, in one transaction: branches,
+ * ratings, favourites (their owners' favourites_count goes down), comments, replies and their
+ * ratings go by ON DELETE CASCADE. Then its image, icon and every comment and reply picture
+ * are released. The suggestion box cannot be deleted.
+ */
+export async function deleteBusiness(deps: Deps, actor: Actor, id: string): Promise<void> {
+  requireAdmin(actor);
+  const imageIds = deps.db.transaction((tx) => {
+    const row = tx
+      .select({ imageId: businesses.imageId, iconId: businesses.iconId, isSuggestionBox: businesses.isSuggestionBox })
+      .from(businesses)
+      .where(eq(businesses.id, id))
+      .get();
+    if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
+    if (row.isSuggestionBox) throw new AppError('CONFLICT', 'suggestionBoxUndeletable');
+    const commentIds = tx.select({ id: comments.id }).from(comments).where(eq(comments.businessId, id));
+    const commentImages = tx
+      .select({ imageId: comments.imageId })
+      .from(comments)
+      .where(and(eq(comments.businessId, id), isNotNull(comments.imageId)))
+      .all();
+    const replyImages = tx
+      .select({ imageId: replies.imageId })
+      .from(replies)
+      .where(and(or(eq(replies.businessId, id), inArray(replies.commentId, commentIds)), isNotNull(replies.imageId)))
+      .all();
+    tx.update(users)
+      .set({ favoritesCount: sql`${users.favoritesCount} - 1` })
+      .where(inArray(users.id, tx.select({ userId: favorites.userId }).from(favorites).where(eq(favorites.businessId, id))))
+      .run();
+    tx.delete(businesses).where(eq(businesses.id, id)).run();
+    return [row.imageId, row.iconId, ...commentImages.map((c) => c.imageId), ...replyImages.map((r) => r.imageId)];
+  });
+  await releaseImages(deps, [...new Set(imageIds)]);
+}
