@@ -1,11 +1,322 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../deps';
+import { AppError } from '../lib/errors';
+import { fieldsFromIssues } from '../plugins/errors';
+import { idSchema } from '../schemas/common';
+import {
+  BUSINESS_PAGE,
+  commentCreateSchema,
+  commentUpdateSchema,
+  emojiRateSchema,
+  FEED_FIRST_PAGE,
+  replyCreateSchema,
+  SEARCH_MAX,
+} from '../schemas/comments';
+import { messageText } from '../schemas/messages';
+import { requireActiveFor } from '../services/business';
+import { commentDocuments, replyDocuments } from '../services/comment-documents';
+import { rateComment, ratingLists } from '../services/comment-ratings';
+import {
+  createComment,
+  deleteComment,
+  listBusinessComments,
+  listFeed,
+  listLatestComments,
+  removeComment,
+  updateComment,
+} from '../services/comments';
+import { createReply } from '../services/replies';
+import { readMultipartForm, type MultipartForm } from './images';
+
+export const errorSchema = z.object({
+  message: z.string(),
+  key: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+const ratingEntrySchema = z.object({ userId: z.string(), rate: z.number().int().min(1).max(5) });
+const emojiCountsSchema = z
+  .object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int(), 5: z.number().int() })
+  .describe('How many users chose each emoji (1 😡 … 5 😍).');
+const postFields = {
+  _id: z.string(),
+  userId: z.string(),
+  businessId: z.string(),
+  text: z.string(),
+  image: z.string().nullable(),
+  rate: z.number().nullable().describe('The average emoji rate (1–5); null while nobody has rated.'),
+  ratingCount: z.number().int(),
+  emojiCounts: emojiCountsSchema,
+  ratings: z
+    .array(ratingEntrySchema)
+    .describe('Who rated how, newest first: at most 100 entries plus always your own. Lists of the feed carry only your own entry.'),
+  firstName: z.string(),
+  lastName: z.string(),
+  userImage: z.string().nullable(),
+  date: z.string().describe('ISO 8601'),
+};
+
+export const restReplySchema = z.object({
+  ...postFields,
+  commentId: z.string(),
+  isConfirmed: z.boolean(),
+});
+
+export const restCommentSchema = z.object({
+  ...postFields,
+  businessIcon: z.string().nullable(),
+  businessTitle: z.string(),
+  businessLocation: z.string(),
+  replyCount: z.number().int(),
+  subComments: z
+    .array(restReplySchema)
+    .describe("The newest replies (at most 50; replyCount tells how many there are). Empty in the feed's lists."),
+});
+
+export const rateBodySchema = z.object({
+  rate: emojiRateSchema.describe('1 to 5, or null to take your rating back.'),
+});
+
+export const rateReplySchema = z.object({
+  rate: z.number().nullable().describe('The new average; null when no rating is left.'),
+  ratings: z.array(ratingEntrySchema),
+  ratingCount: z.number().int(),
+  emojiCounts: emojiCountsSchema,
+  myRate: z.number().int().nullable(),
+});
+
+export const messageSchema = z.object({ message: z.string() });
+
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.string().min(1).max(200).optional().describe('The X-Next-Cursor header of the previous page.'),
+});
+
+export const NEXT_CURSOR = 'X-Next-Cursor';
+/** Sets the next page's cursor header; the body stays the documented plain list. */
+export function withNextCursor(reply: FastifyReply, nextCursor: string | null) {
+  if (nextCursor) reply.header(NEXT_CURSOR, nextCursor);
+}
+
+/** Validates form input with a zod schema; issues become a 400 with the fields' messages. */
+export function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new AppError('BAD_INPUT', 'invalidInput', fieldsFromIssues(parsed.error.issues));
+  return parsed.data;
+}
+
+/** A multipart text field: absent and empty are the same. */
+const field = (form: MultipartForm, name: string) => (form.fields[name] === undefined || form.fields[name] === '' ? undefined : form.fields[name]);
+/** The picture of a multipart post, in the field `image` (or `file`). */
+export const uploadOf = (form: MultipartForm) => form.files.image ?? form.files.file;
+/** `removeImage=true` drops the picture on an edit; without it and without a file it stays. */
+export const imageChangeOf = (form: MultipartForm) => (form.fields.removeImage === 'true' ? null : undefined);
+
+const multipartNote =
+  'multipart/form-data; the picture goes in the file field `image`, at most 10 MB (JPEG, PNG, WebP, GIF or AVIF; it is ' +
+  're-encoded to WebP without metadata). userId, firstName, lastName and userImage are ignored: the author is the ' +
+  'signed-in user (session cookie or bearer token).';
 
 export function commentRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    void app;
-    void deps;
+    const tags = ['comment'];
+    const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema };
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'All comments, newest first',
+          description: `A page of comments (?limit= 1–100, default ${FEED_FIRST_PAGE}). When there are more, the header X-Next-Cursor holds the ?cursor= of the next page; pages never shift when new comments arrive.`,
+          querystring: pageQuerySchema,
+          response: { 200: z.array(restCommentSchema), 400: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const page = listLatestComments(deps, request.actor, request.query);
+        withNextCursor(reply, page.nextCursor);
+        return commentDocuments(deps.db, request.actor, page.items, false);
+      },
+    );
+
+    app.get(
+      '/most-subcomments',
+      {
+        schema: {
+          tags,
+          summary: 'The 12 comments with the most replies',
+          response: { 200: z.array(restCommentSchema) },
+        },
+      },
+      async (request) => commentDocuments(deps.db, request.actor, listFeed(deps, request.actor, { filter: 'mostReplied' }).items, false),
+    );
+
+    app.get(
+      '/most-rated',
+      {
+        schema: {
+          tags,
+          summary: 'The 12 comments with the highest average emoji rate',
+          description: 'Ties are broken by the number of ratings, then by date. Comments nobody rated are not listed.',
+          response: { 200: z.array(restCommentSchema) },
+        },
+      },
+      async (request) => commentDocuments(deps.db, request.actor, listFeed(deps, request.actor, { filter: 'topRated' }).items, false),
+    );
+
+    app.get(
+      '/:businessId',
+      {
+        schema: {
+          tags,
+          summary: "A business's comments, newest first",
+          description:
+            `A page of comments with their ratings and newest replies (?limit= 1–100, default ${BUSINESS_PAGE}; X-Next-Cursor as on GET /comment). ` +
+            '?search= keeps those whose branch location, text or author name have words starting with the given ones.',
+          params: z.object({ businessId: idSchema }),
+          querystring: pageQuerySchema.extend({ search: z.string().max(SEARCH_MAX).optional() }),
+          response: { 200: z.array(restCommentSchema), 400: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const page = listBusinessComments(deps, request.actor, { businessId: request.params.businessId, ...request.query });
+        withNextCursor(reply, page.nextCursor);
+        return commentDocuments(deps.db, request.actor, page.items, true);
+      },
+    );
+
+    app.post(
+      '/create/:businessId',
+      {
+        schema: {
+          tags,
+          summary: 'Comment on a business',
+          description:
+            `${multipartNote} Fields: text (at least 2 characters), businessLocation (the branch: letters, digits, underscore ` +
+            'and spaces, at most 2 words and 20 characters), optional rate (your 1–5 star rating of the business; 0 means none).',
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }],
+          params: z.object({ businessId: idSchema }),
+          response: { 201: restCommentSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        // Who may post is known before a 10 MB body is read.
+        requireActiveFor(request.actor, 'commentLoginRequired');
+        const form = await readMultipartForm(request);
+        const rate = field(form, 'rate');
+        const input = parseForm(commentCreateSchema, {
+          businessId: request.params.businessId,
+          text: form.fields.text ?? '',
+          businessLocation: form.fields.businessLocation ?? '',
+          rate: rate === undefined || rate === '0' ? undefined : Number(rate),
+        });
+        const card = await createComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
+        return reply.status(201).send(commentDocuments(deps.db, request.actor, [card], true)[0]);
+      },
+    );
+
+    app.put(
+      '/update/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Edit your comment',
+          description: `${multipartNote} Fields: text (at least 2 characters); a new image replaces the picture, removeImage=true drops it.`,
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          response: { 200: restCommentSchema, ...errors },
+        },
+      },
+      async (request) => {
+        requireActiveFor(request.actor, 'unauthenticated');
+        const form = await readMultipartForm(request);
+        const input = parseForm(commentUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
+        const card = await updateComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
+        return commentDocuments(deps.db, request.actor, [card], true)[0];
+      },
+    );
+
+    app.delete(
+      '/delete/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete your comment',
+          description: 'Its replies and all their ratings go with it.',
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          response: { 200: messageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request) => {
+        await deleteComment(deps, request.actor, request.params.id);
+        return { message: messageText('commentDeleted') };
+      },
+    );
+
+    app.delete(
+      '/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Remove any comment (admins)',
+          description: 'Moderation: its replies and all their ratings go with it.',
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          response: { 200: messageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request) => {
+        await removeComment(deps, request.actor, request.params.id);
+        return { message: messageText('commentRemoved') };
+      },
+    );
+
+    app.post(
+      '/addRate/:id',
+      {
+        schema: {
+          tags,
+          summary: "Rate someone else's comment with an emoji",
+          description: 'JSON {rate}: 1–5 sets or replaces your rating, null takes it back. You cannot rate your own comment (403).',
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          body: rateBodySchema,
+          response: { 200: rateReplySchema, ...errors },
+        },
+      },
+      async (request) => {
+        const result = await rateComment(deps, request.actor, { id: request.params.id, rate: request.body.rate });
+        return { ...result, ratings: ratingLists(deps.db, 'comment', [request.params.id], request.actor?.id ?? null).get(request.params.id) ?? [] };
+      },
+    );
+
+    app.post(
+      '/addSubComment/:commentId',
+      {
+        schema: {
+          tags,
+          summary: 'Reply to a comment',
+          description: `${multipartNote} Fields: text (at least 2 characters); rate is ignored (replies are rated by others).`,
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }],
+          params: z.object({ commentId: idSchema }),
+          response: { 201: restReplySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        requireActiveFor(request.actor, 'replyLoginRequired');
+        const form = await readMultipartForm(request);
+        const input = parseForm(replyCreateSchema, { commentId: request.params.commentId, text: form.fields.text ?? '' });
+        const card = await createReply(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
+        return reply.status(201).send(replyDocuments(deps.db, request.actor, [card])[0]);
+      },
+    );
   };
 }

@@ -1,11 +1,110 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../deps';
+import { idSchema } from '../schemas/common';
+import { REPLIES_PAGE, replyUpdateSchema } from '../schemas/comments';
+import { messageText } from '../schemas/messages';
+import { requireActiveFor } from '../services/business';
+import { replyDocuments } from '../services/comment-documents';
+import { rateReply, ratingLists } from '../services/comment-ratings';
+import { deleteReply, listAllReplies, updateReply } from '../services/replies';
+import {
+  errorSchema,
+  imageChangeOf,
+  messageSchema,
+  pageQuerySchema,
+  parseForm,
+  rateBodySchema,
+  rateReplySchema,
+  restReplySchema,
+  uploadOf,
+  withNextCursor,
+} from './comment';
+import { readMultipartForm } from './images';
 
 export function subCommentRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    void app;
-    void deps;
+    const tags = ['subComment'];
+    const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema };
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'All replies, newest first',
+          description: `A page of replies (?limit= 1–100, default ${REPLIES_PAGE}); the header X-Next-Cursor holds the ?cursor= of the next page.`,
+          querystring: pageQuerySchema,
+          response: { 200: z.array(restReplySchema), 400: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const page = listAllReplies(deps, request.actor, request.query);
+        withNextCursor(reply, page.nextCursor);
+        return replyDocuments(deps.db, request.actor, page.items);
+      },
+    );
+
+    app.put(
+      '/update/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Edit your reply',
+          description:
+            'multipart/form-data: text (at least 2 characters); a new file in `image` replaces the picture (it is kept at ' +
+            'most 300 px and 100 KB), removeImage=true drops it. userId in the form is ignored.',
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          response: { 200: restReplySchema, ...errors },
+        },
+      },
+      async (request) => {
+        requireActiveFor(request.actor, 'unauthenticated');
+        const form = await readMultipartForm(request);
+        const input = parseForm(replyUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
+        const card = await updateReply(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
+        return replyDocuments(deps.db, request.actor, [card])[0];
+      },
+    );
+
+    app.delete(
+      '/delete/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a reply (your own, or any for admins)',
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          response: { 200: messageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request) => {
+        await deleteReply(deps, request.actor, request.params.id);
+        return { message: messageText('replyRemoved') };
+      },
+    );
+
+    app.post(
+      '/addRate/:id',
+      {
+        schema: {
+          tags,
+          summary: "Rate someone else's reply with an emoji",
+          description: 'JSON {rate}: 1–5 sets or replaces your rating, null takes it back. You cannot rate your own reply (403).',
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          body: rateBodySchema,
+          response: { 200: rateReplySchema, ...errors },
+        },
+      },
+      async (request) => {
+        const result = await rateReply(deps, request.actor, { id: request.params.id, rate: request.body.rate });
+        return { ...result, ratings: ratingLists(deps.db, 'reply', [request.params.id], request.actor?.id ?? null).get(request.params.id) ?? [] };
+      },
+    );
   };
 }

@@ -1,2 +1,209 @@
-/** Server messages of this area: key → English text. */
-export const commentMessages = {} as const;
+import { z } from 'zod';
+import { idSchema } from './common';
+
+/** Server messages of this area: key → English text (the description's wording where it has one). */
+export const commentMessages = {
+  commentTextRequired: '*Please write a comment',
+  commentTooShort: 'Comment too short!',
+  commentTooLong: 'Comment too long!',
+  commentLocationRequired: '*Please add store location',
+  commentLocationChars: 'Business location can only contain letters and spaces',
+  commentLocationWords: 'Business location should consist of at most 2 words',
+  commentLocationLength: 'Business location must be at most 20 characters long',
+  replyTextRequired: '*Please provide a text',
+  replyTooShort: 'Title too short!',
+  replyEditRequired: '*Please write a subcomment',
+  replyEditTooShort: 'Subcomment too short!',
+  replyTooLong: 'Subcomment too long!',
+  commentLoginRequired: 'Please log in in order to leave a comment',
+  replyLoginRequired: 'Please log in to submit a subcomment',
+  emojiRateInvalid: 'Choose a rating from 1 to 5.',
+  emojiRateLoginRequired: 'Please log in to rate.',
+  emojiRateFailed: 'Error adding rate.',
+  emojiRateThanks: 'Thank you for your rate!',
+  emojiRateOwnPost: 'You cannot rate your own post.',
+  commentNotFound: 'Comment not found',
+  replyNotFound: 'Sub-comment not found',
+  commentNotYours: 'You can only change your own comments.',
+  replyNotYours: 'You can only change your own replies.',
+  commentDeleted: 'Your comment was removed',
+  commentRemoved: 'Comment removed!',
+  replyRemoved: 'SubComment removed!',
+  cursorInvalid: 'Invalid page cursor.',
+  commentSearchTooLong: 'The search text is too long.',
+} as const;
+
+export const COMMENT_TEXT_MIN = 2;
+export const COMMENT_TEXT_MAX = 2000;
+export const REPLY_TEXT_MAX = 1000;
+export const LOCATION_MAX = 20;
+export const LOCATION_MAX_WORDS = 2;
+export const SEARCH_MAX = 100;
+/** Feed cards cut the text here and add '...' (description section 9). */
+export const FEED_EXCERPT_CHARS = 20;
+/** All Comments: the first page, then each Load More (description section 9). */
+export const FEED_FIRST_PAGE = 12;
+export const FEED_MORE_PAGE = 9;
+/** MOST REPLIED and TOP RATED show at most this many. */
+export const FEED_TOP = 12;
+export const BUSINESS_PAGE = 20;
+export const REPLIES_PAGE = 20;
+export const MODERATION_PAGE = 50;
+export const EMOJI_RATES = [1, 2, 3, 4, 5] as const;
+
+/**
+ * Required text with the form's own messages: missing or blank says `required`, then the
+ * minimum, then a generous maximum the description leaves open.
+ */
+const postText = (required: string, short: string, max: number, long: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .min(COMMENT_TEXT_MIN, { error: short, abort: true })
+    .max(max, long);
+
+// Letters of any script (å ä ö é ü ...), digits, underscore and spaces.
+const LOCATION_CHARS = /^[\p{L}\p{M}\p{N}_ ]+$/u;
+
+/** The branch a comment is about: at most 2 words and 20 characters (description section 5). */
+export const businessLocationSchema = z
+  .string({ error: 'commentLocationRequired' })
+  .trim()
+  .min(1, { error: 'commentLocationRequired', abort: true })
+  .regex(LOCATION_CHARS, { error: 'commentLocationChars', abort: true })
+  .refine((v) => v.split(/ +/).length <= LOCATION_MAX_WORDS, { error: 'commentLocationWords', abort: true })
+  .max(LOCATION_MAX, 'commentLocationLength')
+  // Double spaces would show as gaps on the card; one space between the words is enough.
+  .transform((v) => v.replace(/ +/g, ' '));
+
+export const commentTextSchema = postText('commentTextRequired', 'commentTooShort', COMMENT_TEXT_MAX, 'commentTooLong');
+export const replyTextSchema = postText('replyTextRequired', 'replyTooShort', REPLY_TEXT_MAX, 'replyTooLong');
+export const replyEditTextSchema = postText('replyEditRequired', 'replyEditTooShort', REPLY_TEXT_MAX, 'replyTooLong');
+
+/** An emoji rate 1–5; `null` takes the caller's rating back. */
+export const emojiRateSchema = z
+  .number({ error: 'emojiRateInvalid' })
+  .int('emojiRateInvalid')
+  .min(1, 'emojiRateInvalid')
+  .max(5, 'emojiRateInvalid')
+  .nullable();
+
+/** The author's star rating of the business, sent along with a new comment (PRODUCT.md 4). */
+export const businessStarSchema = z.number({ error: 'emojiRateInvalid' }).int('emojiRateInvalid').min(1, 'emojiRateInvalid').max(5, 'emojiRateInvalid');
+
+/** `undefined` keeps the picture, `null` removes it, an id (from POST /api/images) sets it. */
+const imageIdSchema = idSchema.nullable().optional();
+
+/** Fields of the comment form, shared by the client form and both doors. */
+export const commentFormSchema = z.object({
+  text: commentTextSchema,
+  businessLocation: businessLocationSchema,
+});
+export type CommentFormValues = z.input<typeof commentFormSchema>;
+
+export const commentCreateSchema = commentFormSchema.extend({
+  businessId: idSchema,
+  imageId: imageIdSchema,
+  rate: businessStarSchema.optional(),
+});
+export type CommentCreateInput = z.output<typeof commentCreateSchema>;
+
+export const commentEditFormSchema = z.object({ text: commentTextSchema });
+export const commentUpdateSchema = commentEditFormSchema.extend({ id: idSchema, imageId: imageIdSchema });
+export type CommentUpdateInput = z.output<typeof commentUpdateSchema>;
+
+export const replyFormSchema = z.object({ text: replyTextSchema });
+export const replyCreateSchema = replyFormSchema.extend({ commentId: idSchema, imageId: imageIdSchema });
+export type ReplyCreateInput = z.output<typeof replyCreateSchema>;
+
+export const replyEditFormSchema = z.object({ text: replyEditTextSchema });
+export const replyUpdateSchema = replyEditFormSchema.extend({ id: idSchema, imageId: imageIdSchema });
+export type ReplyUpdateInput = z.output<typeof replyUpdateSchema>;
+
+export const rateInputSchema = z.object({ id: idSchema, rate: emojiRateSchema });
+export type RateInput = z.output<typeof rateInputSchema>;
+
+export const idInputSchema = z.object({ id: idSchema });
+
+/** An opaque page position from a previous answer's `nextCursor`. */
+export const cursorSchema = z.string().min(1).max(200).optional();
+
+export const feedFilters = ['all', 'mostReplied', 'topRated'] as const;
+export const feedFilterSchema = z.enum(feedFilters);
+export type FeedFilter = z.infer<typeof feedFilterSchema>;
+
+export const feedInputSchema = z.object({ filter: feedFilterSchema.default('all'), cursor: cursorSchema });
+export type FeedInput = z.output<typeof feedInputSchema>;
+
+export const businessCommentsInputSchema = z.object({
+  businessId: idSchema,
+  search: z.string().trim().max(SEARCH_MAX, 'commentSearchTooLong').optional(),
+  cursor: cursorSchema,
+  limit: z.number().int().min(1).max(100).optional(),
+});
+export type BusinessCommentsInput = z.output<typeof businessCommentsInputSchema>;
+
+export const repliesInputSchema = z.object({ commentId: idSchema, cursor: cursorSchema, limit: z.number().int().min(1).max(100).optional() });
+export type RepliesInput = z.output<typeof repliesInputSchema>;
+
+export const pageInputSchema = z.object({ cursor: cursorSchema, limit: z.number().int().min(1).max(100).optional() });
+export type PageInput = z.output<typeof pageInputSchema>;
+
+/** Per-emoji counts of a comment or reply, keyed by the rate. */
+export type EmojiCounts = Record<'1' | '2' | '3' | '4' | '5', number>;
+
+/** A comment as our client shows it on cards. */
+export type CommentCard = {
+  _id: string;
+  userId: string;
+  businessId: string;
+  businessTitle: string;
+  /** The "Add New" suggestion box, whose title the client shows in the reader's language. */
+  businessIsSuggestionBox: boolean;
+  businessIcon: string | null;
+  businessLocation: string;
+  text: string;
+  image: string | null;
+  /** The average emoji rate; null while nobody has rated. */
+  rate: number | null;
+  ratingCount: number;
+  emojiCounts: EmojiCounts;
+  /** The caller's own emoji rate (null for visitors and when not rated). */
+  myRate: number | null;
+  replyCount: number;
+  firstName: string;
+  lastName: string;
+  userImage: string | null;
+  /** ISO 8601. */
+  date: string;
+  edited: boolean;
+};
+
+export type ReplyCard = {
+  _id: string;
+  userId: string;
+  businessId: string;
+  commentId: string;
+  text: string;
+  image: string | null;
+  rate: number | null;
+  ratingCount: number;
+  emojiCounts: EmojiCounts;
+  myRate: number | null;
+  firstName: string;
+  lastName: string;
+  userImage: string | null;
+  date: string;
+  edited: boolean;
+};
+
+export type Page<T> = { items: T[]; nextCursor: string | null };
+
+/** What a rating changes, as both doors answer it. */
+export type RateResult = {
+  rate: number | null;
+  ratingCount: number;
+  emojiCounts: EmojiCounts;
+  myRate: number | null;
+};

@@ -1,4 +1,127 @@
-/** The community comment feed on the home page; built by the comments work. */
+import { useId, useState } from 'react';
+import { SegmentGroup } from '@ark-ui/react/segment-group';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { FEED_EXCERPT_CHARS, feedFilters, type CommentCard, type FeedFilter } from '../../../server/schemas/comments';
+import { useI18n } from '../../i18n';
+import { useTRPC } from '../../lib/trpc';
+import { useBusinessTitle } from '../business/business-card';
+import { capitalised, excerpt } from './emoji';
+import { ChatIcon, SmileIcon } from './icons';
+import styles from './comment-feed.module.css';
+
+/**
+ * The community feed on the home page: three exclusive filters (All Comments by default, with
+ * Load More; MOST REPLIED and TOP RATED show at most 12), cards linking to the comment on its
+ * business page and to the comment's own page.
+ */
 export function CommentFeed() {
-  return <section />;
+  const { t } = useI18n();
+  const f = t.comments.feed;
+  const trpc = useTRPC();
+  const headingId = useId();
+  const [filter, setFilter] = useState<FeedFilter>('all');
+  const query = useInfiniteQuery(trpc.comments.feed.infiniteQueryOptions({ filter }, { getNextPageParam: (page) => page.nextCursor ?? undefined }));
+  const labels: Record<FeedFilter, string> = { mostReplied: f.mostReplied, topRated: f.topRated, all: f.all };
+  const errors: Record<FeedFilter, string> = { mostReplied: f.errorMostReplied, topRated: f.errorTopRated, all: f.errorAll };
+  // The description lists them in this order; the default is All Comments.
+  const order: FeedFilter[] = ['mostReplied', 'topRated', 'all'];
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <section className={styles.feed} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.title}>
+        {f.title}
+      </h2>
+      <SegmentGroup.Root
+        className={styles.filters}
+        value={filter}
+        onValueChange={(details) => {
+          if (details.value && (feedFilters as readonly string[]).includes(details.value)) setFilter(details.value as FeedFilter);
+        }}
+      >
+        <SegmentGroup.Label className="visually-hidden">{f.filters}</SegmentGroup.Label>
+        {order.map((value) => (
+          <SegmentGroup.Item key={value} value={value} className={styles.filter}>
+            <SegmentGroup.ItemText>{labels[value]}</SegmentGroup.ItemText>
+            <SegmentGroup.ItemControl />
+            <SegmentGroup.ItemHiddenInput />
+          </SegmentGroup.Item>
+        ))}
+      </SegmentGroup.Root>
+
+      {query.isPending ? (
+        <p className={styles.status} role="status">
+          {f.loading}
+        </p>
+      ) : query.isError ? (
+        <p className="notice notice-error" role="alert">
+          {errors[filter]}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="notice">{f.empty}</p>
+      ) : (
+        <ul className={styles.grid} aria-label={labels[filter]}>
+          {items.map((comment) => (
+            <li key={comment._id}>
+              <FeedCard comment={comment} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {filter === 'all' && query.hasNextPage ? (
+        <p className={styles.more}>
+          <button type="button" className="btn btn-primary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? f.loading : f.loadMore}
+          </button>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function FeedCard({ comment }: { comment: CommentCard }) {
+  const { t, number, plural } = useI18n();
+  const f = t.comments.feed;
+  const business = useBusinessTitle()({ title: comment.businessTitle, isSuggestionBox: comment.businessIsSuggestionBox });
+  return (
+    <article className={`card ${styles.card}`}>
+      <div className={styles.business}>
+        {comment.businessIcon ? (
+          <img className={styles.icon} src={comment.businessIcon} alt="" width={36} height={36} loading="lazy" decoding="async" />
+        ) : (
+          <span className={styles.iconFallback} aria-hidden="true" />
+        )}
+        <span className={styles.businessTitle}>{business}</span>
+      </div>
+      {comment.image ? (
+        <img className={styles.photo} src={comment.image} alt="" width={320} height={180} loading="lazy" decoding="async" />
+      ) : (
+        <div className={styles.noImage}>{f.noImage}</div>
+      )}
+      <h3 className={styles.text}>
+        <Link
+          href={`/business/${comment.businessId}#comment-${comment._id}`}
+          className={styles.mainLink}
+          aria-label={`${excerpt(comment.text, FEED_EXCERPT_CHARS)} – ${f.cardLabel(business, capitalised(comment.businessLocation))}`}
+        >
+          {excerpt(comment.text, FEED_EXCERPT_CHARS)}
+        </Link>
+      </h3>
+      <p className={styles.counts}>
+        <span className={styles.count}>
+          <ChatIcon />
+          {number(comment.replyCount)} {plural(comment.replyCount, f.replies)}
+        </span>
+        <span className={styles.count}>
+          <SmileIcon />
+          {number(comment.ratingCount)} {plural(comment.ratingCount, f.ratings)}
+        </span>
+      </p>
+      <Link href={`/comment/${comment._id}`} className={styles.secondaryLink}>
+        {f.openComment}
+      </Link>
+    </article>
+  );
 }

@@ -1,4 +1,141 @@
-/** The comment area of a business page; built by the comments work. */
+import { useEffect, useId, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { SEARCH_MAX } from '../../../server/schemas/comments';
+import { useI18n } from '../../i18n';
+import { useMe } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
+import { useDebounced } from '../business/use-debounced';
+import { Spinner } from '../ui/spinner';
+import { CommentCard } from './comment-card';
+import { CommentForm } from './comment-form';
+import styles from './comments.module.css';
+
+const COMMENT_HASH = /^#comment-([\w-]{1,64})$/;
+
+/** The comment id a link's hash points at (#comment-{id}), following hash changes. */
+function useLinkedCommentId(): string | null {
+  const read = () => COMMENT_HASH.exec(window.location.hash)?.[1] ?? null;
+  const [id, setId] = useState(read);
+  useEffect(() => {
+    const update = () => setId(read());
+    window.addEventListener('hashchange', update);
+    window.addEventListener('popstate', update);
+    return () => {
+      window.removeEventListener('hashchange', update);
+      window.removeEventListener('popstate', update);
+    };
+  }, []);
+  return id;
+}
+
+/**
+ * The comment area of a business page: the form (or a login link), a search over branch
+ * location, text and author name, and the comments newest first, a page at a time. A link to
+ * a comment that is not on the loaded pages (#comment-{id}) shows it on its own at the top.
+ */
 export function CommentSection({ businessId }: { businessId: string }) {
-  return <section data-business-id={businessId} />;
+  const { t, errorText } = useI18n();
+  const s = t.comments.section;
+  const trpc = useTRPC();
+  const { me } = useMe();
+  const headingId = useId();
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim(), 300);
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const linkedId = useLinkedCommentId();
+
+  const query = useInfiniteQuery({
+    ...trpc.comments.byBusiness.infiniteQueryOptions(
+      { businessId, search: term || undefined },
+      { getNextPageParam: (page) => page.nextCursor ?? undefined },
+    ),
+    placeholderData: keepPreviousData,
+  });
+  const comments = (query.data?.pages.flatMap((p) => p.items) ?? []).filter((c) => !removed.has(c._id));
+  const linkedMissing = Boolean(linkedId && query.isSuccess && !term && !comments.some((c) => c._id === linkedId));
+  const linked = useQuery({ ...trpc.comments.byId.queryOptions({ id: linkedId ?? '' }), enabled: linkedMissing, retry: false });
+  const linkedComment = linkedMissing && linked.data && linked.data.businessId === businessId && !removed.has(linked.data._id) ? linked.data : null;
+
+  const hide = (id: string) => setRemoved((prev) => new Set(prev).add(id));
+
+  let list;
+  if (query.isPending) {
+    list = <Spinner label={s.loading} showLabel />;
+  } else if (query.isError) {
+    list = (
+      <p className="notice notice-error" role="alert">
+        {query.error.data?.key ? errorText(query.error) : s.error}
+      </p>
+    );
+  } else if (comments.length === 0) {
+    list = <p className="notice">{term ? s.nothingFound : s.noComments}</p>;
+  } else {
+    list = (
+      <ol className={styles.commentList} aria-labelledby={headingId} aria-busy={query.isFetching || undefined}>
+        {comments.map((comment) => (
+          <li key={comment._id}>
+            <CommentCard comment={comment} highlighted={comment._id === linkedId} onRemoved={hide} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.sectionTitle}>
+        {s.heading}
+      </h2>
+
+      {me ? (
+        me.isBanned ? (
+          <p className="notice notice-error">{t.messages.banned}</p>
+        ) : (
+          <CommentForm businessId={businessId} onPosted={() => setSearch('')} />
+        )
+      ) : (
+        <p className="notice">
+          <Link href="/login">{t.messages.commentLoginRequired}</Link>
+        </p>
+      )}
+
+      <div className={styles.searchBox} role="search">
+        <label htmlFor={searchId} className="visually-hidden">
+          {s.searchLabel}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="input"
+          placeholder={s.searchPlaceholder}
+          value={search}
+          maxLength={SEARCH_MAX}
+          onChange={(e) => setSearch(e.target.value)}
+          aria-describedby={`${searchId}-hint`}
+        />
+        <p id={`${searchId}-hint`} className={styles.hint}>
+          {s.searchHint}
+        </p>
+      </div>
+
+      {linkedComment ? (
+        <div className={styles.linked}>
+          <p className={styles.linkedLabel}>{s.linked}</p>
+          <CommentCard comment={linkedComment} highlighted repliesOpen onRemoved={hide} />
+        </div>
+      ) : null}
+
+      {list}
+
+      {query.hasNextPage ? (
+        <p className={styles.more}>
+          <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? s.loading : s.loadMore}
+          </button>
+        </p>
+      ) : null}
+    </section>
+  );
 }

@@ -1,0 +1,148 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import type { CommentCard as Comment } from '../../../server/schemas/comments';
+import { errorKeyOf, useI18n } from '../../i18n';
+import { useMe } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
+import { ConfirmDialog } from '../ui/modal';
+import { notify } from '../ui/toast';
+import { capitalised } from './emoji';
+import { EmojiRating } from './emoji-rating';
+import { PostEditForm } from './post-edit-form';
+import { PostHeader } from './post-header';
+import { PostPicture } from './post-picture';
+import { ReplyForm } from './reply-form';
+import { ReplyList } from './reply-list';
+import styles from './comments.module.css';
+
+/** The description's delay between 'Your comment was removed' and the card leaving. */
+const LEAVE_AFTER_MS = 1000;
+
+type Props = {
+  comment: Comment;
+  /** Open the replies at once (the single comment page). */
+  repliesOpen?: boolean;
+  highlighted?: boolean;
+  /** After a delete: the card has shown its notice and should leave the list. */
+  onRemoved?(id: string): void;
+};
+
+/**
+ * A comment as the business page shows it: author, branch location, text, photo (click to
+ * zoom), replies and emoji ratings; the author can edit or delete it. id="comment-{id}" lets a
+ * link's hash scroll to it.
+ */
+export function CommentCard({ comment, repliesOpen = false, highlighted = false, onRemoved }: Props) {
+  const { t, number, plural, errorText } = useI18n();
+  const c = t.comments.card;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { me } = useMe();
+  const headingId = useId();
+  const [editing, setEditing] = useState(false);
+  const [replying, setReplying] = useState(false);
+  const [showReplies, setShowReplies] = useState(repliesOpen);
+  const [confirming, setConfirming] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const own = me?._id === comment.userId;
+  const remove = useMutation(
+    trpc.comments.delete.mutationOptions({
+      onSuccess: () => {
+        setConfirming(false);
+        setLeaving(true);
+        notify(t.messages.commentDeleted, 'success');
+        timer.current = window.setTimeout(() => {
+          onRemoved?.(comment._id);
+          void queryClient.invalidateQueries(trpc.comments.pathFilter());
+        }, LEAVE_AFTER_MS);
+      },
+      onError: (error) => notify(errorKeyOf(error) ? errorText(error) : c.deleteError, 'error'),
+    }),
+  );
+
+  const name = `${comment.firstName} ${comment.lastName}`.trim();
+  return (
+    <article
+      id={`comment-${comment._id}`}
+      className={`card ${styles.comment}`}
+      data-leaving={leaving || undefined}
+      data-highlighted={highlighted || undefined}
+      aria-labelledby={headingId}
+    >
+      <PostHeader firstName={comment.firstName} lastName={comment.lastName} userImage={comment.userImage} date={comment.date} edited={comment.edited}>
+        <h3 id={headingId} className={styles.location}>
+          <span className="visually-hidden">{c.location}: </span>
+          {capitalised(comment.businessLocation)}
+          <span className="visually-hidden">, {c.by(name)}</span>
+        </h3>
+      </PostHeader>
+
+      {editing ? (
+        <PostEditForm kind="comment" id={comment._id} text={comment.text} image={comment.image} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <p className={styles.text}>{comment.text}</p>
+          {comment.image ? <PostPicture src={comment.image} /> : null}
+        </>
+      )}
+
+      <EmojiRating kind="comment" id={comment._id} authorId={comment.userId} stats={comment} />
+
+      <div className={styles.actions}>
+        <span className={styles.replyCount}>
+          {number(comment.replyCount)} {plural(comment.replyCount, c.replies)}
+        </span>
+        {me && !me.isBanned ? (
+          <button type="button" className="btn btn-outline btn-sm" aria-expanded={replying} onClick={() => setReplying((v) => !v)}>
+            {t.comments.replies.reply}
+          </button>
+        ) : !me ? (
+          <Link href="/login" className={styles.loginLink}>
+            {t.messages.replyLoginRequired}
+          </Link>
+        ) : null}
+        {comment.replyCount > 0 ? (
+          <button type="button" className="btn btn-ghost btn-sm" aria-expanded={showReplies} onClick={() => setShowReplies((v) => !v)}>
+            {showReplies ? t.comments.replies.hide : t.comments.replies.viewMore}
+          </button>
+        ) : null}
+        {own && !editing ? (
+          <span className={styles.ownerActions}>
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)}>
+              {c.edit}
+            </button>
+            <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)} disabled={leaving}>
+              {c.delete}
+            </button>
+          </span>
+        ) : null}
+      </div>
+
+      {replying ? (
+        <ReplyForm
+          commentId={comment._id}
+          onPosted={() => {
+            setReplying(false);
+            setShowReplies(true);
+          }}
+          onCancel={() => setReplying(false)}
+        />
+      ) : null}
+      {showReplies && comment.replyCount > 0 ? <ReplyList commentId={comment._id} /> : null}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={c.deleteTitle}
+        text={c.deleteText}
+        confirmLabel={c.delete}
+        onConfirm={() => remove.mutate({ id: comment._id })}
+        busy={remove.isPending}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { commentEditFormSchema, replyEditFormSchema } from '../../../server/schemas/comments';
+import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
+import { useTRPC } from '../../lib/trpc';
+import { ImageUpload } from '../ui/image-upload';
+import { notify } from '../ui/toast';
+import styles from './comments.module.css';
+
+type Props = {
+  kind: 'comment' | 'reply';
+  id: string;
+  text: string;
+  image: string | null;
+  onDone(): void;
+};
+
+/**
+ * The author's edit of a comment or reply in place: the text, and the photo (replaced, removed
+ * or kept). A reply's new photo is shrunk to 0.1 MB / 300 px (description section 9).
+ */
+export function PostEditForm({ kind, id, text, image, onDone }: Props) {
+  const { t, errorText } = useI18n();
+  const fieldError = useFieldError();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const textId = useId();
+  // undefined: keep the photo; null: remove it; a string: the newly uploaded one.
+  const [imageId, setImageId] = useState<string | null | undefined>(undefined);
+  const [uploading, setUploading] = useState(false);
+  const form = useForm<{ text: string }>({
+    resolver: zodResolver(kind === 'comment' ? commentEditFormSchema : replyEditFormSchema),
+    defaultValues: { text },
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, formState, setError } = form;
+
+  const options = {
+    onSuccess: () => {
+      notify(t.comments.card.saved, 'success');
+      void queryClient.invalidateQueries(trpc.comments.pathFilter());
+      onDone();
+    },
+    onError: (error: unknown) => {
+      const fields = errorFieldsOf(error);
+      if (fields.text) setError('text', { message: fields.text });
+      else notify(errorText(error), 'error');
+    },
+  };
+  const updateComment = useMutation(trpc.comments.update.mutationOptions(options));
+  const updateReply = useMutation(trpc.comments.updateReply.mutationOptions(options));
+  const mutation = kind === 'comment' ? updateComment : updateReply;
+
+  const submit = handleSubmit((values) => {
+    if (uploading) return notify(t.comments.form.uploading, 'info');
+    mutation.mutate({ id, text: values.text, imageId });
+  });
+  const error = fieldError(formState.errors.text?.message);
+
+  return (
+    <form className={styles.editForm} onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={textId} className="visually-hidden">
+          {kind === 'comment' ? t.comments.form.text : t.comments.replies.text}
+        </label>
+        <textarea id={textId} {...register('text')} aria-invalid={error ? true : undefined} aria-describedby={error ? `${textId}-error` : undefined} rows={3} />
+        {error ? (
+          <p id={`${textId}-error`} className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <ImageUpload
+        kind={kind === 'comment' ? 'comment' : 'reply-edit'}
+        label={image ? t.comments.form.changePhoto : t.comments.form.photo}
+        currentUrl={image}
+        onChange={(uploaded) => setImageId(uploaded ? uploaded.id : null)}
+        onBusyChange={setUploading}
+      />
+      <div className={styles.formActions}>
+        <button type="button" className="btn btn-sm" onClick={onDone}>
+          {t.comments.card.cancel}
+        </button>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={mutation.isPending || uploading}>
+          {t.comments.card.save}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { useI18n } from '../../i18n';
+import { Avatar } from './person';
+import styles from './comments.module.css';
+
+/** Avatar, author name, relative date (with the exact one on hover) and anything extra. */
+export function PostHeader({
+  firstName,
+  lastName,
+  userImage,
+  date,
+  edited,
+  children,
+  avatarSize = 40,
+}: {
+  firstName: string;
+  lastName: string;
+  userImage: string | null;
+  date: string | null;
+  edited: boolean;
+  children?: ReactNode;
+  avatarSize?: number;
+}) {
+  const { t, lang, relative } = useI18n();
+  const name = `${firstName} ${lastName}`.trim();
+  const when = relative(date);
+  return (
+    <header className={styles.postHeader}>
+      <Avatar name={name} image={userImage} size={avatarSize} />
+      <div className={styles.postMeta}>
+        <span className={styles.author}>{name}</span>
+        {children}
+        <span className={styles.date}>
+          {when && date ? (
+            <time dateTime={date} title={new Date(date).toLocaleString(lang === 'sv' ? 'sv-SE' : 'en-GB')}>
+              {when}
+            </time>
+          ) : (
+            t.comments.card.dateUnavailable
+          )}
+          {edited ? ` · ${t.comments.card.edited}` : null}
+        </span>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,363 @@
+import { and, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../../db/client';
+import { businesses, commentRatings, comments, images, replies, users } from '../../db/schema';
+import type { Deps } from '../deps';
+import type { DbOrTx } from './users';
+import { AppError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { uploadUrl } from '../lib/urls';
+import {
+  BUSINESS_PAGE,
+  FEED_FIRST_PAGE,
+  FEED_MORE_PAGE,
+  FEED_TOP,
+  MODERATION_PAGE,
+  type BusinessCommentsInput,
+  type CommentCard,
+  type CommentCreateInput,
+  type CommentUpdateInput,
+  type FeedInput,
+  type Page,
+  type PageInput,
+  type ReplyCard,
+} from '../schemas/comments';
+import { requireActive, requireAdmin, type Actor } from './actor';
+import { requireActiveFor } from './business';
+import { applyBusinessRating } from './business-ratings';
+import { decodeCursor, pageOf } from './comment-pages';
+import { ftsQueryOf, isFtsQueryError, matchesSearch } from './comment-search';
+import { emojiCountsOf } from './emoji-ratings';
+import { releaseImage, releaseImages } from './images';
+import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
+import { consumeLimit } from './rate-limits';
+import { replyPreviews } from './replies';
+
+const avatar = alias(images, 'avatar');
+const icon = alias(images, 'icon');
+const photo = alias(images, 'photo');
+const mine = alias(commentRatings, 'mine');
+
+const rowid = sql<number>`${comments}.rowid`;
+
+const cardColumns = {
+  id: comments.id,
+  rowid,
+  userId: comments.userId,
+  businessId: comments.businessId,
+  businessLocation: comments.businessLocation,
+  text: comments.text,
+  imageId: comments.imageId,
+  replyCount: comments.replyCount,
+  ratingCount: comments.ratingCount,
+  ratingAvg: comments.ratingAvg,
+  rated1: comments.rated1,
+  rated2: comments.rated2,
+  rated3: comments.rated3,
+  rated4: comments.rated4,
+  rated5: comments.rated5,
+  createdAt: comments.createdAt,
+  updatedAt: comments.updatedAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarFile: avatar.fileName,
+  businessTitle: businesses.title,
+  businessIsSuggestionBox: businesses.isSuggestionBox,
+  iconFile: icon.fileName,
+  photoFile: photo.fileName,
+  myRate: mine.rate,
+};
+
+const p = {
+  me: sql.placeholder('me'),
+  limit: sql.placeholder('limit'),
+  t: sql.placeholder('t'),
+  k: sql.placeholder('k'),
+  businessId: sql.placeholder('businessId'),
+  query: sql.placeholder('query'),
+  id: sql.placeholder('id'),
+};
+
+/**
+ * Comments with everything a card shows in one statement. Every join is a LEFT JOIN on a primary
+ * key: SQLite never moves a LEFT JOIN's right side to the outer loop, so `comments` stays outer
+ * and each list walks its own index in order and stops at the limit.
+ */
+function cards(db: Db) {
+  return db
+    .select(cardColumns)
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .leftJoin(avatar, eq(avatar.id, users.imageId))
+    .leftJoin(businesses, eq(businesses.id, comments.businessId))
+    .leftJoin(icon, eq(icon.id, businesses.iconId))
+    .leftJoin(photo, eq(photo.id, comments.imageId))
+    .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, p.me)));
+}
+
+const newestFirst = [desc(comments.createdAt), desc(comments.id)] as const;
+// comments_business_idx is (business_id, created_at) and SQLite appends the rowid to it.
+const newestFirstInBusiness = [desc(comments.createdAt), desc(rowid)] as const;
+const feedAfter = sql`(${comments.createdAt}, ${comments.id}) < (${p.t}, ${p.k})`;
+const businessAfter = sql`(${comments.createdAt}, ${rowid}) < (${p.t}, ${p.k})`;
+const inBusiness = eq(comments.businessId, p.businessId);
+const matching = matchesSearch(p.query as unknown as SQL, p.businessId as unknown as SQL);
+
+/**
+ * The list queries the app runs, with placeholders. Exported so the query-plan test checks
+ * exactly these statements against a large database.
+ */
+export function commentQueries(db: Db) {
+  return {
+    feedAll: cards(db).orderBy(...newestFirst).limit(p.limit),
+    feedAllAfter: cards(db).where(feedAfter).orderBy(...newestFirst).limit(p.limit),
+    mostReplied: cards(db)
+      .where(gt(comments.replyCount, 0))
+      .orderBy(desc(comments.replyCount), desc(comments.createdAt))
+      .limit(p.limit),
+    topRated: cards(db)
+      .where(isNotNull(comments.ratingAvg))
+      .orderBy(desc(comments.ratingAvg), desc(comments.ratingCount), desc(comments.createdAt))
+      .limit(p.limit),
+    business: cards(db).where(inBusiness).orderBy(...newestFirstInBusiness).limit(p.limit),
+    businessAfter: cards(db).where(and(inBusiness, businessAfter)).orderBy(...newestFirstInBusiness).limit(p.limit),
+    businessSearch: cards(db).where(and(inBusiness, matching)).orderBy(...newestFirstInBusiness).limit(p.limit),
+    businessSearchAfter: cards(db)
+      .where(and(inBusiness, businessAfter, matching))
+      .orderBy(...newestFirstInBusiness)
+      .limit(p.limit),
+    byId: cards(db).where(eq(comments.id, p.id)),
+  };
+}
+
+type CommentQueries = ReturnType<typeof commentQueries>;
+type Prepared = { [K in keyof CommentQueries]: ReturnType<CommentQueries[K]['prepare']> };
+
+// Statements are compiled once per database handle and reused by every request.
+const preparedByDb = new WeakMap<Db, Prepared>();
+
+function prepared(db: Db): Prepared {
+  let found = preparedByDb.get(db);
+  if (!found) {
+    const queries = commentQueries(db);
+    found = Object.fromEntries(Object.entries(queries).map(([name, q]) => [name, q.prepare()])) as Prepared;
+    preparedByDb.set(db, found);
+  }
+  return found;
+}
+
+type CardRow = Awaited<ReturnType<Prepared['byId']['all']>>[number];
+
+export function toCommentCard(r: CardRow): CommentCard {
+  return {
+    _id: r.id,
+    userId: r.userId,
+    businessId: r.businessId,
+    businessTitle: r.businessTitle ?? '',
+    businessIsSuggestionBox: r.businessIsSuggestionBox ?? false,
+    businessIcon: uploadUrl(r.iconFile),
+    businessLocation: r.businessLocation,
+    text: r.text,
+    image: uploadUrl(r.photoFile),
+    rate: r.ratingAvg,
+    ratingCount: r.ratingCount,
+    emojiCounts: emojiCountsOf(r),
+    myRate: r.myRate ?? null,
+    replyCount: r.replyCount,
+    firstName: r.firstName ?? '',
+    lastName: r.lastName ?? '',
+    userImage: uploadUrl(r.avatarFile),
+    date: new Date(r.createdAt).toISOString(),
+    edited: r.updatedAt > r.createdAt,
+  };
+}
+
+const meOf = (actor: Actor) => actor?.id ?? null;
+
+export function getCommentCard(db: Db, actor: Actor, id: string): CommentCard {
+  const row = prepared(db).byId.get({ me: meOf(actor), id });
+  if (!row) throw new AppError('NOT_FOUND', 'commentNotFound');
+  return toCommentCard(row);
+}
+
+/** One comment as a card (the /comment/{id} page). */
+export function getComment(deps: Deps, actor: Actor, id: string): CommentCard {
+  return getCommentCard(deps.db, actor, id);
+}
+
+const feedKey = (r: CardRow): [number, string] => [r.createdAt, r.id];
+const businessKey = (r: CardRow): [number, number] => [r.createdAt, r.rowid];
+
+/**
+ * The home feed. All Comments: newest first, 12 then 9 per Load More, by cursor. MOST REPLIED:
+ * the 12 with most replies (newest first among equals); TOP RATED: the 12 with the highest
+ * average emoji rate, ties by number of ratings, then date (PRODUCT.md 4). Comments nobody has
+ * replied to or rated have no place in those two.
+ */
+export function listFeed(deps: Deps, actor: Actor, input: FeedInput): Page<CommentCard> {
+  const q = prepared(deps.db);
+  const me = meOf(actor);
+  if (input.filter === 'mostReplied') return { items: q.mostReplied.all({ me, limit: FEED_TOP }).map(toCommentCard), nextCursor: null };
+  if (input.filter === 'topRated') return { items: q.topRated.all({ me, limit: FEED_TOP }).map(toCommentCard), nextCursor: null };
+  const cursor = decodeCursor(input.cursor, 'string');
+  const limit = cursor ? FEED_MORE_PAGE : FEED_FIRST_PAGE;
+  return latestComments(deps.db, me, cursor, limit);
+}
+
+function latestComments(db: Db, me: string | null, cursor: { t: number; k: string } | null, limit: number): Page<CommentCard> {
+  const q = prepared(db);
+  const rows = cursor ? q.feedAllAfter.all({ me, limit: limit + 1, t: cursor.t, k: cursor.k }) : q.feedAll.all({ me, limit: limit + 1 });
+  return pageOf(rows, limit, feedKey, toCommentCard);
+}
+
+/** Newest first with any page size (REST GET /comment: ?limit, ?cursor). */
+export function listLatestComments(deps: Deps, actor: Actor, input: PageInput): Page<CommentCard> {
+  return latestComments(deps.db, meOf(actor), decodeCursor(input.cursor, 'string'), input.limit ?? FEED_FIRST_PAGE);
+}
+
+export function requireBusiness(db: DbOrTx, businessId: string): void {
+  const found = db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).get();
+  if (!found) throw new AppError('NOT_FOUND', 'businessNotFound');
+}
+
+/**
+ * One business's comments, newest first, by cursor; with `search`, only those whose branch
+ * location, text or author name contain words starting with the typed ones.
+ */
+export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCommentsInput): Page<CommentCard> {
+  const { db } = deps;
+  requireBusiness(db, input.businessId);
+  const q = prepared(db);
+  const limit = input.limit ?? BUSINESS_PAGE;
+  const cursor = decodeCursor(input.cursor, 'number');
+  const base = { me: meOf(actor), limit: limit + 1, businessId: input.businessId, ...(cursor ? { t: cursor.t, k: cursor.k } : {}) };
+  const query = input.search ? ftsQueryOf(input.search) : null;
+  if (input.search && !query) return { items: [], nextCursor: null };
+  let rows: CardRow[];
+  try {
+    if (query) rows = cursor ? q.businessSearchAfter.all({ ...base, query }) : q.businessSearch.all({ ...base, query });
+    else rows = cursor ? q.businessAfter.all(base) : q.business.all(base);
+  } catch (err) {
+    // ftsQueryOf quotes every word, so this is a safety net: bad search text is a 400, never a 500.
+    if (query && isFtsQueryError(err)) throw new AppError('BAD_INPUT', 'invalidInput', { search: 'invalidInput' });
+    throw err;
+  }
+  return pageOf(rows, limit, businessKey, toCommentCard);
+}
+
+export type ModerationRow = CommentCard & { replies: ReplyCard[] };
+
+/** Replies a moderation row carries; a comment with more offers the rest through listReplies. */
+export const MODERATION_REPLIES = 20;
+
+/** Comment moderation: every comment newest first, 50 a page, each with its newest replies. */
+export function listForModeration(deps: Deps, actor: Actor, input: PageInput): Page<ModerationRow> {
+  const admin = requireAdmin(actor);
+  const page = latestComments(deps.db, admin.id, decodeCursor(input.cursor, 'string'), MODERATION_PAGE);
+  const previews = replyPreviews(deps.db, admin, page.items.map((c) => c._id), MODERATION_REPLIES);
+  return { items: page.items.map((c) => ({ ...c, replies: previews.get(c._id) ?? [] })), nextCursor: page.nextCursor };
+}
+
+/** Posts a comment on a business; the business's comment count moves in the same transaction. */
+export async function createComment(deps: Deps, actor: Actor, input: WithUpload<CommentCreateInput>): Promise<CommentCard> {
+  const author = requireActiveFor(actor, 'commentLoginRequired');
+  await consumeLimit('post', author.id);
+  const { db } = deps;
+  requireBusiness(db, input.businessId);
+  const image = await resolvePostImage(deps, author.id, 'comment', input);
+  const id = newId();
+  await writeWithImage(deps, image.stored, () =>
+    db.transaction((tx) => {
+      requireBusiness(tx, input.businessId);
+      const now = Date.now();
+      tx.insert(comments)
+        .values({
+          id,
+          businessId: input.businessId,
+          userId: author.id,
+          businessLocation: input.businessLocation,
+          text: input.text,
+          imageId: image.imageId ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .run();
+      tx.update(businesses)
+        .set({ commentCount: sql`${businesses.commentCount} + 1` })
+        .where(eq(businesses.id, input.businessId))
+        .run();
+      if (input.rate !== undefined) applyBusinessRating(tx, input.businessId, author.id, input.rate);
+    }),
+  );
+  return getCommentCard(db, actor, id);
+}
+
+type OwnedRow = { id: string; userId: string; imageId: string | null; businessId: string };
+
+function findComment(db: Db, id: string): OwnedRow {
+  const row = db
+    .select({ id: comments.id, userId: comments.userId, imageId: comments.imageId, businessId: comments.businessId })
+    .from(comments)
+    .where(eq(comments.id, id))
+    .get();
+  if (!row) throw new AppError('NOT_FOUND', 'commentNotFound');
+  return row;
+}
+
+/** The author edits text and picture (`imageId` null removes it); nobody else may, admins neither. */
+export async function updateComment(deps: Deps, actor: Actor, input: WithUpload<CommentUpdateInput>): Promise<CommentCard> {
+  const author = requireActive(actor);
+  const { db } = deps;
+  const before = findComment(db, input.id);
+  if (before.userId !== author.id) throw new AppError('FORBIDDEN', 'commentNotYours');
+  const image = await resolvePostImage(deps, author.id, 'comment', input);
+  const imageId = image.imageId === undefined ? before.imageId : image.imageId;
+  await writeWithImage(deps, image.stored, () => {
+    const changed = db
+      .update(comments)
+      .set({ text: input.text, imageId, updatedAt: Date.now() })
+      .where(eq(comments.id, input.id))
+      .returning({ id: comments.id })
+      .all();
+    if (changed.length === 0) throw new AppError('NOT_FOUND', 'commentNotFound');
+  });
+  if (before.imageId !== imageId) await releaseImage(deps, before.imageId);
+  return getCommentCard(db, actor, input.id);
+}
+
+/**
+ * Deletes a comment with its replies and all their ratings (foreign-key cascades), moves the
+ * business's comment count in the same transaction, then releases the pictures nothing else uses.
+ */
+async function destroyComment(deps: Deps, row: OwnedRow): Promise<void> {
+  const imageIds = deps.db.transaction((tx) => {
+    const replyImages = tx
+      .select({ imageId: replies.imageId })
+      .from(replies)
+      .where(and(eq(replies.commentId, row.id), isNotNull(replies.imageId)))
+      .all()
+      .map((r) => r.imageId);
+    const gone = tx.delete(comments).where(eq(comments.id, row.id)).returning({ imageId: comments.imageId }).all();
+    if (gone.length === 0) throw new AppError('NOT_FOUND', 'commentNotFound');
+    tx.update(businesses)
+      .set({ commentCount: sql`max(${businesses.commentCount} - 1, 0)` })
+      .where(eq(businesses.id, row.businessId))
+      .run();
+    return [gone[0].imageId, ...replyImages];
+  });
+  await releaseImages(deps, imageIds);
+}
+
+/** The author deletes their own comment (DELETE /comment/delete/{id}). */
+export async function deleteComment(deps: Deps, actor: Actor, id: string): Promise<void> {
+  const author = requireActive(actor);
+  const row = findComment(deps.db, id);
+  if (row.userId !== author.id) throw new AppError('FORBIDDEN', 'commentNotYours');
+  await destroyComment(deps, row);
+}
+
+/** An admin removes any comment (moderation, DELETE /comment/{id}). */
+export async function removeComment(deps: Deps, actor: Actor, id: string): Promise<void> {
+  requireAdmin(actor);
+  await destroyComment(deps, findComment(deps.db, id));
+}

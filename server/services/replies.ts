@@ -1,0 +1,265 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../../db/client';
+import { comments, images, replies, replyRatings, users } from '../../db/schema';
+import type { Deps } from '../deps';
+import type { DbOrTx } from './users';
+import { AppError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { uploadUrl } from '../lib/urls';
+import { REPLIES_PAGE, type Page, type PageInput, type RepliesInput, type ReplyCard, type ReplyCreateInput, type ReplyUpdateInput } from '../schemas/comments';
+import { requireActive, type Actor } from './actor';
+import { requireActiveFor } from './business';
+import { decodeCursor, pageOf } from './comment-pages';
+import { emojiCountsOf } from './emoji-ratings';
+import { releaseImage, releaseImages } from './images';
+import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
+import { consumeLimit } from './rate-limits';
+
+const avatar = alias(images, 'avatar');
+const photo = alias(images, 'photo');
+const mine = alias(replyRatings, 'mine');
+const rowid = sql<number>`${replies}.rowid`;
+
+const p = {
+  me: sql.placeholder('me'),
+  limit: sql.placeholder('limit'),
+  t: sql.placeholder('t'),
+  k: sql.placeholder('k'),
+  commentId: sql.placeholder('commentId'),
+  id: sql.placeholder('id'),
+};
+
+const replyColumns = {
+  id: replies.id,
+  rowid,
+  commentId: replies.commentId,
+  businessId: replies.businessId,
+  userId: replies.userId,
+  text: replies.text,
+  imageId: replies.imageId,
+  ratingCount: replies.ratingCount,
+  ratingAvg: replies.ratingAvg,
+  rated1: replies.rated1,
+  rated2: replies.rated2,
+  rated3: replies.rated3,
+  rated4: replies.rated4,
+  rated5: replies.rated5,
+  createdAt: replies.createdAt,
+  updatedAt: replies.updatedAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarFile: avatar.fileName,
+  photoFile: photo.fileName,
+  myRate: mine.rate,
+};
+
+/** Replies with author, avatar, picture and the caller's rate; LEFT JOINs keep `replies` outer. */
+function replyRows(db: Db, me: unknown = p.me) {
+  return db
+    .select(replyColumns)
+    .from(replies)
+    .leftJoin(users, eq(users.id, replies.userId))
+    .leftJoin(avatar, eq(avatar.id, users.imageId))
+    .leftJoin(photo, eq(photo.id, replies.imageId))
+    .leftJoin(mine, and(eq(mine.replyId, replies.id), eq(mine.userId, me as string)));
+}
+
+// replies_comment_idx is (comment_id, created_at) and replies_created_at_idx (created_at); SQLite
+// appends the rowid to both, so (created_at, rowid) orders and pages without a sort.
+const newestFirst = [desc(replies.createdAt), desc(rowid)] as const;
+const after = sql`(${replies.createdAt}, ${rowid}) < (${p.t}, ${p.k})`;
+const ofComment = eq(replies.commentId, p.commentId);
+
+export function replyQueries(db: Db) {
+  return {
+    ofComment: replyRows(db).where(ofComment).orderBy(...newestFirst).limit(p.limit),
+    ofCommentAfter: replyRows(db).where(and(ofComment, after)).orderBy(...newestFirst).limit(p.limit),
+    all: replyRows(db).orderBy(...newestFirst).limit(p.limit),
+    allAfter: replyRows(db).where(after).orderBy(...newestFirst).limit(p.limit),
+    byId: replyRows(db).where(eq(replies.id, p.id)),
+  };
+}
+
+type ReplyQueries = ReturnType<typeof replyQueries>;
+type Prepared = { [K in keyof ReplyQueries]: ReturnType<ReplyQueries[K]['prepare']> };
+const preparedByDb = new WeakMap<Db, Prepared>();
+
+function prepared(db: Db): Prepared {
+  let found = preparedByDb.get(db);
+  if (!found) {
+    found = Object.fromEntries(Object.entries(replyQueries(db)).map(([name, q]) => [name, q.prepare()])) as Prepared;
+    preparedByDb.set(db, found);
+  }
+  return found;
+}
+
+type ReplyRow = Awaited<ReturnType<Prepared['byId']['all']>>[number];
+
+function toReplyCard(r: ReplyRow): ReplyCard {
+  return {
+    _id: r.id,
+    userId: r.userId,
+    businessId: r.businessId,
+    commentId: r.commentId,
+    text: r.text,
+    image: uploadUrl(r.photoFile),
+    rate: r.ratingAvg,
+    ratingCount: r.ratingCount,
+    emojiCounts: emojiCountsOf(r),
+    myRate: r.myRate ?? null,
+    firstName: r.firstName ?? '',
+    lastName: r.lastName ?? '',
+    userImage: uploadUrl(r.avatarFile),
+    date: new Date(r.createdAt).toISOString(),
+    edited: r.updatedAt > r.createdAt,
+  };
+}
+
+const meOf = (actor: Actor) => actor?.id ?? null;
+const keyOf = (r: ReplyRow): [number, number] => [r.createdAt, r.rowid];
+
+export function getReplyCard(db: Db, actor: Actor, id: string): ReplyCard {
+  const row = prepared(db).byId.get({ me: meOf(actor), id });
+  if (!row) throw new AppError('NOT_FOUND', 'replyNotFound');
+  return toReplyCard(row);
+}
+
+/** A comment's replies, newest first, by cursor. */
+export function listReplies(deps: Deps, actor: Actor, input: RepliesInput): Page<ReplyCard> {
+  const { db } = deps;
+  if (!db.select({ id: comments.id }).from(comments).where(eq(comments.id, input.commentId)).get()) {
+    throw new AppError('NOT_FOUND', 'commentNotFound');
+  }
+  const limit = input.limit ?? REPLIES_PAGE;
+  const cursor = decodeCursor(input.cursor, 'number');
+  const q = prepared(db);
+  const args = { me: meOf(actor), limit: limit + 1, commentId: input.commentId };
+  const rows = cursor ? q.ofCommentAfter.all({ ...args, t: cursor.t, k: cursor.k }) : q.ofComment.all(args);
+  return pageOf(rows, limit, keyOf, toReplyCard);
+}
+
+/** Every reply on the site, newest first, by cursor (REST GET /subComment). */
+export function listAllReplies(deps: Deps, actor: Actor, input: PageInput): Page<ReplyCard> {
+  const limit = input.limit ?? REPLIES_PAGE;
+  const cursor = decodeCursor(input.cursor, 'number');
+  const q = prepared(deps.db);
+  const args = { me: meOf(actor), limit: limit + 1 };
+  const rows = cursor ? q.allAfter.all({ ...args, t: cursor.t, k: cursor.k }) : q.all.all(args);
+  return pageOf(rows, limit, keyOf, toReplyCard);
+}
+
+/**
+ * The newest `perComment` replies of each listed comment, in one statement (a window over
+ * replies_comment_idx), so a list never asks once per comment and one busy thread cannot make
+ * a page huge.
+ */
+export function replyPreviews(db: Db, actor: Actor, commentIds: string[], perComment: number): Map<string, ReplyCard[]> {
+  const byComment = new Map<string, ReplyCard[]>();
+  if (commentIds.length === 0) return byComment;
+  const ranked = db
+    .select({
+      rowid: sql<number>`rowid`.as('rid'),
+      rank: sql<number>`row_number() over (partition by ${replies.commentId} order by ${replies.createdAt} desc, rowid desc)`.as('rank'),
+    })
+    .from(replies)
+    .where(inArray(replies.commentId, commentIds))
+    .as('ranked');
+  const rows = replyRows(db, meOf(actor))
+    .where(sql`${rowid} in (select ${ranked.rowid} from ${ranked} where ${ranked.rank} <= ${perComment})`)
+    .orderBy(...newestFirst)
+    .all();
+  for (const row of rows) {
+    const list = byComment.get(row.commentId) ?? [];
+    list.push(toReplyCard(row));
+    byComment.set(row.commentId, list);
+  }
+  return byComment;
+}
+
+/** Replies to a comment; the comment's reply count moves in the same transaction. */
+export async function createReply(deps: Deps, actor: Actor, input: WithUpload<ReplyCreateInput>): Promise<ReplyCard> {
+  const author = requireActiveFor(actor, 'replyLoginRequired');
+  await consumeLimit('post', author.id);
+  const { db } = deps;
+  const parentOf = (d: DbOrTx) => d.select({ businessId: comments.businessId }).from(comments).where(eq(comments.id, input.commentId)).get();
+  if (!parentOf(db)) throw new AppError('NOT_FOUND', 'commentNotFound');
+  const image = await resolvePostImage(deps, author.id, 'reply', input);
+  const id = newId();
+  await writeWithImage(deps, image.stored, () =>
+    db.transaction((tx) => {
+      // Checked again inside: the comment may have gone while the picture was processed.
+      const parent = parentOf(tx);
+      if (!parent) throw new AppError('NOT_FOUND', 'commentNotFound');
+      const now = Date.now();
+      tx.insert(replies)
+        .values({
+          id,
+          commentId: input.commentId,
+          businessId: parent.businessId,
+          userId: author.id,
+          text: input.text,
+          imageId: image.imageId ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .run();
+      tx.update(comments)
+        .set({ replyCount: sql`${comments.replyCount} + 1` })
+        .where(eq(comments.id, input.commentId))
+        .run();
+    }),
+  );
+  return getReplyCard(db, actor, id);
+}
+
+function findReply(db: Db, id: string) {
+  const row = db
+    .select({ id: replies.id, userId: replies.userId, imageId: replies.imageId, commentId: replies.commentId })
+    .from(replies)
+    .where(eq(replies.id, id))
+    .get();
+  if (!row) throw new AppError('NOT_FOUND', 'replyNotFound');
+  return row;
+}
+
+/** The author edits a reply's text and picture (`imageId` null removes it). */
+export async function updateReply(deps: Deps, actor: Actor, input: WithUpload<ReplyUpdateInput>): Promise<ReplyCard> {
+  const author = requireActive(actor);
+  const { db } = deps;
+  const before = findReply(db, input.id);
+  if (before.userId !== author.id) throw new AppError('FORBIDDEN', 'replyNotYours');
+  const image = await resolvePostImage(deps, author.id, 'reply-edit', input);
+  const imageId = image.imageId === undefined ? before.imageId : image.imageId;
+  await writeWithImage(deps, image.stored, () => {
+    const changed = db
+      .update(replies)
+      .set({ text: input.text, imageId, updatedAt: Date.now() })
+      .where(eq(replies.id, input.id))
+      .returning({ id: replies.id })
+      .all();
+    if (changed.length === 0) throw new AppError('NOT_FOUND', 'replyNotFound');
+  });
+  if (before.imageId !== imageId) await releaseImage(deps, before.imageId);
+  return getReplyCard(db, actor, input.id);
+}
+
+/**
+ * Deletes a reply (its author, or an admin moderating) with its ratings; the comment's reply
+ * count moves in the same transaction.
+ */
+export async function deleteReply(deps: Deps, actor: Actor, id: string): Promise<void> {
+  const who = requireActive(actor);
+  const row = findReply(deps.db, id);
+  if (row.userId !== who.id && !who.isAdmin) throw new AppError('FORBIDDEN', 'replyNotYours');
+  const imageIds = deps.db.transaction((tx) => {
+    const gone = tx.delete(replies).where(eq(replies.id, id)).returning({ imageId: replies.imageId, commentId: replies.commentId }).all();
+    if (gone.length === 0) throw new AppError('NOT_FOUND', 'replyNotFound');
+    tx.update(comments)
+      .set({ replyCount: sql`max(${comments.replyCount} - 1, 0)` })
+      .where(eq(comments.id, gone[0].commentId))
+      .run();
+    return [gone[0].imageId];
+  });
+  await releaseImages(deps, imageIds);
+}
