@@ -1,37 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-
-/** Server messages of this area: key → English text (the description's wording where it has one). */
-export const commentMessages = {
-  commentTextRequired: '*Please write a comment',
-  commentTooShort: 'Comment too short!',
-  commentTooLong: 'Comment too long!',
-  commentLocationRequired: '*Please add store location',
-  commentLocationChars: 'Business location can only contain letters and spaces',
-  commentLocationWords: 'Business location should consist of at most 2 words',
-  commentLocationLength: 'Business location must be at most 20 characters long',
-  replyTextRequired: '*Please provide a text',
-  replyTooShort: 'Title too short!',
-  replyEditRequired: '*Please write a subcomment',
-  replyEditTooShort: 'Subcomment too short!',
-  replyTooLong: 'Subcomment too long!',
-  commentLoginRequired: 'Please log in in order to leave a comment',
-  replyLoginRequired: 'Please log in to submit a subcomment',
-  emojiRateInvalid: 'Choose a rating from 1 to 5.',
-  emojiRateLoginRequired: 'Please log in to rate.',
-  emojiRateFailed: 'Error adding rate.',
-  emojiRateThanks: 'Thank you for your rate!',
-  emojiRateOwnPost: 'You cannot rate your own post.',
-  commentNotFound: 'Comment not found',
-  replyNotFound: 'Sub-comment not found',
-  commentNotYours: 'You can only change your own comments.',
-  replyNotYours: 'You can only change your own replies.',
-  commentDeleted: 'Your comment was removed',
-  commentRemoved: 'Comment removed!',
-  replyRemoved: 'SubComment removed!',
-  cursorInvalid: 'Invalid page cursor.',
-  commentSearchTooLong: 'The search text is too long.',
-} as const;
+export { commentMessages } from './comment-messages';
 
 export const COMMENT_TEXT_MIN = 2;
 export const COMMENT_TEXT_MAX = 2000;

@@ -1,29 +1,5 @@
 import { z } from 'zod';
-
-/** Server messages shared by every area: key → the English text REST clients read. */
-export const commonMessages = {
-  required: '*Required',
-  invalidInput: 'Invalid input.',
-  notFound: 'Not found.',
-  routeNotFound: 'Route not found.',
-  unauthenticated: 'User is not authenticated',
-  forbidden: "You don't have access to this page!",
-  banned: 'Your account has been banned.',
-  crossSite: 'Cross-site request refused.',
-  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  internal: 'An error occurred. Please try again.',
-  imageTooLarge: 'The selected image exceeds the size limit (10 MB). Please choose a smaller image.',
-  imageUnsupported: 'The file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).',
-  imageTooManyPixels: 'The image has too many pixels.',
-  imageMissing: 'No image was sent.',
-  imageUnknown: 'Unknown image.',
-  invalidEmail: 'Invalid Email',
-  contactNameRequired: 'Please enter your name',
-  contactEmailRequired: 'Please enter your email',
-  contactMessageRequired: 'Please write a message',
-  contactTooLong: 'Too long!',
-  contactSent: 'Message was sent successfully',
-} as const;
+export { commonMessages } from './common-messages';
 
 export const languageSchema = z.enum(['sv', 'en']);
 export type Language = z.infer<typeof languageSchema>;

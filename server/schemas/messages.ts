@@ -1,7 +1,7 @@
-import { commonMessages } from './common';
+import { commonMessages } from './common-messages';
 import { accountMessages } from './accounts';
-import { businessMessages } from './business';
-import { commentMessages } from './comments';
+import { businessMessages } from './business-messages';
+import { commentMessages } from './comment-messages';
 
 /**
  * Every message the server can send, by key. The English text is what REST clients read; the

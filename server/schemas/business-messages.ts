@@ -1,0 +1,26 @@
+// Kept free of zod: the client's first chunk imports every message, not the schemas.
+/** Server messages of this area: key → English text (the description's wording where it has one). */
+export const businessMessages = {
+  titleTooShort: 'Name Too Short!',
+  titleTooLong: 'Name Too Long!',
+  categoryTooShort: 'Category Too Short!',
+  categoryTooLong: 'Category Too Long!',
+  descriptionTooShort: 'Description Too Short!',
+  descriptionTooLong: 'Description Too Long!',
+  rateTooLow: 'Rate Too Low!',
+  rateTooHigh: 'Rate Too High!',
+  rateNotWhole: 'Rate must be a whole number of stars.',
+  locationTooShort: 'Location Too Short!',
+  locationTooLong: 'Location Too Long!',
+  addressTooShort: 'Address Too Short!',
+  addressTooLong: 'Address Too Long!',
+  branchesRequired: 'Add at least one branch.',
+  branchesTooMany: 'A business can have at most 50 branches.',
+  searchTooLong: 'The search text is too long.',
+  businessNotFound: 'Business not found.',
+  suggestionBoxUndeletable: 'The suggestion box cannot be deleted.',
+  businessRateLoginRequired: 'Please log in to submit a rate',
+  favoriteLoginRequired: 'Please log in to toggle favorite status',
+  favoritesLoginRequired: 'Please log in to view your favorites!',
+  businessRemoved: 'Business removed successfully!',
+} as const;
