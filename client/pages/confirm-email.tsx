@@ -1,3 +1,76 @@
-export default function Page() {
-  return <div className="container page">confirm-email</div>;
+import { useEffect, useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useLocation, useSearch } from 'wouter';
+import { isMessageKey } from '../../server/schemas/messages';
+import { ResendConfirmation } from '../components/accounts/resend-confirmation';
+import { Spinner } from '../components/ui/spinner';
+import { errorKeyOf, useI18n } from '../i18n';
+import { useTRPC } from '../lib/trpc';
+import styles from '../components/accounts/account-page.module.css';
+
+const REDIRECT_MS = 3000;
+
+/** /users/confirm-email?token=…: the link from the confirmation mail lands here. */
+export default function ConfirmEmailPage() {
+  const { t } = useI18n();
+  const c = t.accounts.confirm;
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const trpc = useTRPC();
+  const [, navigate] = useLocation();
+  const confirm = useMutation(trpc.users.confirmEmail.mutationOptions());
+  const { mutate } = confirm;
+  const sentFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    // Once per token, even when React runs effects twice.
+    if (!token || sentFor.current === token) return;
+    sentFor.current = token;
+    mutate({ token });
+  }, [token, mutate]);
+
+  const succeeded = confirm.isSuccess;
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => navigate('/login'), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  const errorKey = confirm.isError ? errorKeyOf(confirm.error) : null;
+  const failureText = !token
+    ? t.messages.tokenMissing
+    : confirm.isError
+      ? errorKey && isMessageKey(errorKey)
+        ? t.messages[errorKey]
+        : c.fallbackError
+      : null;
+
+  return (
+    <div className={`container page ${styles.page}`}>
+      <div className={`card ${styles.card}`}>
+        <header className={styles.header}>
+          <h1 className={styles.title}>{c.title}</h1>
+        </header>
+        {confirm.isPending ? <Spinner label={c.working} showLabel /> : null}
+        {confirm.isSuccess ? (
+          <div role="status">
+            <p className="notice notice-success">{t.messages[confirm.data.message]}</p>
+            <p className="muted">{c.redirecting}</p>
+            <Link href="/login" className={`btn btn-primary ${styles.wide}`}>
+              {c.toLogin}
+            </Link>
+          </div>
+        ) : null}
+        {failureText ? (
+          <>
+            <p className="notice notice-error" role="alert">
+              {failureText}
+            </p>
+            <div className={styles.section}>
+              <ResendConfirmation />
+            </div>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,65 @@
-export default function Page() {
-  return <div className="container page">forgot-password</div>;
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { z } from 'zod';
+import { emailSchema } from '../../server/schemas/accounts';
+import { TextField } from '../components/accounts/fields';
+import { notify } from '../components/ui/toast';
+import { useI18n } from '../i18n';
+import { useTRPC } from '../lib/trpc';
+import { SubmitButton } from '../components/accounts/submit-button';
+import styles from '../components/accounts/account-page.module.css';
+
+const schema = z.object({ email: emailSchema });
+
+export default function ForgotPasswordPage() {
+  const { t, lang, errorText } = useI18n();
+  const p = t.accounts.forgot;
+  const trpc = useTRPC();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { email: '' } });
+  const send = useMutation(trpc.users.forgotPassword.mutationOptions({ onError: (error) => notify(errorText(error), 'error', 3000) }));
+
+  return (
+    <div className={`container page ${styles.page}`}>
+      <div className={`card ${styles.card}`}>
+        <header className={styles.header}>
+          <h1 className={styles.title}>{p.title}</h1>
+          <p className={styles.subtitle}>{p.intro}</p>
+        </header>
+        {send.isSuccess ? (
+          <p className="notice notice-success" role="status">
+            {t.messages[send.data.message]}
+          </p>
+        ) : (
+          <form
+            noValidate
+            aria-label={p.title}
+            onSubmit={handleSubmit((values) => {
+              if (!send.isPending) send.mutate({ email: values.email, language: lang });
+            })}
+          >
+            <TextField
+              id="forgot-email"
+              label={t.accounts.fields.email}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              spellCheck={false}
+              error={errors.email?.message}
+              registration={register('email')}
+            />
+            <SubmitButton busy={send.isPending} label={p.submit} busyLabel={p.sending} />
+          </form>
+        )}
+      </div>
+      <p className={styles.below}>
+        <Link href="/login">{p.backToLogin}</Link>
+      </p>
+    </div>
+  );
 }

@@ -1,3 +1,144 @@
-export default function Page() {
-  return <div className="container page">login</div>;
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, Redirect, useSearch } from 'wouter';
+import { loginInputSchema, type LoginInput } from '../../server/schemas/accounts';
+import { PasswordField, TextField } from '../components/accounts/fields';
+import { GoogleButton } from '../components/accounts/google-button';
+import { ResendConfirmation } from '../components/accounts/resend-confirmation';
+import { safeNext, useCompleteSignIn } from '../components/accounts/sign-in';
+import { notify } from '../components/ui/toast';
+import { errorKeyOf, useI18n } from '../i18n';
+import { useMe } from '../lib/session';
+import { useTRPC } from '../lib/trpc';
+import { SubmitButton } from '../components/accounts/submit-button';
+import styles from '../components/accounts/account-page.module.css';
+
+function MailIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </svg>
+  );
+}
+
+export default function LoginPage() {
+  const { t } = useI18n();
+  const a = t.accounts.login;
+  const next = safeNext(new URLSearchParams(useSearch()).get('next'));
+  const { me } = useMe();
+  const [method, setMethod] = useState<'choose' | 'email'>('choose');
+
+  // Someone already signed in has nothing to do here.
+  if (me) return <Redirect to={next} replace />;
+
+  return (
+    <div className={`container page ${styles.page}`}>
+      <div className={`card ${styles.card}`}>
+        {method === 'choose' ? (
+          <>
+            <header className={styles.header}>
+              <h1 className={styles.title}>{a.chooseTitle}</h1>
+              <p className={styles.subtitle}>{a.chooseIntro}</p>
+            </header>
+            <div className={styles.stack}>
+              <button type="button" className={`btn btn-primary ${styles.wide}`} onClick={() => setMethod('email')}>
+                <MailIcon />
+                {a.withEmail}
+              </button>
+              <GoogleButton next={next} className={styles.wide} />
+            </div>
+          </>
+        ) : (
+          <EmailLogin next={next} onBack={() => setMethod('choose')} />
+        )}
+      </div>
+      <p className={styles.below}>
+        {a.notMember}
+        <Link href="/registration">{a.signUp}</Link>
+      </p>
+    </div>
+  );
+}
+
+function EmailLogin({ next, onBack }: { next: string; onBack(): void }) {
+  const { t } = useI18n();
+  const a = t.accounts.login;
+  const trpc = useTRPC();
+  const completeSignIn = useCompleteSignIn();
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginInputSchema), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+
+  const login = useMutation(
+    trpc.users.login.mutationOptions({
+      onSuccess: (data) => completeSignIn(data.user, next),
+      onError(error, input) {
+        // The description's error catalogue: its wording for the documented replies.
+        const key = errorKeyOf(error);
+        const message =
+          key === 'loginInvalid' ? a.notRegistered
+          : key === 'loginWrongPassword' ? a.wrongPassword
+          : key === 'emailNotConfirmed' || key === 'banned' || key === 'tooManyRequests' ? t.messages[key]
+          : a.otherError;
+        notify(message, 'error', 2000);
+        setUnconfirmed(key === 'emailNotConfirmed' ? input.email : null);
+      },
+    }),
+  );
+
+  return (
+    <>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{a.title}</h1>
+        <p className={styles.subtitle}>{a.subtitle}</p>
+      </header>
+      <form
+        noValidate
+        aria-label={a.title}
+        onSubmit={handleSubmit((values) => {
+          if (!login.isPending) login.mutate(values);
+        })}
+      >
+        <TextField
+          id="login-email"
+          label={t.accounts.fields.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          autoFocus
+          error={errors.email?.message}
+          registration={register('email')}
+        />
+        <PasswordField
+          id="login-password"
+          label={t.accounts.fields.password}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          registration={register('password')}
+        />
+        <SubmitButton busy={login.isPending} label={a.submit} busyLabel={a.submitting} />
+      </form>
+      <div className={styles.links}>
+        <Link href="/forgot-password">{a.forgot}</Link>
+        <button type="button" className={styles.linkButton} onClick={onBack}>
+          {a.otherWays}
+        </button>
+      </div>
+      {unconfirmed ? (
+        <div role="status" className={styles.section}>
+          <p className={`notice ${styles.notice}`}>
+            {t.messages.emailNotConfirmed}. {a.resendOffer}
+          </p>
+          <ResendConfirmation initialEmail={unconfirmed} />
+        </div>
+      ) : null}
+    </>
+  );
 }

@@ -1,3 +1,227 @@
-export default function Page() {
-  return <div className="container page">profile</div>;
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import type { z } from 'zod';
+import { profileInputSchema } from '../../server/schemas/accounts';
+import { isMessageKey } from '../../server/schemas/messages';
+import { TextField } from '../components/accounts/fields';
+import { SubmitButton } from '../components/accounts/submit-button';
+import type { AccountUser } from '../components/accounts/sign-in';
+import { ImageUpload } from '../components/ui/image-upload';
+import { ConfirmDialog } from '../components/ui/modal';
+import { notify } from '../components/ui/toast';
+import { errorKeyOf, useI18n } from '../i18n';
+import { useMe } from '../lib/session';
+import { useTRPC } from '../lib/trpc';
+import styles from '../components/accounts/profile.module.css';
+
+/** /user: the signed-in user's profile (the route guard guarantees a user). */
+export default function ProfilePage() {
+  const { me } = useMe();
+  const [editing, setEditing] = useState(false);
+  if (!me) return null;
+  return (
+    <div className={`container page ${styles.page}`}>
+      {editing && !me.isBanned ? <EditProfile me={me} onDone={() => setEditing(false)} /> : <ViewProfile me={me} onEdit={() => setEditing(true)} />}
+    </div>
+  );
+}
+
+function Avatar({ user }: { user: AccountUser }) {
+  const { t } = useI18n();
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  if (user.image) return <img className={styles.avatar} src={user.image} alt={t.accounts.profile.avatarAlt(name)} width={96} height={96} />;
+  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+  return (
+    <span className={`${styles.avatar} ${styles.initials}`} aria-hidden="true">
+      {initials}
+    </span>
+  );
+}
+
+/** Leaving the account: the server forgets the session, the browser everything it cached. */
+function useLeave() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return () => {
+    navigate('/login', { replace: true });
+    queryClient.clear();
+  };
+}
+
+function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
+  const { t, errorText } = useI18n();
+  const p = t.accounts.profile;
+  const trpc = useTRPC();
+  const leave = useLeave();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  // Even when the server refuses (the session had already ended), the user wanted out.
+  const logout = useMutation(trpc.users.logout.mutationOptions({ onSettled: leave }));
+  const remove = useMutation(
+    trpc.users.delete.mutationOptions({
+      onSuccess(data) {
+        if (!data.success) return notify(p.deleteFailed, 'error', 3000);
+        setConfirmDelete(false);
+        leave();
+      },
+      onError(error) {
+        const key = errorKeyOf(error);
+        notify(key && isMessageKey(key) && key !== 'internal' ? errorText(error) : p.deleteError, 'error', 3000);
+      },
+    }),
+  );
+
+  return (
+    <>
+      <h1 className={`page-title ${styles.title}`}>
+        {p.welcome} {me.firstName}
+      </h1>
+      <section className={`card ${styles.card}`} aria-labelledby="profile-name">
+        <div className={styles.identity}>
+          <Avatar user={me} />
+          <div className={styles.who}>
+            <h2 id="profile-name" className={styles.name}>
+              {me.firstName} {me.lastName}
+            </h2>
+            <p className={styles.email}>
+              <span className="visually-hidden">{p.email}: </span>
+              {me.email}
+            </p>
+            {me.isAdmin ? <span className={styles.badge}>{t.accounts.users.roleAdmin}</span> : null}
+          </div>
+        </div>
+        {me.isBanned ? (
+          <p className="notice notice-error" role="status">
+            {p.bannedNotice}
+          </p>
+        ) : null}
+        <div className={styles.actions}>
+          {me.isBanned ? null : (
+            <button type="button" className="btn btn-primary" onClick={onEdit}>
+              {p.edit}
+            </button>
+          )}
+          <button type="button" className="btn btn-outline" onClick={() => logout.mutate()} aria-disabled={logout.isPending || undefined}>
+            {logout.isPending ? p.loggingOut : p.logout}
+          </button>
+        </div>
+
+        <section className={styles.section} aria-labelledby="profile-data-title">
+          <h2 id="profile-data-title" className={styles.sectionTitle}>
+            {p.dataTitle}
+          </h2>
+          <p id="profile-download-hint" className={styles.hint}>
+            {p.downloadHint}
+          </p>
+          <div className={styles.actions}>
+            <a className="btn btn-outline" href="/api/users/me/export" download aria-describedby="profile-download-hint">
+              {p.download}
+            </a>
+            <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)}>
+              {p.deleteAccount}
+            </button>
+          </div>
+        </section>
+
+        {me.isAdmin && !me.isBanned ? (
+          <nav className={styles.section} aria-labelledby="profile-admin-title">
+            <h2 id="profile-admin-title" className={styles.sectionTitle}>
+              {p.adminTools}
+            </h2>
+            <div className={styles.adminLinks}>
+              <Link href="/user-mng" className="btn btn-outline">
+                {p.userManagement}
+              </Link>
+              <Link href="/business-mng" className="btn btn-outline">
+                {p.businessManagement}
+              </Link>
+              <Link href="/cmt-mng" className="btn btn-outline">
+                {p.cmtManagement}
+              </Link>
+            </div>
+          </nav>
+        ) : null}
+      </section>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={p.deleteTitle}
+        text={p.deleteText}
+        cancelLabel={p.deleteCancel}
+        confirmLabel={p.deleteConfirm}
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate({ userId: me._id })}
+      />
+    </>
+  );
+}
+
+type ProfileValues = z.input<typeof profileInputSchema>;
+
+function EditProfile({ me, onDone }: { me: AccountUser; onDone(): void }) {
+  const { t, lang, errorText } = useI18n();
+  const p = t.accounts.profile;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // undefined: keep the avatar; null: remove it; a string: the freshly uploaded one.
+  const [imageId, setImageId] = useState<string | null | undefined>(undefined);
+  const [uploading, setUploading] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ProfileValues>({
+    resolver: zodResolver(profileInputSchema),
+    mode: 'onTouched',
+    defaultValues: { firstName: me.firstName, lastName: me.lastName },
+  });
+
+  const save = useMutation(
+    trpc.users.updateProfile.mutationOptions({
+      onSuccess(user) {
+        queryClient.setQueryData(trpc.users.me.queryKey(), user);
+        notify(p.saved, 'success', 3000);
+        onDone();
+      },
+      onError: (error) => notify(errorText(error), 'error', 3000),
+    }),
+  );
+
+  const busy = save.isPending || uploading;
+  return (
+    <>
+      <h1 className={`page-title ${styles.title}`}>{p.editTitle}</h1>
+      <form
+        className={`card ${styles.card}`}
+        noValidate
+        aria-label={p.editTitle}
+        onSubmit={handleSubmit((values) => {
+          if (!busy) save.mutate({ firstName: values.firstName, lastName: values.lastName, imageId, language: lang });
+        })}
+      >
+        <div className={styles.avatarField}>
+          <ImageUpload
+            kind="avatar"
+            label={p.chooseAvatar}
+            currentUrl={me.image}
+            round
+            onChange={(image) => setImageId(image ? image.id : null)}
+            onBusyChange={setUploading}
+          />
+        </div>
+        <TextField id="profile-firstName" label={t.accounts.fields.firstName} autoComplete="given-name" error={errors.firstName?.message} registration={register('firstName')} />
+        <TextField id="profile-lastName" label={t.accounts.fields.lastName} autoComplete="family-name" error={errors.lastName?.message} registration={register('lastName')} />
+        <div className={styles.formActions}>
+          <button type="button" className="btn" onClick={onDone}>
+            {p.cancel}
+          </button>
+          <SubmitButton busy={save.isPending} disabled={uploading} label={p.save} busyLabel={p.saving} wide={false} />
+        </div>
+      </form>
+    </>
+  );
 }

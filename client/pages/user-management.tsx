@@ -1,3 +1,205 @@
-export default function Page() {
-  return <div className="container page">user-management</div>;
+import { useState } from 'react';
+import { Switch } from '@ark-ui/react/switch';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountUser } from '../components/accounts/sign-in';
+import { ConfirmDialog } from '../components/ui/modal';
+import { Spinner } from '../components/ui/spinner';
+import { notify } from '../components/ui/toast';
+import { useI18n } from '../i18n';
+import { useMe, useRefreshMe } from '../lib/session';
+import { useTRPC } from '../lib/trpc';
+import styles from '../components/accounts/user-table.module.css';
+
+function FlagSwitch(props: { kind: 'ban' | 'admin'; label: string; checked: boolean; disabled: boolean; onChange(checked: boolean): void }) {
+  return (
+    <Switch.Root
+      className={styles.switch}
+      data-kind={props.kind}
+      checked={props.checked}
+      disabled={props.disabled}
+      onCheckedChange={(details) => props.onChange(details.checked)}
+    >
+      <Switch.Control className={styles.control}>
+        <Switch.Thumb className={styles.thumb} />
+      </Switch.Control>
+      <Switch.Label className="visually-hidden">{props.label}</Switch.Label>
+      {/* Announced as a switch (on/off), not a checkbox. */}
+      <Switch.HiddenInput role="switch" />
+    </Switch.Root>
+  );
+}
+
+/** /user-mng: every account with ban and admin toggles and delete (the server decides who may). */
+export default function UserManagementPage() {
+  const { t, errorText } = useI18n();
+  const u = t.accounts.users;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refreshMe = useRefreshMe();
+  const { me } = useMe();
+  const list = useQuery(trpc.users.list.queryOptions());
+  const [deleting, setDeleting] = useState<AccountUser | null>(null);
+  // A toggle shows its new position while the server decides; the reloaded list then has the
+  // last word (a refused change flips back, which also resets the switch's own input).
+  const [pending, setPending] = useState<{ userId: string; flag: 'isBanned' | 'isAdmin'; value: boolean } | null>(null);
+
+  // The list reloads after every change, so what it shows is what the server stored.
+  const reload = () => queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
+  const setFlags = useMutation(
+    trpc.users.setFlags.mutationOptions({
+      onSuccess(_user, input) {
+        notify(u.updated, 'success', 3000);
+        if (input.userId === me?._id) void refreshMe();
+      },
+      onError: (error) => notify(errorText(error), 'error', 3000),
+      async onSettled() {
+        await reload();
+        setPending(null);
+      },
+    }),
+  );
+  const toggle = (userId: string, flag: 'isBanned' | 'isAdmin', value: boolean) => {
+    setPending({ userId, flag, value });
+    setFlags.mutate({ userId, [flag]: value });
+  };
+  const shown = (user: AccountUser, flag: 'isBanned' | 'isAdmin') =>
+    pending && pending.userId === user._id && pending.flag === flag ? pending.value : user[flag];
+  const remove = useMutation(
+    trpc.users.delete.mutationOptions({
+      onSuccess() {
+        setDeleting(null);
+        notify(u.deleted, 'success', 3000);
+      },
+      onError: (error) => notify(errorText(error), 'error', 3000),
+      onSettled: reload,
+    }),
+  );
+
+  const busyId = pending?.userId ?? null;
+  const users = list.data ?? [];
+
+  return (
+    <div className="container page">
+      <h1 className={`page-title ${styles.title}`} id="users-title">
+        {u.title}
+      </h1>
+      <p className={styles.intro}>{u.intro}</p>
+      {list.isPending ? <Spinner label={t.common.loading} showLabel /> : null}
+      {list.isError ? (
+        <p className="notice notice-error" role="alert">
+          {u.loadFailed} {errorText(list.error)}
+        </p>
+      ) : null}
+      {list.isSuccess ? (
+        users.length === 0 ? (
+          <p className="notice">{u.empty}</p>
+        ) : (
+          <div className={styles.scroll} role="region" aria-labelledby="users-title" tabIndex={0}>
+            {/* Explicit roles keep the table a table for screen readers when phones show it as cards. */}
+            <table className={styles.table} role="table">
+              <caption className="visually-hidden">{u.tableLabel}</caption>
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    {u.number}
+                  </th>
+                  <th scope="col" role="columnheader">
+                    {u.firstName}
+                  </th>
+                  <th scope="col" role="columnheader">
+                    {u.lastName}
+                  </th>
+                  <th scope="col" role="columnheader">
+                    {u.email}
+                  </th>
+                  <th scope="col" role="columnheader">
+                    {u.role}
+                  </th>
+                  <th scope="col" role="columnheader" className={styles.center}>
+                    {u.ban}
+                  </th>
+                  <th scope="col" role="columnheader" className={styles.center}>
+                    {u.admin}
+                  </th>
+                  <th scope="col" role="columnheader" className={styles.center}>
+                    <span className="visually-hidden">{u.delete}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody role="rowgroup">
+                {users.map((user, index) => {
+                  const name = `${user.firstName} ${user.lastName}`.trim();
+                  const isMe = user._id === me?._id;
+                  const busy = busyId === user._id;
+                  return (
+                    <tr key={user._id} role="row">
+                      <td role="cell" className={styles.num}>
+                        {index + 1}
+                      </td>
+                      <td role="cell" data-label={u.firstName} className={styles.first}>
+                        {user.firstName}
+                        {isMe ? <span className={styles.you}>{u.you}</span> : null}
+                      </td>
+                      <td role="cell" data-label={u.lastName} className={styles.last}>
+                        {user.lastName}
+                      </td>
+                      <td role="cell" data-label={u.email} className={styles.email}>
+                        {user.email}
+                      </td>
+                      <td role="cell" data-label={u.role} className={styles.roleCell}>
+                        <span className={styles.role} data-admin={user.isAdmin || undefined}>
+                          {user.isAdmin ? u.roleAdmin : u.roleUser}
+                        </span>
+                      </td>
+                      <td role="cell" data-label={u.ban} className={`${styles.center} ${styles.banCell}`}>
+                        <FlagSwitch
+                          kind="ban"
+                          label={u.banLabel(name)}
+                          checked={shown(user, 'isBanned')}
+                          disabled={busy || isMe}
+                          onChange={(checked) => toggle(user._id, 'isBanned', checked)}
+                        />
+                      </td>
+                      <td role="cell" data-label={u.admin} className={`${styles.center} ${styles.adminCell}`}>
+                        {/* Left enabled for banned users: trying shows the server's reason. */}
+                        <FlagSwitch
+                          kind="admin"
+                          label={u.adminLabel(name)}
+                          checked={shown(user, 'isAdmin')}
+                          disabled={busy}
+                          onChange={(checked) => toggle(user._id, 'isAdmin', checked)}
+                        />
+                      </td>
+                      <td role="cell" className={`${styles.center} ${styles.deleteCell}`}>
+                        <button
+                          type="button"
+                          className="btn btn-danger btn-sm"
+                          aria-label={u.deleteLabel(name)}
+                          disabled={isMe}
+                          onClick={() => setDeleting(user)}
+                        >
+                          {u.delete}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={u.deleteTitle}
+        text={u.deleteText}
+        cancelLabel={u.deleteCancel}
+        confirmLabel={u.deleteConfirm}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ userId: deleting._id })}
+      />
+    </div>
+  );
 }

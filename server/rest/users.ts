@@ -1,11 +1,284 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../deps';
+import { secureCookies } from '../env';
+import { clearSessionCookie, setSessionCookie } from '../plugins/session';
+import { emailInputSchema, googleIdTokenInputSchema, loginInputSchema, registerInputSchema } from '../schemas/accounts';
+import { idSchema, languageSchema } from '../schemas/common';
+import { messageText } from '../schemas/messages';
+import { checkAuth, confirmEmail, logIn, logOut, registerUser, resendConfirmation } from '../services/accounts';
+import { deleteAccount } from '../services/accounts-delete';
+import { exportUserData } from '../services/accounts-export';
+import { GOOGLE_FLOW_MAX_AGE_S, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, googleLogInWithIdToken, startGoogleSignIn } from '../services/google';
+import { getUser, listUsers, parseInput, updateUser, type PublicUser } from '../services/users';
+import { readMultipartForm } from './images';
+
+const errorSchema = z.object({
+  message: z.string(),
+  key: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+/** The reply schema strips anything not listed, so no secret can slip into a user object. */
+const publicUserSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isBanned: z.boolean(),
+  emailConfirmed: z.boolean(),
+  isGoogleLogin: z.boolean(),
+  language: languageSchema,
+  favoritesCount: z.number(),
+  createdAt: z.number(),
+}) satisfies z.ZodType<PublicUser>;
+
+const rows = z.array(z.record(z.string(), z.unknown()));
+const exportSchema = z.object({
+  exportedAt: z.string(),
+  profile: publicUserSchema,
+  favorites: rows,
+  businessRatings: rows,
+  comments: rows,
+  replies: rows,
+  commentRatings: rows,
+  replyRatings: rows,
+});
+
+const messageSchema = z.object({ message: z.string() });
+const idParams = z.object({ id: idSchema });
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorSchema]));
+
+/** Multipart text fields and JSON alike: "true"/"false" as sent by a form, or real booleans. */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional();
+
+const updateBodySchema = z.object({
+  firstName: z.string().max(200).optional(),
+  lastName: z.string().max(200).optional(),
+  imageId: idSchema.nullable().optional(),
+  language: languageSchema.optional(),
+  isBanned: flag,
+  isAdmin: flag,
+});
+
+/** The documented forms are multipart; JSON bodies are accepted for the same fields. */
+async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; image?: Buffer }> {
+  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown> };
+  const { fields, files } = await readMultipartForm(request);
+  return { fields, image: files.image };
+}
 
 export function userRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    void app;
-    void deps;
+    const tags = ['users'];
+    const security = [{ bearer: [] }];
+
+    app.post(
+      '/logIn',
+      {
+        schema: {
+          tags,
+          summary: 'Log in with e-mail and password',
+          description:
+            "Sets the httpOnly session cookie and returns the token for `Authorization: Bearer`. 401 with message 'invalid' " +
+            "(unknown e-mail) or 'wrong password!'; 403 when the e-mail is not confirmed or the account is banned.",
+          body: loginInputSchema,
+          response: { 200: z.object({ message: z.literal('success'), userData: publicUserSchema, token: z.string() }), ...errors(400, 401, 403, 429) },
+        },
+      },
+      async (request, reply) => {
+        const result = await logIn(deps, request.body, { ip: request.ip });
+        setSessionCookie(reply, deps.env, result.token, result.expiresAt);
+        return { message: 'success' as const, userData: result.user, token: result.token };
+      },
+    );
+
+    app.post(
+      '/googleLogIn',
+      {
+        schema: {
+          tags,
+          summary: 'Log in with a Google ID token',
+          description: "Verifies the token's signature, issuer, audience and expiry. 404 when Google sign-in is not configured.",
+          body: googleIdTokenInputSchema,
+          response: { 200: z.object({ user: publicUserSchema, token: z.string() }), ...errors(400, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const result = await googleLogInWithIdToken(deps, request.body, { ip: request.ip });
+        setSessionCookie(reply, deps.env, result.token, result.expiresAt);
+        return { user: result.user, token: result.token };
+      },
+    );
+
+    app.get(
+      '/google',
+      {
+        schema: {
+          tags,
+          summary: 'Start Google sign-in',
+          description: 'Redirects (302) to the provider with state and PKCE; the provider returns the browser to /google-logIn.',
+          response: { 302: z.null().describe('Redirect to the provider'), ...errors(400, 404) },
+        },
+      },
+      async (_request, reply) => {
+        const { url, state, codeVerifier } = await startGoogleSignIn(deps);
+        const cookie = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies(deps.env), path: '/', maxAge: GOOGLE_FLOW_MAX_AGE_S };
+        reply.setCookie(GOOGLE_STATE_COOKIE, state, cookie);
+        reply.setCookie(GOOGLE_VERIFIER_COOKIE, codeVerifier, cookie);
+        return reply.redirect(url, 302);
+      },
+    );
+
+    app.post(
+      '/register',
+      {
+        schema: {
+          tags,
+          summary: 'Register',
+          description:
+            'multipart/form-data (or JSON) with firstName, lastName, email, password, confirmPassword, optional language (sv, en: ' +
+            'the language of the confirmation mail) and an optional avatar file `image`. 201 account created and confirmation ' +
+            'mail sent; 200 the e-mail is registered but unconfirmed and a new confirmation mail was sent; 409 already registered.',
+          consumes: ['multipart/form-data', 'application/json'],
+          response: {
+            201: z.object({ message: z.string(), user: publicUserSchema }),
+            200: z.object({ message: z.string(), user: z.null() }),
+            ...errors(400, 409, 413, 415, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { fields, image } = await readForm(request);
+        const input = parseInput(registerInputSchema, fields);
+        const result = await registerUser(deps, { ...input, image }, { ip: request.ip });
+        return reply.status(result.status).send({ message: messageText(result.message), user: result.user });
+      },
+    );
+
+    app.post(
+      '/resend-confirmation',
+      {
+        schema: {
+          tags,
+          summary: 'Resend the confirmation mail',
+          description: 'The reply is the same whether or not the e-mail is registered.',
+          body: emailInputSchema,
+          response: { 200: messageSchema, ...errors(400, 429) },
+        },
+      },
+      async (request) => ({ message: messageText((await resendConfirmation(deps, request.body, { ip: request.ip })).message) }),
+    );
+
+    app.put(
+      '/confirm-email',
+      {
+        schema: {
+          tags,
+          summary: 'Confirm an e-mail address',
+          description: "The token from the mailed link. 400 'Invalid or missing token', or a message that the link expired or was used.",
+          querystring: z.object({ token: z.string().max(200, 'tokenMissing').optional() }),
+          response: { 200: messageSchema, ...errors(400) },
+        },
+      },
+      async (request) => ({ message: messageText(confirmEmail(deps, { token: request.query.token ?? '' }).message) }),
+    );
+
+    app.get(
+      '/auth/check',
+      {
+        schema: { tags, security, summary: 'The signed-in user', response: { 200: z.object({ user: publicUserSchema }), ...errors(401) } },
+      },
+      async (request) => checkAuth(deps, request.actor),
+    );
+
+    app.post(
+      '/logOut',
+      {
+        schema: { tags, security, summary: 'Log out', description: 'Ends this session and clears the cookie.', response: { 200: messageSchema, ...errors(401) } },
+      },
+      async (request, reply) => {
+        const result = logOut(deps, request.actor, request.sessionId);
+        clearSessionCookie(reply, deps.env);
+        return { message: messageText(result.message) };
+      },
+    );
+
+    app.get(
+      '/me/export',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Download my data',
+          description: 'A JSON file with the profile (no secrets), favourites, ratings, comments and replies of the signed-in user.',
+          response: { 200: exportSchema, ...errors(401) },
+        },
+      },
+      async (request, reply) => {
+        const data = exportUserData(deps, request.actor);
+        const day = data.exportedAt.slice(0, 10);
+        reply.header('content-disposition', `attachment; filename="recensera-data-${day}.json"`);
+        reply.header('cache-control', 'no-store');
+        return data;
+      },
+    );
+
+    app.get(
+      '/',
+      { schema: { tags, security, summary: 'All users (admins)', response: { 200: z.array(publicUserSchema), ...errors(401, 403) } } },
+      async (request) => listUsers(deps, request.actor),
+    );
+
+    app.get(
+      '/:id',
+      {
+        schema: { tags, security, summary: 'One user (yourself, or anyone for admins)', params: idParams, response: { 200: publicUserSchema, ...errors(401, 403, 404) } },
+      },
+      async (request) => getUser(deps, request.actor, request.params.id),
+    );
+
+    app.put(
+      '/update/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Update a user',
+          description:
+            'Yourself: firstName, lastName, language and an avatar (multipart file `image`, or `imageId` from POST /api/images; ' +
+            '`imageId: null` removes it). ' +
+            'Admins on any user: isBanned and isAdmin (the whole user object may be sent; other fields are ignored). ' +
+            'multipart/form-data or JSON.',
+          consumes: ['multipart/form-data', 'application/json'],
+          params: idParams,
+          response: { 200: publicUserSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
+        },
+      },
+      async (request) => {
+        const { fields, image } = await readForm(request);
+        const body = parseInput(updateBodySchema, fields);
+        return updateUser(deps, request.actor, request.params.id, { ...body, image });
+      },
+    );
+
+    app.delete(
+      '/deleteUser/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a user (yourself, or anyone for admins)',
+          description: 'Removes the account with everything it wrote and rated; 409 for the last admin.',
+          params: idParams,
+          response: { 200: z.object({ success: z.literal(true) }), ...errors(401, 403, 404, 409) },
+        },
+      },
+      async (request) => deleteAccount(deps, request.actor, request.params.id),
+    );
   };
 }

@@ -1,9 +1,21 @@
-import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import type { RunResult } from 'better-sqlite3';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { alias, type BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { images, users } from '../../db/schema';
+import type * as schema from '../../db/schema';
+import { images, sessions, users } from '../../db/schema';
+import type { Deps } from '../deps';
+import type { z } from 'zod';
+import { AppError } from '../lib/errors';
+import { fieldsFromIssues } from '../plugins/errors';
 import { uploadUrl } from '../lib/urls';
-import type { Actor } from './actor';
+import { profileInputSchema, type ProfileInput, type UserFlags } from '../schemas/accounts';
+import type { Language } from '../schemas/common';
+import { requireActive, requireAdmin, requireSelfOrAdmin, requireSignedIn, type Actor, type SignedIn } from './actor';
+import { releaseImage, requireImage, storeImage } from './images';
+
+/** The database or a transaction on it (better-sqlite3 runs both on one connection). */
+export type DbOrTx = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
 
 /** A user as every door shows it: never the password hash, token hashes or confirmation data. */
 export type PublicUser = {
@@ -71,11 +83,11 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
 }
 
 /** Selects public users; `where` narrows. */
-export function selectPublicUsers(db: Db) {
+export function selectPublicUsers(db: DbOrTx) {
   return db.select(publicUserColumns).from(users).leftJoin(avatar, eq(avatar.id, users.imageId));
 }
 
-export function findPublicUser(db: Db, id: string): PublicUser | null {
+export function findPublicUser(db: DbOrTx, id: string): PublicUser | null {
   const row = selectPublicUsers(db).where(eq(users.id, id)).get();
   return row ? toPublicUser(row) : null;
 }
@@ -83,4 +95,144 @@ export function findPublicUser(db: Db, id: string): PublicUser | null {
 /** The signed-in user as the nav needs them, or null for a visitor. */
 export function getMe(db: Db, actor: Actor): PublicUser | null {
   return actor ? findPublicUser(db, actor.id) : null;
+}
+
+/** Validates input a door could not check by itself; failures are 400s with field messages. */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError('BAD_INPUT', 'invalidInput', fieldsFromIssues(parsed.error.issues));
+  return parsed.data;
+}
+
+/** GET /users: every account, oldest first (admins only). */
+export function listUsers(deps: Deps, actor: Actor): PublicUser[] {
+  requireAdmin(actor);
+  return selectPublicUsers(deps.db).orderBy(asc(users.createdAt), asc(users.id)).all().map(toPublicUser);
+}
+
+/** One account: your own, or anyone's for an admin. */
+export function getUser(deps: Deps, actor: Actor, userId: string): PublicUser {
+  requireSelfOrAdmin(actor, userId);
+  const user = findPublicUser(deps.db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'userNotFound');
+  return user;
+}
+
+/**
+ * Changes the signed-in user's names, avatar (an uploaded image id, or the bytes of the REST
+ * form) and language; identity comes from the session only. The replaced avatar's file goes
+ * when nothing else uses it.
+ */
+export async function updateProfile(deps: Deps, actor: Actor, input: ProfileInput & { image?: Buffer }): Promise<PublicUser> {
+  const me = requireActive(actor);
+  const current = deps.db.select({ imageId: users.imageId }).from(users).where(eq(users.id, me.id)).get();
+  if (!current) throw new AppError('NOT_FOUND', 'userNotFound');
+  let imageId = current.imageId;
+  if (input.image && input.image.length > 0) imageId = (await storeImage(deps, { bytes: input.image, kind: 'avatar', ownerId: me.id })).id;
+  else if (input.imageId === null) imageId = null;
+  else if (input.imageId) imageId = requireImage(deps.db, input.imageId, me.id).id;
+  deps.db
+    .update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      imageId,
+      ...(input.language ? { language: input.language } : {}),
+      updatedAt: Date.now(),
+    })
+    .where(eq(users.id, me.id))
+    .run();
+  if (imageId !== current.imageId) await releaseImage(deps, current.imageId);
+  return findPublicUser(deps.db, me.id) as PublicUser;
+}
+
+/** Admins that can still act: at least one must remain (PRODUCT.md §2). */
+function otherActiveAdmins(db: DbOrTx, userId: string): number {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.isBanned, false), ne(users.id, userId)))
+    .all().length;
+}
+
+/** Throws when removing `user`'s admin rights would leave the site without an admin. */
+export function assertNotLastAdmin(db: DbOrTx, user: { id: string; isAdmin: boolean; isBanned: boolean }) {
+  if (user.isAdmin && !user.isBanned && otherActiveAdmins(db, user.id) === 0) throw new AppError('CONFLICT', 'lastAdmin');
+}
+
+/**
+ * Ban/unban and grant/revoke admin (admins only). Only flags that differ from the stored ones
+ * count as a change, because the documented client sends the whole user object with one flag
+ * flipped. Banning drops admin and ends every session; a banned user's admin status cannot
+ * change; nobody bans themself; the last admin stays.
+ */
+export function setUserFlags(deps: Deps, actor: Actor, userId: string, flags: UserFlags): PublicUser {
+  const admin = requireAdmin(actor);
+  return deps.db.transaction((tx) => {
+    const user = tx.select().from(users).where(eq(users.id, userId)).get();
+    if (!user) throw new AppError('NOT_FOUND', 'userNotFound');
+    const banChange = flags.isBanned !== undefined && flags.isBanned !== user.isBanned;
+    const adminChange = flags.isAdmin !== undefined && flags.isAdmin !== user.isAdmin;
+    if (!banChange && !adminChange) return findPublicUser(tx, userId) as PublicUser;
+    if (adminChange && user.isBanned) throw new AppError('CONFLICT', 'bannedAdminChange');
+    const isBanned = flags.isBanned ?? user.isBanned;
+    if (isBanned && adminChange && flags.isAdmin) throw new AppError('CONFLICT', 'bannedAdminChange');
+    if (banChange && isBanned && user.id === admin.id) throw new AppError('FORBIDDEN', 'cannotBanSelf');
+    const isAdmin = isBanned ? false : (flags.isAdmin ?? user.isAdmin);
+    if (user.isAdmin && !isAdmin) assertNotLastAdmin(tx, user);
+    tx.update(users).set({ isBanned, isAdmin, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
+    if (isBanned && !user.isBanned) tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+    return findPublicUser(tx, userId) as PublicUser;
+  });
+}
+
+export type UserUpdate = {
+  firstName?: string;
+  lastName?: string;
+  imageId?: string | null;
+  image?: Buffer;
+  language?: Language;
+  isBanned?: boolean;
+  isAdmin?: boolean;
+};
+
+/**
+ * PUT /users/update/{id}, which the documented client uses both for the profile form and for
+ * the admin toggles (sending the whole user object). On yourself: names, avatar and language,
+ * plus the flags if you are an admin. On someone else: the flags only, and only for admins.
+ * Every other field is ignored; a normal user's isAdmin changes nothing.
+ */
+export async function updateUser(deps: Deps, actor: Actor, userId: string, input: UserUpdate): Promise<PublicUser> {
+  const signedIn = requireSignedIn(actor);
+  const flags: UserFlags = { isBanned: input.isBanned, isAdmin: input.isAdmin };
+  if (signedIn.id !== userId) return setUserFlags(deps, actor, userId, flags);
+
+  const me: SignedIn = requireActive(actor);
+  const current = findPublicUser(deps.db, me.id);
+  if (!current) throw new AppError('NOT_FOUND', 'userNotFound');
+  const touchesProfile = [input.firstName, input.lastName, input.imageId, input.image, input.language].some((v) => v !== undefined);
+  let user = current;
+  if (touchesProfile) {
+    const profile = parseInput(profileInputSchema, {
+      firstName: input.firstName ?? current.firstName,
+      lastName: input.lastName ?? current.lastName,
+      imageId: input.imageId,
+      language: input.language,
+    });
+    user = await updateProfile(deps, actor, { ...profile, image: input.image });
+  }
+  if (me.isAdmin && (flags.isAdmin !== undefined || flags.isBanned !== undefined)) user = setUserFlags(deps, actor, me.id, flags);
+  return user;
+}
+
+export type PromoteResult = 'promoted' | 'alreadyAdmin' | 'unknown' | 'banned';
+
+/** `npm run admin -- <email>`: makes an existing, unbanned account admin (and confirms it). */
+export function promoteToAdmin(db: Db, email: string): PromoteResult {
+  const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+  if (!user) return 'unknown';
+  if (user.isBanned) return 'banned';
+  if (user.isAdmin) return 'alreadyAdmin';
+  db.update(users).set({ isAdmin: true, emailConfirmed: true, updatedAt: Date.now() }).where(eq(users.id, user.id)).run();
+  return 'promoted';
 }

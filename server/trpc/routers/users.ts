@@ -1,6 +1,72 @@
-import { publicProcedure, router } from '../init';
-import { getMe } from '../../services/users';
+import { z } from 'zod';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/session';
+import {
+  emailInputSchema,
+  googleCallbackInputSchema,
+  loginInputSchema,
+  profileInputSchema,
+  resetPasswordInputSchema,
+  setFlagsInputSchema,
+  tokenInputSchema,
+  userIdInputSchema,
+} from '../../schemas/accounts';
+import { idSchema } from '../../schemas/common';
+import {
+  accountConfig,
+  confirmEmail,
+  forgotPassword,
+  logIn,
+  logOut,
+  resendConfirmation,
+  resetPassword,
+  type SignedInResult,
+} from '../../services/accounts';
+import { deleteAccount } from '../../services/accounts-delete';
+import { exportUserData } from '../../services/accounts-export';
+import { completeGoogleSignIn, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE } from '../../services/google';
+import { getMe, getUser, listUsers, setUserFlags, updateProfile } from '../../services/users';
+import type { Context } from '../context';
+import { activeProcedure, adminProcedure, publicProcedure, router, signedInProcedure } from '../init';
+
+/** The browser keeps the session in the httpOnly cookie; the token never reaches script. */
+function signedIn(ctx: Context, result: SignedInResult) {
+  if (ctx.reply) setSessionCookie(ctx.reply, ctx.deps.env, result.token, result.expiresAt);
+  return { user: result.user };
+}
 
 export const usersRouter = router({
   me: publicProcedure.query(({ ctx }) => getMe(ctx.deps.db, ctx.actor)),
+  config: publicProcedure.query(({ ctx }) => accountConfig(ctx.deps)),
+
+  login: publicProcedure
+    .input(loginInputSchema)
+    .mutation(async ({ ctx, input }) => signedIn(ctx, await logIn(ctx.deps, input, { ip: ctx.ip }))),
+  logout: signedInProcedure.mutation(({ ctx }) => {
+    const result = logOut(ctx.deps, ctx.actor, ctx.sessionId);
+    if (ctx.reply) clearSessionCookie(ctx.reply, ctx.deps.env);
+    return result;
+  }),
+  resendConfirmation: publicProcedure
+    .input(emailInputSchema)
+    .mutation(({ ctx, input }) => resendConfirmation(ctx.deps, input, { ip: ctx.ip })),
+  confirmEmail: publicProcedure.input(tokenInputSchema).mutation(({ ctx, input }) => confirmEmail(ctx.deps, input)),
+  forgotPassword: publicProcedure.input(emailInputSchema).mutation(({ ctx, input }) => forgotPassword(ctx.deps, input, { ip: ctx.ip })),
+  resetPassword: publicProcedure.input(resetPasswordInputSchema).mutation(({ ctx, input }) => resetPassword(ctx.deps, input)),
+  /** The /google-logIn page hands over the provider's code; the flow cookies come with it. */
+  googleCallback: publicProcedure.input(googleCallbackInputSchema).mutation(async ({ ctx, input }) => {
+    const cookies = ctx.req?.cookies ?? {};
+    ctx.reply?.clearCookie(GOOGLE_STATE_COOKIE, { path: '/' });
+    ctx.reply?.clearCookie(GOOGLE_VERIFIER_COOKIE, { path: '/' });
+    const stored = { state: cookies[GOOGLE_STATE_COOKIE], codeVerifier: cookies[GOOGLE_VERIFIER_COOKIE] };
+    return signedIn(ctx, await completeGoogleSignIn(ctx.deps, input, stored, { ip: ctx.ip }));
+  }),
+
+  list: adminProcedure.query(({ ctx }) => listUsers(ctx.deps, ctx.actor)),
+  byId: signedInProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getUser(ctx.deps, ctx.actor, input.id)),
+  updateProfile: activeProcedure.input(profileInputSchema).mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.actor, input)),
+  setFlags: adminProcedure
+    .input(setFlagsInputSchema)
+    .mutation(({ ctx, input: { userId, ...flags } }) => setUserFlags(ctx.deps, ctx.actor, userId, flags)),
+  delete: signedInProcedure.input(userIdInputSchema).mutation(({ ctx, input }) => deleteAccount(ctx.deps, ctx.actor, input.userId)),
+  exportData: signedInProcedure.query(({ ctx }) => exportUserData(ctx.deps, ctx.actor)),
 });

@@ -1,0 +1,99 @@
+import { useState, type InputHTMLAttributes } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useFieldError, useI18n } from '../../i18n';
+import styles from './fields.module.css';
+
+type FieldProps = {
+  id: string;
+  label: string;
+  /** The form's error for this field: a message key, translated here. */
+  error?: string;
+  hint?: string;
+  registration: UseFormRegisterReturn;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'spellCheck' | 'autoFocus'>;
+
+function describedBy(id: string, error?: string, hint?: string) {
+  const ids = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  const fieldError = useFieldError();
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {fieldError(error)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A labelled input whose error (shown once touched, per the description) is read out with it. */
+export function TextField({ id, label, error, hint, registration, type = 'text', ...rest }: FieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...rest}
+        {...registration}
+      />
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+function EyeIcon({ open }: { open: boolean }) {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+      {open ? null : <path d="M3 3l18 18" />}
+    </svg>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField({ id, label, error, hint, registration, autoComplete }: Omit<FieldProps, 'type'>) {
+  const { t } = useI18n();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className={styles.passwordWrap}>
+        <input
+          id={id}
+          type={shown ? 'text' : 'password'}
+          autoComplete={autoComplete}
+          spellCheck={false}
+          autoCapitalize="none"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          {...registration}
+        />
+        <button
+          type="button"
+          className={styles.toggle}
+          onClick={() => setShown((s) => !s)}
+          // One fixed name with a pressed state, so a screen reader hears "Show password, pressed".
+          aria-label={t.accounts.fields.showPassword}
+          aria-pressed={shown}
+          aria-controls={id}
+        >
+          <EyeIcon open={!shown} />
+        </button>
+      </div>
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, expectAccessible, linkIn, readMail, test } from './fixtures';
+
+const PASSWORD = 'Mitt-hemliga-ord-7';
+
+const png = async (background: string) => ({
+  name: 'bild.png',
+  mimeType: 'image/png',
+  buffer: await sharp({ create: { width: 1600, height: 1200, channels: 3, background } }).png().toBuffer(),
+});
+
+async function logInWithEmail(page: Page, email: string, password: string, labels = { choose: 'Logga In med E-post', submit: 'Logga in' }) {
+  await page.getByRole('button', { name: labels.choose }).click();
+  await page.getByLabel(/^(E-post|Email)$/).fill(email);
+  await page.getByLabel(/^(Lösenord|Password)$/).fill(password);
+  await page.getByRole('button', { name: labels.submit, exact: true }).click();
+}
+
+async function registerAndConfirm(page: Page, person: { firstName: string; lastName: string; email: string }) {
+  const startedAt = Date.now();
+  await page.goto('/registration');
+  await page.getByLabel('Förnamn').fill(person.firstName);
+  await page.getByLabel('Efternamn').fill(person.lastName);
+  await page.getByLabel('E-post').fill(person.email);
+  await page.getByLabel('Lösenord', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Bekräfta lösenord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'registrera' }).click();
+  await expect(page.getByRole('dialog', { name: `Välkommen, ${person.firstName}!` })).toBeVisible();
+  const mail = await readMail(person.email, { after: startedAt - 1000 });
+  await page.goto(linkIn(mail, '/users/confirm-email'));
+  await expect(page.getByText('Din e-postadress är bekräftad. Nu kan du logga in.')).toBeVisible();
+}
+
+test.describe('accounts', () => {
+  test('register with avatar → confirm by mail → log in → edit → log out → log in → delete → cannot log in (Swedish)', async ({ page }) => {
+    const email = `elin.${Date.now()}@example.se`;
+    const startedAt = Date.now();
+
+    await page.goto('/registration');
+    await expect(page.getByRole('heading', { level: 1, name: 'Skapa ett nytt konto' })).toBeVisible();
+    await expect(page.getByText('Det är gratis och kommer alltid att vara det.')).toBeVisible();
+
+    // Errors appear once a field has been touched, with the Swedish texts of the messages.
+    await page.getByLabel('Förnamn').fill('E');
+    await page.getByLabel('Efternamn').focus();
+    await expect(page.getByText('Namnet är för kort!')).toBeVisible();
+    await page.getByRole('button', { name: 'registrera' }).click();
+    await expect(page.getByText('*Obligatoriskt')).toHaveCount(2);
+    await expect(page.getByText('Ange din e-postadress')).toBeVisible();
+    await expectAccessible(page, 'registration with errors');
+
+    await page.getByLabel('Välj profilbild').setInputFiles(await png('#0f5e4b'));
+    await expect(page.locator('img[src^="blob:"]')).toBeVisible();
+    await page.getByLabel('Förnamn').fill('Elin');
+    await page.getByLabel('Efternamn').fill('Åkesson');
+    await page.getByLabel('E-post').fill(email);
+    await page.getByLabel('Lösenord', { exact: true }).fill('kort');
+    await page.getByLabel('Bekräfta lösenord').fill('annat');
+    await page.getByLabel('Bekräfta lösenord').blur();
+    await expect(page.getByText('Lösenordet måste vara minst 8 tecken')).toBeVisible();
+    await page.getByLabel('Lösenord', { exact: true }).fill(PASSWORD);
+    await expect(page.getByText('Lösenorden måste stämma överens')).toBeVisible();
+    await page.getByLabel('Bekräfta lösenord').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Visa lösenord' }).first().click();
+    await expect(page.getByLabel('Lösenord', { exact: true })).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'registrera' }).click();
+
+    const welcome = page.getByRole('dialog', { name: 'Välkommen, Elin!' });
+    await expect(welcome).toBeVisible();
+    await expect(welcome).toContainText('Du är registrerad! Kolla din e-post och bekräfta registreringen för att slutföra.');
+    await welcome.getByRole('button', { name: 'Stäng' }).click();
+
+    // Registering again before confirming: the "Confirmation Email Sent" dialog with resend.
+    await page.getByLabel('Förnamn').fill('Elin');
+    await page.getByLabel('Efternamn').fill('Åkesson');
+    await page.getByLabel('E-post').fill(email);
+    await page.getByLabel('Lösenord', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Bekräfta lösenord').fill(PASSWORD);
+    await page.getByRole('button', { name: 'registrera' }).click();
+    const sent = page.getByRole('dialog', { name: 'Bekräftelsemejl skickat' });
+    await expect(sent).toBeVisible();
+    await sent.getByRole('button', { name: 'Skicka bekräftelsemejlet igen' }).click();
+    await expect(page.getByText('Om e-postadressen är registrerad och inte bekräftad är ett nytt bekräftelsemejl på väg.')).toBeVisible();
+    await sent.getByRole('button', { name: 'Stäng' }).click();
+
+    const mail = await readMail(email, { after: startedAt });
+    expect(mail).toContain('Hej Elin!');
+    await page.goto(linkIn(mail, '/users/confirm-email'));
+    await expect(page.getByText('Din e-postadress är bekräftad. Nu kan du logga in.')).toBeVisible();
+    await expect(page.getByText('Du skickas till inloggningen om 3 sekunder.')).toBeVisible();
+    await page.waitForURL('**/login', { timeout: 6000 });
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Logga in' })).toBeVisible();
+    await expect(page.getByText('Inte medlem än?')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Registrera Dig' })).toHaveAttribute('href', '/registration');
+    await expectAccessible(page, 'login choice');
+    await logInWithEmail(page, email, PASSWORD);
+    await page.waitForURL('**/user');
+    await expect(page.getByRole('heading', { level: 1, name: 'Välkommen Elin' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Elin Åkesson' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    const avatar = page.getByRole('img', { name: 'Profilbild för Elin Åkesson' });
+    await expect(avatar).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{64}\.webp$/);
+    const firstAvatar = await avatar.getAttribute('src');
+    await expect(page.getByRole('link', { name: 'Användarhantering' })).toHaveCount(0);
+    await expectAccessible(page, 'profile view');
+
+    await page.getByRole('button', { name: 'Redigera' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Redigera profil' })).toBeVisible();
+    await page.getByLabel('Förnamn').fill('');
+    await page.getByLabel('Efternamn').focus();
+    await expect(page.getByText('Ange ditt förnamn')).toBeVisible();
+    await page.getByLabel('Förnamn').fill('Elina');
+    await page.getByLabel('Efternamn').fill('Åkesson-Lind');
+    await page.getByLabel('Välj profilbild').setInputFiles(await png('#d2283a'));
+    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+    await expectAccessible(page, 'profile edit');
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Välkommen Elina' })).toBeVisible();
+    const newAvatar = page.getByRole('img', { name: 'Profilbild för Elina Åkesson-Lind' });
+    await expect(newAvatar).toHaveAttribute('src', /^\/uploads\//);
+    expect(await newAvatar.getAttribute('src')).not.toBe(firstAvatar);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Ladda ner min data' }).click();
+    const file = await (await download).path();
+    const exported = JSON.parse(await import('node:fs/promises').then((fs) => fs.readFile(file, 'utf8')));
+    expect(exported.profile).toMatchObject({ email, firstName: 'Elina' });
+
+    await page.getByRole('button', { name: 'logga ut' }).click();
+    await page.waitForURL('**/login');
+    await page.goto('/user');
+    await page.waitForURL(/\/login\?next=%2Fuser$/);
+
+    await logInWithEmail(page, email, PASSWORD);
+    await page.waitForURL('**/user');
+    await page.getByRole('button', { name: 'Radera konto' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Radera ditt konto?' });
+    await expect(dialog).toContainText('Är du säker på att du vill radera ditt konto? Det går inte att ångra.');
+    await dialog.getByRole('button', { name: 'Radera' }).click();
+    await page.waitForURL('**/login');
+
+    await logInWithEmail(page, email, PASSWORD);
+    await expect(page.getByText('Den här e-postadressen är inte registrerad!')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the login page in English, with the error catalogue and the unconfirmed-email resend offer', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'lang', value: 'en', url: baseURL as string }]);
+    const email = `unconfirmed.${Date.now()}@example.com`;
+    const reg = await page.request.post('/api/users/register', {
+      multipart: { firstName: 'Una', lastName: 'Confirmed', email, password: PASSWORD, confirmPassword: PASSWORD, language: 'en' },
+    });
+    expect(reg.status()).toBe(201);
+
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('button', { name: 'Log In with Email' })).toBeVisible();
+    // Google is not configured on this server, so its choice is not offered.
+    await expect(page.getByRole('link', { name: 'Log In with Google' })).toHaveCount(0);
+    await expect(page.getByText('Not a member yet?')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+    await page.getByRole('button', { name: 'Log In with Email' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Login Your Account' })).toBeVisible();
+    await expect(page.getByText("We're missing your contribution.")).toBeVisible();
+
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Please Enter your email')).toBeVisible();
+    await expect(page.getByText('Please Enter your password')).toBeVisible();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Email').blur();
+    await expect(page.getByText('Invalid Email')).toBeVisible();
+    await expectAccessible(page, 'login form (en)');
+
+    const attempt = async (address: string, password: string) => {
+      await page.getByLabel('Email').fill(address);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+    };
+    await attempt(`nobody.${Date.now()}@example.com`, 'whatever-123');
+    await expect(page.getByText('This email is not registered!')).toBeVisible();
+    await expect(page.getByText('This email is not registered!')).toBeHidden({ timeout: 5000 });
+    await attempt(email, 'wrong-password');
+    await expect(page.getByText('Email or password is wrong!')).toBeVisible();
+    await attempt(email, PASSWORD);
+    await expect(page.getByText('Please confirm your email before logging in', { exact: true })).toBeVisible();
+    const offer = page.getByRole('status').filter({ hasText: "Can't find the confirmation email?" });
+    await expect(offer.getByLabel('Email')).toHaveValue(email);
+    await offer.getByRole('button', { name: 'Resend Confirmation Email' }).click();
+    await expect(page.getByText('If the email is registered and not yet confirmed, a new confirmation email is on its way.')).toBeVisible();
+    const mail = await readMail(email);
+    expect(mail).toContain('Please confirm your email address');
+  });
+
+  test('an admin manages users; protected pages come back after login (next)', async ({ page }) => {
+    const admin = { firstName: 'Ada', lastName: 'Admin', email: 'e2e-admin@example.com' };
+    const member = { firstName: 'Mats', lastName: 'Medlem', email: `mats.${Date.now()}@example.se` };
+    await registerAndConfirm(page, member);
+    await registerAndConfirm(page, admin);
+
+    await page.goto('/user-mng');
+    await page.waitForURL(/\/login\?next=%2Fuser-mng$/);
+    await logInWithEmail(page, admin.email, PASSWORD);
+    await page.waitForURL('**/user-mng');
+    await expect(page.getByRole('heading', { level: 1, name: 'Användarhantering' })).toBeVisible();
+
+    const row = page.getByRole('row').filter({ hasText: member.email });
+    await expect(row.getByRole('cell').nth(4)).toHaveText('Användare');
+    await expectAccessible(page, 'user management');
+
+    // Switches are worked with the keyboard here; a pointer clicks the drawn control instead.
+    const name = `${member.firstName} ${member.lastName}`;
+    await row.getByRole('switch', { name: `Administratör: ${name}` }).press('Space');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('Admin');
+    await row.getByRole('switch', { name: `Spärra ${name}` }).press('Space');
+    await expect(row.getByRole('switch', { name: `Spärra ${name}` })).toBeChecked();
+    // Banning drops admin.
+    await expect(row.getByRole('cell').nth(4)).toHaveText('Användare');
+    await row.getByRole('switch', { name: `Administratör: ${name}` }).press('Space');
+    await expect(page.getByText('Det går inte att ändra administratörsstatus för en spärrad användare.')).toBeVisible();
+    await expect(row.getByRole('switch', { name: `Administratör: ${name}` })).not.toBeChecked();
+
+    await row.getByRole('button', { name: `Radera ${name}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Radera användarkonto?' });
+    await expect(dialog).toContainText('Är du säker på att du vill radera den här användarens konto? Det går inte att ångra.');
+    await dialog.getByRole('button', { name: 'Radera' }).click();
+    await expect(page.getByRole('row').filter({ hasText: member.email })).toHaveCount(0);
+
+    await page.goto('/user');
+    for (const [label, href] of [
+      ['Användarhantering', '/user-mng'],
+      ['Företagshantering', '/business-mng'],
+      ['Kommentarshantering', '/cmt-mng'],
+    ] as const) {
+      await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', href);
+    }
+  });
+
+  test("the confirmation page without a token says so and offers a new link", async ({ page }) => {
+    await page.goto('/users/confirm-email');
+    await expect(page.getByRole('alert')).toHaveText('Ogiltig eller saknad token');
+    await expect(page.getByRole('button', { name: 'Skicka bekräftelsemejlet igen' })).toBeVisible();
+    await page.goto('/users/confirm-email?token=made-up');
+    await expect(page.getByRole('alert')).toHaveText('Ogiltig eller saknad token');
+    await expectAccessible(page, 'confirm-email failure');
+  });
+});

@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, migrateDb, openDb } from '../db/client';
+import { users } from '../db/schema';
+import { createTestUser } from '../server/test/helpers';
+
+const run = promisify(execFile);
+let dir: string;
+let email: string;
+let bannedEmail: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'recensera-admin-'));
+  const db = openDb(path.join(dir, 'recensera.sqlite'));
+  migrateDb(db);
+  email = (await createTestUser(db, { email: 'Blivande.Admin@example.se' })).email;
+  bannedEmail = (await createTestUser(db, { isBanned: true })).email;
+  closeDb(db);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function makeAdmin(arg: string) {
+  try {
+    const { stdout, stderr } = await run(path.resolve('node_modules/.bin/tsx'), ['scripts/make-admin.ts', arg], {
+      env: { ...process.env, DATA_DIR: dir, DEMO_DATA: '0' },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, out: err.stdout + err.stderr };
+  }
+}
+
+const isAdmin = (address: string) => {
+  const db = openDb(path.join(dir, 'recensera.sqlite'));
+  try {
+    return db.select().from(users).where(eq(users.email, address)).get()?.isAdmin;
+  } finally {
+    closeDb(db);
+  }
+};
+
+// Each case starts tsx twice; on a busy machine that alone can take several seconds.
+describe('npm run admin -- <email>', { timeout: 60_000 }, () => {
+  it('promotes an existing account (any letter case), and says so when it already is admin', async () => {
+    const first = await makeAdmin('BLIVANDE.admin@example.se');
+    expect(first).toEqual({ code: 0, out: 'BLIVANDE.admin@example.se is now an admin.\n' });
+    expect(isAdmin(email)).toBe(true);
+    expect((await makeAdmin(email)).out).toBe(`${email} is already an admin.\n`);
+  });
+
+  it('fails clearly for an unknown address and for a banned user', async () => {
+    const unknown = await makeAdmin('nobody@example.se');
+    expect(unknown.code).toBe(1);
+    expect(unknown.out).toMatch(/^No account with the e-mail nobody@example.se in .*recensera\.sqlite\. Register it first\.\n$/);
+    const banned = await makeAdmin(bannedEmail);
+    expect(banned.code).toBe(1);
+    expect(banned.out).toContain('a banned user cannot be made admin');
+    expect(isAdmin(bannedEmail)).toBe(false);
+  });
+});

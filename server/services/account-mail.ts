@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { emailTokens } from '../../db/schema';
+import type { Env } from '../env';
+import { newId } from '../lib/ids';
+import type { Language } from '../schemas/common';
+import type { Mail } from './mail';
+import type { DbOrTx } from './users';
+
+export type EmailTokenKind = 'confirm' | 'reset';
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
+
+/** PRODUCT.md §3: a confirmation link lives 24 hours, a password-reset link one hour. */
+export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
+  confirm: 24 * 60 * 60 * 1000,
+  reset: 60 * 60 * 1000,
+};
+
+export const hashEmailToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Creates a single-use token for a mailed link and returns it; only its SHA-256 is stored.
+ * Earlier tokens of the same kind are deleted, so only the newest link works. Synchronous, so
+ * it can run inside the transaction that creates the user.
+ */
+export function issueEmailToken(db: DbOrTx, userId: string, kind: EmailTokenKind, now = Date.now()): string {
+  const token = randomBytes(32).toString('base64url');
+  db.delete(emailTokens).where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind))).run();
+  db.insert(emailTokens)
+    .values({ id: newId(), userId, kind, tokenHash: hashEmailToken(token), createdAt: now, expiresAt: now + EMAIL_TOKEN_TTL_MS[kind] })
+    .run();
+  return token;
+}
+
+export function findEmailToken(db: DbOrTx, token: string, kind: EmailTokenKind): EmailTokenRow | null {
+  return (
+    db
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.tokenHash, hashEmailToken(token)), eq(emailTokens.kind, kind)))
+      .get() ?? null
+  );
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+type MailText = { subject: string; greeting: (name: string) => string; lead: string; action: string; validity: string; ignore: string; signature: string };
+
+const texts: Record<EmailTokenKind, Record<Language, MailText>> = {
+  confirm: {
+    sv: {
+      subject: 'Bekräfta din e-postadress – Recensera',
+      greeting: (name) => `Hej ${name}!`,
+      lead: 'Tack för att du registrerade dig på Recensera. Bekräfta din e-postadress genom att öppna länken nedan:',
+      action: 'Bekräfta e-postadressen',
+      validity: 'Länken gäller i 24 timmar och kan bara användas en gång.',
+      ignore: 'Om du inte har skapat något konto kan du bortse från det här meddelandet.',
+      signature: 'Hälsningar,\nRecensera',
+    },
+    en: {
+      subject: 'Confirm your email address – Recensera',
+      greeting: (name) => `Hi ${name}!`,
+      lead: 'Thank you for registering at Recensera. Please confirm your email address by opening the link below:',
+      action: 'Confirm email address',
+      validity: 'The link is valid for 24 hours and can be used once.',
+      ignore: 'If you did not create an account, you can ignore this message.',
+      signature: 'Best regards,\nRecensera',
+    },
+  },
+  reset: {
+    sv: {
+      subject: 'Välj ett nytt lösenord – Recensera',
+      greeting: (name) => `Hej ${name}!`,
+      lead: 'Någon (förhoppningsvis du) bad om att få byta lösenordet till ditt konto på Recensera. Välj ett nytt lösenord via länken nedan:',
+      action: 'Välj nytt lösenord',
+      validity: 'Länken gäller i en timme och kan bara användas en gång. När lösenordet är bytt loggas du ut överallt.',
+      ignore: 'Om du inte bad om detta kan du bortse från meddelandet; ditt lösenord är oförändrat.',
+      signature: 'Hälsningar,\nRecensera',
+    },
+    en: {
+      subject: 'Choose a new password – Recensera',
+      greeting: (name) => `Hi ${name}!`,
+      lead: 'Someone (hopefully you) asked to change the password of your Recensera account. Choose a new password with the link below:',
+      action: 'Choose a new password',
+      validity: 'The link is valid for one hour and can be used once. Changing the password logs you out everywhere.',
+      ignore: 'If you did not ask for this, you can ignore this message; your password stays the same.',
+      signature: 'Best regards,\nRecensera',
+    },
+  },
+};
+
+const linkPath: Record<EmailTokenKind, string> = { confirm: '/users/confirm-email', reset: '/reset-password' };
+
+/** The mail carrying a confirmation or reset link, in the user's language, plain text first. */
+export function accountMail(
+  env: Env,
+  kind: EmailTokenKind,
+  to: { email: string; firstName: string; language: Language },
+  token: string,
+): Mail {
+  const t = texts[kind][to.language];
+  const link = `${env.PUBLIC_URL}${linkPath[kind]}?token=${encodeURIComponent(token)}`;
+  const name = to.firstName.replace(/\s+/g, ' ').trim();
+  const text = [t.greeting(name), '', t.lead, '', link, '', t.validity, t.ignore, '', t.signature, ''].join('\n');
+  const html = [
+    `<p>${escapeHtml(t.greeting(name))}</p>`,
+    `<p>${escapeHtml(t.lead)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>`,
+    `<p>${escapeHtml(link)}</p>`,
+    `<p>${escapeHtml(t.validity)} ${escapeHtml(t.ignore)}</p>`,
+    `<p>${escapeHtml(t.signature).replace('\n', '<br>')}</p>`,
+  ].join('\n');
+  return { to: to.email, subject: t.subject, text, html };
+}

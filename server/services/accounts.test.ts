@@ -1,0 +1,362 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { emailTokens, users } from '../../db/schema';
+import { callerFor, createTestUser, type TestContext, createTestApp } from '../test/helpers';
+import { linkFrom, startSmtp, type TestSmtp } from './accounts-testing';
+import { resetLimits } from './rate-limits';
+
+let smtp: TestSmtp;
+let t: TestContext;
+const ADMIN_EMAIL = 'boss@recensera.example';
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, ADMIN_EMAILS: `${ADMIN_EMAIL}, other-boss@example.com` } });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+beforeEach(() => resetLimits());
+
+let n = 0;
+const uniqueEmail = (name = 'user') => `${name}.${++n}.${Date.now()}@example.se`;
+
+/** A multipart body as a browser's FormData would send it. */
+async function multipart(fields: Record<string, string>, files: Record<string, { data: Buffer; type: string; name: string }> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, f] of Object.entries(files)) form.append(k, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type') as string } };
+}
+
+const registration = (email: string, extra: Record<string, string> = {}) => ({
+  firstName: 'Åsa',
+  lastName: 'Öberg',
+  email,
+  password: 'Lösenord-2024',
+  confirmPassword: 'Lösenord-2024',
+  ...extra,
+});
+
+async function register(fields: Record<string, string>, files?: Parameters<typeof multipart>[1], ip = '10.0.0.1') {
+  const body = await multipart(fields, files);
+  return t.app.inject({ method: 'POST', url: '/api/users/register', ...body, remoteAddress: ip });
+}
+
+const logIn = (email: string, password: string, ip = '10.0.0.2') =>
+  t.app.inject({ method: 'POST', url: '/api/users/logIn', payload: { email, password }, remoteAddress: ip });
+
+const confirm = (token: string | null) =>
+  t.app.inject({ method: 'PUT', url: token === null ? '/api/users/confirm-email' : `/api/users/confirm-email?token=${encodeURIComponent(token)}` });
+
+const tokenOfMailTo = (email: string, path = '/users/confirm-email') => linkFrom(smtp.lastMailTo(email), path).searchParams.get('token') as string;
+
+describe('register → confirmation mail → confirm → log in → auth/check', () => {
+  it('works end to end with a real SMTP server, the cookie and the bearer token', async () => {
+    const email = uniqueEmail('asa');
+    const avatar = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f5e4b' } }).png().toBuffer();
+    const res = await register(registration(email, { language: 'en' }), { image: { data: avatar, type: 'image/png', name: 'me.png' } });
+
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.message).toBe('You registered successfully! Please check your email and confirm your registration to complete the process.');
+    expect(body.user).toMatchObject({ firstName: 'Åsa', lastName: 'Öberg', email, emailConfirmed: false, isAdmin: false, language: 'en' });
+    expect(body.user.image).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
+    expect(JSON.stringify(body)).not.toMatch(/password|hash|token/i);
+
+    const mail = smtp.lastMailTo(email);
+    expect(mail.subject).toBe('Confirm your email address – Recensera');
+    expect(mail.text).toContain('Hi Åsa!');
+    expect(mail.html).toContain('<a href="http://localhost:8000/users/confirm-email?token=');
+    const link = linkFrom(mail, '/users/confirm-email');
+    expect(link.origin + link.pathname).toBe('http://localhost:8000/users/confirm-email');
+    const token = link.searchParams.get('token') as string;
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
+
+    // Only the hash is stored.
+    const row = t.db.select().from(emailTokens).where(eq(emailTokens.tokenHash, createHash('sha256').update(token).digest('hex'))).get();
+    expect(row).toMatchObject({ kind: 'confirm', usedAt: null });
+    expect(t.db.select().from(emailTokens).all().some((r) => r.tokenHash === token)).toBe(false);
+
+    const early = await logIn(email, 'Lösenord-2024');
+    expect(early.statusCode).toBe(403);
+    expect(early.json().message).toBe('Please confirm your email before logging in');
+
+    const confirmed = await confirm(token);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ message: 'Your email is confirmed. You can now log in.' });
+    expect(confirmed.headers['set-cookie']).toBeUndefined();
+
+    const again = await confirm(token);
+    expect(again.json()).toEqual({ message: 'Your email is already confirmed. You can log in.' });
+
+    const login = await logIn(email, 'Lösenord-2024');
+    expect(login.statusCode).toBe(200);
+    const loginBody = login.json();
+    expect(loginBody.message).toBe('success');
+    expect(loginBody.userData).toMatchObject({ email, emailConfirmed: true });
+    const setCookie = String(login.headers['set-cookie']);
+    expect(setCookie).toMatch(/^session=[^;]+;/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const cookieToken = decodeURIComponent(/^session=([^;]+)/.exec(setCookie)?.[1] as string);
+    expect(cookieToken).toBe(loginBody.token);
+
+    const byCookie = await t.app.inject({ method: 'GET', url: '/api/users/auth/check', headers: { cookie: `session=${loginBody.token}` } });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.json().user).toMatchObject({ _id: body.user._id, email });
+    const byBearer = await t.app.inject({ method: 'GET', url: '/api/users/auth/check', headers: { authorization: `Bearer ${loginBody.token}` } });
+    expect(byBearer.statusCode).toBe(200);
+    expect(byBearer.json().user._id).toBe(body.user._id);
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/users/auth/check' });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it('writes the confirmation mail in Swedish by default', async () => {
+    const email = uniqueEmail('sv');
+    expect((await register(registration(email))).statusCode).toBe(201);
+    const mail = smtp.lastMailTo(email);
+    expect(mail.subject).toBe('Bekräfta din e-postadress – Recensera');
+    expect(mail.text).toContain('Hej Åsa!');
+    expect(mail.text).toContain('24 timmar');
+  });
+
+  it('makes addresses in ADMIN_EMAILS admin when they are confirmed, not before', async () => {
+    const res = await register(registration(ADMIN_EMAIL.toUpperCase()));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user).toMatchObject({ email: ADMIN_EMAIL, isAdmin: false });
+    await confirm(tokenOfMailTo(ADMIN_EMAIL));
+    expect(t.db.select().from(users).where(eq(users.email, ADMIN_EMAIL)).get()?.isAdmin).toBe(true);
+  });
+});
+
+describe('registration outcomes', () => {
+  it('answers 200 and mails a fresh link for a registered but unconfirmed address, changing nothing else', async () => {
+    const email = uniqueEmail('twice');
+    await register(registration(email));
+    const firstToken = tokenOfMailTo(email);
+    const res = await register(registration(email, { firstName: 'Mallory', password: 'Another-pass-1', confirmPassword: 'Another-pass-1' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'This email is registered but not confirmed yet. We have sent you a new confirmation email.', user: null });
+    expect(smtp.mailsTo(email)).toHaveLength(2);
+
+    // The resend invalidated the first link; the second one works.
+    expect((await confirm(firstToken)).json().message).toBe('Invalid or missing token');
+    expect((await confirm(tokenOfMailTo(email))).statusCode).toBe(200);
+    expect(t.db.select().from(users).where(eq(users.email, email)).get()?.firstName).toBe('Åsa');
+    expect((await logIn(email, 'Another-pass-1')).json().message).toBe('wrong password!');
+    expect((await logIn(email, 'Lösenord-2024')).statusCode).toBe(200);
+  });
+
+  it('answers 409 for a confirmed address', async () => {
+    const existing = await createTestUser(t.db);
+    const res = await register(registration(existing.email.toUpperCase()));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('The email is already registered!!');
+  });
+
+  it('refuses invalid forms with the documented messages and creates nothing', async () => {
+    const email = uniqueEmail('bad');
+    const res = await register(registration(email, { firstName: 'Å', lastName: 'x'.repeat(51), password: 'kort', confirmPassword: 'annat' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      firstName: 'Name Too Short!',
+      lastName: 'Name Too Long!',
+      password: 'Password must be at least 8 characters',
+    });
+    const mismatch = await register(registration(email, { confirmPassword: 'Lösenord-2025' }));
+    expect(mismatch.json().errors).toEqual({ confirmPassword: 'Password must match' });
+    const noEmail = await register({ ...registration(''), email: 'not-an-email' });
+    expect(noEmail.json().errors.email).toBe('Invalid Email');
+    const missing = await register({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toMatchObject({ firstName: '*Required', email: 'Please Enter your email', password: 'Please Enter your password' });
+    const tooLong = await register(registration(email, { password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) }));
+    expect(tooLong.json().errors.password).toBe('Password must be at most 128 characters');
+    expect(t.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
+  });
+
+  it('refuses an avatar that is not an image (415) without creating the account', async () => {
+    const email = uniqueEmail('noimage');
+    const res = await register(registration(email), { image: { data: Buffer.from('just text, really'), type: 'image/png', name: 'x.png' } });
+    expect(res.statusCode).toBe(415);
+    expect(t.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
+  });
+
+  it('accepts a JSON body too', async () => {
+    const email = uniqueEmail('json');
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/register', payload: registration(email) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user.image).toBeNull();
+  });
+
+  it('is rate limited per IP (429)', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await register(registration(uniqueEmail('burst')), undefined, '10.9.9.9')).statusCode);
+    expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
+
+describe('confirmation links', () => {
+  it("answers 'Invalid or missing token' for a missing or unknown token", async () => {
+    for (const res of [await confirm(null), await confirm(''), await confirm('made-up-token')]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Invalid or missing token');
+    }
+  });
+
+  it('refuses an expired link with a clear message; a resend sends a working one', async () => {
+    const email = uniqueEmail('late');
+    await register(registration(email, { language: 'en' }));
+    const old = tokenOfMailTo(email);
+    t.db.update(emailTokens).set({ expiresAt: Date.now() - 1 }).run();
+    const res = await confirm(old);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'This link has expired. Request a new one below.', key: 'tokenExpired' });
+
+    const resend = await t.app.inject({ method: 'POST', url: '/api/users/resend-confirmation', payload: { email } });
+    expect(resend.statusCode).toBe(200);
+    expect(resend.json().message).toBe('If the email is registered and not yet confirmed, a new confirmation email is on its way.');
+    expect(smtp.lastMailTo(email).subject).toBe('Confirm your email address – Recensera');
+    expect((await confirm(tokenOfMailTo(email))).statusCode).toBe(200);
+  });
+
+  it('answers a resend for an unknown or confirmed address the same way, without mail', async () => {
+    const confirmed = await createTestUser(t.db);
+    const before = smtp.received.length;
+    for (const email of [uniqueEmail('ghost'), confirmed.email]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/resend-confirmation', payload: { email } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe('If the email is registered and not yet confirmed, a new confirmation email is on its way.');
+    }
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('rate limits resends (429)', async () => {
+    const email = uniqueEmail('spam');
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await t.app.inject({ method: 'POST', url: '/api/users/resend-confirmation', payload: { email } })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/resend-confirmation', payload: { email } })).json().message).toBe(
+      'Too many requests. Please wait a moment and try again.',
+    );
+  });
+});
+
+describe('POST /api/users/logIn', () => {
+  it("tells an unknown e-mail ('invalid') from a wrong password ('wrong password!')", async () => {
+    const user = await createTestUser(t.db);
+    const unknown = await logIn(uniqueEmail('nobody'), 'whatever-1');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toMatchObject({ message: 'invalid', key: 'loginInvalid' });
+    const wrong = await logIn(user.email, 'not-the-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ message: 'wrong password!', key: 'loginWrongPassword' });
+    const ok = await logIn(user.email.toUpperCase(), user.password);
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses a banned user with 403 after the password is right', async () => {
+    const banned = await createTestUser(t.db, { isBanned: true });
+    expect((await logIn(banned.email, 'wrong-password')).statusCode).toBe(401);
+    const res = await logIn(banned.email, banned.password);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Your account has been banned.');
+  });
+
+  it('validates with the documented messages', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/logIn', payload: { email: '', password: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ email: 'Please Enter your email', password: 'Please Enter your password' });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/users/logIn', payload: { email: 'nope', password: 'x' } });
+    expect(bad.json().errors).toEqual({ email: 'Invalid Email' });
+    const garbage = await t.app.inject({ method: 'POST', url: '/api/users/logIn', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(garbage.statusCode).toBe(400);
+  });
+
+  it('is rate limited per e-mail and per IP (429)', async () => {
+    const user = await createTestUser(t.db);
+    const perEmail = [];
+    for (let i = 0; i < 11; i++) perEmail.push((await logIn(user.email, 'wrong-pass', `10.1.0.${i}`)).statusCode);
+    expect(perEmail.slice(0, 10).every((c) => c === 401)).toBe(true);
+    expect(perEmail[10]).toBe(429);
+    // The right password does not get past the limit either.
+    expect((await logIn(user.email, user.password, '10.1.1.1')).statusCode).toBe(429);
+
+    resetLimits();
+    const perIp = [];
+    for (let i = 0; i < 11; i++) perIp.push((await logIn(uniqueEmail('spray'), 'wrong-pass', '10.2.0.1')).statusCode);
+    expect(perIp[10]).toBe(429);
+  });
+});
+
+describe('log out', () => {
+  it('ends the session on the server and clears the cookie', async () => {
+    const user = await createTestUser(t.db);
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/logOut', headers: { cookie: `session=${user.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).toMatch(/^session=;.*Expires=Thu, 01 Jan 1970/);
+    const check = await t.app.inject({ method: 'GET', url: '/api/users/auth/check', headers: { authorization: `Bearer ${user.token}` } });
+    expect(check.statusCode).toBe(401);
+  });
+
+  it('refuses a visitor (401)', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/logOut' })).statusCode).toBe(401);
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('mails a reset link that sets a new password, confirms the address and ends every session', async () => {
+    const user = await createTestUser(t.db, { language: 'en' });
+    const visitor = callerFor(t.deps, null);
+    expect(await visitor.users.forgotPassword({ email: user.email })).toEqual({ message: 'resetSent' });
+    const mail = smtp.lastMailTo(user.email);
+    expect(mail.subject).toBe('Choose a new password – Recensera');
+    const token = linkFrom(mail, '/reset-password').searchParams.get('token') as string;
+
+    await expect(visitor.users.resetPassword({ token, password: 'short', confirmPassword: 'short' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await visitor.users.resetPassword({ token, password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' })).toEqual({
+      message: 'passwordChanged',
+    });
+    const check = await t.app.inject({ method: 'GET', url: '/api/users/auth/check', headers: { authorization: `Bearer ${user.token}` } });
+    expect(check.statusCode).toBe(401);
+    expect((await logIn(user.email, user.password)).statusCode).toBe(401);
+    expect((await logIn(user.email, 'Brand-new-pass-9')).statusCode).toBe(200);
+
+    await expect(visitor.users.resetPassword({ token, password: 'Another-pass-9', confirmPassword: 'Another-pass-9' })).rejects.toMatchObject({
+      message: 'This link has already been used. Request a new one below.',
+    });
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const before = smtp.received.length;
+    expect(await callerFor(t.deps, null).users.forgotPassword({ email: uniqueEmail('ghost') })).toEqual({ message: 'resetSent' });
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('refuses an expired reset link (1 hour) and a made-up one', async () => {
+    const user = await createTestUser(t.db);
+    const visitor = callerFor(t.deps, null);
+    await visitor.users.forgotPassword({ email: user.email, language: 'sv' });
+    const mail = smtp.lastMailTo(user.email);
+    expect(mail.subject).toBe('Välj ett nytt lösenord – Recensera');
+    const token = linkFrom(mail, '/reset-password').searchParams.get('token') as string;
+    const row = t.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id)).get();
+    expect((row?.expiresAt ?? 0) - (row?.createdAt ?? 0)).toBe(60 * 60 * 1000);
+    t.db.update(emailTokens).set({ expiresAt: Date.now() - 1 }).where(eq(emailTokens.userId, user.id)).run();
+    const input = { password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' };
+    await expect(visitor.users.resetPassword({ token, ...input })).rejects.toMatchObject({ message: 'This link has expired. Request a new one below.' });
+    await expect(visitor.users.resetPassword({ token: 'nope', ...input })).rejects.toMatchObject({ message: 'Invalid or missing token' });
+  });
+
+  it('rate limits forgot-password (429)', async () => {
+    const visitor = callerFor(t.deps, null);
+    const email = uniqueEmail('forgetful');
+    for (let i = 0; i < 3; i++) await visitor.users.forgotPassword({ email });
+    await expect(visitor.users.forgotPassword({ email })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  });
+});

@@ -1,0 +1,226 @@
+import argon2 from 'argon2';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailTokens, sessions, users } from '../../db/schema';
+import type { Deps } from '../deps';
+import { googleEnabled, type Env } from '../env';
+import { AppError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import type { EmailInput, LoginInput, RegisterInput, ResetPasswordInput } from '../schemas/accounts';
+import type { Language } from '../schemas/common';
+import type { MessageKey } from '../schemas/messages';
+import { accountMail, findEmailToken, issueEmailToken, type EmailTokenKind } from './account-mail';
+import { requireSignedIn, type Actor } from './actor';
+import { storeImage, releaseImage } from './images';
+import { consumeLimit } from './rate-limits';
+import { createSession, invalidateSession } from './sessions';
+import { findPublicUser, type DbOrTx, type PublicUser } from './users';
+
+/** Where a request comes from, for the per-IP rate limits. */
+export type RequestMeta = { ip: string };
+
+export type UserRow = typeof users.$inferSelect;
+
+export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+
+export function findUserByEmail(db: Db, email: string): UserRow | null {
+  return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get() ?? null;
+}
+
+const languageOf = (value: string): Language => (value === 'en' ? 'en' : 'sv');
+
+/** PRODUCT.md §3: addresses in ADMIN_EMAILS are admins once confirmed (a banned user never is). */
+export const becomesAdmin = (env: Env, user: { email: string; isAdmin: boolean; isBanned: boolean }) =>
+  !user.isBanned && (user.isAdmin || env.ADMIN_EMAILS.includes(user.email));
+
+async function sendTokenMail(deps: Deps, kind: EmailTokenKind, user: { email: string; firstName: string; language: Language }, token: string) {
+  await deps.mailer.send(accountMail(deps.env, kind, user, token));
+}
+
+export type SignedInResult = { user: PublicUser; token: string; expiresAt: number };
+
+/** Opens a session for a user already allowed in. */
+export function startSession(db: Db, userId: string): SignedInResult {
+  const { token, expiresAt } = createSession(db, userId);
+  return { user: findPublicUser(db, userId) as PublicUser, token, expiresAt };
+}
+
+export type RegisterResult =
+  | { status: 201; message: MessageKey; user: PublicUser }
+  | { status: 200; message: MessageKey; user: null };
+
+/**
+ * Registers a new account and mails its confirmation link (201). An e-mail that is registered
+ * but unconfirmed gets a fresh link instead and nothing of that account changes (200), so a
+ * stranger cannot take over an unconfirmed account by registering it again; a confirmed one is
+ * a 409. `image` is the avatar sent with the form (visitors cannot upload on their own).
+ */
+export async function registerUser(
+  deps: Deps,
+  input: RegisterInput & { image?: Buffer },
+  meta: RequestMeta,
+): Promise<RegisterResult> {
+  await consumeLimit('register', meta.ip, input.email);
+  const language = input.language ?? 'sv';
+  const existing = findUserByEmail(deps.db, input.email);
+  if (existing?.emailConfirmed) throw new AppError('CONFLICT', 'emailAlreadyRegistered');
+  if (existing) {
+    if (!existing.isBanned) {
+      const token = issueEmailToken(deps.db, existing.id, 'confirm');
+      await sendTokenMail(deps, 'confirm', { email: existing.email, firstName: existing.firstName, language }, token);
+    }
+    return { status: 200, message: 'confirmationResent', user: null };
+  }
+
+  const id = newId();
+  const passwordHash = await hashPassword(input.password);
+  const avatar = input.image && input.image.length > 0 ? await storeImage(deps, { bytes: input.image, kind: 'avatar', ownerId: id }) : null;
+  const now = Date.now();
+  let token: string;
+  try {
+    token = deps.db.transaction((tx) => {
+      tx.insert(users)
+        .values({
+          id,
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          imageId: avatar?.id ?? null,
+          language,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .run();
+      return issueEmailToken(tx, id, 'confirm', now);
+    });
+  } catch (err) {
+    await releaseImage(deps, avatar?.id);
+    // Two registrations of one address at once: the second loses on the unique index.
+    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new AppError('CONFLICT', 'emailAlreadyRegistered');
+    throw err;
+  }
+  await sendTokenMail(deps, 'confirm', { email: input.email, firstName: input.firstName, language }, token);
+  return { status: 201, message: 'registered', user: findPublicUser(deps.db, id) as PublicUser };
+}
+
+/** Mails a fresh confirmation link; the reply never tells whether the address is registered. */
+export async function resendConfirmation(deps: Deps, input: EmailInput, meta: RequestMeta): Promise<{ message: MessageKey }> {
+  await consumeLimit('resend', meta.ip, input.email);
+  const user = findUserByEmail(deps.db, input.email);
+  if (user && !user.emailConfirmed && !user.isBanned) {
+    const token = issueEmailToken(deps.db, user.id, 'confirm');
+    const language = input.language ?? languageOf(user.language);
+    await sendTokenMail(deps, 'confirm', { email: user.email, firstName: user.firstName, language }, token);
+  }
+  return { message: 'resendDone' };
+}
+
+/**
+ * Confirms the address behind a mailed link. Logs nobody in. A link opened again after it
+ * worked is not an error: the address is confirmed, which is what the user wants to know.
+ */
+export function confirmEmail(deps: Deps, input: { token: string }): { message: MessageKey } {
+  const { db, env } = deps;
+  const now = Date.now();
+  if (!input.token) throw new AppError('BAD_INPUT', 'tokenMissing');
+  return db.transaction((tx) => {
+    const row = findEmailToken(tx, input.token, 'confirm');
+    if (!row) throw new AppError('BAD_INPUT', 'tokenMissing');
+    const user = tx.select().from(users).where(eq(users.id, row.userId)).get();
+    if (!user) throw new AppError('BAD_INPUT', 'tokenMissing');
+    if (user.emailConfirmed) return { message: 'emailAlreadyConfirmed' as const };
+    if (row.usedAt !== null) throw new AppError('BAD_INPUT', 'tokenUsed');
+    if (row.expiresAt <= now) throw new AppError('BAD_INPUT', 'tokenExpired');
+    tx.update(emailTokens).set({ usedAt: now }).where(eq(emailTokens.id, row.id)).run();
+    tx.update(users)
+      .set({ emailConfirmed: true, isAdmin: becomesAdmin(env, user), updatedAt: now })
+      .where(eq(users.id, user.id))
+      .run();
+    return { message: 'emailConfirmed' as const };
+  });
+}
+
+/**
+ * E-mail and password sign-in. The documented client tells an unknown address ('invalid') from
+ * a wrong password ('wrong password!'); both are 401. Ban and confirmation are checked only
+ * after the password, so neither leaks to someone who does not know it.
+ */
+export async function logIn(deps: Deps, input: LoginInput, meta: RequestMeta): Promise<SignedInResult> {
+  await consumeLimit('login', meta.ip, input.email);
+  const user = findUserByEmail(deps.db, input.email);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'loginInvalid');
+  const ok = user.passwordHash !== null && (await argon2.verify(user.passwordHash, input.password));
+  if (!ok) throw new AppError('UNAUTHENTICATED', 'loginWrongPassword');
+  if (user.isBanned) throw new AppError('FORBIDDEN', 'banned');
+  if (!user.emailConfirmed) throw new AppError('FORBIDDEN', 'emailNotConfirmed');
+  return startSession(deps.db, user.id);
+}
+
+/** Ends the session the request came with (banned users may too). */
+export function logOut(deps: Deps, actor: Actor, sessionId: string | null): { message: MessageKey } {
+  requireSignedIn(actor);
+  if (sessionId) invalidateSession(deps.db, sessionId);
+  return { message: 'loggedOut' };
+}
+
+/** GET /auth/check: the signed-in user, 401 for a visitor. */
+export function checkAuth(deps: Deps, actor: Actor): { user: PublicUser } {
+  const signedIn = requireSignedIn(actor);
+  const user = findPublicUser(deps.db, signedIn.id);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'unauthenticated');
+  return { user };
+}
+
+export function accountConfig(deps: Deps): { googleEnabled: boolean } {
+  return { googleEnabled: googleEnabled(deps.env) };
+}
+
+/** Mails a link to choose a new password; the reply is the same whether or not the address exists. */
+export async function forgotPassword(deps: Deps, input: EmailInput, meta: RequestMeta): Promise<{ message: MessageKey }> {
+  await consumeLimit('forgotPassword', meta.ip, input.email);
+  const user = findUserByEmail(deps.db, input.email);
+  if (user && !user.isBanned) {
+    const token = issueEmailToken(deps.db, user.id, 'reset');
+    const language = input.language ?? languageOf(user.language);
+    await sendTokenMail(deps, 'reset', { email: user.email, firstName: user.firstName, language }, token);
+  }
+  return { message: 'resetSent' };
+}
+
+function usableResetToken(db: DbOrTx, token: string, now: number) {
+  const row = findEmailToken(db, token, 'reset');
+  if (!row) throw new AppError('BAD_INPUT', 'tokenMissing');
+  if (row.usedAt !== null) throw new AppError('BAD_INPUT', 'tokenUsed');
+  if (row.expiresAt <= now) throw new AppError('BAD_INPUT', 'tokenExpired');
+  return row;
+}
+
+/**
+ * Sets a new password from a reset link and ends every session of the account. Opening the
+ * mailed link proves the address as well as a confirmation link would, so it confirms it too.
+ */
+export async function resetPassword(deps: Deps, input: ResetPasswordInput): Promise<{ message: MessageKey }> {
+  const { db, env } = deps;
+  // Checked before hashing so a bad link costs no argon2 work, and again inside the write.
+  usableResetToken(db, input.token, Date.now());
+  const passwordHash = await hashPassword(input.password);
+  const now = Date.now();
+  db.transaction((tx) => {
+    const row = usableResetToken(tx, input.token, now);
+    const used = tx
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+      .run();
+    if (used.changes !== 1) throw new AppError('BAD_INPUT', 'tokenUsed');
+    const user = tx.select().from(users).where(eq(users.id, row.userId)).get();
+    if (!user) throw new AppError('BAD_INPUT', 'tokenMissing');
+    tx.update(users)
+      .set({ passwordHash, emailConfirmed: true, isAdmin: becomesAdmin(env, user), updatedAt: now })
+      .where(eq(users.id, user.id))
+      .run();
+    tx.delete(sessions).where(eq(sessions.userId, user.id)).run();
+  });
+  return { message: 'passwordChanged' };
+}

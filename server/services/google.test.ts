@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { oauthAccounts, users } from '../../db/schema';
+import { bearer, createTestApp, createTestUser, type TestContext } from '../test/helpers';
+import { resetLimits } from './rate-limits';
+
+const CLIENT_ID = 'recensera-test-client';
+let provider: OAuth2Server;
+let t: TestContext;
+/** Claims the mock provider puts into the tokens it issues next. */
+let claims: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  provider = new OAuth2Server();
+  await provider.issuer.keys.generate('RS256');
+  await provider.start(0, '127.0.0.1');
+  provider.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims));
+  t = await createTestApp({
+    env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER: provider.issuer.url as string, ADMIN_EMAILS: 'chef@example.se' },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await provider.stop();
+});
+beforeEach(() => resetLimits());
+
+const cookieValue = (setCookie: string[], name: string) => {
+  const line = setCookie.find((c) => c.startsWith(`${name}=`));
+  return line ? decodeURIComponent(line.slice(name.length + 1).split(';')[0]) : undefined;
+};
+const setCookiesOf = (res: { headers: Record<string, unknown> }) => {
+  const raw = res.headers['set-cookie'];
+  return (Array.isArray(raw) ? raw : raw ? [raw] : []) as string[];
+};
+
+/**
+ * The browser's part of the redirect flow: start at our server, follow the redirect to the
+ * provider (which "signs in" and redirects back with a code), then the /google-logIn page hands
+ * code and state to users.googleCallback with the flow cookies.
+ */
+async function redirectFlow(options: { tamperState?: boolean; dropCookies?: boolean } = {}) {
+  const start = await t.app.inject({ method: 'GET', url: '/api/users/google' });
+  expect(start.statusCode).toBe(302);
+  const setCookie = setCookiesOf(start);
+  const state = cookieValue(setCookie, 'google_oauth_state') as string;
+  const verifier = cookieValue(setCookie, 'google_code_verifier') as string;
+
+  const atProvider = await fetch(start.headers.location as string, { redirect: 'manual' });
+  expect(atProvider.status).toBe(302);
+  const back = new URL(atProvider.headers.get('location') as string);
+  expect(back.origin + back.pathname).toBe('http://localhost:8000/google-logIn');
+
+  const cookie = options.dropCookies ? '' : `google_oauth_state=${state}; google_code_verifier=${verifier}`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/trpc/users.googleCallback',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    payload: { code: back.searchParams.get('code'), state: options.tamperState ? 'forged-state' : back.searchParams.get('state'), language: 'en' },
+  });
+  return { start, res };
+}
+
+describe('Google sign-in, redirect flow (authorization code + PKCE)', () => {
+  it('starts with a 302 to the provider carrying S256 PKCE, state and our callback, and short-lived httpOnly cookies', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/api/users/google' });
+    const location = new URL(start.headers.location as string);
+    expect(location.origin).toBe(new URL(provider.issuer.url as string).origin);
+    expect(location.pathname).toBe('/authorize');
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: CLIENT_ID,
+      redirect_uri: 'http://localhost:8000/google-logIn',
+      code_challenge_method: 'S256',
+      scope: 'openid email profile',
+    });
+    expect(location.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    const setCookie = setCookiesOf(start);
+    for (const name of ['google_oauth_state', 'google_code_verifier']) {
+      const line = setCookie.find((c) => c.startsWith(`${name}=`)) as string;
+      expect(line).toMatch(/Max-Age=600/);
+      expect(line).toMatch(/HttpOnly/);
+      expect(line).toMatch(/SameSite=Lax/);
+    }
+    expect(cookieValue(setCookie, 'google_oauth_state')).toBe(location.searchParams.get('state'));
+  });
+
+  it('creates a new, confirmed account from the ID token and signs it in', async () => {
+    claims = { sub: 'google-sub-new', email: 'Nora.Ny@Example.se', email_verified: true, given_name: 'Nora', family_name: 'Ny' };
+    const { res } = await redirectFlow();
+    expect(res.statusCode).toBe(200);
+    const user = res.json().result.data.user;
+    expect(user).toMatchObject({ email: 'nora.ny@example.se', firstName: 'Nora', lastName: 'Ny', emailConfirmed: true, isGoogleLogin: true, language: 'en' });
+    const setCookie = setCookiesOf(res);
+    const session = cookieValue(setCookie, 'session') as string;
+    expect(session).toBeTruthy();
+    expect(setCookie.find((c) => c.startsWith('google_oauth_state='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+
+    const check = await t.app.inject({ method: 'GET', url: '/api/users/auth/check', headers: { cookie: `session=${session}` } });
+    expect(check.json().user._id).toBe(user._id);
+    expect(t.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, user._id)).all()).toEqual([
+      expect.objectContaining({ issuer: provider.issuer.url, subject: 'google-sub-new' }),
+    ]);
+
+    // The same Google identity signs in to the same account next time.
+    const again = await redirectFlow();
+    expect(again.res.json().result.data.user._id).toBe(user._id);
+  });
+
+  it('links a verified e-mail to the existing account and confirms it', async () => {
+    const existing = await createTestUser(t.db, { email: 'linda@example.se', firstName: 'Linda' });
+    t.db.update(users).set({ emailConfirmed: false }).where(eq(users.id, existing.id)).run();
+    claims = { sub: 'google-sub-linda', email: 'linda@example.se', email_verified: true, given_name: 'Someone', family_name: 'Else' };
+    const { res } = await redirectFlow();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data.user).toMatchObject({ _id: existing.id, firstName: 'Linda', emailConfirmed: true, isGoogleLogin: false });
+    expect(t.db.select().from(oauthAccounts).where(eq(oauthAccounts.subject, 'google-sub-linda')).get()?.userId).toBe(existing.id);
+  });
+
+  it('makes an ADMIN_EMAILS address admin when Google creates it', async () => {
+    claims = { sub: 'google-sub-chef', email: 'chef@example.se', email_verified: true, name: 'Chef Chefsson' };
+    const { res } = await redirectFlow();
+    expect(res.json().result.data.user).toMatchObject({ isAdmin: true, firstName: 'Chef', lastName: 'Chefsson' });
+  });
+
+  it("never links an unverified e-mail to an existing account ('Log in failed due to missing user data or token')", async () => {
+    const existing = await createTestUser(t.db, { email: 'victim@example.se' });
+    claims = { sub: 'google-sub-attacker', email: 'victim@example.se', email_verified: false };
+    const { res } = await redirectFlow();
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Log in failed due to missing user data or token');
+    expect(t.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, existing.id)).all()).toEqual([]);
+  });
+
+  it("refuses a forged state or missing flow cookies ('Log in failed')", async () => {
+    claims = { sub: 'google-sub-x', email: 'x@example.se', email_verified: true };
+    for (const options of [{ tamperState: true }, { dropCookies: true }]) {
+      const { res } = await redirectFlow(options);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ message: 'Log in failed', data: { key: 'googleFailed' } });
+    }
+    expect(t.db.select().from(users).where(eq(users.email, 'x@example.se')).get()).toBeUndefined();
+  });
+
+  it('refuses a banned account (403)', async () => {
+    const banned = await createTestUser(t.db, { email: 'sparrad@example.se', isBanned: true });
+    claims = { sub: 'google-sub-banned', email: banned.email, email_verified: true };
+    const { res } = await redirectFlow();
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Your account has been banned.');
+  });
+});
+
+describe('POST /api/users/googleLogIn', () => {
+  const mint = (payload: Record<string, unknown>, expiresIn = 600) =>
+    provider.issuer.buildToken({ expiresIn, scopesOrTransform: (_header, p) => Object.assign(p, payload) });
+
+  it('signs in with a valid ID token and returns { user, token }', async () => {
+    claims = {};
+    const idToken = await mint({ aud: CLIENT_ID, sub: 'google-sub-rest', email: 'rest@example.se', email_verified: true, given_name: 'Rest', family_name: 'Klient' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/googleLogIn', payload: { id_token: idToken } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({ email: 'rest@example.se', firstName: 'Rest', emailConfirmed: true });
+    const check = await t.app.inject({ method: 'GET', url: '/api/users/auth/check', headers: bearer(body) });
+    expect(check.json().user._id).toBe(body.user._id);
+  });
+
+  it('refuses a wrong audience, an expired token, a token from another issuer and garbage', async () => {
+    const other = new OAuth2Server();
+    await other.issuer.keys.generate('RS256');
+    await other.start(0, '127.0.0.1');
+    try {
+      const base = { sub: 'google-sub-bad', email: 'bad@example.se', email_verified: true };
+      const tokens = {
+        audience: await mint({ ...base, aud: 'someone-else' }),
+        expired: await mint({ ...base, aud: CLIENT_ID }, -120),
+        issuer: await other.issuer.buildToken({ scopesOrTransform: (_h, p) => Object.assign(p, base, { aud: CLIENT_ID }) }),
+        forgedIssuerClaim: await other.issuer.buildToken({ scopesOrTransform: (_h, p) => Object.assign(p, base, { aud: CLIENT_ID, iss: provider.issuer.url }) }),
+        garbage: 'not.a.jwt',
+      };
+      for (const [why, idToken] of Object.entries(tokens)) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/users/googleLogIn', payload: { id_token: idToken } });
+        expect([why, res.statusCode, res.json().message]).toEqual([why, 400, 'Log in failed']);
+      }
+      expect(t.db.select().from(users).where(eq(users.email, 'bad@example.se')).get()).toBeUndefined();
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('answers 400 for a missing id_token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/googleLogIn', payload: {} });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('users.config', () => {
+  it('tells the client Google is enabled', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/trpc/users.config' });
+    expect(res.json().result.data).toEqual({ googleEnabled: true });
+  });
+});
