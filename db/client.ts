@@ -8,8 +8,7 @@ import * as schema from './schema';
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 /** Where drizzle-kit writes migrations; resolved from this file so the bundled server finds it too. */
-export const migrationsFolder = process.env.MIGRATIONS_DIR
-  ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
 /** Opens (or creates) the SQLite file with the pragmas the whole app relies on. */
 export function openDb(file: string): Db {

@@ -72,6 +72,10 @@ describe('the app shell', () => {
     expect(sameOrigin.statusCode).toBe(404);
     const noBrowser = await ctx.app.inject({ method: 'POST', url: '/api/nothing', headers: { authorization: `Bearer ${user.token}` } });
     expect(noBrowser.statusCode).toBe(404);
+    const bearerFromElsewhere = await ctx.app.inject({ method: 'POST', url: '/api/nothing', headers: { authorization: `Bearer ${user.token}`, origin: 'https://other.example' } });
+    expect(bearerFromElsewhere.statusCode).toBe(404);
+    const bearerWithCookie = await ctx.app.inject({ method: 'POST', url: '/api/nothing', headers: { authorization: `Bearer ${user.token}`, cookie, origin: 'https://other.example' } });
+    expect(bearerWithCookie.statusCode).toBe(403);
   });
 
   it('reads the session from the cookie or a bearer token', async () => {
@@ -84,15 +88,20 @@ describe('the app shell', () => {
     expect(forged.json().result.data).toBeNull();
   });
 
-  it('answers malformed JSON with 400, never 500', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/trpc/users.me',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"not json',
-    });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
+  it('answers malformed input with clear 4xx statuses, never 500', async () => {
+    for (const url of ['/trpc/site.contact', '/api/contact']) {
+      const res = await ctx.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"not json' });
+      expect(res.statusCode, url).toBe(400);
+    }
+    const badUrl = await ctx.app.inject('/api/business/%E0%A4%A');
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json().key).toBe('invalidInput');
+    const tooBig = await ctx.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ message: 'x'.repeat(1_100_000) }) });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().key).toBe('bodyTooLarge');
+    const xml = await ctx.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().key).toBe('unsupportedContentType');
   });
 
   it('publishes the OpenAPI document of the REST routes', async () => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -16,6 +16,7 @@ import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { restRoutes } from './rest';
 import { MAX_UPLOAD_BYTES } from './schemas/common';
+import { setRateLimitsEnabled } from './services/rate-limits';
 import { createContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -27,13 +28,25 @@ export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
 /** Builds the whole site as a Fastify instance that does not listen; index.ts and tests use it. */
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { env } = deps;
+  setRateLimitsEnabled(env.RATE_LIMITS);
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
-    trustProxy: env.TRUST_PROXY,
+    // Believe X-Forwarded-For only for the configured number of proxy hops, so a client cannot
+    // pick its own IP (and escape per-IP limits) by sending the header itself.
+    trustProxy: env.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < env.TRUST_PROXY : false,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Malformed URLs and similar router errors get the same JSON shape as every other error.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as unknown as FastifyReply).status(400).send(appErrorBody(new AppError('BAD_INPUT', 'invalidInput')));
+    },
   });
+  // Documented DELETE calls send no body, but many clients still set Content-Type: application/json.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

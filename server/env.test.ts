@@ -11,7 +11,8 @@ describe('loadEnv', () => {
     expect(env.DEMO_DATA).toBe(true);
     expect(env.GOOGLE_ISSUER).toBe('https://accounts.google.com');
     expect(env.ADMIN_EMAILS).toEqual([]);
-    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.TRUST_PROXY).toBe(0);
+    expect(env.RATE_LIMITS).toBe(true);
     expect(googleEnabled(env)).toBe(false);
     expect(Object.isFrozen(env)).toBe(true);
   });
@@ -28,7 +29,9 @@ describe('loadEnv', () => {
     });
     expect(env.ADMIN_EMAILS).toEqual(['ann@example.com', 'bo@example.com']);
     expect(env.DEMO_DATA).toBe(false);
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ PORT: '' }).PORT).toBe(8000);
     expect(env.PUBLIC_URL).toBe('https://recensera.example');
     expect(env.SMTP_URL).toBeUndefined();
     expect(googleEnabled(env)).toBe(true);

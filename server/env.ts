@@ -33,7 +33,12 @@ export const envSchema = z.object({
     .pipe(z.array(z.string().email())),
   DEMO_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  /** Proxies in front of the server whose X-Forwarded-For may be believed: 0 (none), 1, 2 … */
+  TRUST_PROXY: z
+    .union([bool.transform((on) => (on ? 1 : 0)), z.coerce.number().int().min(0).max(10)])
+    .default(0),
+  /** 0 turns off the per-IP and per-user limits; only for load benchmarks on a private machine. */
+  RATE_LIMITS: bool.default(true),
 });
 
 export type Env = Readonly<z.infer<typeof envSchema>>;
@@ -42,13 +47,27 @@ export class EnvError extends Error {}
 
 /** Parses settings from `source` (process.env by default); throws EnvError naming each bad value. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const picked = Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, source[k]]));
+  // An empty variable (PORT=) means "not set", never an empty or zero value.
+  const picked = Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]));
   const parsed = envSchema.safeParse(picked);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(picked[String(i.path[0])])})`);
     throw new EnvError(`Invalid settings:\n${lines.join('\n')}`);
   }
   return Object.freeze(parsed.data);
+}
+
+/** Loads the settings or, with a bad value, prints what is wrong and exits (start and CLI scripts). */
+export function loadEnvOrExit(source: Record<string, string | undefined> = process.env): Env {
+  try {
+    return loadEnv(source);
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
 }
 
 export const googleEnabled = (env: Env) => Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);

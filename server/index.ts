@@ -6,25 +6,17 @@ import { closeDb, migrateDb, openDb } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { buildApp } from './app';
 import { dataPaths, type Deps } from './deps';
-import { EnvError, loadEnv } from './env';
+import { loadEnvOrExit } from './env';
 import { createMailer } from './services/mail';
 import { startMaintenance } from './services/maintenance';
 
 const startedAt = performance.now();
-let env;
-try {
-  env = loadEnv();
-} catch (e) {
-  if (e instanceof EnvError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  throw e;
-}
+const env = loadEnvOrExit();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// Bundled (dist/server/index.js) the client sits beside it; from source it is built into dist/.
-const clientDir = process.env.CLIENT_DIR ?? path.resolve(here, here.endsWith(path.join('dist', 'server')) ? '../client' : '../dist/client');
+// Bundled (<build>/server/index.js) the client sits beside it; from source it is built into dist/.
+const bundled = path.basename(fileURLToPath(import.meta.url)) === 'index.js';
+const clientDir = path.resolve(here, bundled ? '../client' : '../dist/client');
 const paths = dataPaths(env, clientDir);
 mkdirSync(paths.uploads, { recursive: true });
 

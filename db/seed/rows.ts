@@ -14,6 +14,7 @@ import { demoBusinesses, suggestionBox, type SeedBusiness } from './businesses';
 import { demoComments, demoFavorites, EMOJI_RATE_POOL, seededRandom } from './community';
 import { emojiRatingColumns, groupBy, starRatingColumns } from './counts';
 import { demoUsers, type UserKey } from './users';
+import { titleSearchOf } from '../../server/services/business';
 
 export type DemoRows = {
   users: (typeof users.$inferInsert)[];
@@ -34,7 +35,6 @@ export const seedBusinesses: SeedBusiness[] = [suggestionBox, ...demoBusinesses]
  * businesses.title_search. The businesses service owns this rule and must use exactly the same
  * call, or a search could miss demo businesses (`åhléns` must find `ÅHLÉNS`).
  */
-const titleSearchOf = (title: string): string => title.toLocaleLowerCase('sv-SE');
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -42,17 +42,20 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(appErrorBody(app));
     }
     const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT') {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FILES_LIMIT') {
       return reply.status(413).send(appErrorBody(new AppError('TOO_LARGE', 'imageTooLarge')));
+    }
+    if (status === 413) {
+      return reply.status(413).send(appErrorBody(new AppError('TOO_LARGE', 'bodyTooLarge')));
     }
     if (status === 429) {
       return reply.status(429).send(appErrorBody(new AppError('RATE_LIMITED', 'tooManyRequests')));
     }
     if (status === 415) {
-      return reply.status(415).send(appErrorBody(new AppError('UNSUPPORTED_MEDIA', 'imageUnsupported')));
+      return reply.status(415).send(appErrorBody(new AppError('UNSUPPORTED_MEDIA', 'unsupportedContentType')));
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message, key: 'invalidInput' } satisfies ErrorBody);
+      return reply.status(status).send(appErrorBody(new AppError(status === 404 ? 'NOT_FOUND' : 'BAD_INPUT', status === 404 ? 'routeNotFound' : 'invalidInput')));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: messageText('internal'), key: 'internal' } satisfies ErrorBody);

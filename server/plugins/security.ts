@@ -37,6 +37,10 @@ export async function registerSecurity(app: FastifyInstance, env: Env) {
   // signed-in user. Non-browser clients (no Origin, no Sec-Fetch-Site) authenticate by bearer.
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
+    // A bearer token is never sent by a browser on its own, so such requests cannot be forged
+    // cross-site; only cookie-carrying requests need the check (PRODUCT.md section 3).
+    const bearerOnly = request.headers.authorization?.startsWith('Bearer ') && !request.headers.cookie?.includes('session=');
+    if (bearerOnly) return;
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site' || site === 'same-site') return refuse();
     const origin = request.headers.origin;

@@ -17,6 +17,7 @@ import { messageText } from '../schemas/messages';
 import type { Actor } from '../services/actor';
 import { createBusiness, deleteBusiness, getBusiness, listBusinesses, updateBusiness, type Business } from '../services/business';
 import { rateBusiness } from '../services/business-ratings';
+import { requireAdmin } from '../services/actor';
 import { readMultipartForm, type MultipartForm } from './images';
 
 export const errorSchema = z.object({
@@ -155,6 +156,8 @@ export function businessRoutes(deps: Deps) {
         },
       },
       async (request, reply) => {
+        // Who may add is known before up to 20 MB of uploads are read; the service checks again.
+        requireAdmin(request.actor);
         const form = await readMultipartForm(request);
         const input = parseForm(businessCreateSchema, form);
         const created = await createBusiness(deps, request.actor, input, { image: form.files.image, icon: form.files.icon });
@@ -184,6 +187,7 @@ export function businessRoutes(deps: Deps) {
         },
       },
       async (request) => {
+        requireAdmin(request.actor);
         const form = await readMultipartForm(request);
         const input = parseForm(businessUpdateSchema, form);
         const updated = await updateBusiness(deps, request.actor, request.params.id, input, { image: form.files.image, icon: form.files.icon });

@@ -11,8 +11,7 @@ let cast: Awaited<ReturnType<typeof createCast>>;
 let shop: string;
 
 beforeAll(async () => {
-  process.env.RECENSERA_DISABLE_RATE_LIMITS = '1';
-  t = await createTestApp();
+  t = await createTestApp({ env: { RATE_LIMITS: '0' } });
   cast = await createCast(t.db);
   shop = insertBusiness(t.db, 'Systembolaget');
 });

@@ -15,7 +15,7 @@ import {
   SEARCH_MAX,
 } from '../schemas/comments';
 import { messageText } from '../schemas/messages';
-import { requireActiveFor } from '../services/business';
+import { requireActiveFor } from '../services/actor';
 import { commentDocuments, replyDocuments } from '../services/comment-documents';
 import { rateComment, ratingLists } from '../services/comment-ratings';
 import {

@@ -5,7 +5,7 @@ import type { Deps } from '../deps';
 import { idSchema } from '../schemas/common';
 import { REPLIES_PAGE, replyUpdateSchema } from '../schemas/comments';
 import { messageText } from '../schemas/messages';
-import { requireActiveFor } from '../services/business';
+import { requireActiveFor } from '../services/actor';
 import { replyDocuments } from '../services/comment-documents';
 import { rateReply, ratingLists } from '../services/comment-ratings';
 import { deleteReply, listAllReplies, updateReply } from '../services/replies';

@@ -1,41 +1,8 @@
 import { z } from 'zod';
 import { idSchema, languageSchema } from './common';
+import { accountMessages } from './account-messages';
 
-/** Server messages of this area: key → English text. */
-export const accountMessages = {
-  // The documented login replies: the legacy client compares these exact texts.
-  loginInvalid: 'invalid',
-  loginWrongPassword: 'wrong password!',
-  emailNotConfirmed: 'Please confirm your email before logging in',
-  emailRequired: 'Please Enter your email',
-  passwordRequired: 'Please Enter your password',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 128 characters',
-  passwordMismatch: 'Password must match',
-  nameTooShort: 'Name Too Short!',
-  nameTooLong: 'Name Too Long!',
-  firstNameRequired: 'Please Enter your first name',
-  lastNameRequired: 'Please Enter your last name',
-  emailAlreadyRegistered: 'The email is already registered!!',
-  registered: 'You registered successfully! Please check your email and confirm your registration to complete the process.',
-  confirmationResent: 'This email is registered but not confirmed yet. We have sent you a new confirmation email.',
-  resendDone: 'If the email is registered and not yet confirmed, a new confirmation email is on its way.',
-  tokenMissing: 'Invalid or missing token',
-  tokenExpired: 'This link has expired. Request a new one below.',
-  tokenUsed: 'This link has already been used. Request a new one below.',
-  emailConfirmed: 'Your email is confirmed. You can now log in.',
-  emailAlreadyConfirmed: 'Your email is already confirmed. You can log in.',
-  resetSent: 'If the email is registered, a link to choose a new password is on its way.',
-  passwordChanged: 'Your password has been changed. Please log in with the new password.',
-  bannedAdminChange: 'Cannot change admin status of a banned user.',
-  lastAdmin: 'The last administrator cannot be deleted, demoted or banned.',
-  cannotBanSelf: 'You cannot ban yourself.',
-  userNotFound: 'no such user',
-  googleDisabled: 'Google sign-in is not configured.',
-  googleFailed: 'Log in failed',
-  googleMissingData: 'Log in failed due to missing user data or token',
-  loggedOut: 'You are logged out.',
-} as const;
+export { accountMessages };
 
 type AccountKey = keyof typeof accountMessages;
 /** Zod messages are message keys; typed here so a misspelt key fails the type check. */

@@ -11,6 +11,8 @@ export const commonMessages = {
   crossSite: 'Cross-site request refused.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   internal: 'An error occurred. Please try again.',
+  bodyTooLarge: 'The request is too large.',
+  unsupportedContentType: 'Unsupported content type.',
   imageTooLarge: 'The selected image exceeds the size limit (10 MB). Please choose a smaller image.',
   imageUnsupported: 'The file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).',
   imageTooManyPixels: 'The image has too many pixels.',

@@ -1,5 +1,5 @@
 import { commonMessages } from './common-messages';
-import { accountMessages } from './accounts';
+import { accountMessages } from './account-messages';
 import { businessMessages } from './business-messages';
 import { commentMessages } from './comment-messages';
 

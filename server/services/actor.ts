@@ -1,4 +1,5 @@
 import { AppError } from '../lib/errors';
+import type { MessageKey } from '../schemas/messages';
 
 /** Who is acting, as read from the session. `null` is a visitor. */
 export type Actor = {
@@ -24,6 +25,12 @@ export function requireActive(actor: Actor): SignedIn {
   const a = requireSignedIn(actor);
   if (a.isBanned) throw new AppError('FORBIDDEN', 'banned');
   return a;
+}
+
+/** Signed in and not banned; a visitor hears what to do instead of a generic 401. */
+export function requireActiveFor(actor: Actor, visitorMessage: MessageKey): SignedIn {
+  if (!actor) throw new AppError('UNAUTHENTICATED', visitorMessage);
+  return requireActive(actor);
 }
 
 export function requireAdmin(actor: Actor): SignedIn {

@@ -3,7 +3,8 @@ import { businessRatings, businesses } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import type { Actor } from './actor';
-import { requireActiveFor, shownRate, type Tx } from './business';
+import { requireActiveFor } from './actor';
+import { shownRate, type Tx } from './business';
 import { consumeLimit } from './rate-limits';
 
 export type RateResult = { rate: number; ratingCount: number; myRate: number };

@@ -12,8 +12,7 @@ import {
   type BusinessCreateInput,
   type BusinessUpdateInput,
 } from '../schemas/business';
-import type { MessageKey } from '../schemas/messages';
-import { requireActive, requireAdmin, type Actor, type SignedIn } from './actor';
+import { requireAdmin, type Actor, type SignedIn } from './actor';
 import { releaseImage, releaseImages, requireImage, storeImage } from './images';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -73,12 +72,6 @@ export function titleSearchOf(title: string): string {
 /** The one rule for the shown rate (PRODUCT.md section 4). */
 export function shownRate(row: { ratingCount: number; ratingSum: number; adminRate: number }): number {
   return row.ratingCount > 0 ? row.ratingSum / row.ratingCount : row.adminRate;
-}
-
-/** Signed in and not banned; a visitor hears what to do instead of a generic 401. */
-export function requireActiveFor(actor: Actor, visitorMessage: MessageKey): SignedIn {
-  if (!actor) throw new AppError('UNAUTHENTICATED', visitorMessage);
-  return requireActive(actor);
 }
 
 const picture = alias(images, 'picture');

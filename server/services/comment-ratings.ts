@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors';
 import type { MessageKey } from '../schemas/messages';
 import type { RateInput, RateResult } from '../schemas/comments';
 import type { Actor } from './actor';
-import { requireActiveFor } from './business';
+import { requireActiveFor } from './actor';
 import { applyRate, emojiCountsOf, type RatingTally } from './emoji-ratings';
 import { consumeLimit } from './rate-limits';
 

@@ -9,7 +9,7 @@ import { commentCountOf, fileExists, imageFile, insertBusiness, pngBytes } from 
 import { rateComment, rateReply } from './comment-ratings';
 import { createComment, deleteComment, getComment, listBusinessComments, listFeed, removeComment, updateComment } from './comments';
 import { storeImage } from './images';
-import { resetLimits } from './rate-limits';
+import { resetLimits, setRateLimitsEnabled } from './rate-limits';
 import { createReply, deleteReply, listReplies } from './replies';
 
 let t: TestContext;
@@ -17,14 +17,13 @@ let cast: Awaited<ReturnType<typeof createCast>>;
 let shop: string;
 
 beforeAll(async () => {
-  process.env.RECENSERA_DISABLE_RATE_LIMITS = '1';
-  t = await createTestApp();
+  t = await createTestApp({ env: { RATE_LIMITS: '0' } });
   cast = await createCast(t.db);
   shop = insertBusiness(t.db, 'Hemköp');
 });
 afterAll(() => t.close());
 afterEach(() => {
-  process.env.RECENSERA_DISABLE_RATE_LIMITS = '1';
+  setRateLimitsEnabled(false);
 });
 
 type Role = 'visitor' | 'owner' | 'other' | 'banned' | 'admin';
@@ -189,7 +188,7 @@ describe('who may do what (tRPC, PRODUCT.md section 2)', () => {
   });
 
   it('posting is rate limited per user with a clear 429', async () => {
-    delete process.env.RECENSERA_DISABLE_RATE_LIMITS;
+    setRateLimitsEnabled(true);
     resetLimits();
     const poster = await createTestUser(t.db);
     const results: Array<'ok' | number> = [];

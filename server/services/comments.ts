@@ -22,8 +22,7 @@ import {
   type PageInput,
   type ReplyCard,
 } from '../schemas/comments';
-import { requireActive, requireAdmin, type Actor } from './actor';
-import { requireActiveFor } from './business';
+import { requireActive, requireActiveFor, requireAdmin, type Actor } from './actor';
 import { applyBusinessRating } from './business-ratings';
 import { decodeCursor, pageOf } from './comment-pages';
 import { ftsQueryOf, isFtsQueryError, matchesSearch } from './comment-search';

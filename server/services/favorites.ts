@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { businesses, favorites, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
-import type { Actor } from './actor';
-import { favoriteBusinessesOf, requireActiveFor, type Business } from './business';
+import { requireActiveFor, type Actor } from './actor';
+import { favoriteBusinessesOf, type Business } from './business';
 
 export type FavoriteState = { businessId: string; isFavorite: boolean; favoritesCount: number };
 

@@ -19,6 +19,12 @@ const limits = {
 export type LimitName = keyof typeof limits;
 
 const limiters = new Map<string, RateLimiterMemory>();
+let enabled = true;
+
+/** RATE_LIMITS=0 turns the limits off (load benchmarks); set once when the app is built. */
+export function setRateLimitsEnabled(on: boolean): void {
+  enabled = on;
+}
 
 function limiterFor(name: LimitName): RateLimiterMemory {
   let limiter = limiters.get(name);
@@ -31,7 +37,7 @@ function limiterFor(name: LimitName): RateLimiterMemory {
 
 /** Counts one attempt for each key; throws 429 when any key is over its limit. */
 export async function consumeLimit(name: LimitName, ...keys: (string | null | undefined)[]): Promise<void> {
-  if (process.env.RECENSERA_DISABLE_RATE_LIMITS === '1') return;
+  if (!enabled) return;
   const limiter = limiterFor(name);
   for (const key of keys) {
     if (!key) continue;

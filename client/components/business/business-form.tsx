@@ -69,6 +69,7 @@ export function BusinessForm({ business, onDone }: Props) {
       queryClient.invalidateQueries(trpc.business.directory.pathFilter()),
       queryClient.invalidateQueries(trpc.business.byId.pathFilter()),
       queryClient.invalidateQueries(trpc.business.favorites.pathFilter()),
+      queryClient.invalidateQueries(trpc.home.pathFilter()),
     ]);
 
   const onSubmit = async (values: FormValues) => {

@@ -35,6 +35,7 @@ export function BusinessTable({ businesses }: { businesses: Business[] }) {
           queryClient.invalidateQueries(trpc.business.directory.pathFilter()),
           queryClient.invalidateQueries(trpc.business.favorites.pathFilter()),
           queryClient.invalidateQueries(trpc.users.me.queryFilter()),
+          queryClient.invalidateQueries(trpc.home.pathFilter()),
         ]);
       },
       onError: (error) => notify(errorText(error), 'error'),

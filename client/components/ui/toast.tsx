@@ -1,5 +1,6 @@
 import { Toast, Toaster, createToaster } from '@ark-ui/react/toast';
 import { Portal } from '@ark-ui/react/portal';
+import { useI18n } from '../../i18n';
 import styles from './toast.module.css';
 
 /** The one toaster of the app; notices auto-hide after 3 s unless a duration is given. */
@@ -12,13 +13,14 @@ export function notify(message: string, kind: ToastKind = 'info', duration = 300
 }
 
 export function AppToaster() {
+  const { t } = useI18n();
   return (
     <Portal>
       <Toaster toaster={toaster}>
         {(toast) => (
           <Toast.Root className={styles.root} data-kind={toast.type}>
             <Toast.Description className={styles.text}>{toast.description}</Toast.Description>
-            <Toast.CloseTrigger className={styles.close} aria-label="×">
+            <Toast.CloseTrigger className={styles.close} aria-label={t.common.close}>
               ×
             </Toast.CloseTrigger>
           </Toast.Root>

@@ -84,6 +84,8 @@ export const commonMessagesSv: Record<keyof typeof commonMessages, string> = {
   crossSite: 'Förfrågan från en annan webbplats nekades.',
   tooManyRequests: 'För många försök. Vänta en stund och försök igen.',
   internal: 'Ett fel uppstod. Försök igen.',
+  bodyTooLarge: 'Förfrågan är för stor.',
+  unsupportedContentType: 'Innehållstypen stöds inte.',
   imageTooLarge: 'Den valda bilden överskrider storleksgränsen (10 MB). Välj en mindre bild.',
   imageUnsupported: 'Filen är inte en bild som stöds (JPEG, PNG, WebP, GIF eller AVIF).',
   imageTooManyPixels: 'Bilden har för många pixlar.',
