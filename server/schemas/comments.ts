@@ -1,24 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 export { commentMessages } from './comment-messages';
+import { COMMENT_TEXT_MIN, COMMENT_TEXT_MAX, REPLY_TEXT_MAX, LOCATION_MAX, LOCATION_MAX_WORDS, SEARCH_MAX, feedFilters } from './comment-constants';
 
-export const COMMENT_TEXT_MIN = 2;
-export const COMMENT_TEXT_MAX = 2000;
-export const REPLY_TEXT_MAX = 1000;
-export const LOCATION_MAX = 20;
-export const LOCATION_MAX_WORDS = 2;
-export const SEARCH_MAX = 100;
-/** Feed cards cut the text here and add '...' (description section 9). */
-export const FEED_EXCERPT_CHARS = 20;
-/** All Comments: the first page, then each Load More (description section 9). */
-export const FEED_FIRST_PAGE = 12;
-export const FEED_MORE_PAGE = 9;
-/** MOST REPLIED and TOP RATED show at most this many. */
-export const FEED_TOP = 12;
-export const BUSINESS_PAGE = 20;
-export const REPLIES_PAGE = 20;
-export const MODERATION_PAGE = 50;
-export const EMOJI_RATES = [1, 2, 3, 4, 5] as const;
+export * from './comment-constants';
 
 /**
  * Required text with the form's own messages: missing or blank says `required`, then the
@@ -98,9 +83,7 @@ export const idInputSchema = z.object({ id: idSchema });
 /** An opaque page position from a previous answer's `nextCursor`. */
 export const cursorSchema = z.string().min(1).max(200).optional();
 
-export const feedFilters = ['all', 'mostReplied', 'topRated'] as const;
 export const feedFilterSchema = z.enum(feedFilters);
-export type FeedFilter = z.infer<typeof feedFilterSchema>;
 
 export const feedInputSchema = z.object({ filter: feedFilterSchema.default('all'), cursor: cursorSchema });
 export type FeedInput = z.output<typeof feedInputSchema>;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { SEARCH_MAX } from '../../../server/schemas/comments';
+import { SEARCH_MAX } from '../../../server/schemas/comment-constants';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';

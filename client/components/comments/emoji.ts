@@ -1,4 +1,4 @@
-import { EMOJI_RATES } from '../../../server/schemas/comments';
+import { EMOJI_RATES } from '../../../server/schemas/comment-constants';
 
 /** The emoji scale of comments and replies, 1 (worst) to 5 (best). */
 export const EMOJI: Record<(typeof EMOJI_RATES)[number], string> = { 1: '😡', 2: '😕', 3: '😐', 4: '🙂', 5: '😍' };

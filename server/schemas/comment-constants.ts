@@ -1,0 +1,22 @@
+// Plain numbers and lists without zod, so client code that needs only these (the home feed)
+// does not pull the schema library into its chunk.
+export const COMMENT_TEXT_MIN = 2;
+export const COMMENT_TEXT_MAX = 2000;
+export const REPLY_TEXT_MAX = 1000;
+export const LOCATION_MAX = 20;
+export const LOCATION_MAX_WORDS = 2;
+export const SEARCH_MAX = 100;
+/** Feed cards cut the text here and add '...' (description section 9). */
+export const FEED_EXCERPT_CHARS = 20;
+/** All Comments: the first page, then each Load More (description section 9). */
+export const FEED_FIRST_PAGE = 12;
+export const FEED_MORE_PAGE = 9;
+/** MOST REPLIED and TOP RATED show at most this many. */
+export const FEED_TOP = 12;
+export const BUSINESS_PAGE = 20;
+export const REPLIES_PAGE = 20;
+export const MODERATION_PAGE = 50;
+export const EMOJI_RATES = [1, 2, 3, 4, 5] as const;
+
+export const feedFilters = ['all', 'mostReplied', 'topRated'] as const;
+export type FeedFilter = (typeof feedFilters)[number];
