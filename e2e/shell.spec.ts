@@ -111,9 +111,9 @@ test.describe('shell and home page', () => {
     await menu.click();
     const drawer = page.getByRole('dialog', { name: 'Meny' });
     await expect(drawer).toBeVisible();
-    const box = await drawer.boundingBox();
-    expect(box?.x).toBe(0);
-    expect(box?.width).toBe(240);
+    // The drawer slides in; measure once the animation has settled.
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+    expect((await drawer.boundingBox())?.width).toBe(240);
     for (const name of ['Logga in', 'Hem', 'Företag', 'Lägg till ny', 'Kontakt']) {
       await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
     }

@@ -41,6 +41,8 @@ export const comments = sqliteTable(
     index('comments_top_rated_idx').on(t.ratingAvg, t.ratingCount, t.createdAt),
     index('comments_business_idx').on(t.businessId, t.createdAt),
     index('comments_user_idx').on(t.userId),
+    // The upload sweep asks whether any post still uses an image.
+    index('comments_image_idx').on(t.imageId),
   ],
 );
 
@@ -67,6 +69,7 @@ export const replies = sqliteTable(
     index('replies_comment_idx').on(t.commentId, t.createdAt),
     index('replies_user_idx').on(t.userId),
     index('replies_created_at_idx').on(t.createdAt),
+    index('replies_image_idx').on(t.imageId),
   ],
 );
 
@@ -82,7 +85,12 @@ export const commentRatings = sqliteTable(
     rate: integer('rate').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_ratings_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.userId] }),
+    index('comment_ratings_user_idx').on(t.userId),
+    // The newest ratings of a page of comments (REST `ratings` lists) without a sort.
+    index('comment_ratings_recent_idx').on(t.commentId, t.createdAt),
+  ],
 );
 
 export const replyRatings = sqliteTable(
@@ -97,5 +105,9 @@ export const replyRatings = sqliteTable(
     rate: integer('rate').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.replyId, t.userId] }), index('reply_ratings_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.replyId, t.userId] }),
+    index('reply_ratings_user_idx').on(t.userId),
+    index('reply_ratings_recent_idx').on(t.replyId, t.createdAt),
+  ],
 );

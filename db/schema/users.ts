@@ -22,7 +22,11 @@ export const users = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('users_created_at_idx').on(t.createdAt), index('users_is_admin_idx').on(t.isAdmin)],
+  (t) => [
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_is_admin_idx').on(t.isAdmin),
+    index('users_image_idx').on(t.imageId),
+  ],
 );
 
 export const sessions = sqliteTable(
