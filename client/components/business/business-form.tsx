@@ -6,7 +6,7 @@ import { businessCreateSchema, businessUpdateSchema } from '../../../server/sche
 import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
 import { notify } from '../ui/toast';
-import { ImageField } from './image-field';
+import { ImageUpload } from '../ui/image-upload';
 import type { Business } from './types';
 import styles from './business-form.module.css';
 
@@ -155,24 +155,24 @@ export function BusinessForm({ business, onDone }: Props) {
       </div>
 
       <div className={styles.row} key={generation}>
-        <ImageField
+        <ImageUpload
           kind="business"
-          label={f.image}
+          label={t.common.image.choose}
+          fieldLabel={f.image}
           previewAlt={f.imageAlt}
           removeLabel={f.removeImage}
           currentUrl={business?.image ?? null}
-          onUploaded={(id) => setValue('imageId', id)}
-          onRemove={() => setValue('imageId', editing ? null : undefined)}
+          onChange={(image) => setValue('imageId', image ? image.id : editing ? null : undefined)}
           onBusyChange={(b) => setUploads((n) => n + (b ? 1 : -1))}
         />
-        <ImageField
+        <ImageUpload
           kind="icon"
-          label={f.icon}
+          label={t.common.image.choose}
+          fieldLabel={f.icon}
           previewAlt={f.iconAlt}
           removeLabel={f.removeIcon}
           currentUrl={business?.icon ?? null}
-          onUploaded={(id) => setValue('iconId', id)}
-          onRemove={() => setValue('iconId', editing ? null : undefined)}
+          onChange={(image) => setValue('iconId', image ? image.id : editing ? null : undefined)}
           onBusyChange={(b) => setUploads((n) => n + (b ? 1 : -1))}
         />
       </div>

@@ -7,7 +7,12 @@ import styles from './image-upload.module.css';
 
 type Props = {
   kind: ImageKind;
+  /** The button's text. */
   label: string;
+  /** A visible field name above the button that also names the file input (forms with several). */
+  fieldLabel?: string;
+  previewAlt?: string;
+  removeLabel?: string;
   /** The picture shown before a new one is chosen (e.g. the current avatar). */
   currentUrl?: string | null;
   /** Called with the stored image once the upload finished, or null when removed. */
@@ -22,7 +27,18 @@ type Props = {
  * Picks one image, shrinks it in the browser to the bounds of its kind and uploads it with a
  * visible progress bar. Refusals (too large: 6 s, per the description) show as toasts.
  */
-export function ImageUpload({ kind, label, currentUrl = null, onChange, onBusyChange, removable = true, round = false }: Props) {
+export function ImageUpload({
+  kind,
+  label,
+  fieldLabel,
+  previewAlt = '',
+  removeLabel,
+  currentUrl = null,
+  onChange,
+  onBusyChange,
+  removable = true,
+  round = false,
+}: Props) {
   const { t, errorText } = useI18n();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -62,9 +78,16 @@ export function ImageUpload({ kind, label, currentUrl = null, onChange, onBusyCh
   }
 
   const uploading = progress !== null;
+  const fieldLabelId = `${inputId}-field`;
   return (
+    <div className={styles.field}>
+      {fieldLabel ? (
+        <span id={fieldLabelId} className={styles.fieldLabel}>
+          {fieldLabel}
+        </span>
+      ) : null}
     <div className={styles.root}>
-      {preview ? <img className={styles.preview} data-round={round || undefined} src={preview} alt="" width={72} height={72} /> : null}
+      {preview ? <img className={styles.preview} data-round={round || undefined} src={preview} alt={previewAlt} width={72} height={72} /> : null}
       <div className={styles.controls}>
         <label htmlFor={inputId} className="btn btn-outline btn-sm">
           {label}
@@ -75,12 +98,13 @@ export function ImageUpload({ kind, label, currentUrl = null, onChange, onBusyCh
           className="visually-hidden"
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          aria-labelledby={fieldLabel ? fieldLabelId : undefined}
           onChange={(e) => void pick(e.target.files?.[0])}
           disabled={uploading}
         />
         {preview && removable && !uploading ? (
           <button type="button" className="btn btn-ghost btn-sm" onClick={remove}>
-            {t.common.image.remove}
+            {removeLabel ?? t.common.image.remove}
           </button>
         ) : null}
         {uploading ? (
@@ -90,6 +114,7 @@ export function ImageUpload({ kind, label, currentUrl = null, onChange, onBusyCh
           </div>
         ) : null}
       </div>
+    </div>
     </div>
   );
 }

@@ -102,7 +102,6 @@ export const business: Widen<typeof sv> = {
     submitAdd: 'Add Business',
     submitUpdate: 'Save changes',
     saving: 'Saving...',
-    uploadProgress: (percent: number) => `Uploading: ${percent} %`,
     waitForUpload: 'Please wait until the image has been uploaded.',
   },
 };

@@ -101,7 +101,6 @@ export const business = {
     submitAdd: 'Lägg till företag',
     submitUpdate: 'Spara ändringar',
     saving: 'Sparar...',
-    uploadProgress: (percent: number) => `Laddar upp: ${percent} %`,
     waitForUpload: 'Vänta tills bilden har laddats upp.',
   },
 } as const;
