@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailTokens, sessions, users } from '../../db/schema';
+import { emailTokens, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { googleEnabled, type Env } from '../env';
 import { AppError } from '../lib/errors';
@@ -13,7 +13,7 @@ import { accountMail, findEmailToken, issueEmailToken, type EmailTokenKind } fro
 import { requireSignedIn, type Actor } from './actor';
 import { storeImage, releaseImage } from './images';
 import { consumeLimit } from './rate-limits';
-import { createSession, invalidateSession } from './sessions';
+import { createSession, invalidateSession, invalidateUserSessions } from './sessions';
 import { findPublicUser, type DbOrTx, type PublicUser } from './users';
 
 /** Where a request comes from, for the per-IP rate limits. */
@@ -220,7 +220,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput): Prom
       .set({ passwordHash, emailConfirmed: true, isAdmin: becomesAdmin(env, user), updatedAt: now })
       .where(eq(users.id, user.id))
       .run();
-    tx.delete(sessions).where(eq(sessions.userId, user.id)).run();
+    invalidateUserSessions(tx, user.id);
   });
   return { message: 'passwordChanged' };
 }

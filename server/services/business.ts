@@ -185,7 +185,7 @@ function withBranches(db: Db, rows: Row[]): Business[] {
 }
 
 /** The suggestion box first, then by title in Swedish alphabetical order (å, ä, ö last). */
-function byTitle(a: { title: string; isSuggestionBox: boolean }, b: { title: string; isSuggestionBox: boolean }) {
+export function byTitle(a: { title: string; isSuggestionBox: boolean }, b: { title: string; isSuggestionBox: boolean }) {
   if (a.isSuggestionBox !== b.isSuggestionBox) return a.isSuggestionBox ? -1 : 1;
   return swedishOrder.compare(a.title, b.title);
 }

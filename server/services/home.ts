@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, images } from '../../db/schema';
 import { uploadUrl } from '../lib/urls';
+import { byTitle } from './business';
 
 /** What the home page's carousel and store chooser need of a business. */
 export type BusinessSummary = {
@@ -11,8 +12,6 @@ export type BusinessSummary = {
   category: string;
   isSuggestionBox: boolean;
 };
-
-const swedishOrder = new Intl.Collator('sv');
 
 /**
  * Every business, the suggestion box first, the rest by title in Swedish order (Å, Ä, Ö after
@@ -38,7 +37,7 @@ export function listBusinessSummaries(db: Db): BusinessSummary[] {
       category: row.category,
       isSuggestionBox: row.isSuggestionBox,
     }))
-    .sort((a, b) => Number(b.isSuggestionBox) - Number(a.isSuggestionBox) || swedishOrder.compare(a.title, b.title));
+    .sort(byTitle);
 }
 
 /** The id the nav's "Add New" link points at; null on a site without a suggestion box. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { newId } from '../lib/ids';
 import type { SignedIn } from './actor';
+import type { DbOrTx } from './users';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -81,7 +82,8 @@ export function invalidateSession(db: Db, sessionId: string): void {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 
-export function invalidateUserSessions(db: Db, userId: string): void {
+/** Ends every session of a user (ban, password reset); runs inside the caller's transaction too. */
+export function invalidateUserSessions(db: DbOrTx, userId: string): void {
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
 }
 

@@ -3,7 +3,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { alias, type BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import type * as schema from '../../db/schema';
-import { images, sessions, users } from '../../db/schema';
+import { images, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors';
@@ -13,6 +13,7 @@ import { profileInputSchema, type ProfileInput, type UserFlags } from '../schema
 import type { Language } from '../schemas/common';
 import { requireActive, requireAdmin, requireSelfOrAdmin, requireSignedIn, type Actor, type SignedIn } from './actor';
 import { releaseImage, requireImage, storeImage } from './images';
+import { invalidateUserSessions } from './sessions';
 
 /** The database or a transaction on it (better-sqlite3 runs both on one connection). */
 export type DbOrTx = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
@@ -181,7 +182,7 @@ export function setUserFlags(deps: Deps, actor: Actor, userId: string, flags: Us
     const isAdmin = isBanned ? false : (flags.isAdmin ?? user.isAdmin);
     if (user.isAdmin && !isAdmin) assertNotLastAdmin(tx, user);
     tx.update(users).set({ isBanned, isAdmin, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
-    if (isBanned && !user.isBanned) tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+    if (isBanned && !user.isBanned) invalidateUserSessions(tx, userId);
     return findPublicUser(tx, userId) as PublicUser;
   });
 }
