@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -14,6 +12,7 @@ import { AppError } from './lib/errors';
 import { appErrorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
+import { registerSpa } from './plugins/spa';
 import { restRoutes } from './rest';
 import { MAX_UPLOAD_BYTES } from './schemas/common';
 import { setRateLimitsEnabled } from './services/rate-limits';
@@ -110,33 +109,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     },
   });
 
-  const indexHtml = path.join(deps.paths.client, 'index.html');
-  const hasClient = existsSync(indexHtml);
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: deps.paths.client,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        res.header(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-
   // The SPA answers every other GET with index.html; API paths answer JSON 404s.
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    const isApi = url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/uploads/') || url.startsWith('/assets/');
-    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', deps.paths.client);
-    }
-    return reply.status(404).send(appErrorBody(new AppError('NOT_FOUND', 'routeNotFound')));
-  });
+  await registerSpa(app, deps);
 
   return app;
 }
