@@ -11,6 +11,7 @@ import type { Deps } from './deps';
 import { AppError } from './lib/errors';
 import { appErrorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { registerPublicCache } from './plugins/public-cache';
 import { registerSession } from './plugins/session';
 import { registerSpa } from './plugins/spa';
 import { restRoutes } from './rest';
@@ -61,6 +62,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 40, fieldSize: 100_000, parts: 50 } });
   await registerSession(app, deps.db, env);
+  await registerPublicCache(app, deps.db);
 
   await app.register(swagger, {
     openapi: {

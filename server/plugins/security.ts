@@ -1,15 +1,29 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
 import { appErrorBody } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The headers helmet would set with these options, collected once from its middleware. */
+export function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
 /** Security headers with a strict CSP (no inline script), and the same-origin check. */
 export async function registerSecurity(app: FastifyInstance, env: Env) {
   const https = env.PUBLIC_URL.startsWith('https://');
-  await app.register(helmet, {
+  const headers = headersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -30,6 +44,10 @@ export async function registerSecurity(app: FastifyInstance, env: Env) {
     hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  // The same headers go on every reply, so helmet computes them once at start.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
 
   const publicOrigin = new URL(env.PUBLIC_URL).origin;

@@ -117,6 +117,7 @@ export function businessRoutes(deps: Deps) {
     app.get(
       '/',
       {
+        config: { publicCache: true },
         schema: {
           tags: ['business'],
           summary: 'All businesses',
@@ -133,6 +134,7 @@ export function businessRoutes(deps: Deps) {
     app.get(
       '/:id',
       {
+        config: { publicCache: true },
         schema: {
           tags: ['business'],
           summary: 'One business',

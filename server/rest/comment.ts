@@ -128,6 +128,7 @@ export function commentRoutes(deps: Deps) {
     app.get(
       '/',
       {
+        config: { publicCache: true },
         schema: {
           tags,
           summary: 'All comments, newest first',
@@ -146,6 +147,7 @@ export function commentRoutes(deps: Deps) {
     app.get(
       '/most-subcomments',
       {
+        config: { publicCache: true },
         schema: {
           tags,
           summary: 'The 12 comments with the most replies',
@@ -158,6 +160,7 @@ export function commentRoutes(deps: Deps) {
     app.get(
       '/most-rated',
       {
+        config: { publicCache: true },
         schema: {
           tags,
           summary: 'The 12 comments with the highest average emoji rate',
@@ -171,6 +174,7 @@ export function commentRoutes(deps: Deps) {
     app.get(
       '/:businessId',
       {
+        config: { publicCache: true },
         schema: {
           tags,
           summary: "A business's comments, newest first",

@@ -32,6 +32,7 @@ export function subCommentRoutes(deps: Deps) {
     app.get(
       '/',
       {
+        config: { publicCache: true },
         schema: {
           tags,
           summary: 'All replies, newest first',

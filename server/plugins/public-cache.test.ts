@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
+import { insertBusiness } from '../services/comment-fixtures';
+import { rateComment } from '../services/comment-ratings';
+import { createComment } from '../services/comments';
+
+let t: TestContext;
+let cast: Awaited<ReturnType<typeof createCast>>;
+let shop: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMITS: '0' } });
+  cast = await createCast(t.db);
+  shop = insertBusiness(t.db, 'Konsum');
+  await createComment(t.deps, cast.owner.actor, { businessId: shop, text: 'Första kommentaren', businessLocation: 'Lund' });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const texts = (body: string) => (JSON.parse(body) as { text: string }[]).map((c) => c.text);
+
+describe('public reply cache', () => {
+  it('answers a repeated anonymous GET with the same body and ETag, and 304 to If-None-Match', async () => {
+    const first = await get('/api/comment');
+    const second = await get('/api/comment');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    const revalidated = await get('/api/comment', { 'if-none-match': String(first.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+
+  it('serves a fresh reply after any write through the app', async () => {
+    await get('/api/comment');
+    const created = await createComment(t.deps, cast.other.actor, { businessId: shop, text: 'Ny kommentar direkt', businessLocation: 'Lund' });
+    expect(texts((await get('/api/comment')).body)[0]).toBe('Ny kommentar direkt');
+    const before = (await get(`/api/comment/${shop}`)).body;
+    await rateComment(t.deps, cast.owner.actor, { id: created._id, rate: 5 });
+    const after = JSON.parse((await get(`/api/comment/${shop}`)).body) as { _id: string; ratingCount: number }[];
+    expect(after.find((c) => c._id === created._id)?.ratingCount).toBe(1);
+    expect(JSON.stringify(after)).not.toBe(before);
+  });
+
+  it('serves a fresh reply after a write by another connection (a script, a restore)', async () => {
+    await get('/api/comment');
+    const other = new Database(path.join(t.dir, 'recensera.sqlite'));
+    try {
+      other.prepare("update comments set text = 'Ändrad utifrån' where text = 'Första kommentaren'").run();
+    } finally {
+      other.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(texts((await get('/api/comment')).body)).toContain('Ändrad utifrån');
+  });
+
+  it('keeps the paging header of a cached list', async () => {
+    const first = await get('/api/comment?limit=1');
+    const cached = await get('/api/comment?limit=1');
+    expect(first.headers['x-next-cursor']).toBeTruthy();
+    expect(cached.headers['x-next-cursor']).toBe(first.headers['x-next-cursor']);
+  });
+
+  it('compresses a cached reply once and serves the same bytes', async () => {
+    for (let i = 0; i < 30; i++) {
+      await createComment(t.deps, cast.admin.actor, { businessId: shop, text: `Kommentar nummer ${i} med lite mer text så att svaret blir stort`, businessLocation: 'Malmö' });
+    }
+    const plain = await get('/api/comment?limit=30');
+    const zipped = await get('/api/comment?limit=30', { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('never serves a signed-in user from the cache, nor a search', async () => {
+    await get('/api/comment');
+    const signedIn = await get('/api/comment', bearer(cast.owner));
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers.etag).toBeUndefined();
+    const search = await get('/api/business?search=konsum');
+    expect(search.statusCode).toBe(200);
+    expect(search.headers.etag).toBeUndefined();
+    const trpcSearch = await get(`/trpc/comments.byBusiness?input=${encodeURIComponent(JSON.stringify({ businessId: shop, search: 'lund' }))}`);
+    expect(trpcSearch.statusCode).toBe(200);
+    expect(trpcSearch.headers.etag).toBeUndefined();
+  });
+
+  it('caches public tRPC queries but not others, and no error replies', async () => {
+    const feed = `/trpc/comments.feed?input=${encodeURIComponent(JSON.stringify({ filter: 'all' }))}`;
+    expect((await get(feed)).headers.etag).toBeTruthy();
+    expect((await get('/trpc/users.me')).headers.etag).toBeUndefined();
+    const missing = await get('/api/business/0000000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+  });
+});
