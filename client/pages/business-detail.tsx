@@ -9,7 +9,6 @@ import { useRatingSummary } from '../components/business/rating-summary';
 import { Stars } from '../components/business/stars';
 import { useFavoriteToggle } from '../components/business/use-favorite';
 import { CommentSection } from '../components/comments/comment-section';
-import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
 import styles from './business-detail.module.css';
@@ -35,9 +34,27 @@ export default function BusinessDetailPage() {
   );
 
   if (query.isPending) {
+    // The page's frame in grey: back link, icon, title and category, then a few text lines.
     return (
       <div className="container page" aria-busy="true">
-        <Spinner label={d.loading} showLabel />
+        <div className={styles.business}>
+          <div>{back}</div>
+          <p role="status" className="visually-hidden">
+            {d.loading}
+          </p>
+          <div className={styles.header} aria-hidden="true">
+            <span className={`skeleton ${styles.icon}`} />
+            <div className={styles.heading}>
+              <span className={`skeleton ${styles.skeletonTitle}`} />
+              <span className={`skeleton ${styles.skeletonCategory}`} />
+            </div>
+          </div>
+          <div className={styles.description} aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <span key={i} className={`skeleton ${styles.skeletonLine}`} />
+            ))}
+          </div>
+        </div>
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BusinessCard } from '../components/business/business-card';
+import { BusinessCardSkeletons } from '../components/business/business-card-skeleton';
 import { useDebounced } from '../components/business/use-debounced';
 import { useFavoriteToggle } from '../components/business/use-favorite';
 import { useProgressive } from '../components/business/use-progressive';
@@ -62,9 +63,7 @@ export default function DirectoryPage() {
       </div>
 
       {all.isPending ? (
-        <div className={styles.loading}>
-          <Spinner label={t.common.loading} showLabel />
-        </div>
+        <BusinessCardSkeletons count={EAGER_CARDS * 2} label={t.common.loading} className={styles.grid} />
       ) : all.isError ? (
         <p className="notice notice-error" role="alert">
           {errorText(all.error)}

@@ -1,16 +1,20 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { CommentFeed } from '../components/comments/comment-feed';
-import { BusinessCarousel } from '../components/home/business-carousel';
-import { Faq } from '../components/home/faq';
+import { CarouselSkeleton } from '../components/home/carousel-skeleton';
+import { FaqSlot } from '../components/home/faq-slot';
 import { Features } from '../components/home/features';
 import { StoreChooserSlot } from '../components/home/store-chooser-slot';
-import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useMe } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import styles from '../components/home/home-page.module.css';
+
+// The carousel (embla, ~12 KB of gzip) is not needed for the first paint: its chunk is fetched
+// alongside the page's data, and a same-sized skeleton holds its place until both are there.
+const loadCarousel = () => import('../components/home/business-carousel');
+const BusinessCarousel = lazy(loadCarousel);
 
 /** Enough icons to keep the carousel moving without putting a thousand slides in the page. */
 const CAROUSEL_LIMIT = 24;
@@ -24,6 +28,9 @@ export default function HomePage() {
     () => (businesses.data ?? []).filter((b) => !b.isSuggestionBox).slice(0, CAROUSEL_LIMIT),
     [businesses.data],
   );
+  useEffect(() => {
+    loadCarousel().catch(() => {});
+  }, []);
   const w = t.home.welcome;
   const trust = t.home.trust;
 
@@ -42,17 +49,16 @@ export default function HomePage() {
                 <Link href="/business" className="btn btn-primary">
                   {w.browseAll}
                 </Link>
-                {!me && !meLoading ? (
-                  <Link href="/registration" className="btn btn-outline">
+                {/* Held in place (hidden) while the session loads, so the row does not reflow. */}
+                {!me ? (
+                  <Link href="/registration" className="btn btn-outline" style={meLoading ? { visibility: 'hidden' } : undefined}>
                     {w.join}
                   </Link>
                 ) : null}
               </div>
             </div>
             <div className={styles.finder}>
-              {businesses.isPending ? (
-                <Spinner label={t.home.chooser.loading} showLabel />
-              ) : businesses.isError ? (
+              {businesses.isError ? (
                 <p className="notice notice-error" role="alert">
                   {t.home.chooser.error}
                 </p>
@@ -72,9 +78,11 @@ export default function HomePage() {
               {t.home.carousel.heading}
             </h2>
             {businesses.isPending ? (
-              <Spinner label={t.common.loading} />
+              <CarouselSkeleton label={t.common.loading} />
             ) : carouselItems.length > 0 ? (
-              <BusinessCarousel businesses={carouselItems} headingId="home-carousel-title" />
+              <Suspense fallback={<CarouselSkeleton label={t.common.loading} />}>
+                <BusinessCarousel businesses={carouselItems} headingId="home-carousel-title" />
+              </Suspense>
             ) : (
               <p className="muted">{t.home.carousel.empty}</p>
             )}
@@ -124,7 +132,7 @@ export default function HomePage() {
             <h2 id="home-faq-title" className={styles.sectionTitle}>
               {t.home.faq.heading}
             </h2>
-            <Faq />
+            <FaqSlot />
           </div>
         </div>
       </section>

@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
 import { useBusinessTitle } from '../business/business-card';
 import { capitalised, excerpt } from './emoji';
+import { FeedSkeletonGrid } from './feed-skeleton';
 import { ChatIcon, SmileIcon } from './icons';
 import styles from './comment-feed.module.css';
 
@@ -52,9 +53,7 @@ export function CommentFeed() {
       </SegmentGroup.Root>
 
       {query.isPending ? (
-        <p className={styles.status} role="status">
-          {f.loading}
-        </p>
+        <FeedSkeletonGrid label={f.loading} />
       ) : query.isError ? (
         <p className="notice notice-error" role="alert">
           {errors[filter]}

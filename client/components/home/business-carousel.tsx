@@ -17,7 +17,7 @@ const SCROLL_DURATION = 30;
  * playing by itself unless the visitor prefers reduced motion. It pauses while pointed at or
  * focused (so nothing moves under a keyboard user) and has pause/play, previous and next buttons.
  */
-export function BusinessCarousel({ businesses, headingId }: { businesses: BusinessSummary[]; headingId: string }) {
+export default function BusinessCarousel({ businesses, headingId }: { businesses: BusinessSummary[]; headingId: string }) {
   const { t } = useI18n();
   const c = t.home.carousel;
   const [autoplay] = useState(() =>
@@ -93,36 +93,36 @@ export function BusinessCarousel({ businesses, headingId }: { businesses: Busine
           ))}
         </div>
       </div>
-      {canScroll ? (
-        <div className={styles.controls}>
-          <button type="button" className={styles.control} onClick={() => emblaApi?.scrollPrev()} aria-label={c.previous}>
+      {/* The row keeps its place while hidden, so the page does not move when embla reports
+          that the slides can scroll. */}
+      <div className={styles.controls} hidden={!canScroll}>
+        <button type="button" className={styles.control} onClick={() => emblaApi?.scrollPrev()} aria-label={c.previous}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className={styles.control}
+          onClick={() => setUserPaused((p) => !p)}
+          aria-label={userPaused ? c.play : c.pause}
+        >
+          {userPaused ? (
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+              <path d="M8 5v14l11-7z" fill="currentColor" />
             </svg>
-          </button>
-          <button
-            type="button"
-            className={styles.control}
-            onClick={() => setUserPaused((p) => !p)}
-            aria-label={userPaused ? c.play : c.pause}
-          >
-            {userPaused ? (
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-                <path d="M8 5v14l11-7z" fill="currentColor" />
-              </svg>
-            ) : (
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-                <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor" />
-              </svg>
-            )}
-          </button>
-          <button type="button" className={styles.control} onClick={() => emblaApi?.scrollNext()} aria-label={c.next}>
+          ) : (
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+              <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor" />
             </svg>
-          </button>
-        </div>
-      ) : null}
+          )}
+        </button>
+        <button type="button" className={styles.control} onClick={() => emblaApi?.scrollNext()} aria-label={c.next}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      </div>
     </div>
   );
 }

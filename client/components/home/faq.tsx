@@ -2,14 +2,14 @@ import { Accordion } from '@ark-ui/react/accordion';
 import { useI18n } from '../../i18n';
 import styles from './faq.module.css';
 
-const questions = ['howToReview', 'editReview', 'ratings', 'rateOthers'] as const;
+import { questions } from './faq-questions';
 
-/** The help section: four questions that open one at a time. */
-export function Faq() {
+/** The help section: four questions that open one at a time (`open`: the one to start open). */
+export default function Faq({ open }: { open?: string }) {
   const { t } = useI18n();
   const faq = t.home.faq;
   return (
-    <Accordion.Root className={styles.root} collapsible>
+    <Accordion.Root className={styles.root} collapsible defaultValue={open ? [open] : undefined}>
       {questions.map((key) => (
         <Accordion.Item key={key} value={key} className={styles.item}>
           <h3 className={styles.question}>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../i18n';
 import type { ChooserHandoff, StoreChooser as StoreChooserType } from './store-chooser';
 import type { BusinessSummary } from './types';
@@ -7,11 +7,14 @@ import styles from './store-chooser.module.css';
 const loadChooser = () => import('./store-chooser');
 
 /**
+ * The stand-in shows at once, before the list has loaded; the real chooser takes over when the
+ * list is there and the visitor has shown intent.
+ *
  * The combobox with its popper is about 22 KB of gzip, a seventh of the home page's budget, and
  * most visitors never open it. So a plain field that looks the same stands in until the first
  * sign of intent (pointer, touch, focus), then hands over what was typed and the focus.
  */
-export function StoreChooserSlot({ businesses }: { businesses: BusinessSummary[] }) {
+export function StoreChooserSlot({ businesses }: { businesses: BusinessSummary[] | undefined }) {
   const { t } = useI18n();
   const c = t.home.chooser;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -20,8 +23,12 @@ export function StoreChooserSlot({ businesses }: { businesses: BusinessSummary[]
   const loading = useRef(false);
   const [real, setReal] = useState<{ Chooser: typeof StoreChooserType; handoff: ChooserHandoff } | null>(null);
 
-  const load = () => {
-    if (loading.current) return;
+  const intent = useRef(false);
+  const hasList = businesses !== undefined;
+  const load = useCallback(() => {
+    intent.current = true;
+    // Intent before the list arrived is honoured when it does (the effect below).
+    if (!hasList || loading.current) return;
     loading.current = true;
     loadChooser().then(
       ({ StoreChooser }) => {
@@ -34,9 +41,12 @@ export function StoreChooserSlot({ businesses }: { businesses: BusinessSummary[]
         loading.current = false;
       },
     );
-  };
+  }, [hasList]);
+  useEffect(() => {
+    if (hasList && intent.current) load();
+  }, [hasList, load]);
 
-  if (real) return <real.Chooser businesses={businesses} handoff={real.handoff} />;
+  if (real && businesses) return <real.Chooser businesses={businesses} handoff={real.handoff} />;
   return (
     <div className={styles.root} onPointerEnter={load} onTouchStart={load} onFocus={load}>
       <label className={styles.label} htmlFor="store-chooser-standin">

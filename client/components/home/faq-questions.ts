@@ -1,0 +1,1 @@
+export const questions = ['howToReview', 'editReview', 'ratings', 'rateOthers'] as const;
