@@ -1,3 +1,4 @@
+export { enGB as enDateLocale } from 'date-fns/locale/en-GB';
 import { messages } from '../../server/schemas/messages';
 import type { Widen } from './types';
 import type { sv } from './sv';

@@ -1,16 +1,32 @@
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { formatDistanceToNow } from 'date-fns';
-import { enGB, sv as svLocale } from 'date-fns/locale';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { formatDistanceToNow, type Locale } from 'date-fns';
+import { sv as svLocale } from 'date-fns/locale/sv';
 import type { Language } from '../../server/schemas/common';
 import { isMessageKey } from '../../server/schemas/messages';
-import { en } from './en';
 import { sv } from './sv';
 import type { Widen } from './types';
 
 export type Catalog = Widen<typeof sv>;
 export type { Language };
 
-const catalogs: Record<Language, Catalog> = { sv, en };
+type Loaded = { t: Catalog; locale: Locale };
+
+/**
+ * Swedish (the default) is in the first chunk; English is its own chunk, fetched before the
+ * first render when the cookie asks for it (the server adds a modulepreload hint) or when the
+ * visitor switches language.
+ */
+const catalogs: Partial<Record<Language, Loaded>> = { sv: { t: sv, locale: svLocale } };
+const loaders: Record<Language, () => Promise<Loaded>> = {
+  sv: () => Promise.resolve({ t: sv, locale: svLocale }),
+  en: () => import('./en').then((m) => ({ t: m.en, locale: m.enDateLocale })),
+};
+
+/** Resolves once the language's catalog is loaded (at once for Swedish). */
+export async function loadCatalog(lang: Language): Promise<void> {
+  catalogs[lang] ??= await loaders[lang]();
+}
+
 export const LANG_COOKIE = 'lang';
 
 export function readLanguageCookie(): Language {
@@ -37,8 +53,13 @@ type I18n = {
 
 const I18nContext = createContext<I18n | null>(null);
 
+/** Renders in `initial` (else the cookie's language) when its catalog is loaded, else in Swedish until it is. */
 export function I18nProvider({ children, initial }: { children: ReactNode; initial?: Language }) {
-  const [lang, setLangState] = useState<Language>(() => initial ?? readLanguageCookie());
+  const [lang, setLangState] = useState<Language>(() => {
+    const wanted = initial ?? readLanguageCookie();
+    return catalogs[wanted] ? wanted : 'sv';
+  });
+  const latest = useRef<Language>(lang);
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -46,13 +67,19 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
 
   const setLang = useCallback((next: Language) => {
     writeLanguageCookie(next);
-    setLangState(next);
+    latest.current = next;
+    // A catalog that fails to load (offline) leaves the page in its current language.
+    loadCatalog(next).then(
+      () => {
+        if (latest.current === next) setLangState(next);
+      },
+      () => {},
+    );
   }, []);
 
   const value = useMemo<I18n>(() => {
-    const t = catalogs[lang];
+    const { t, locale } = catalogs[lang] ?? catalogs.sv!;
     const pluralRules = new Intl.PluralRules(lang);
-    const locale = lang === 'sv' ? svLocale : enGB;
     return {
       lang,
       t,
