@@ -5,23 +5,23 @@ import styles from './stars.module.css';
 
 /**
  * Read-only stars (precision 1, as the description sets) named for screen readers. `value` is
- * the shown average; the exact figure is written out next to it where there is room.
+ * the shown average; the exact figure is written out next to it where there is room. Plain
+ * markup, not a RatingGroup: a directory page draws dozens and a state machine each cost
+ * main-thread time for a picture that never changes.
  */
 export function Stars({ value, label, size = 20 }: { value: number; label: string; size?: number }) {
   const { t } = useI18n();
+  const shown = Math.min(5, Math.max(0, Math.round(value)));
   return (
-    <RatingGroup.Root
-      className={styles.root}
-      count={5}
-      value={Math.round(value)}
-      readOnly
-      translations={{ ratingValueText: t.business.rating.stars }}
-    >
-      <RatingGroup.Label className="visually-hidden">{label}</RatingGroup.Label>
-      <RatingGroup.Control className={styles.control}>
-        <StarItems size={size} />
-      </RatingGroup.Control>
-    </RatingGroup.Root>
+    <span className={styles.root} role="img" aria-label={`${label}: ${t.business.rating.stars(shown)}`}>
+      <span className={styles.control}>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <span key={n} className={styles.item} data-readonly="">
+            <StarIcon size={size} filled={n <= shown} className={n <= shown ? styles.on : styles.off} />
+          </span>
+        ))}
+      </span>
+    </span>
   );
 }
 

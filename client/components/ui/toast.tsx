@@ -1,31 +1,40 @@
-import { Toast, Toaster, createToaster } from '@ark-ui/react/toast';
-import { Portal } from '@ark-ui/react/portal';
-import { useI18n } from '../../i18n';
-import styles from './toast.module.css';
-
-/** The one toaster of the app; notices auto-hide after 3 s unless a duration is given. */
-export const toaster = createToaster({ placement: 'bottom', overlap: false, gap: 12, max: 4 });
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
+// The toast machinery (Ark UI's Toaster) is ~8 KB of gzip that a first visit rarely needs, so it
+// loads with the first notice. Notices created before the toaster mounts are kept by its store
+// and shown as soon as it subscribes.
+const loadToaster = () => import('./toaster');
+const RealToaster = lazy(loadToaster);
+let wanted = false;
+let mountHost: (() => void) | null = null;
+
+/** Shows a notice; it auto-hides after 3 s unless a duration is given. */
 export function notify(message: string, kind: ToastKind = 'info', duration = 3000) {
-  toaster.create({ description: message, type: kind, duration });
+  wanted = true;
+  mountHost?.();
+  loadToaster().then(
+    (m) => m.show(message, kind, duration),
+    () => {
+      // Offline and the chunk never loaded: the visible form state still tells what happened.
+    },
+  );
 }
 
+/** Mounted once in the app; renders the real toaster from the first notice on. */
 export function AppToaster() {
-  const { t } = useI18n();
-  return (
-    <Portal>
-      <Toaster toaster={toaster}>
-        {(toast) => (
-          <Toast.Root className={styles.root} data-kind={toast.type}>
-            <Toast.Description className={styles.text}>{toast.description}</Toast.Description>
-            <Toast.CloseTrigger className={styles.close} aria-label={t.common.close}>
-              ×
-            </Toast.CloseTrigger>
-          </Toast.Root>
-        )}
-      </Toaster>
-    </Portal>
-  );
+  const [on, setOn] = useState(wanted);
+  useEffect(() => {
+    mountHost = () => setOn(true);
+    if (wanted) setOn(true);
+    return () => {
+      mountHost = null;
+    };
+  }, []);
+  return on ? (
+    <Suspense fallback={null}>
+      <RealToaster />
+    </Suspense>
+  ) : null;
 }
