@@ -11,6 +11,8 @@ export default defineConfig({
     target: 'es2022',
     cssCodeSplit: true,
     sourcemap: false,
+    // .vite/manifest.json: server/plugins/spa.ts reads it to preload each route's chunks.
+    manifest: true,
   },
   server: {
     port: 5173,
