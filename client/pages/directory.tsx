@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BusinessCard } from '../components/business/business-card';
 import { BusinessCardSkeletons } from '../components/business/business-card-skeleton';
@@ -33,6 +33,8 @@ export default function DirectoryPage() {
   const cards = (showingResults ? found.data : all.data) ?? [];
   const { shown, hasMore, showMore, sentinel } = useProgressive(cards.length, showingResults ? search : '');
   const d = t.business.directory;
+  // The first cards render in a deferred pass that yields to input; the skeleton stays until then.
+  const visible = useDeferredValue(cards.length === 0 ? null : cards);
 
   return (
     <div className="container page">
@@ -62,7 +64,7 @@ export default function DirectoryPage() {
         {found.isError && searching ? <p className="notice notice-error">{errorText(found.error)}</p> : null}
       </div>
 
-      {all.isPending ? (
+      {all.isPending || (visible === null && cards.length > 0) ? (
         <BusinessCardSkeletons count={EAGER_CARDS * 2} label={t.common.loading} className={styles.grid} />
       ) : all.isError ? (
         <p className="notice notice-error" role="alert">

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { CommentFeed } from '../components/comments/comment-feed';
@@ -28,6 +28,8 @@ export default function HomePage() {
     () => (businesses.data ?? []).filter((b) => !b.isSuggestionBox).slice(0, CAROUSEL_LIMIT),
     [businesses.data],
   );
+  // The slides render in a deferred pass that yields to input; the skeleton stays until then.
+  const slides = useDeferredValue(carouselItems);
   useEffect(() => {
     loadCarousel().catch(() => {});
   }, []);
@@ -77,11 +79,11 @@ export default function HomePage() {
             <h2 id="home-carousel-title" className={styles.sectionTitle}>
               {t.home.carousel.heading}
             </h2>
-            {businesses.isPending ? (
+            {businesses.isPending || (slides.length === 0 && carouselItems.length > 0) ? (
               <CarouselSkeleton label={t.common.loading} />
-            ) : carouselItems.length > 0 ? (
+            ) : slides.length > 0 ? (
               <Suspense fallback={<CarouselSkeleton label={t.common.loading} />}>
-                <BusinessCarousel businesses={carouselItems} headingId="home-carousel-title" />
+                <BusinessCarousel businesses={slides} headingId="home-carousel-title" />
               </Suspense>
             ) : (
               <p className="muted">{t.home.carousel.empty}</p>

@@ -1,20 +1,24 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { CommentCard as Comment } from '../../../server/schemas/comments';
 import { errorKeyOf, useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmDialog } from '../ui/modal';
+import { Spinner } from '../ui/spinner';
 import { notify } from '../ui/toast';
 import { capitalised } from './emoji';
 import { EmojiRating } from './emoji-rating';
-import { PostEditForm } from './post-edit-form';
 import { PostHeader } from './post-header';
 import { PostPicture } from './post-picture';
-import { ReplyForm } from './reply-form';
-import { ReplyList } from './reply-list';
 import styles from './comments.module.css';
+
+// What a card shows only after a press (edit, reply, replies, delete) loads then: the forms
+// bring react-hook-form and zod, the dialog its focus trap, and a page of cards needs none of it.
+const PostEditForm = lazy(() => import('./post-edit-form').then((m) => ({ default: m.PostEditForm })));
+const ReplyForm = lazy(() => import('./reply-form').then((m) => ({ default: m.ReplyForm })));
+const ReplyList = lazy(() => import('./reply-list').then((m) => ({ default: m.ReplyList })));
+const ConfirmDialog = lazy(() => import('../ui/modal').then((m) => ({ default: m.ConfirmDialog })));
 
 /** The description's delay between 'Your comment was removed' and the card leaving. */
 const LEAVE_AFTER_MS = 1000;
@@ -44,6 +48,8 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
   const [replying, setReplying] = useState(false);
   const [showReplies, setShowReplies] = useState(repliesOpen);
   const [confirming, setConfirming] = useState(false);
+  // The dialog mounts with the first delete press and stays, so it can animate out and return focus.
+  const [dialogUsed, setDialogUsed] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -82,7 +88,9 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
       </PostHeader>
 
       {editing ? (
-        <PostEditForm kind="comment" id={comment._id} text={comment.text} image={comment.image} onDone={() => setEditing(false)} />
+        <Suspense fallback={<Spinner label={t.common.loading} />}>
+          <PostEditForm kind="comment" id={comment._id} text={comment.text} image={comment.image} onDone={() => setEditing(false)} />
+        </Suspense>
       ) : (
         <>
           <p className={styles.text}>{comment.text}</p>
@@ -115,34 +123,48 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
             <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)}>
               {c.edit}
             </button>
-            <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)} disabled={leaving}>
+            <button
+              type="button"
+              className="btn btn-danger btn-sm"
+              onClick={() => {
+                setDialogUsed(true);
+                setConfirming(true);
+              }}
+              disabled={leaving}
+            >
               {c.delete}
             </button>
           </span>
         ) : null}
       </div>
 
-      {replying ? (
-        <ReplyForm
-          commentId={comment._id}
-          onPosted={() => {
-            setReplying(false);
-            setShowReplies(true);
-          }}
-          onCancel={() => setReplying(false)}
-        />
-      ) : null}
-      {showReplies && comment.replyCount > 0 ? <ReplyList commentId={comment._id} /> : null}
+      <Suspense fallback={<Spinner label={t.common.loading} />}>
+        {replying ? (
+          <ReplyForm
+            commentId={comment._id}
+            onPosted={() => {
+              setReplying(false);
+              setShowReplies(true);
+            }}
+            onCancel={() => setReplying(false)}
+          />
+        ) : null}
+        {showReplies && comment.replyCount > 0 ? <ReplyList commentId={comment._id} /> : null}
+      </Suspense>
 
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={c.deleteTitle}
-        text={c.deleteText}
-        confirmLabel={c.delete}
-        onConfirm={() => remove.mutate({ id: comment._id })}
-        busy={remove.isPending}
-      />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={c.deleteTitle}
+            text={c.deleteText}
+            confirmLabel={c.delete}
+            onConfirm={() => remove.mutate({ id: comment._id })}
+            busy={remove.isPending}
+          />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { SegmentGroup } from '@ark-ui/react/segment-group';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -28,7 +28,10 @@ export function CommentFeed() {
   const errors: Record<FeedFilter, string> = { mostReplied: f.errorMostReplied, topRated: f.errorTopRated, all: f.errorAll };
   // The description lists them in this order; the default is All Comments.
   const order: FeedFilter[] = ['mostReplied', 'topRated', 'all'];
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const all = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  // Rendered in a deferred pass that yields to input; the skeleton stays until it is done.
+  const items = useDeferredValue(all);
+  const preparing = items !== all && items.length === 0 && all.length > 0;
 
   return (
     <section className={styles.feed} aria-labelledby={headingId}>
@@ -52,7 +55,7 @@ export function CommentFeed() {
         ))}
       </SegmentGroup.Root>
 
-      {query.isPending ? (
+      {query.isPending || preparing ? (
         <FeedSkeletonGrid label={f.loading} />
       ) : query.isError ? (
         <p className="notice notice-error" role="alert">

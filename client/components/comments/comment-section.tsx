@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { SEARCH_MAX } from '../../../server/schemas/comment-constants';
@@ -8,8 +8,10 @@ import { useTRPC } from '../../lib/trpc';
 import { useDebounced } from '../business/use-debounced';
 import { Spinner } from '../ui/spinner';
 import { CommentCard } from './comment-card';
-import { CommentForm } from './comment-form';
 import styles from './comments.module.css';
+
+// Only signed-in visitors get the form (react-hook-form, zod, the upload field): it loads for them.
+const CommentForm = lazy(() => import('./comment-form').then((m) => ({ default: m.CommentForm })));
 
 const COMMENT_HASH = /^#comment-([\w-]{1,64})$/;
 
@@ -53,7 +55,10 @@ export function CommentSection({ businessId }: { businessId: string }) {
     ),
     placeholderData: keepPreviousData,
   });
-  const comments = (query.data?.pages.flatMap((p) => p.items) ?? []).filter((c) => !removed.has(c._id));
+  const comments = useMemo(() => (query.data?.pages.flatMap((p) => p.items) ?? []).filter((c) => !removed.has(c._id)), [query.data, removed]);
+  // A page of cards is a lot of main-thread work; a deferred render yields between cards
+  // instead of blocking input in one long task. Until it is done, the loading state stays.
+  const shown = useDeferredValue(comments);
   const linkedMissing = Boolean(linkedId && query.isSuccess && !term && !comments.some((c) => c._id === linkedId));
   const linked = useQuery({ ...trpc.comments.byId.queryOptions({ id: linkedId ?? '' }), enabled: linkedMissing, retry: false });
   const linkedComment = linkedMissing && linked.data && linked.data.businessId === businessId && !removed.has(linked.data._id) ? linked.data : null;
@@ -61,7 +66,7 @@ export function CommentSection({ businessId }: { businessId: string }) {
   const hide = (id: string) => setRemoved((prev) => new Set(prev).add(id));
 
   let list;
-  if (query.isPending) {
+  if (query.isPending || (shown !== comments && shown.length === 0 && comments.length > 0)) {
     list = <Spinner label={s.loading} showLabel />;
   } else if (query.isError) {
     list = (
@@ -74,7 +79,7 @@ export function CommentSection({ businessId }: { businessId: string }) {
   } else {
     list = (
       <ol className={styles.commentList} aria-labelledby={headingId} aria-busy={query.isFetching || undefined}>
-        {comments.map((comment) => (
+        {shown.map((comment) => (
           <li key={comment._id}>
             <CommentCard comment={comment} highlighted={comment._id === linkedId} onRemoved={hide} />
           </li>
@@ -93,7 +98,9 @@ export function CommentSection({ businessId }: { businessId: string }) {
         me.isBanned ? (
           <p className="notice notice-error">{t.messages.banned}</p>
         ) : (
-          <CommentForm businessId={businessId} onPosted={() => setSearch('')} />
+          <Suspense fallback={<Spinner label={t.common.loading} />}>
+            <CommentForm businessId={businessId} onPosted={() => setSearch('')} />
+          </Suspense>
         )
       ) : (
         <p className="notice">
