@@ -43,7 +43,7 @@ export default function BusinessDetailPage() {
             {d.loading}
           </p>
           <div className={styles.header} aria-hidden="true">
-            <span className={`skeleton ${styles.icon}`} />
+            <span className={`skeleton ${styles.icon} ${styles.skeletonIcon}`} />
             <div className={styles.heading}>
               <span className={`skeleton ${styles.skeletonTitle}`} />
               <span className={`skeleton ${styles.skeletonCategory}`} />
