@@ -1,10 +1,59 @@
-import { defineConfig } from 'vite';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The pages whose first render (their loading state, before any data) is written at build time
+ * to .vite/prerender.json, by page chunk and language; server/plugins/spa.ts puts it in
+ * index.html so the page paints before its scripts have run.
+ */
+const PRERENDERED: Record<string, string> = {
+  'pages/home.tsx': '/',
+  'pages/directory.tsx': '/business',
+  'pages/business-detail.tsx': '/business/_',
+};
+
+function prerender(): Plugin {
+  let outDir = '';
+  let isSsr = false;
+  return {
+    name: 'recensera-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      isSsr = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (isSsr) return;
+      const ssrDir = path.join(here, 'node_modules', '.cache', 'recensera-prerender');
+      await build({
+        configFile: false,
+        root: path.join(here, 'client'),
+        plugins: [react()],
+        logLevel: 'warn',
+        build: { ssr: 'prerender.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node20', copyPublicDir: false },
+      });
+      const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
+        renderPage(path: string, lang: 'sv' | 'en'): Promise<string>;
+      };
+      const pages: Record<string, Record<string, string>> = {};
+      for (const [chunk, url] of Object.entries(PRERENDERED)) {
+        pages[chunk] = { sv: await renderPage(url, 'sv'), en: await renderPage(url, 'en') };
+      }
+      mkdirSync(path.join(outDir, '.vite'), { recursive: true });
+      writeFileSync(path.join(outDir, '.vite', 'prerender.json'), JSON.stringify(pages));
+    },
+  };
+}
 
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), prerender()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

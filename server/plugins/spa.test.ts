@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers';
 import { routeChunks } from './spa';
 
-const INDEX = '<!doctype html><html lang="sv"><head><title>R</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html lang="sv"><head><title>R</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 // The shape Vite writes to .vite/manifest.json.
 const MANIFEST = {
   'main.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'], css: ['assets/index-1.css'] },
@@ -17,7 +18,9 @@ const MANIFEST = {
   'i18n/en.ts': { file: 'assets/en-1.js', isDynamicEntry: true },
 };
 
-const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+const PRERENDER = { 'pages/home.tsx': { sv: '<main>Välkommen</main>', en: '<main>Welcome</main>' } };
+
+const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
 
 describe('index.html per route', () => {
   let ctx: TestContext;
@@ -28,6 +31,7 @@ describe('index.html per route', () => {
     mkdirSync(path.join(clientDir, '.vite'), { recursive: true });
     writeFileSync(path.join(clientDir, 'index.html'), INDEX);
     writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(path.join(clientDir, '.vite', 'prerender.json'), JSON.stringify(PRERENDER));
     ctx = await createTestApp({ clientDir });
   });
   afterAll(async () => {
@@ -55,12 +59,25 @@ describe('index.html per route', () => {
     expect(res.headers.vary).toContain('Cookie');
   });
 
-  it('serves other routes unchanged and keeps the manifest to itself', async () => {
+  it("puts the page's prerendered first render in #root, in the visitor's language", async () => {
+    const home = (await ctx.app.inject('/')).body;
+    expect(home).toContain('<div id="root"><main>Välkommen</main></div>');
+    // Scripts are not needed for that first paint, so they yield to the stylesheets.
+    expect(home).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-1.js">');
+    expect(home).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/home-1.js">/);
+    expect((await ctx.app.inject({ url: '/', headers: { cookie: 'lang=en' } })).body).toContain('<div id="root"><main>Welcome</main></div>');
+    const directory = (await ctx.app.inject('/business')).body;
+    expect(directory).toContain('<div id="root"></div>');
+    expect(directory).not.toContain('fetchpriority');
+  });
+
+  it('serves other routes unchanged and keeps the build files to itself', async () => {
     const other = await ctx.app.inject('/no/such/page');
     expect(other.statusCode).toBe(200);
     expect(other.body).toBe(INDEX);
     const manifest = await ctx.app.inject('/.vite/manifest.json');
-    expect(manifest.body).not.toContain('assets/index-1.js');
+    expect(manifest.body).not.toContain('isEntry');
+    expect((await ctx.app.inject('/.vite/prerender.json')).body).not.toContain('"sv":');
   });
 
   it('names only pages that exist in the client router', () => {

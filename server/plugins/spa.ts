@@ -9,6 +9,8 @@ import { appErrorBody } from './errors';
 /** One chunk of Vite's build manifest (client/.vite/manifest.json). */
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
+/** .vite/prerender.json (vite.config.ts): a page's first render before data, by page chunk and language. */
+type Prerendered = Record<string, Partial<Record<'sv' | 'en', string>>>;
 
 /**
  * The page chunk each client route loads first (client/routes.tsx), so index.html can ask for
@@ -34,10 +36,12 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 
 /**
  * Builds index.html for one page: modulepreload links for the route's chunk and the chunks it
- * imports (minus what the entry already preloads), its CSS as a preload, the English catalog
- * for visitors whose cookie asks for English, and the document language to match.
+ * imports (minus what the entry already preloads), their CSS, the English catalog for visitors
+ * whose cookie asks for English, the document language to match, and the page's prerendered
+ * first render inside #root, so it paints before the scripts run (createRoot then replaces it
+ * with the same markup).
  */
-export function makePageHtml(indexHtml: string, manifest: Manifest | null) {
+export function makePageHtml(indexHtml: string, manifest: Manifest | null, prerendered: Prerendered | null = null) {
   const entryKey = manifest ? Object.keys(manifest).find((k) => manifest[k]?.isEntry) : undefined;
   // Everything the entry pulls in statically is already in index.html (Vite's own preloads).
   const inEntry = new Set<string>();
@@ -56,7 +60,9 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null) {
       if (inEntry.has(key)) continue;
       const chunk = manifest![key]!;
       links.push(`<link rel="modulepreload" crossorigin href="/${escapeAttr(chunk.file)}">`);
-      for (const css of chunk.css ?? []) links.push(`<link rel="preload" as="style" crossorigin href="/${escapeAttr(css)}">`);
+      // A stylesheet, not a preload: the prerendered markup needs it for its first paint (and
+      // Vite's loader skips stylesheets already in the document).
+      for (const css of chunk.css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${escapeAttr(css)}">`);
     }
     return links.join('');
   };
@@ -73,6 +79,15 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null) {
       html = html.replace('</head>', `${hintsFor(keys)}</head>`);
     }
     if (lang === 'en') html = html.replace('<html lang="sv"', '<html lang="en"');
+    const firstRender = prerendered?.[route]?.[lang];
+    if (firstRender && html.includes('<div id="root"></div>')) {
+      html = html.replace('<div id="root"></div>', `<div id="root">${firstRender}</div>`);
+      // The page paints from HTML and CSS alone, so its scripts are not render-critical: they
+      // queue behind the stylesheets instead of competing with them.
+      html = html
+        .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+        .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+    }
     cache.set(cacheKey, html);
     return html;
   };
@@ -82,11 +97,12 @@ function langOf(cookieHeader: string | undefined): 'sv' | 'en' {
   return /(?:^|;\s*)lang=en(?:;|$)/.test(cookieHeader ?? '') ? 'en' : 'sv';
 }
 
-function readManifest(clientDir: string): Manifest | null {
-  const file = path.join(clientDir, '.vite', 'manifest.json');
+/** A build file of .vite/ (manifest.json, prerender.json); null when the build has none. */
+function readBuildJson<T>(clientDir: string, name: string): T | null {
+  const file = path.join(clientDir, '.vite', name);
   if (!existsSync(file)) return null;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch {
     return null;
   }
@@ -99,7 +115,13 @@ function readManifest(clientDir: string): Manifest | null {
 export async function registerSpa(app: FastifyInstance, deps: Deps) {
   const indexHtml = path.join(deps.paths.client, 'index.html');
   const hasClient = existsSync(indexHtml);
-  const pageHtml = hasClient ? makePageHtml(readFileSync(indexHtml, 'utf8'), readManifest(deps.paths.client)) : null;
+  const pageHtml = hasClient
+    ? makePageHtml(
+        readFileSync(indexHtml, 'utf8'),
+        readBuildJson<Manifest>(deps.paths.client, 'manifest.json'),
+        readBuildJson<Prerendered>(deps.paths.client, 'prerender.json'),
+      )
+    : null;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: deps.paths.client,
