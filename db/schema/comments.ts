@@ -88,8 +88,8 @@ export const commentRatings = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.commentId, t.userId] }),
     index('comment_ratings_user_idx').on(t.userId),
-    // The newest ratings of a page of comments (REST `ratings` lists) without a sort.
-    index('comment_ratings_recent_idx').on(t.commentId, t.createdAt),
+    // The newest ratings of a comment (REST `ratings` lists) without a sort or a table lookup.
+    index('comment_ratings_newest_idx').on(t.commentId, t.createdAt, t.userId, t.rate),
   ],
 );
 
@@ -108,6 +108,6 @@ export const replyRatings = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.replyId, t.userId] }),
     index('reply_ratings_user_idx').on(t.userId),
-    index('reply_ratings_recent_idx').on(t.replyId, t.createdAt),
+    index('reply_ratings_newest_idx').on(t.replyId, t.createdAt, t.userId, t.rate),
   ],
 );

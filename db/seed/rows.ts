@@ -221,7 +221,8 @@ export function buildDemoRows(input: { now: number; passwordHash: string; iconId
     branches: branchRows,
     businessRatings: businessRatingRows,
     favorites: favoriteRows,
-    comments: commentRows,
+    // Oldest first, as a live site inserts them: rowid order is posting order (the comment search pages by it).
+    comments: [...commentRows].sort((a, b) => a.createdAt - b.createdAt),
     replies: replyRows,
     commentRatings: commentRatingRows,
     replyRatings: replyRatingRows,

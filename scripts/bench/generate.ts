@@ -167,20 +167,21 @@ async function makeImages(uploads: string, rng: Rng): Promise<{ photos: ImageRow
 /**
  * The FTS insert trigger as the migrations define it, and the same INSERT turned into one
  * INSERT … SELECT over all comments (aliasing comments as `new` keeps its expressions valid).
- * Derived from the migration text so a changed trigger changes the rebuild with it.
+ * Derived from the migration text so a changed trigger changes the rebuild with it: the last
+ * migration that (re)creates the trigger wins.
  */
 export function ftsRebuildFromMigrations(folder = migrationsFolder): { triggerName: string; triggerSql: string; rebuildSql: string } | null {
+  let found: { triggerName: string; triggerSql: string; rebuildSql: string } | null = null;
   for (const file of readdirSync(folder).filter((f) => f.endsWith('.sql')).sort()) {
     for (const statement of readFileSync(path.join(folder, file), 'utf8').split('--> statement-breakpoint')) {
       const sql = statement.replace(/^\s*--.*$/gm, '').trim();
       const head = /^CREATE TRIGGER\s+[`"]?(\w+)[`"]?\s+AFTER INSERT ON\s+[`"]?comments[`"]?\s+BEGIN\s+([\s\S]*?)\s*END;?$/i.exec(sql);
       if (!head) continue;
       const body = /^INSERT INTO\s+([`"]?comments_fts[`"]?\s*\([^)]*\))\s*VALUES\s*\(([\s\S]*)\)\s*;?$/i.exec(head[2].trim());
-      if (!body) return null;
-      return { triggerName: head[1], triggerSql: sql, rebuildSql: `INSERT INTO ${body[1]} SELECT ${body[2]} FROM comments AS new` };
+      found = body ? { triggerName: head[1], triggerSql: sql, rebuildSql: `INSERT INTO ${body[1]} SELECT ${body[2]} FROM comments AS new` } : null;
     }
   }
-  return null;
+  return found;
 }
 
 /** The kind word most titles contain, lower-cased as a visitor would type it: the title-search term. */
@@ -266,6 +267,8 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
     cSentences[i] = randInt(rng, 1, 4);
     if (rng() < PHOTO_SHARE) cPhoto[i] = randInt(rng, 0, 7);
   }
+  // Comments are inserted oldest first, as a live site inserts them, so rowid order is posting order.
+  cCreated.sort();
   const commentZipf = new ZipfSampler(rng, C, 1.0, 10);
 
   // Replies, skewed to popular comments.

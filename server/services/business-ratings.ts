@@ -1,43 +1,54 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { businessRatings, businesses } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
+import { preparedStatements } from '../lib/prepared';
 import type { Actor } from './actor';
 import { requireActiveFor } from './actor';
-import { shownRate, type Tx } from './business';
+import { shownRate } from './business';
 import { consumeLimit } from './rate-limits';
 
 export type RateResult = { rate: number; ratingCount: number; myRate: number };
 
-/**
- * Records `userId`'s star rating (1–5, already validated) inside the caller's transaction: one
- * per user and business, a new one replaces the old, and rating_sum / rating_count move with it,
- * so the shown average never needs a scan of the ratings. A comment that carries a star rating
- * goes through here too.
- */
-export function applyBusinessRating(tx: Tx, businessId: string, userId: string, rate: number): RateResult {
-  if (!tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).get()) {
-    throw new AppError('NOT_FOUND', 'businessNotFound');
-  }
-  const previous = tx
+const p = {
+  businessId: sql.placeholder('businessId'),
+  userId: sql.placeholder('userId'),
+  rate: sql.placeholder('rate'),
+  now: sql.placeholder('now'),
+  sumDelta: sql.placeholder('sumDelta'),
+  countDelta: sql.placeholder('countDelta'),
+};
+
+const prepared = preparedStatements((db: Db) => ({
+  business: db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, p.businessId)),
+  previous: db
     .select({ rate: businessRatings.rate })
     .from(businessRatings)
-    .where(and(eq(businessRatings.businessId, businessId), eq(businessRatings.userId, userId)))
-    .get();
-  const now = Date.now();
-  tx.insert(businessRatings)
-    .values({ businessId, userId, rate, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [businessRatings.businessId, businessRatings.userId], set: { rate, updatedAt: now } })
-    .run();
-  const row = tx
+    .where(and(eq(businessRatings.businessId, p.businessId), eq(businessRatings.userId, p.userId))),
+  put: db
+    .insert(businessRatings)
+    .values({ businessId: p.businessId, userId: p.userId, rate: p.rate, createdAt: p.now, updatedAt: p.now })
+    .onConflictDoUpdate({ target: [businessRatings.businessId, businessRatings.userId], set: { rate: sql`${p.rate}`, updatedAt: sql`${p.now}` } }),
+  tally: db
     .update(businesses)
-    .set({
-      ratingSum: sql`${businesses.ratingSum} + ${rate - (previous?.rate ?? 0)}`,
-      ratingCount: sql`${businesses.ratingCount} + ${previous ? 0 : 1}`,
-    })
-    .where(eq(businesses.id, businessId))
-    .returning({ ratingSum: businesses.ratingSum, ratingCount: businesses.ratingCount, adminRate: businesses.adminRate })
-    .get();
+    .set({ ratingSum: sql`${businesses.ratingSum} + ${p.sumDelta}`, ratingCount: sql`${businesses.ratingCount} + ${p.countDelta}` })
+    .where(eq(businesses.id, p.businessId))
+    .returning({ ratingSum: businesses.ratingSum, ratingCount: businesses.ratingCount, adminRate: businesses.adminRate }),
+}));
+
+/**
+ * Records `userId`'s star rating (1–5, already validated): one per user and business, a new one
+ * replaces the old, and rating_sum / rating_count move with it, so the shown average never needs
+ * a scan of the ratings. Call it inside a transaction the caller opened on `db` (a comment that
+ * carries a star rating goes through here too).
+ */
+export function applyBusinessRating(db: Db, businessId: string, userId: string, rate: number): RateResult {
+  const q = prepared(db);
+  if (!q.business.get({ businessId })) throw new AppError('NOT_FOUND', 'businessNotFound');
+  const previous = q.previous.get({ businessId, userId });
+  q.put.run({ businessId, userId, rate, now: Date.now() });
+  const row = q.tally.get({ businessId, sumDelta: rate - (previous?.rate ?? 0), countDelta: previous ? 0 : 1 });
   if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
   return { rate: shownRate(row), ratingCount: row.ratingCount, myRate: rate };
 }
@@ -46,5 +57,6 @@ export function applyBusinessRating(tx: Tx, businessId: string, userId: string, 
 export async function rateBusiness(deps: Deps, actor: Actor, businessId: string, rate: number): Promise<RateResult> {
   const me = requireActiveFor(actor, 'businessRateLoginRequired');
   await consumeLimit('rate', me.id);
-  return deps.db.transaction((tx) => applyBusinessRating(tx, businessId, me.id, rate));
+  const { db } = deps;
+  return db.transaction(() => applyBusinessRating(db, businessId, me.id, rate));
 }

@@ -20,6 +20,7 @@ import { newId } from '../lib/ids';
 import type { BusinessCreateInput } from '../schemas/business';
 import { callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { applyBusinessRating, rateBusiness } from './business-ratings';
+import { businessKeyOf } from './comment-search';
 import { createBusiness, deleteBusiness, getBusiness, listBusinesses, listDirectory, titleSearchOf, updateBusiness } from './business';
 import { listFavoriteBusinesses, setFavorite } from './favorites';
 import { storeImage } from './images';
@@ -187,8 +188,8 @@ describe('star ratings', () => {
   it("moves the sum and count inside the caller's transaction, so a rollback leaves both untouched", async () => {
     const b = await addBusiness({ rate: 2 });
     expect(() =>
-      t.db.transaction((tx) => {
-        expect(applyBusinessRating(tx, b.id, cast.other.id, 5)).toEqual({ rate: 5, ratingCount: 1, myRate: 5 });
+      t.db.transaction(() => {
+        expect(applyBusinessRating(t.db, b.id, cast.other.id, 5)).toEqual({ rate: 5, ratingCount: 1, myRate: 5 });
         throw new Error('the comment that carried the rating failed');
       }),
     ).toThrowError('the comment');
@@ -353,8 +354,8 @@ describe('deleting a business', () => {
     expect(rowsOf(replies, eq(replies.commentId, commentId))).toBe(0);
     expect(rowsOf(commentRatings, eq(commentRatings.commentId, commentId))).toBe(0);
     expect(rowsOf(replyRatings, eq(replyRatings.replyId, replyId))).toBe(0);
-    const ftsRows = t.db.all<{ business_id: string }>(sql`select business_id from comments_fts`);
-    expect(ftsRows.map((r) => r.business_id)).not.toContain(doomed.id);
+    const ftsRows = t.db.all<{ key: string }>(sql`select business_key as key from comments_fts`);
+    expect(ftsRows.map((r) => r.key)).not.toContain(businessKeyOf(doomed.id));
     for (const image of [picture, icon, commentImage, replyImage]) {
       expect(t.db.select().from(images).where(eq(images.id, image.id)).get()).toBeUndefined();
     }
@@ -365,7 +366,7 @@ describe('deleting a business', () => {
     expect(favoritesCountOf(fan2)).toBe(0);
     expect(getBusiness(t.deps, fan1.actor, kept.id)).toMatchObject({ ratingCount: 1, isFavorite: true });
     expect(rowsOf(comments, eq(comments.id, keptCommentId))).toBe(1);
-    expect(ftsRows.map((r) => r.business_id)).toContain(kept.id);
+    expect(ftsRows.map((r) => r.key)).toContain(businessKeyOf(kept.id));
   });
 });
 

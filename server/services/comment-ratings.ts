@@ -1,24 +1,31 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { commentRatings, comments, replies, replyRatings } from '../../db/schema';
 import type { Deps } from '../deps';
-import type { DbOrTx } from './users';
 import { AppError } from '../lib/errors';
+import { preparedStatements } from '../lib/prepared';
 import type { MessageKey } from '../schemas/messages';
 import type { RateInput, RateResult } from '../schemas/comments';
 import type { Actor } from './actor';
 import { requireActiveFor } from './actor';
-import { applyRate, emojiCountsOf, type RatingTally } from './emoji-ratings';
+import { applyRate, emojiCountsOf } from './emoji-ratings';
 import { consumeLimit } from './rate-limits';
 
-/** Rated things differ only in their tables; the rule below is written once for both. */
-type RatingStore = {
-  notFound: MessageKey;
-  target(tx: DbOrTx, id: string): (RatingTally & { userId: string }) | undefined;
-  previous(tx: DbOrTx, id: string, userId: string): number | null;
-  put(tx: DbOrTx, id: string, userId: string, rate: number, now: number): void;
-  drop(tx: DbOrTx, id: string, userId: string): void;
-  save(tx: DbOrTx, id: string, tally: RatingTally): void;
+/** The documented REST `ratings` lists carry at most this many entries (newest first) each. */
+export const RATINGS_LIST_CAP = 100;
+
+const p = {
+  id: sql.placeholder('id'),
+  userId: sql.placeholder('userId'),
+  rate: sql.placeholder('rate'),
+  now: sql.placeholder('now'),
+  count: sql.placeholder('count'),
+  avg: sql.placeholder('avg'),
+  r1: sql.placeholder('r1'),
+  r2: sql.placeholder('r2'),
+  r3: sql.placeholder('r3'),
+  r4: sql.placeholder('r4'),
+  r5: sql.placeholder('r5'),
 };
 
 const tallyColumns = <T extends typeof comments | typeof replies>(t: T) => ({
@@ -32,43 +39,63 @@ const tallyColumns = <T extends typeof comments | typeof replies>(t: T) => ({
   rated5: t.rated5,
 });
 
-const commentStore: RatingStore = {
-  notFound: 'commentNotFound',
-  target: (tx, id) => tx.select(tallyColumns(comments)).from(comments).where(eq(comments.id, id)).get(),
-  previous: (tx, id, userId) =>
-    tx
-      .select({ rate: commentRatings.rate })
-      .from(commentRatings)
-      .where(and(eq(commentRatings.commentId, id), eq(commentRatings.userId, userId)))
-      .get()?.rate ?? null,
-  put: (tx, id, userId, rate, now) =>
-    tx
-      .insert(commentRatings)
-      .values({ commentId: id, userId, rate, createdAt: now })
-      .onConflictDoUpdate({ target: [commentRatings.commentId, commentRatings.userId], set: { rate, createdAt: now } })
-      .run(),
-  drop: (tx, id, userId) => tx.delete(commentRatings).where(and(eq(commentRatings.commentId, id), eq(commentRatings.userId, userId))).run(),
-  save: (tx, id, tally) => tx.update(comments).set(tally).where(eq(comments.id, id)).run(),
+const newTally = {
+  ratingCount: sql`${p.count}`,
+  ratingAvg: sql`${p.avg}`,
+  rated1: sql`${p.r1}`,
+  rated2: sql`${p.r2}`,
+  rated3: sql`${p.r3}`,
+  rated4: sql`${p.r4}`,
+  rated5: sql`${p.r5}`,
 };
 
-const replyStore: RatingStore = {
-  notFound: 'replyNotFound',
-  target: (tx, id) => tx.select(tallyColumns(replies)).from(replies).where(eq(replies.id, id)).get(),
-  previous: (tx, id, userId) =>
-    tx
-      .select({ rate: replyRatings.rate })
-      .from(replyRatings)
-      .where(and(eq(replyRatings.replyId, id), eq(replyRatings.userId, userId)))
-      .get()?.rate ?? null,
-  put: (tx, id, userId, rate, now) =>
-    tx
-      .insert(replyRatings)
-      .values({ replyId: id, userId, rate, createdAt: now })
-      .onConflictDoUpdate({ target: [replyRatings.replyId, replyRatings.userId], set: { rate, createdAt: now } })
-      .run(),
-  drop: (tx, id, userId) => tx.delete(replyRatings).where(and(eq(replyRatings.replyId, id), eq(replyRatings.userId, userId))).run(),
-  save: (tx, id, tally) => tx.update(replies).set(tally).where(eq(replies.id, id)).run(),
-};
+/**
+ * Rated things differ only in their tables; the rule below is written once for both. Every
+ * statement is compiled once (a rating is the most frequent write of the site).
+ */
+const commentStatements = preparedStatements((db: Db) => ({
+  target: db.select(tallyColumns(comments)).from(comments).where(eq(comments.id, p.id)),
+  previous: db
+    .select({ rate: commentRatings.rate })
+    .from(commentRatings)
+    .where(and(eq(commentRatings.commentId, p.id), eq(commentRatings.userId, p.userId))),
+  put: db
+    .insert(commentRatings)
+    .values({ commentId: p.id, userId: p.userId, rate: p.rate, createdAt: p.now })
+    .onConflictDoUpdate({ target: [commentRatings.commentId, commentRatings.userId], set: { rate: sql`${p.rate}`, createdAt: sql`${p.now}` } }),
+  drop: db.delete(commentRatings).where(and(eq(commentRatings.commentId, p.id), eq(commentRatings.userId, p.userId))),
+  save: db.update(comments).set(newTally).where(eq(comments.id, p.id)),
+  newest: db
+    .select({ userId: commentRatings.userId, rate: commentRatings.rate })
+    .from(commentRatings)
+    .where(eq(commentRatings.commentId, p.id))
+    .orderBy(desc(commentRatings.createdAt))
+    .limit(RATINGS_LIST_CAP),
+}));
+
+const replyStatements = preparedStatements((db: Db) => ({
+  target: db.select(tallyColumns(replies)).from(replies).where(eq(replies.id, p.id)),
+  previous: db
+    .select({ rate: replyRatings.rate })
+    .from(replyRatings)
+    .where(and(eq(replyRatings.replyId, p.id), eq(replyRatings.userId, p.userId))),
+  put: db
+    .insert(replyRatings)
+    .values({ replyId: p.id, userId: p.userId, rate: p.rate, createdAt: p.now })
+    .onConflictDoUpdate({ target: [replyRatings.replyId, replyRatings.userId], set: { rate: sql`${p.rate}`, createdAt: sql`${p.now}` } }),
+  drop: db.delete(replyRatings).where(and(eq(replyRatings.replyId, p.id), eq(replyRatings.userId, p.userId))),
+  save: db.update(replies).set(newTally).where(eq(replies.id, p.id)),
+  newest: db
+    .select({ userId: replyRatings.userId, rate: replyRatings.rate })
+    .from(replyRatings)
+    .where(eq(replyRatings.replyId, p.id))
+    .orderBy(desc(replyRatings.createdAt))
+    .limit(RATINGS_LIST_CAP),
+}));
+
+type RatingStore = { notFound: MessageKey; statements: typeof commentStatements | typeof replyStatements };
+const commentStore: RatingStore = { notFound: 'commentNotFound', statements: commentStatements };
+const replyStore: RatingStore = { notFound: 'replyNotFound', statements: replyStatements };
 
 /**
  * One user's emoji rate on a comment or reply (PRODUCT.md 4): null takes it back, an existing
@@ -78,16 +105,26 @@ const replyStore: RatingStore = {
 async function rate(deps: Deps, actor: Actor, store: RatingStore, input: RateInput): Promise<RateResult> {
   const rater = requireActiveFor(actor, 'emojiRateLoginRequired');
   await consumeLimit('rate', rater.id);
-  return deps.db.transaction((txn) => {
-    const tx = txn as unknown as Db;
-    const target = store.target(tx, input.id);
+  const { db } = deps;
+  const q = store.statements(db);
+  return db.transaction(() => {
+    const target = q.target.get({ id: input.id });
     if (!target) throw new AppError('NOT_FOUND', store.notFound);
     if (target.userId === rater.id) throw new AppError('FORBIDDEN', 'emojiRateOwnPost');
-    const previous = store.previous(tx, input.id, rater.id);
-    if (input.rate === null) store.drop(tx, input.id, rater.id);
-    else store.put(tx, input.id, rater.id, input.rate, Date.now());
+    const previous = q.previous.get({ id: input.id, userId: rater.id })?.rate ?? null;
+    if (input.rate === null) q.drop.run({ id: input.id, userId: rater.id });
+    else q.put.run({ id: input.id, userId: rater.id, rate: input.rate, now: Date.now() });
     const tally = applyRate(target, previous, input.rate);
-    store.save(tx, input.id, tally);
+    q.save.run({
+      id: input.id,
+      count: tally.ratingCount,
+      avg: tally.ratingAvg,
+      r1: tally.rated1,
+      r2: tally.rated2,
+      r3: tally.rated3,
+      r4: tally.rated4,
+      r5: tally.rated5,
+    });
     return { rate: tally.ratingAvg, ratingCount: tally.ratingCount, emojiCounts: emojiCountsOf(tally), myRate: input.rate };
   });
 }
@@ -97,39 +134,24 @@ export const rateReply = (deps: Deps, actor: Actor, input: RateInput) => rate(de
 
 export type RatingEntry = { userId: string; rate: number };
 
-/** The documented REST `ratings` lists carry at most this many entries (newest first) each. */
-export const RATINGS_LIST_CAP = 100;
 
 /**
- * `ratings` lists of the documented REST shape for several comments or replies in one
- * statement: the newest RATINGS_LIST_CAP of each, plus always the caller's own, so a client
+ * `ratings` lists of the documented REST shape for several comments or replies: the newest RATINGS_LIST_CAP of each, plus always the caller's own, so a client
  * that looks itself up in the list finds its rate. The counts per emoji are complete anyway.
  */
 export function ratingLists(db: Db, kind: 'comment' | 'reply', ids: string[], me: string | null): Map<string, RatingEntry[]> {
+  const q = (kind === 'comment' ? commentStatements : replyStatements)(db);
   const lists = new Map<string, RatingEntry[]>();
-  if (ids.length === 0) return lists;
-  const t = kind === 'comment' ? { table: commentRatings, of: commentRatings.commentId } : { table: replyRatings, of: replyRatings.replyId };
-  const ranked = db
-    .select({
-      of: sql<string>`${t.of}`.as('of'),
-      userId: sql<string>`${t.table.userId}`.as('user_id'),
-      rate: sql<number>`${t.table.rate}`.as('rate'),
-      createdAt: sql<number>`${t.table.createdAt}`.as('created_at'),
-      rank: sql<number>`row_number() over (partition by ${t.of} order by ${t.table.createdAt} desc)`.as('rank'),
-    })
-    .from(t.table)
-    .where(inArray(t.of, ids))
-    .as('ranked');
-  const rows = db
-    .select({ of: ranked.of, userId: ranked.userId, rate: ranked.rate })
-    .from(ranked)
-    .where(sql`${ranked.rank} <= ${RATINGS_LIST_CAP} or ${ranked.userId} = ${me}`)
-    .orderBy(desc(ranked.createdAt))
-    .all();
-  for (const row of rows) {
-    const list = lists.get(row.of) ?? [];
-    list.push({ userId: row.userId, rate: row.rate });
-    lists.set(row.of, list);
+  // One short index walk per post (rating tables are indexed by (post, created_at)): each stops
+  // after RATINGS_LIST_CAP rows, where ranking all of a popular post's ratings in one
+  // window-function statement read thousands. In-process SQLite makes many small queries cheap.
+  for (const id of new Set(ids)) {
+    const list = q.newest.all({ id });
+    if (me && list.length === RATINGS_LIST_CAP && !list.some((r) => r.userId === me)) {
+      const mine = q.previous.get({ id, userId: me });
+      if (mine) list.push({ userId: me, rate: mine.rate });
+    }
+    lists.set(id, list);
   }
   return lists;
 }

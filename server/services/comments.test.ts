@@ -1,12 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businessRatings, commentRatings, comments, images, replies, replyRatings, users } from '../../db/schema';
 import { isAppError } from '../lib/errors';
 import { commentCreateSchema, commentFormSchema, FEED_FIRST_PAGE, FEED_MORE_PAGE, replyEditFormSchema, replyFormSchema } from '../schemas/comments';
 import { callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { commentCountOf, fileExists, imageFile, insertBusiness, pngBytes } from './comment-fixtures';
-import { rateComment, rateReply } from './comment-ratings';
+import { businessKeyOf } from './comment-search';
+import { RATINGS_LIST_CAP, rateComment, rateReply, ratingLists } from './comment-ratings';
 import { createComment, deleteComment, getComment, listBusinessComments, listFeed, removeComment, updateComment } from './comments';
 import { storeImage } from './images';
 import { resetLimits, setRateLimitsEnabled } from './rate-limits';
@@ -417,6 +418,31 @@ describe('feed', () => {
   });
 });
 
+describe('the documented ratings lists', () => {
+  it(`carry the newest ${RATINGS_LIST_CAP} ratings of each post, plus always the caller's own`, async () => {
+    const post = await createComment(t.deps, cast.owner.actor, { businessId: shop, text: 'Mycket omtyckt', businessLocation: 'Lund' });
+    const raters = await Promise.all(Array.from({ length: RATINGS_LIST_CAP + 5 }, () => createTestUser(t.db)));
+    // One rating a millisecond, so "newest" is well defined.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      for (const rater of raters) {
+        vi.advanceTimersByTime(1);
+        await rateComment(t.deps, rater.actor, { id: post._id, rate: 4 });
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    const newestFirst = raters.map((r) => r.id).reverse();
+    const forVisitor = ratingLists(t.db, 'comment', [post._id], null).get(post._id)!;
+    expect(forVisitor.map((r) => r.userId)).toEqual(newestFirst.slice(0, RATINGS_LIST_CAP));
+    const earliest = raters[0];
+    const forEarliest = ratingLists(t.db, 'comment', [post._id], earliest.id).get(post._id)!;
+    expect(forEarliest).toHaveLength(RATINGS_LIST_CAP + 1);
+    expect(forEarliest.at(-1)).toEqual({ userId: earliest.id, rate: 4 });
+    expect(getComment(t.deps, null, post._id)).toMatchObject({ ratingCount: RATINGS_LIST_CAP + 5, rate: 4 });
+  });
+});
+
 describe('a business\'s comments and the search', () => {
   let b: string;
   beforeAll(async () => {
@@ -447,6 +473,22 @@ describe('a business\'s comments and the search', () => {
     expect(search('Märta Åke')).toEqual(['Fantastiska kanelbullar']);
     expect(search('trevlig malmö')).toEqual(['Trevlig personal']);
     expect(search('ingenting')).toEqual([]);
+  });
+
+  it('pages search results newest first by cursor, and never matches the business key itself', async () => {
+    const more = insertBusiness(t.db, 'Sökbutik två');
+    for (let i = 0; i < 7; i++) {
+      await createComment(t.deps, cast.owner.actor, { businessId: more, text: `Kaffe nummer ${i}`, businessLocation: 'Lund' });
+    }
+    const found = (cursor?: string) => listBusinessComments(t.deps, null, { businessId: more, search: 'kaffe', limit: 3, cursor });
+    const p1 = found();
+    const p2 = found(p1.nextCursor!);
+    const p3 = found(p2.nextCursor!);
+    expect([...p1.items, ...p2.items, ...p3.items].map((c) => c.text)).toEqual([6, 5, 4, 3, 2, 1, 0].map((i) => `Kaffe nummer ${i}`));
+    expect(p3.nextCursor).toBeNull();
+    const key = businessKeyOf(more);
+    expect(listBusinessComments(t.deps, null, { businessId: more, search: key }).items).toEqual([]);
+    expect(listBusinessComments(t.deps, null, { businessId: more, search: key.slice(0, 6) }).items).toEqual([]);
   });
 
   it('empty text clears the search', () => {

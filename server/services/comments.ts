@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { businesses, commentRatings, comments, images, replies, users } from '../../db/schema';
 import type { Deps } from '../deps';
-import type { DbOrTx } from './users';
 import { AppError } from '../lib/errors';
+import { preparedStatements } from '../lib/prepared';
 import { newId } from '../lib/ids';
 import { uploadUrl } from '../lib/urls';
 import {
@@ -25,7 +25,7 @@ import {
 import { requireActive, requireActiveFor, requireAdmin, type Actor } from './actor';
 import { applyBusinessRating } from './business-ratings';
 import { decodeCursor, pageOf } from './comment-pages';
-import { ftsQueryOf, isFtsQueryError, matchesSearch } from './comment-search';
+import { ftsQueryOf, isFtsQueryError, searchedRowids } from './comment-search';
 import { emojiCountsOf } from './emoji-ratings';
 import { releaseImage, releaseImages } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
@@ -100,7 +100,6 @@ const newestFirstInBusiness = [desc(comments.createdAt), desc(rowid)] as const;
 const feedAfter = sql`(${comments.createdAt}, ${comments.id}) < (${p.t}, ${p.k})`;
 const businessAfter = sql`(${comments.createdAt}, ${rowid}) < (${p.t}, ${p.k})`;
 const inBusiness = eq(comments.businessId, p.businessId);
-const matching = matchesSearch(p.query as unknown as SQL, p.businessId as unknown as SQL);
 
 /**
  * The list queries the app runs, with placeholders. Exported so the query-plan test checks
@@ -120,30 +119,21 @@ export function commentQueries(db: Db) {
       .limit(p.limit),
     business: cards(db).where(inBusiness).orderBy(...newestFirstInBusiness).limit(p.limit),
     businessAfter: cards(db).where(and(inBusiness, businessAfter)).orderBy(...newestFirstInBusiness).limit(p.limit),
-    businessSearch: cards(db).where(and(inBusiness, matching)).orderBy(...newestFirstInBusiness).limit(p.limit),
+    // Search results are newest first by posting order (rowid), which FTS5 walks directly.
+    businessSearch: cards(db)
+      .where(searchedRowids(sql`${p.query}`, sql`${p.limit}`))
+      .orderBy(desc(rowid))
+      .limit(p.limit),
     businessSearchAfter: cards(db)
-      .where(and(inBusiness, businessAfter, matching))
-      .orderBy(...newestFirstInBusiness)
+      .where(searchedRowids(sql`${p.query}`, sql`${p.limit}`, sql`${p.k}`))
+      .orderBy(desc(rowid))
       .limit(p.limit),
     byId: cards(db).where(eq(comments.id, p.id)),
   };
 }
 
-type CommentQueries = ReturnType<typeof commentQueries>;
-type Prepared = { [K in keyof CommentQueries]: ReturnType<CommentQueries[K]['prepare']> };
-
-// Statements are compiled once per database handle and reused by every request.
-const preparedByDb = new WeakMap<Db, Prepared>();
-
-function prepared(db: Db): Prepared {
-  let found = preparedByDb.get(db);
-  if (!found) {
-    const queries = commentQueries(db);
-    found = Object.fromEntries(Object.entries(queries).map(([name, q]) => [name, q.prepare()])) as Prepared;
-    preparedByDb.set(db, found);
-  }
-  return found;
-}
+const prepared = preparedStatements(commentQueries);
+type Prepared = ReturnType<typeof prepared>;
 
 type CardRow = Awaited<ReturnType<Prepared['byId']['all']>>[number];
 
@@ -214,9 +204,26 @@ export function listLatestComments(deps: Deps, actor: Actor, input: PageInput): 
   return latestComments(deps.db, meOf(actor), decodeCursor(input.cursor, 'string'), input.limit ?? FEED_FIRST_PAGE);
 }
 
-export function requireBusiness(db: DbOrTx, businessId: string): void {
-  const found = db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).get();
-  if (!found) throw new AppError('NOT_FOUND', 'businessNotFound');
+const writes = preparedStatements((db: Db) => ({
+  business: db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, p.businessId)),
+  insert: db.insert(comments).values({
+    id: p.id,
+    businessId: p.businessId,
+    userId: sql.placeholder('userId'),
+    businessLocation: sql.placeholder('businessLocation'),
+    text: sql.placeholder('text'),
+    imageId: sql.placeholder('imageId'),
+    createdAt: p.t,
+    updatedAt: p.t,
+  }),
+  countOne: db
+    .update(businesses)
+    .set({ commentCount: sql`${businesses.commentCount} + 1` })
+    .where(eq(businesses.id, p.businessId)),
+}));
+
+export function requireBusiness(db: Db, businessId: string): void {
+  if (!writes(db).business.get({ businessId })) throw new AppError('NOT_FOUND', 'businessNotFound');
 }
 
 /**
@@ -230,7 +237,7 @@ export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCo
   const limit = input.limit ?? BUSINESS_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
   const base = { me: meOf(actor), limit: limit + 1, businessId: input.businessId, ...(cursor ? { t: cursor.t, k: cursor.k } : {}) };
-  const query = input.search ? ftsQueryOf(input.search) : null;
+  const query = input.search ? ftsQueryOf(input.businessId, input.search) : null;
   if (input.search && !query) return { items: [], nextCursor: null };
   let rows: CardRow[];
   try {
@@ -266,26 +273,20 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
   const image = await resolvePostImage(deps, author.id, 'comment', input);
   const id = newId();
   await writeWithImage(deps, image.stored, () =>
-    db.transaction((tx) => {
-      requireBusiness(tx, input.businessId);
-      const now = Date.now();
-      tx.insert(comments)
-        .values({
-          id,
-          businessId: input.businessId,
-          userId: author.id,
-          businessLocation: input.businessLocation,
-          text: input.text,
-          imageId: image.imageId ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run();
-      tx.update(businesses)
-        .set({ commentCount: sql`${businesses.commentCount} + 1` })
-        .where(eq(businesses.id, input.businessId))
-        .run();
-      if (input.rate !== undefined) applyBusinessRating(tx, input.businessId, author.id, input.rate);
+    db.transaction(() => {
+      requireBusiness(db, input.businessId);
+      const w = writes(db);
+      w.insert.run({
+        id,
+        businessId: input.businessId,
+        userId: author.id,
+        businessLocation: input.businessLocation,
+        text: input.text,
+        imageId: image.imageId ?? null,
+        t: Date.now(),
+      });
+      w.countOne.run({ businessId: input.businessId });
+      if (input.rate !== undefined) applyBusinessRating(db, input.businessId, author.id, input.rate);
     }),
   );
   return getCommentCard(db, actor, id);

@@ -5,6 +5,7 @@ import { comments, images, replies, replyRatings, users } from '../../db/schema'
 import type { Deps } from '../deps';
 import type { DbOrTx } from './users';
 import { AppError } from '../lib/errors';
+import { preparedStatements } from '../lib/prepared';
 import { newId } from '../lib/ids';
 import { uploadUrl } from '../lib/urls';
 import { REPLIES_PAGE, type Page, type PageInput, type RepliesInput, type ReplyCard, type ReplyCreateInput, type ReplyUpdateInput } from '../schemas/comments';
@@ -80,18 +81,8 @@ export function replyQueries(db: Db) {
   };
 }
 
-type ReplyQueries = ReturnType<typeof replyQueries>;
-type Prepared = { [K in keyof ReplyQueries]: ReturnType<ReplyQueries[K]['prepare']> };
-const preparedByDb = new WeakMap<Db, Prepared>();
-
-function prepared(db: Db): Prepared {
-  let found = preparedByDb.get(db);
-  if (!found) {
-    found = Object.fromEntries(Object.entries(replyQueries(db)).map(([name, q]) => [name, q.prepare()])) as Prepared;
-    preparedByDb.set(db, found);
-  }
-  return found;
-}
+const prepared = preparedStatements(replyQueries);
+type Prepared = ReturnType<typeof prepared>;
 
 type ReplyRow = Awaited<ReturnType<Prepared['byId']['all']>>[number];
 

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { newId } from '../lib/ids';
+import { preparedStatements } from '../lib/prepared';
 import type { SignedIn } from './actor';
 import type { DbOrTx } from './users';
 
@@ -20,6 +21,25 @@ export function createSession(db: Db, userId: string, now = Date.now()): { token
   return { token: `${id}.${secret}`, expiresAt };
 }
 
+// Every request with a token looks its session up; the statement is compiled once.
+const prepared = preparedStatements((db: Db) => ({
+  byId: db
+      .select({
+        secretHash: sessions.secretHash,
+        expiresAt: sessions.expiresAt,
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        isAdmin: users.isAdmin,
+        isBanned: users.isBanned,
+        language: users.language,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder('id'))),
+}));
+
 export type ValidatedSession = { actor: SignedIn; sessionId: string; expiresAt: number; renewed: boolean };
 
 /**
@@ -31,22 +51,7 @@ export function validateSessionToken(db: Db, token: string, now = Date.now()): V
   if (dot <= 0 || token.length > 200) return null;
   const id = token.slice(0, dot);
   const secret = token.slice(dot + 1);
-  const row = db
-    .select({
-      secretHash: sessions.secretHash,
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isAdmin: users.isAdmin,
-      isBanned: users.isBanned,
-      language: users.language,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .get();
+  const row = prepared(db).byId.get({ id });
   if (!row) return null;
   const given = Buffer.from(hashSecret(secret), 'hex');
   const stored = Buffer.from(row.secretHash, 'hex');
