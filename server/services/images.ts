@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, lt, notExists, type SQL } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { Db } from '../../db/client';
 import { businesses, comments, images, replies, users } from '../../db/schema';
 import type { Deps } from '../deps';
@@ -33,10 +32,21 @@ const SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
 const STALE_TEMP_MS = 60 * 60 * 1000;
 const TEMP_PREFIX = '.tmp-';
 
-// One libvips thread per image and no operation cache: uploads are never re-processed, and on
-// a 1 GB VPS two decodes at a time must not push the site into swap.
-sharp.concurrency(1);
-sharp.cache(false);
+let sharpLoaded: Promise<typeof import('sharp')['default']> | null = null;
+
+/**
+ * sharp (libvips) loads with the first image, not at start: it is the largest part of the
+ * server's memory and start-up, and most requests never touch an image. One libvips thread per
+ * image and no operation cache: uploads are never re-processed, and on a 1 GB VPS two decodes
+ * at a time must not push the site into swap.
+ */
+function loadSharp() {
+  return (sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 const MAX_PARALLEL_ENCODES = 2;
 let runningEncodes = 0;
@@ -89,6 +99,7 @@ type Encoded = { data: Buffer; width: number; height: number };
  */
 async function encodeWebp(bytes: Buffer, kind: ImageKind): Promise<Encoded> {
   const { maxSide, maxBytes } = imageBounds[kind];
+  const sharp = await loadSharp();
   let width: number | undefined;
   let height: number | undefined;
   try {
@@ -218,6 +229,7 @@ async function saveFile(deps: Deps, file: NewFile): Promise<StoredImage> {
 export async function storeImage(deps: Deps, input: { bytes: Buffer; kind: ImageKind; ownerId: string | null }): Promise<StoredImage> {
   const { bytes, kind, ownerId } = input;
   if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError('TOO_LARGE', 'imageTooLarge');
+  const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = await fileTypeFromBuffer(bytes);
   if (!sniffed || !ACCEPTED_MIME.has(sniffed.mime)) throw new AppError('UNSUPPORTED_MEDIA', 'imageUnsupported');
   const encoded = await withEncodeSlot(() => encodeWebp(bytes, kind));
@@ -230,6 +242,7 @@ export async function storeImage(deps: Deps, input: { bytes: Buffer; kind: Image
  */
 export async function storeSvgImage(deps: Deps, svg: string, kind: string): Promise<StoredImage> {
   const data = Buffer.from(svg, 'utf8');
+  const sharp = await loadSharp();
   const { width, height } = await sharp(data).metadata();
   if (!width || !height) throw new Error('storeSvgImage: the SVG has no size');
   return saveFile(deps, { data, ext: 'svg', mime: 'image/svg+xml', width, height, kind, ownerId: null });

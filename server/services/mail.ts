@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Env } from '../env';
 
 /** `replyTo` lets a mail relayed for someone else (the contact form) be answered to them. */
@@ -13,18 +13,22 @@ type Log = { info(obj: object, msg?: string): void };
  * DATA_DIR/outbox and its links are logged, so a local install works with no mail server.
  */
 export function createMailer(env: Env, outboxDir: string, log: Log): Mailer {
+  // nodemailer loads with the first mail, not at start (it is one of the heaviest packages here).
+  let transport: Promise<Transporter> | null = null;
+  const transportOf = (options: Parameters<typeof import('nodemailer').createTransport>[0]) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)));
   if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport(env.SMTP_URL);
+    const url = env.SMTP_URL;
     return {
       async send(mail) {
-        await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+        await (await transportOf(url)).sendMail({ from: env.MAIL_FROM, ...mail });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+      const outbox = await transportOf({ streamTransport: true, buffer: true, newline: 'unix' });
+      const info = await outbox.sendMail({ from: env.MAIL_FROM, ...mail });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await writeFile(file, info.message as Buffer);
