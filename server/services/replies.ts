@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { comments, images, replies, replyRatings, users } from '../../db/schema';
@@ -139,30 +139,15 @@ export function listAllReplies(deps: Deps, actor: Actor, input: PageInput): Page
   return pageOf(rows, limit, keyOf, toReplyCard);
 }
 
-/**
- * The newest `perComment` replies of each listed comment, in one statement (a window over
- * replies_comment_idx), so a list never asks once per comment and one busy thread cannot make
- * a page huge.
- */
+/** The newest `perComment` replies of each listed comment, so one busy thread cannot make a page huge. */
 export function replyPreviews(db: Db, actor: Actor, commentIds: string[], perComment: number): Map<string, ReplyCard[]> {
   const byComment = new Map<string, ReplyCard[]>();
-  if (commentIds.length === 0) return byComment;
-  const ranked = db
-    .select({
-      rowid: sql<number>`rowid`.as('rid'),
-      rank: sql<number>`row_number() over (partition by ${replies.commentId} order by ${replies.createdAt} desc, rowid desc)`.as('rank'),
-    })
-    .from(replies)
-    .where(inArray(replies.commentId, commentIds))
-    .as('ranked');
-  const rows = replyRows(db, meOf(actor))
-    .where(sql`${rowid} in (select ${ranked.rowid} from ${ranked} where ${ranked.rank} <= ${perComment})`)
-    .orderBy(...newestFirst)
-    .all();
-  for (const row of rows) {
-    const list = byComment.get(row.commentId) ?? [];
-    list.push(toReplyCard(row));
-    byComment.set(row.commentId, list);
+  const q = prepared(db);
+  const me = meOf(actor);
+  // One short walk of replies_comment_idx per comment, stopping at `perComment`: a popular
+  // comment's thousands of replies are never ranked. In-process SQLite makes small queries cheap.
+  for (const commentId of new Set(commentIds)) {
+    byComment.set(commentId, q.ofComment.all({ me, commentId, limit: perComment }).map(toReplyCard));
   }
   return byComment;
 }
