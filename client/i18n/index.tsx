@@ -3,6 +3,7 @@ import { formatDistanceToNow, type Locale } from 'date-fns';
 import { sv as svLocale } from 'date-fns/locale/sv';
 import type { Language } from '../../server/schemas/common';
 import { isMessageKey } from '../../server/schemas/messages';
+import { formatNumber, pluralCategory } from './number';
 import { sv } from './sv';
 import type { Widen } from './types';
 
@@ -79,7 +80,6 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
 
   const value = useMemo<I18n>(() => {
     const { t, locale } = catalogs[lang] ?? catalogs.sv!;
-    const pluralRules = new Intl.PluralRules(lang);
     return {
       lang,
       t,
@@ -91,10 +91,10 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
         return formatDistanceToNow(d, { addSuffix: true, locale });
       },
       plural(n, forms) {
-        return pluralRules.select(n) === 'one' ? forms.one : forms.other;
+        return pluralCategory(n) === 'one' ? forms.one : forms.other;
       },
       number(n, digits = 0) {
-        return new Intl.NumberFormat(lang === 'sv' ? 'sv-SE' : 'en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(n);
+        return formatNumber(n, digits, lang);
       },
       errorText(error) {
         const key = errorKeyOf(error);

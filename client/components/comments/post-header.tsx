@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useI18n } from '../../i18n';
+import { exactDateTime } from '../../i18n/number';
 import { Avatar } from './person';
 import styles from './comments.module.css';
 
@@ -32,7 +33,7 @@ export function PostHeader({
         {children}
         <span className={styles.date}>
           {when && date ? (
-            <time dateTime={date} title={new Date(date).toLocaleString(lang === 'sv' ? 'sv-SE' : 'en-GB')}>
+            <time dateTime={date} title={exactDateTime(new Date(date), lang)}>
               {when}
             </time>
           ) : (

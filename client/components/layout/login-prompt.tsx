@@ -39,7 +39,8 @@ export function LoginPrompt() {
   const [shown, setShown] = useState(false);
 
   useEffect(() => {
-    if (alreadyShown()) return;
+    // sessionStorage is first read when the time comes, not during the page's start: the first
+    // access can block the main thread for a while on a slow phone.
     const timer = window.setTimeout(() => setDue(true), DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { exactDateTime, formatNumber, pluralCategory } from './number';
+
+describe('formatNumber', () => {
+  it('writes what Intl.NumberFormat writes for sv-SE and en-GB', () => {
+    const values = [0, 1, 2.4, 2.45, 2.35, 4.95, 5, 9.999, 999, 1000, 5682, 12345.678, 999999.5, 1234567, 0.05, 1.005, 200000];
+    for (const lang of ['sv', 'en'] as const) {
+      const locale = lang === 'sv' ? 'sv-SE' : 'en-GB';
+      for (const digits of [0, 1, 2]) {
+        const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits });
+        for (const n of values) expect(formatNumber(n, digits, lang), `${lang} ${digits} ${n}`).toBe(intl.format(n));
+        // Averages of star ratings and counts, as the pages show them.
+        for (let i = 0; i < 2000; i++) {
+          const n = i % 2 ? (i * 7919) % 500001 : ((i * 104729) % 40001) / 8000;
+          expect(formatNumber(n, digits, lang), `${lang} ${digits} ${n}`).toBe(intl.format(n));
+        }
+      }
+    }
+  });
+
+  it('leaves negative and non-finite numbers to Intl', () => {
+    expect(formatNumber(-1234, 0, 'sv')).toBe(new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 }).format(-1234));
+    expect(formatNumber(Number.NaN, 0, 'en')).toBe('NaN');
+    expect(formatNumber(1e-7, 1, 'sv')).toBe('0,0');
+    expect(formatNumber(1e21, 0, 'en')).toBe(new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }).format(1e21));
+  });
+});
+
+describe('pluralCategory', () => {
+  it('agrees with Intl.PluralRules for Swedish and English', () => {
+    for (const lang of ['sv', 'en']) {
+      const rules = new Intl.PluralRules(lang);
+      for (const n of [0, 1, 1.5, 2, 11, 21, 101, 1000]) expect(pluralCategory(n), `${lang} ${n}`).toBe(rules.select(n));
+    }
+  });
+});
+
+describe('exactDateTime', () => {
+  it('writes what toLocaleString writes for sv-SE and en-GB', () => {
+    for (let i = 0; i < 500; i++) {
+      const d = new Date(Date.UTC(2000, 0, 1) + i * 7_654_321_987);
+      expect(exactDateTime(d, 'sv'), d.toISOString()).toBe(d.toLocaleString('sv-SE'));
+      expect(exactDateTime(d, 'en'), d.toISOString()).toBe(d.toLocaleString('en-GB'));
+    }
+  });
+});
