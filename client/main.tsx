@@ -1,24 +1,30 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
-import { loadCatalog, readLanguageCookie } from './i18n';
+// The entry is small on purpose. A page with a prerendered first render (server/plugins/spa.ts)
+// paints from HTML and CSS alone; the app's scripts are only requested after that paint, so on
+// a slow connection they do not compete with the stylesheets for the first screen. Pages
+// without one start at once (the server preloads their scripts).
 import './styles/global.css';
 
-function render() {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+const prerendered = Boolean(document.getElementById('root')?.firstChild);
 
-// A prerendered first render (server/plugins/spa.ts) gets painted before React replaces it
-// with the same markup: the frame after this one, not after all the scripts' work.
 function afterFirstPaint(): Promise<void> {
-  if (!document.getElementById('root')?.firstChild) return Promise.resolve();
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-// English visitors wait for their catalog (preloaded by the server's hint); if it cannot load,
-// the page still renders, in Swedish.
-Promise.all([loadCatalog(readLanguageCookie()).catch(() => {}), afterFirstPaint()]).then(render, render);
+/** The first page's own chunk, fetched alongside the app instead of after it (same chunks as routes.tsx). */
+function loadFirstPage(path: string): Promise<unknown> {
+  if (path === '/') return import('./pages/home');
+  if (/^\/business\/?$/.test(path)) return import('./pages/directory');
+  if (/^\/business\/[^/]+\/?$/.test(path)) return import('./pages/business-detail');
+  return Promise.resolve();
+}
+
+function boot() {
+  if (prerendered) {
+    // A failed prefetch is not fatal: the router loads the page again and shows its error.
+    loadFirstPage(window.location.pathname).catch(() => {});
+    if (/(?:^|;\s*)lang=en(?:;|$)/.test(document.cookie)) import('./i18n/en').catch(() => {});
+  }
+  return import('./start').then((m) => m.start());
+}
+
+void (prerendered ? afterFirstPaint().then(boot) : boot());

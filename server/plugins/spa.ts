@@ -29,17 +29,19 @@ export const routeChunks: [RegExp, string][] = [
   [/^\/login\/?$/, 'pages/login.tsx'],
   [/^\/registration\/?$/, 'pages/registration.tsx'],
 ];
+/** The app itself (React, router, layout), which the small entry client/main.tsx imports. */
+const APP_CHUNK = 'start.tsx';
 /** The English catalog's chunk (client/i18n/index.tsx loads it before the first render). */
 const ENGLISH_CATALOG = 'i18n/en.ts';
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * Builds index.html for one page: modulepreload links for the route's chunk and the chunks it
- * imports (minus what the entry already preloads), their CSS, the English catalog for visitors
- * whose cookie asks for English, the document language to match, and the page's prerendered
- * first render inside #root, so it paints before the scripts run (createRoot then replaces it
- * with the same markup).
+ * Builds index.html for one page: the stylesheets of the app and the route's chunks, the
+ * document language, and either the page's prerendered first render inside #root (it paints
+ * before any script runs; createRoot then replaces it with the same markup) or, for pages
+ * without one, modulepreload links for the app, the route's chunks and, for visitors whose
+ * cookie asks for English, the English catalog (minus what the entry already preloads).
  */
 export function makePageHtml(indexHtml: string, manifest: Manifest | null, prerendered: Prerendered | null = null) {
   const entryKey = manifest ? Object.keys(manifest).find((k) => manifest[k]?.isEntry) : undefined;
@@ -52,15 +54,24 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
   };
   if (entryKey) walk(entryKey, inEntry);
 
-  const hintsFor = (keys: string[]) => {
+  /** Stylesheets of the chunks behind `keys`; with `scripts`, modulepreload links for the chunks too. */
+  const hintsFor = (keys: string[], scripts: boolean) => {
+    // Dependencies before the chunks that import them, as Vite's loader orders their CSS.
     const chunks = new Set<string>();
-    for (const key of keys) walk(key, chunks);
+    const seen = new Set<string>();
+    const postOrder = (key: string) => {
+      if (seen.has(key) || !manifest?.[key]) return;
+      seen.add(key);
+      for (const dep of manifest[key].imports ?? []) postOrder(dep);
+      chunks.add(key);
+    };
+    for (const key of keys) postOrder(key);
     const links: string[] = [];
     for (const key of chunks) {
       if (inEntry.has(key)) continue;
       const chunk = manifest![key]!;
-      links.push(`<link rel="modulepreload" crossorigin href="/${escapeAttr(chunk.file)}">`);
-      // A stylesheet, not a preload: the prerendered markup needs it for its first paint (and
+      if (scripts) links.push(`<link rel="modulepreload" crossorigin href="/${escapeAttr(chunk.file)}">`);
+      // Stylesheets, not preloads: a prerendered page needs them for its first paint (and
       // Vite's loader skips stylesheets already in the document).
       for (const css of chunk.css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${escapeAttr(css)}">`);
     }
@@ -74,20 +85,16 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
     const hit = cache.get(cacheKey);
     if (hit !== undefined) return hit;
     let html = indexHtml;
+    const firstRender = prerendered?.[route]?.[lang];
+    const prerender = Boolean(firstRender && html.includes('<div id="root"></div>'));
     if (manifest && html.includes('</head>')) {
-      const keys = [route, lang === 'en' ? ENGLISH_CATALOG : ''].filter((k) => k && manifest[k]);
-      html = html.replace('</head>', `${hintsFor(keys)}</head>`);
+      const keys = [APP_CHUNK, route, lang === 'en' ? ENGLISH_CATALOG : ''].filter((k) => k && manifest[k]);
+      // A prerendered page paints from HTML and CSS; client/main.tsx fetches its scripts after
+      // that paint. Any other page needs its scripts first, so they are preloaded here.
+      html = html.replace('</head>', `${hintsFor(keys, !prerender)}</head>`);
     }
     if (lang === 'en') html = html.replace('<html lang="sv"', '<html lang="en"');
-    const firstRender = prerendered?.[route]?.[lang];
-    if (firstRender && html.includes('<div id="root"></div>')) {
-      html = html.replace('<div id="root"></div>', `<div id="root">${firstRender}</div>`);
-      // The page paints from HTML and CSS alone, so its scripts are not render-critical: they
-      // queue behind the stylesheets instead of competing with them.
-      html = html
-        .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
-        .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
-    }
+    if (prerender) html = html.replace('<div id="root"></div>', `<div id="root">${firstRender}</div>`);
     cache.set(cacheKey, html);
     return html;
   };
