@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { startCheckpointer } from '../db/checkpointer';
 import { closeDb, migrateDb, openDb } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { buildApp } from './app';
@@ -21,8 +22,10 @@ const paths = dataPaths(env, clientDir);
 mkdirSync(paths.uploads, { recursive: true });
 
 const log = pino({ level: env.LOG_LEVEL });
-const db = openDb(path.join(paths.data, 'recensera.sqlite'));
+const dbFile = path.join(paths.data, 'recensera.sqlite');
+const db = openDb(dbFile);
 migrateDb(db);
+const checkpointer = startCheckpointer(db, dbFile, { onError: (message) => log.error({ message }, 'WAL checkpoint failed') });
 const deps: Deps = { db, env, mailer: createMailer(env, paths.outbox, log), paths };
 
 if (env.DEMO_DATA) {
@@ -47,6 +50,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
   } finally {
+    await checkpointer.stop();
     closeDb(db);
     process.exit(0);
   }
