@@ -126,6 +126,15 @@ describe('listing', () => {
     expect(listBusinesses(t.deps, null, { order: 'newest' }).map((b) => b.id).slice(0, 2)).toEqual([box, newest.id]);
   });
 
+  it('keeps Swedish order for a title added after a list was sorted', async () => {
+    listDirectory(t.deps, null);
+    const added = await addBusiness({ title: 'Äppelgården' });
+    const titles = listDirectory(t.deps, null).slice(1).map((b) => b.title);
+    expect(titles.indexOf('ÅHLÉNS')).toBeLessThan(titles.indexOf(added.title));
+    expect(titles.indexOf(added.title)).toBeLessThan(titles.indexOf('Östra Hallen'));
+    expect(listBusinesses(t.deps, null).slice(1).map((b) => b.title)).toEqual(titles);
+  });
+
   it('sends only the first 30 characters of a description to a card, and says when it goes on', async () => {
     const long = await addBusiness({ title: 'Lång Text', description: 'Åtta ord som tillsammans blir längre än trettio tecken.' });
     const short = await addBusiness({ title: 'Kort Text', description: 'Kort.' });
