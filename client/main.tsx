@@ -2,6 +2,7 @@
 // paints from HTML and CSS alone; the app's scripts are only requested after that paint, so on
 // a slow connection they do not compete with the stylesheets for the first screen. Pages
 // without one start at once (the server preloads their scripts).
+import { startEarlyQuery } from './lib/early-data';
 import './styles/global.css';
 
 const prerendered = Boolean(document.getElementById('root')?.firstChild);
@@ -18,8 +19,15 @@ function loadFirstPage(path: string): Promise<unknown> {
   return Promise.resolve();
 }
 
+/** The business page's data waits for nothing else, so it is asked for before the app loads. */
+function startFirstQuery(path: string) {
+  const business = /^\/business\/([^/]+)\/?$/.exec(path);
+  if (business?.[1]) startEarlyQuery('business.byId', { id: decodeURIComponent(business[1]) });
+}
+
 function boot() {
   if (prerendered) {
+    startFirstQuery(window.location.pathname);
     // A failed prefetch is not fatal: the router loads the page again and shows its error.
     loadFirstPage(window.location.pathname).catch(() => {});
     if (/(?:^|;\s*)lang=en(?:;|$)/.test(document.cookie)) import('./i18n/en').catch(() => {});

@@ -10,6 +10,7 @@ import { Stars } from '../components/business/stars';
 import { useFavoriteToggle } from '../components/business/use-favorite';
 import { CommentSection } from '../components/comments/comment-section';
 import { useI18n } from '../i18n';
+import { withEarly } from '../lib/early-data';
 import { useTRPC } from '../lib/trpc';
 import styles from './business-detail.module.css';
 
@@ -21,7 +22,13 @@ export default function BusinessDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const { t } = useI18n();
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.business.byId.queryOptions({ id }), retry: (count, error) => httpStatusOf(error) >= 500 && count < 2 });
+  const options = trpc.business.byId.queryOptions({ id });
+  const query = useQuery({
+    ...options,
+    // The entry may have asked for this already (lib/early-data.ts); else the usual request.
+    queryFn: options.queryFn && withEarly('business.byId', { id }, options.queryFn),
+    retry: (count, error) => httpStatusOf(error) >= 500 && count < 2,
+  });
   const toggleFavorite = useFavoriteToggle();
   const titleOf = useBusinessTitle();
   const summary = useRatingSummary();
