@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
@@ -29,7 +29,8 @@ function prerender(): Plugin {
     },
     async closeBundle() {
       if (isSsr) return;
-      const ssrDir = path.join(here, 'node_modules', '.cache', 'recensera-prerender');
+      // Per process: builds into different folders may run at the same time.
+      const ssrDir = path.join(here, 'node_modules', '.cache', `recensera-prerender-${process.pid}`);
       await build({
         configFile: false,
         root: path.join(here, 'client'),
@@ -41,8 +42,12 @@ function prerender(): Plugin {
         renderPage(path: string, lang: 'sv' | 'en'): Promise<string>;
       };
       const pages: Record<string, Record<string, string>> = {};
-      for (const [chunk, url] of Object.entries(PRERENDERED)) {
-        pages[chunk] = { sv: await renderPage(url, 'sv'), en: await renderPage(url, 'en') };
+      try {
+        for (const [chunk, url] of Object.entries(PRERENDERED)) {
+          pages[chunk] = { sv: await renderPage(url, 'sv'), en: await renderPage(url, 'en') };
+        }
+      } finally {
+        rmSync(ssrDir, { recursive: true, force: true });
       }
       mkdirSync(path.join(outDir, '.vite'), { recursive: true });
       writeFileSync(path.join(outDir, '.vite', 'prerender.json'), JSON.stringify(pages));
