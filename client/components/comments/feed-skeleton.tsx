@@ -1,5 +1,10 @@
-import { FEED_FIRST_PAGE } from '../../../server/schemas/comment-constants';
 import styles from './comment-feed.module.css';
+
+/**
+ * One row of cards on a wide screen, more than a phone's screen: the feed starts below the
+ * fold, so this holds everything visible in place while keeping the first page's DOM small.
+ */
+const SKELETON_CARDS = 4;
 
 /** Grey cards in the feed's grid while its first page loads, shaped like the real cards. */
 export function FeedSkeletonGrid({ label }: { label: string }) {
@@ -9,7 +14,7 @@ export function FeedSkeletonGrid({ label }: { label: string }) {
         {label}
       </p>
       <ul className={styles.grid} aria-hidden="true">
-        {Array.from({ length: FEED_FIRST_PAGE }, (_, i) => (
+        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
           <li key={i}>
             <div className={`card ${styles.card} ${styles.skeletonCard}`}>
               <div className={styles.business}>
