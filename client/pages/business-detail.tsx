@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Link, useParams } from 'wouter';
@@ -8,11 +9,15 @@ import { RateBusiness } from '../components/business/rate-business';
 import { useRatingSummary } from '../components/business/rating-summary';
 import { Stars } from '../components/business/stars';
 import { useFavoriteToggle } from '../components/business/use-favorite';
-import { CommentSection } from '../components/comments/comment-section';
+import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { withEarly } from '../lib/early-data';
 import { useTRPC } from '../lib/trpc';
 import styles from './business-detail.module.css';
+
+// The comments sit below the business's own details and wait for their own data anyway; their
+// chunk (cards, emoji ratings) loads after the details have painted.
+const CommentSection = lazy(() => import('../components/comments/comment-section').then((m) => ({ default: m.CommentSection })));
 
 function httpStatusOf(error: unknown): number {
   return error instanceof TRPCClientError && typeof error.data?.httpStatus === 'number' ? error.data.httpStatus : 0;
@@ -140,7 +145,9 @@ export default function BusinessDetailPage() {
         </div>
       </article>
 
-      <CommentSection businessId={business.id} />
+      <Suspense fallback={<Spinner label={t.comments.section.loading} showLabel />}>
+        <CommentSection businessId={business.id} />
+      </Suspense>
     </div>
   );
 }
