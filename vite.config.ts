@@ -17,6 +17,15 @@ const PRERENDERED: Record<string, string> = {
   'pages/business-detail.tsx': '/business/_',
 };
 
+/**
+ * The prerendered copy is shown until the app's scripts have run, and its buttons and fields do
+ * nothing until then: they are disabled, so a press or a typed word is not silently lost (the
+ * app's own controls replace them in the same places). Links work as plain links.
+ */
+function inert(html: string): string {
+  return html.replace(/<(button|input|select|textarea)(?=[\s>/])/g, '<$1 disabled');
+}
+
 function prerender(): Plugin {
   let outDir = '';
   let isSsr = false;
@@ -44,7 +53,7 @@ function prerender(): Plugin {
       const pages: Record<string, Record<string, string>> = {};
       try {
         for (const [chunk, url] of Object.entries(PRERENDERED)) {
-          pages[chunk] = { sv: await renderPage(url, 'sv'), en: await renderPage(url, 'en') };
+          pages[chunk] = { sv: inert(await renderPage(url, 'sv')), en: inert(await renderPage(url, 'en')) };
         }
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });

@@ -98,7 +98,7 @@ export default function HomePage() {
         </div>
       </div>
 
-      <section className={`${styles.band} ${styles.belowFold}`} aria-labelledby="home-trust-title">
+      <section className={styles.band} aria-labelledby="home-trust-title">
         <div className="container">
           <h2 id="home-trust-title" className={styles.sectionTitle}>
             {trust.heading}
@@ -119,7 +119,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className={`${styles.section} ${styles.belowFold}`} aria-labelledby="home-features-title">
+      <section className={styles.section} aria-labelledby="home-features-title">
         <div className="container">
           <h2 id="home-features-title" className={styles.sectionTitle}>
             {t.home.features.heading}
@@ -128,7 +128,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className={`${styles.section} ${styles.belowFold}`} aria-labelledby="home-faq-title">
+      <section className={styles.section} aria-labelledby="home-faq-title">
         <div className="container">
           <div className={styles.faq}>
             <h2 id="home-faq-title" className={styles.sectionTitle}>
