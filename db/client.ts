@@ -19,6 +19,8 @@ export function openDb(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('cache_size = -16000');
   sqlite.pragma('temp_store = MEMORY');
+  // After a burst of writes the WAL file is cut back to this size once it has been checkpointed.
+  sqlite.pragma('journal_size_limit = 67108864');
   return drizzle(sqlite, { schema }) as Db;
 }
 

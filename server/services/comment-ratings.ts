@@ -49,49 +49,39 @@ const newTally = {
   rated5: sql`${p.r5}`,
 };
 
+/** A rated post kind: its table, its ratings table and that table's column naming the post. */
+type RatedKind =
+  | { posts: typeof comments; ratings: typeof commentRatings; postId: typeof commentRatings.commentId; key: 'commentId' }
+  | { posts: typeof replies; ratings: typeof replyRatings; postId: typeof replyRatings.replyId; key: 'replyId' };
+
 /**
  * Rated things differ only in their tables; the rule below is written once for both. Every
  * statement is compiled once (a rating is the most frequent write of the site).
  */
-const commentStatements = preparedStatements((db: Db) => ({
-  target: db.select(tallyColumns(comments)).from(comments).where(eq(comments.id, p.id)),
-  previous: db
-    .select({ rate: commentRatings.rate })
-    .from(commentRatings)
-    .where(and(eq(commentRatings.commentId, p.id), eq(commentRatings.userId, p.userId))),
-  put: db
-    .insert(commentRatings)
-    .values({ commentId: p.id, userId: p.userId, rate: p.rate, createdAt: p.now })
-    .onConflictDoUpdate({ target: [commentRatings.commentId, commentRatings.userId], set: { rate: sql`${p.rate}`, createdAt: sql`${p.now}` } }),
-  drop: db.delete(commentRatings).where(and(eq(commentRatings.commentId, p.id), eq(commentRatings.userId, p.userId))),
-  save: db.update(comments).set(newTally).where(eq(comments.id, p.id)),
-  newest: db
-    .select({ userId: commentRatings.userId, rate: commentRatings.rate })
-    .from(commentRatings)
-    .where(eq(commentRatings.commentId, p.id))
-    .orderBy(desc(commentRatings.createdAt))
-    .limit(RATINGS_LIST_CAP),
-}));
+function ratingStatements(kind: RatedKind) {
+  const { posts, ratings, postId } = kind;
+  const ofPost = eq(postId, p.id);
+  return preparedStatements((db: Db) => ({
+    target: db.select(tallyColumns(posts)).from(posts).where(eq(posts.id, p.id)),
+    previous: db.select({ rate: ratings.rate }).from(ratings).where(and(ofPost, eq(ratings.userId, p.userId))),
+    put: db
+      .insert(ratings)
+      // The column naming the post differs by kind; the values are placeholders bound at run time.
+      .values({ [kind.key]: p.id, userId: p.userId, rate: p.rate, createdAt: p.now } as unknown as typeof ratings.$inferInsert)
+      .onConflictDoUpdate({ target: [postId, ratings.userId], set: { rate: sql`${p.rate}`, createdAt: sql`${p.now}` } }),
+    drop: db.delete(ratings).where(and(ofPost, eq(ratings.userId, p.userId))),
+    save: db.update(posts).set(newTally).where(eq(posts.id, p.id)),
+    newest: db
+      .select({ userId: ratings.userId, rate: ratings.rate })
+      .from(ratings)
+      .where(ofPost)
+      .orderBy(desc(ratings.createdAt))
+      .limit(RATINGS_LIST_CAP),
+  }));
+}
 
-const replyStatements = preparedStatements((db: Db) => ({
-  target: db.select(tallyColumns(replies)).from(replies).where(eq(replies.id, p.id)),
-  previous: db
-    .select({ rate: replyRatings.rate })
-    .from(replyRatings)
-    .where(and(eq(replyRatings.replyId, p.id), eq(replyRatings.userId, p.userId))),
-  put: db
-    .insert(replyRatings)
-    .values({ replyId: p.id, userId: p.userId, rate: p.rate, createdAt: p.now })
-    .onConflictDoUpdate({ target: [replyRatings.replyId, replyRatings.userId], set: { rate: sql`${p.rate}`, createdAt: sql`${p.now}` } }),
-  drop: db.delete(replyRatings).where(and(eq(replyRatings.replyId, p.id), eq(replyRatings.userId, p.userId))),
-  save: db.update(replies).set(newTally).where(eq(replies.id, p.id)),
-  newest: db
-    .select({ userId: replyRatings.userId, rate: replyRatings.rate })
-    .from(replyRatings)
-    .where(eq(replyRatings.replyId, p.id))
-    .orderBy(desc(replyRatings.createdAt))
-    .limit(RATINGS_LIST_CAP),
-}));
+const commentStatements = ratingStatements({ posts: comments, ratings: commentRatings, postId: commentRatings.commentId, key: 'commentId' });
+const replyStatements = ratingStatements({ posts: replies, ratings: replyRatings, postId: replyRatings.replyId, key: 'replyId' });
 
 type RatingStore = { notFound: MessageKey; statements: typeof commentStatements | typeof replyStatements };
 const commentStore: RatingStore = { notFound: 'commentNotFound', statements: commentStatements };
