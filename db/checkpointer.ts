@@ -46,7 +46,12 @@ export function startCheckpointer(
   options: { everyMs?: number; onResult?: (result: CheckpointResult) => void; onError?: (message: string) => void } = {},
 ): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, everyMs: options.everyMs ?? 200 } });
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { file, driver, everyMs: options.everyMs ?? 200 },
+    // It holds one connection and a timer: a small heap keeps the whole server small.
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 8 },
+  });
   worker.unref();
   db.$client.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   worker.on('message', (message: { result?: CheckpointResult; error?: string }) => {
