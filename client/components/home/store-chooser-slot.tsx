@@ -21,7 +21,10 @@ export function StoreChooserSlot({ businesses }: { businesses: BusinessSummary[]
   const triggerRef = useRef<HTMLButtonElement>(null);
   const wantOpen = useRef(false);
   const loading = useRef(false);
-  const [real, setReal] = useState<{ Chooser: typeof StoreChooserType; handoff: ChooserHandoff } | null>(null);
+  const [real, setReal] = useState<{ Chooser: typeof StoreChooserType } | null>(null);
+  // Read from the stand-in in the render that replaces it, not when the chunk arrived: letters
+  // typed while React was still rendering would otherwise be lost.
+  const handoff = useRef<ChooserHandoff | null>(null);
 
   const intent = useRef(false);
   const hasList = businesses !== undefined;
@@ -31,11 +34,7 @@ export function StoreChooserSlot({ businesses }: { businesses: BusinessSummary[]
     if (!hasList || loading.current) return;
     loading.current = true;
     loadChooser().then(
-      ({ StoreChooser }) => {
-        const active = document.activeElement;
-        const focused = active && active === inputRef.current ? 'input' : active && active === triggerRef.current ? 'trigger' : null;
-        setReal({ Chooser: StoreChooser, handoff: { text: inputRef.current?.value ?? '', focused, open: wantOpen.current } });
-      },
+      ({ StoreChooser }) => setReal({ Chooser: StoreChooser }),
       () => {
         // A failed fetch (e.g. offline) may succeed on the next intent.
         loading.current = false;
@@ -46,7 +45,14 @@ export function StoreChooserSlot({ businesses }: { businesses: BusinessSummary[]
     if (hasList && intent.current) load();
   }, [hasList, load]);
 
-  if (real && businesses) return <real.Chooser businesses={businesses} handoff={real.handoff} />;
+  if (real && businesses) {
+    if (!handoff.current) {
+      const active = document.activeElement;
+      const focused = active && active === inputRef.current ? 'input' : active && active === triggerRef.current ? 'trigger' : null;
+      handoff.current = { text: inputRef.current?.value ?? '', focused, open: wantOpen.current };
+    }
+    return <real.Chooser businesses={businesses} handoff={handoff.current} />;
+  }
   return (
     <div className={styles.root} onPointerEnter={load} onTouchStart={load} onFocus={load}>
       <label className={styles.label} htmlFor="store-chooser-standin">
