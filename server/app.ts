@@ -11,7 +11,7 @@ import type { Deps } from './deps';
 import { AppError } from './lib/errors';
 import { appErrorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
-import { registerPublicCache } from './plugins/public-cache';
+import { cacheFirstServer, createPublicCache, registerPublicCache } from './plugins/public-cache';
 import { registerSession } from './plugins/session';
 import { registerSpa } from './plugins/spa';
 import { restRoutes } from './rest';
@@ -29,7 +29,10 @@ export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { env } = deps;
   setRateLimitsEnabled(env.RATE_LIMITS);
+  const publicCache = createPublicCache(deps.db);
   const app = Fastify({
+    // Cached public replies are answered before Fastify sees the request (plugins/public-cache).
+    serverFactory: (handler, serverOptions) => cacheFirstServer(publicCache, handler, serverOptions),
     logger: options.logger ?? { level: env.LOG_LEVEL },
     // Believe X-Forwarded-For only for the configured number of proxy hops, so a client cannot
     // pick its own IP (and escape per-IP limits) by sending the header itself.
@@ -62,7 +65,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 40, fieldSize: 100_000, parts: 50 } });
   await registerSession(app, deps.db, env);
-  await registerPublicCache(app, deps.db);
+  await registerPublicCache(app, publicCache);
 
   await app.register(swagger, {
     openapi: {

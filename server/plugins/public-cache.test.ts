@@ -97,4 +97,29 @@ describe('public reply cache', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.headers.etag).toBeUndefined();
   });
+
+  it('over a real server, answers a hit with the headers the app gave the first reply, until a write', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address}/api/comment/${shop}`;
+    const first = await fetch(url);
+    const firstText = await first.text();
+    const hit = await fetch(url);
+    const hitText = await hit.text();
+    expect(hit.status).toBe(200);
+    expect(hitText).toBe(firstText);
+    const headersOf = (reply: Response) => [...reply.headers].filter(([name]) => !['date', 'keep-alive', 'connection', 'content-length', 'transfer-encoding'].includes(name));
+    expect(headersOf(hit)).toEqual(headersOf(first));
+    expect(hit.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-length')).toBe(String(Buffer.byteLength(await plain.text())));
+    expect((await fetch(url, { headers: { 'if-none-match': String(hit.headers.get('etag')) } })).status).toBe(304);
+
+    const signedIn = await fetch(url, { headers: { cookie: 'lang=sv; session=not-a-session' } });
+    expect(signedIn.headers.get('etag')).toBeNull();
+
+    await createComment(t.deps, cast.other.actor, { businessId: shop, text: 'Skriven medan sidan låg i cachen', businessLocation: 'Lund' });
+    const after = await (await fetch(url)).text();
+    expect(texts(after)).toContain('Skriven medan sidan låg i cachen');
+  });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Db } from '../../db/client';
 import { SESSION_COOKIE } from '../services/sessions';
 
@@ -30,29 +31,40 @@ const CACHEABLE_PROCEDURES = new Set([
 /** How stale a cached reply may be after a write by another process (`npm run admin`). */
 const OTHER_WRITES_MS = 500;
 
-/** Headers a cached reply carries besides its body (X-Next-Cursor pages the REST lists). */
-const KEPT_HEADERS = ['content-type', 'x-next-cursor'] as const;
+type Variant = { head: (string | number)[]; body: Buffer };
 
 type Entry = {
-  headers: Record<string, string>;
+  /** The reply's headers as stored (security headers, content type, paging, ETag, caching). */
+  headers: [string, string][];
   body: Buffer;
   etag: string;
-  gzip?: Buffer;
-  br?: Buffer;
+  /** Ready-to-write headers and body per content encoding, built on first use. */
+  variants: Partial<Record<'identity' | 'gzip' | 'br', Variant>>;
+  notModified?: (string | number)[];
   bytes: number;
 };
 
+/** Headers of a reply that are not kept with its body: they belong to one response only. */
+const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'set-cookie', 'date', 'connection', 'keep-alive']);
+
 export type PublicCacheOptions = { maxBytes?: number; maxEntries?: number };
+export type PublicCache = ReturnType<typeof createPublicCache>;
 
 /**
  * The serialized replies of public lists (feed, business pages, directory) for visitors who are
  * not signed in, keyed by URL. An entry is valid while the database is unchanged: the stamp is
  * SQLite's total_changes() of our connection plus data_version (which moves when another
  * connection — `npm run admin`, a restore — commits; looked at twice a second), so any write
- * empties the cache and no rule has to remember to invalidate it. Signed-in users always get fresh replies (they
- * carry their own rates and favourites); free-text searches are not cached (unbounded keys).
+ * empties the cache and no rule has to remember to invalidate it. Signed-in users always get
+ * fresh replies (they carry their own rates and favourites); free-text searches are not cached
+ * (unbounded keys).
+ *
+ * A hit is answered straight from the HTTP server's request event (see `cacheFirstServer`),
+ * before Fastify builds its request, routes and runs hooks: only URLs that Fastify once
+ * answered for an anonymous cacheable GET are ever in the cache, and a hit writes the very
+ * headers that reply had. Under `inject` (tests) the `onRequest` hook answers hits the same way.
  */
-export async function registerPublicCache(app: FastifyInstance, db: Db, options: PublicCacheOptions = {}) {
+export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
   const maxEntries = options.maxEntries ?? 2000;
   const ownChanges = db.$client.prepare('select total_changes()').pluck();
@@ -80,26 +92,112 @@ export async function registerPublicCache(app: FastifyInstance, db: Db, options:
     bytes -= entry.bytes;
   };
 
-  app.decorateRequest('publicCacheKey', null);
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !isAnonymous(request) || !isCacheable(request)) return;
+  /** The current stamp; a moved stamp empties the cache first. */
+  const freshStamp = () => {
     const now = stampNow();
     if (now !== stamp) {
       entries.clear();
       bytes = 0;
       stamp = now;
     }
-    const key = request.url;
-    const entry = entries.get(key);
-    if (!entry) {
-      request.publicCacheKey = { key, stamp: now };
+    return now;
+  };
+
+  /** The entry for an anonymous GET of this URL, if the data has not changed since it was kept. */
+  function lookup(request: IncomingMessage): Entry | undefined {
+    if (request.method !== 'GET' || !isAnonymous(request.headers) || entries.size === 0) return undefined;
+    freshStamp();
+    const entry = entries.get(request.url ?? '');
+    if (!entry) return undefined;
+    // Least recently used goes first when the cache is full: a hit moves to the end.
+    entries.delete(request.url ?? '');
+    entries.set(request.url ?? '', entry);
+    return entry;
+  }
+
+  /** Writes an entry: 304 for a matching If-None-Match, else the body, compressed once per entry. */
+  function write(request: IncomingMessage, response: ServerResponse, entry: Entry) {
+    if (request.headers['if-none-match'] === entry.etag) {
+      entry.notModified ??= entry.headers.flat();
+      response.writeHead(304, entry.notModified);
+      response.end();
       return;
     }
-    // Least recently used goes first when the cache is full: a hit moves to the end.
-    entries.delete(key);
-    entries.set(key, entry);
-    return sendEntry(request, reply, entry);
+    const wanted = entry.body.length < 1024 ? null : preferredEncoding(request.headers['accept-encoding']);
+    const encoding = wanted ?? 'identity';
+    let variant = entry.variants[encoding];
+    if (!variant) {
+      const body = wanted === 'br'
+        ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+        : wanted === 'gzip' ? gzipSync(entry.body) : entry.body;
+      const head: (string | number)[] = entry.headers.flat();
+      head.push('content-length', body.length);
+      if (wanted) head.push('content-encoding', wanted);
+      variant = { head, body };
+      entry.variants[encoding] = variant;
+      if (wanted) {
+        entry.bytes += body.length;
+        bytes += body.length;
+      }
+    }
+    response.writeHead(200, variant.head);
+    response.end(variant.body);
+  }
+
+  return {
+    /** Answers an anonymous GET from the cache; false when the request must go to the app. */
+    answer(request: IncomingMessage, response: ServerResponse): boolean {
+      const entry = lookup(request);
+      if (!entry) return false;
+      write(request, response, entry);
+      return true;
+    },
+    lookup,
+    write,
+    /** The stamp a reply being built now would be kept under. */
+    stamp: freshStamp,
+    /** Keeps a 200 reply built under `builtAt` unless a write has landed since. */
+    keep(key: string, builtAt: string, body: Buffer, etag: string, headers: [string, string][]) {
+      if (builtAt !== stamp || stampNow() !== stamp || body.length > maxBytes / 4) return;
+      forget(key);
+      const entry: Entry = { headers, body, etag, variants: {}, bytes: body.length };
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      for (const [oldest] of entries) {
+        if (bytes <= maxBytes && entries.size <= maxEntries) break;
+        forget(oldest);
+      }
+    },
+  };
+}
+
+/**
+ * The HTTP server Fastify listens on, with the public cache in front: a hit never reaches
+ * Fastify. It carries the same timeouts Fastify would set on its own server.
+ */
+export function cacheFirstServer(cache: PublicCache, handler: (request: IncomingMessage, response: ServerResponse) => void, options: FastifyServerOptions) {
+  const server = http.createServer((request, response) => {
+    if (!cache.answer(request, response)) handler(request, response);
+  });
+  if (options.keepAliveTimeout) server.keepAliveTimeout = options.keepAliveTimeout;
+  if (options.requestTimeout) server.requestTimeout = options.requestTimeout;
+  server.setTimeout(options.connectionTimeout ?? 0);
+  return server;
+}
+
+/** Keeps anonymous cacheable replies in the cache and answers hits that come in through `inject`. */
+export async function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
+  app.decorateRequest('publicCacheKey', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !isAnonymous(request.headers)) return;
+    const entry = cache.lookup(request.raw);
+    if (entry) {
+      reply.hijack();
+      cache.write(request.raw, reply.raw, entry);
+      return reply;
+    }
+    if (isCacheable(request)) request.publicCacheKey = { key: request.url, stamp: cache.stamp() };
   });
 
   app.addHook('onSend', async (request, reply, sent: unknown) => {
@@ -108,48 +206,19 @@ export async function registerPublicCache(app: FastifyInstance, db: Db, options:
     // tRPC answers with a fetch Response; its (small, JSON) body is read here to keep a copy.
     const payload = sent instanceof Response ? await unwrapResponse(reply, sent) : sent;
     reply.header('cache-control', 'no-cache');
-    reply.header('vary', 'cookie, authorization');
+    reply.header('vary', 'cookie, authorization, accept-encoding');
     if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     reply.header('etag', etag);
-    // A write that landed while this reply was built makes it stale already: don't keep it.
-    if (pending.stamp !== stamp || stampNow() !== stamp || body.length > maxBytes / 4) return payload;
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) {
-      const value = reply.getHeader(name);
-      if (value !== undefined) headers[name] = String(value);
+    const headers: [string, string][] = [];
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
+      for (const one of Array.isArray(value) ? value : [value]) headers.push([name, String(one)]);
     }
-    forget(pending.key);
-    const entry: Entry = { headers, body, etag, bytes: body.length };
-    entries.set(pending.key, entry);
-    bytes += entry.bytes;
-    for (const [key] of entries) {
-      if (bytes <= maxBytes && entries.size <= maxEntries) break;
-      forget(key);
-    }
+    cache.keep(pending.key, pending.stamp, body, etag, headers);
     return payload;
   });
-
-  /** Serves an entry: 304 for a matching If-None-Match, else the body, compressed once per entry. */
-  function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
-    reply.headers(entry.headers);
-    reply.header('etag', entry.etag);
-    reply.header('cache-control', 'no-cache');
-    reply.header('vary', 'cookie, authorization, accept-encoding');
-    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding || entry.body.length < 1024) return reply.send(entry.body);
-    let packed = entry[encoding];
-    if (!packed) {
-      packed = encoding === 'br' ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(entry.body);
-      entry[encoding] = packed;
-      entry.bytes += packed.length;
-      bytes += packed.length;
-    }
-    reply.header('content-encoding', encoding);
-    return reply.send(packed);
-  }
 }
 
 async function unwrapResponse(reply: FastifyReply, response: Response): Promise<string> {
@@ -161,8 +230,11 @@ async function unwrapResponse(reply: FastifyReply, response: Response): Promise<
   return body;
 }
 
-function isAnonymous(request: FastifyRequest): boolean {
-  return !request.headers.authorization && !request.cookies[SESSION_COOKIE];
+const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
+
+/** No bearer token and no session cookie (a cookie merely named like it also counts as signed in). */
+function isAnonymous(headers: IncomingHttpHeaders): boolean {
+  return !headers.authorization && !headers.cookie?.includes(SESSION_COOKIE_PREFIX);
 }
 
 function isCacheable(request: FastifyRequest): boolean {
