@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Db } from '../../db/client';
+import { dataStamp } from '../lib/data-stamp';
 import { SESSION_COOKIE } from '../services/sessions';
 
 declare module 'fastify' {
@@ -28,9 +29,6 @@ const CACHEABLE_PROCEDURES = new Set([
   'home.suggestionBox',
 ]);
 
-/** How stale a cached reply may be after a write by another process (`npm run admin`). */
-const OTHER_WRITES_MS = 500;
-
 type Variant = { head: (string | number)[]; body: Buffer };
 
 type Entry = {
@@ -52,9 +50,8 @@ export type PublicCache = ReturnType<typeof createPublicCache>;
 
 /**
  * The serialized replies of public lists (feed, business pages, directory) for visitors who are
- * not signed in, keyed by URL. An entry is valid while the database is unchanged: the stamp is
- * SQLite's total_changes() of our connection plus data_version (which moves when another
- * connection — `npm run admin`, a restore — commits; looked at twice a second), so any write
+ * not signed in, keyed by URL. An entry is valid while the database is unchanged (`dataStamp`:
+ * our own writes are seen at once, another process's within half a second), so any write
  * empties the cache and no rule has to remember to invalidate it. Signed-in users always get
  * fresh replies (they carry their own rates and favourites); free-text searches are not cached
  * (unbounded keys).
@@ -67,20 +64,7 @@ export type PublicCache = ReturnType<typeof createPublicCache>;
 export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
   const maxEntries = options.maxEntries ?? 2000;
-  const ownChanges = db.$client.prepare('select total_changes()').pluck();
-  const otherCommits = db.$client.prepare('pragma data_version').pluck();
-  // Our own writes are seen at once (a fraction of a microsecond to ask); asking about other
-  // connections' commits costs more, so that is done at most every OTHER_WRITES_MS.
-  let version = 0;
-  let versionCheckedAt = 0;
-  const stampNow = () => {
-    const now = performance.now();
-    if (now - versionCheckedAt >= OTHER_WRITES_MS) {
-      version = otherCommits.get() as number;
-      versionCheckedAt = now;
-    }
-    return `${ownChanges.get() as number}.${version}`;
-  };
+  const stampNow = () => dataStamp(db);
   const entries = new Map<string, Entry>();
   let stamp = '';
   let bytes = 0;

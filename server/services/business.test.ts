@@ -157,6 +157,17 @@ describe('listing', () => {
     setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: false });
   });
 
+  it('shows a new star rating and a new favourite on the next directory list', async () => {
+    const b = await addBusiness({ title: 'Snabbt Svar', rate: 0 });
+    const before = listDirectory(t.deps, cast.owner.actor).find((c) => c.id === b.id)!;
+    expect(before).toMatchObject({ ratingCount: 0, isFavorite: false });
+    await rateBusiness(t.deps, cast.other.actor, b.id, 4);
+    setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: true });
+    expect(listDirectory(t.deps, cast.owner.actor).find((c) => c.id === b.id)).toMatchObject({ ratingCount: 1, rate: 4, isFavorite: true });
+    expect(listDirectory(t.deps, null, { search: 'snabbt' })).toMatchObject([{ id: b.id, ratingCount: 1, isFavorite: false }]);
+    setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: false });
+  });
+
   it('returns branches in the order entered, with a missing address as null', async () => {
     const b = await addBusiness({
       branches: [{ location: 'Västerås', address: 'Kopparbergsvägen 2' }, { location: 'Göteborg', address: '' }, { location: 'Umeå' }],
