@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { ftsQueryOf } from '../../server/services/comment-search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCounts } from './check';
 import { DB_FILE_NAME, generateDataset, readMeta, targetCounts, type BenchMeta } from './generate';
@@ -56,8 +57,10 @@ describe('bench data generator at scale 0.001', () => {
   });
 
   it('indexes every comment for search and keeps the FTS insert trigger', () => {
-    const hits = sqlite.prepare("SELECT COUNT(*) AS n FROM comments_fts WHERE comments_fts MATCH 'personalen'").get() as { n: number };
+    const hits = sqlite.prepare('SELECT COUNT(*) AS n FROM comments_fts WHERE comments_fts MATCH ?').get(ftsQueryOf(meta.popularBusinessId, meta.searchTerms.comment)) as { n: number };
     expect(hits.n).toBeGreaterThan(0);
+    const rows = sqlite.prepare('SELECT (SELECT COUNT(*) FROM comments_fts) AS indexed, (SELECT COUNT(*) FROM comments) AS comments').get() as { indexed: number; comments: number };
+    expect(rows.indexed).toBe(rows.comments);
     const trigger = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name = 'comments_fts_insert'").get();
     expect(trigger).toBeTruthy();
     expect(meta.ftsMode).toBe('rebuild');

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_PREFIX_CHARS, searchKeyOf, splitSearchWords } from '../../db/client';
 import { comments } from '../../db/schema';
 
 /** More words than this add nothing a reader would type and only slow the match down. */
@@ -6,27 +7,21 @@ const MAX_TERMS = 8;
 
 /**
  * Turns what a user typed into an FTS5 query for one business: every word quoted (so no
- * character the user types can be FTS syntax; punctuation separates words, as in the index) and given a prefix `*`, words joined by AND and
- * looked for in the branch location, text and author name, ANDed with the business's key token
- * (hex of its id, see migration 0003) so FTS5 intersects the two lists instead of matching a
- * common word site-wide. Null when nothing searchable remains (empty text clears the search).
- * The result is always bound as a parameter.
+ * character the user types can be FTS syntax; punctuation separates words, as in the index),
+ * prefixed with the business's key as the index stores it (migration 0004); words are ANDed. A
+ * word matches the business's comments whose text, branch location or author name has a word
+ * starting with it: an exact token for a word of up to SEARCH_PREFIX_CHARS characters (each
+ * prefix is indexed), a prefix query over whole long words beyond that.
+ * Null when nothing searchable remains (empty text clears the search). Always bound as a parameter.
  */
 export function ftsQueryOf(businessId: string, text: string): string | null {
-  const terms = text
-    .normalize('NFC')
-    // Split where the unicode61 tokenizer splits, so every term is one token (the index keeps no
-    // positions, so a multi-token phrase could not be matched).
-    .split(/[^\p{L}\p{N}\p{M}]+/u)
-    .filter((term) => /[\p{L}\p{N}]/u.test(term))
+  const key = searchKeyOf(businessId);
+  const terms = splitSearchWords(text)
     .slice(0, MAX_TERMS)
-    .map((term) => `"${term}"*`);
-  if (terms.length === 0) return null;
-  return `business_key : "${businessKeyOf(businessId)}" AND {text location author} : (${terms.join(' ')})`;
+    // A short word is indexed with each of its prefixes; a longer one only whole (db/client.ts).
+    .map((term) => ([...term].length <= SEARCH_PREFIX_CHARS ? `"${key}${term}"` : `"${key}${term}"*`));
+  return terms.length === 0 ? null : terms.join(' AND ');
 }
-
-/** The FTS token of a business: its id in hex, as the triggers write it with SQLite's hex(). */
-export const businessKeyOf = (businessId: string) => Buffer.from(businessId, 'utf8').toString('hex').toUpperCase();
 
 /**
  * Rowids of the newest `limit` comments matching `query` (from ftsQueryOf, or a placeholder),

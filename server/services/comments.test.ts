@@ -2,11 +2,12 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businessRatings, commentRatings, comments, images, replies, replyRatings, users } from '../../db/schema';
+import { searchKeyOf } from '../../db/client';
+import { ftsQueryOf } from './comment-search';
 import { isAppError } from '../lib/errors';
 import { commentCreateSchema, commentFormSchema, FEED_FIRST_PAGE, FEED_MORE_PAGE, replyEditFormSchema, replyFormSchema } from '../schemas/comments';
 import { callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { commentCountOf, fileExists, imageFile, insertBusiness, pngBytes } from './comment-fixtures';
-import { businessKeyOf } from './comment-search';
 import { RATINGS_LIST_CAP, rateComment, rateReply, ratingLists } from './comment-ratings';
 import { createComment, deleteComment, getComment, listBusinessComments, listFeed, removeComment, updateComment } from './comments';
 import { storeImage } from './images';
@@ -319,6 +320,8 @@ describe('edits and deletes release pictures; cascades leave nothing behind', ()
     const imageIds = [t.db.select().from(comments).where(eq(comments.id, c._id)).get()!.imageId!, t.db.select().from(replies).where(eq(replies.id, r1._id)).get()!.imageId!];
     const files = imageIds.map((id) => imageFile(t.deps, id)!);
     expect(files.every(fileExists)).toBe(true);
+    const indexed = () => t.db.$client.prepare('select count(*) n from comments_fts where comments_fts match ?').get(ftsQueryOf(shop, 'Bildrik'));
+    expect(indexed()).toEqual({ n: 1 });
 
     await deleteComment(t.deps, cast.owner.actor, c._id);
 
@@ -329,7 +332,8 @@ describe('edits and deletes release pictures; cascades leave nothing behind', ()
     expect(t.db.select().from(images).where(inArray(images.id, imageIds)).all()).toEqual([]);
     expect(files.some(fileExists)).toBe(false);
     // The search index follows the comments table.
-    expect(t.db.$client.prepare("select count(*) n from comments_fts where text = 'Bildrik'").get()).toEqual({ n: 0 });
+    expect(indexed()).toEqual({ n: 0 });
+    expect(t.db.$client.prepare('select (select count(*) from comments_fts) - (select count(*) from comments) d').get()).toEqual({ d: 0 });
   });
 
   it('deleting a reply removes its ratings and picture only', async () => {
@@ -486,9 +490,23 @@ describe('a business\'s comments and the search', () => {
     const p3 = found(p2.nextCursor!);
     expect([...p1.items, ...p2.items, ...p3.items].map((c) => c.text)).toEqual([6, 5, 4, 3, 2, 1, 0].map((i) => `Kaffe nummer ${i}`));
     expect(p3.nextCursor).toBeNull();
-    const key = businessKeyOf(more);
+    const key = searchKeyOf(more);
     expect(listBusinessComments(t.deps, null, { businessId: more, search: key }).items).toEqual([]);
     expect(listBusinessComments(t.deps, null, { businessId: more, search: key.slice(0, 6) }).items).toEqual([]);
+  });
+
+  it('matches the start of a word longer than the indexed prefixes, and never more than the word', async () => {
+    const long = insertBusiness(t.db, 'Långa ord');
+    await createComment(t.deps, cast.owner.actor, { businessId: long, text: 'Kundtjänstpersonalen var bäst', businessLocation: 'Lund' });
+    await createComment(t.deps, cast.owner.actor, { businessId: long, text: 'Kundtjänsten svarade aldrig', businessLocation: 'Lund' });
+    const found = (text: string) => listBusinessComments(t.deps, null, { businessId: long, search: text }).items.map((c) => c.text).sort();
+    expect(found('kundtjänst')).toEqual(['Kundtjänsten svarade aldrig', 'Kundtjänstpersonalen var bäst']);
+    expect(found('KUNDTJANSTP')).toEqual(['Kundtjänstpersonalen var bäst']);
+    expect(found('kundtjänstpers')).toEqual(['Kundtjänstpersonalen var bäst']);
+    expect(found('kundtjänstpersonalen')).toEqual(['Kundtjänstpersonalen var bäst']);
+    expect(found('kundtjänstpersonalens')).toEqual([]);
+    expect(found('kundtjänsten')).toEqual(['Kundtjänsten svarade aldrig']);
+    expect(found('k b')).toEqual(['Kundtjänstpersonalen var bäst']);
   });
 
   it('empty text clears the search', () => {
