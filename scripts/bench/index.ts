@@ -22,6 +22,7 @@ import type { LoadJob, LoadRequest, LoadResult } from './load-runner';
 import { multipartBody } from './multipart';
 import { cpuSnapshot, foreignCores, freePort, waitForQuiet, httpRequest, installExitHandlers, onCleanup, RssSampler, spawnTracked, stopChild, track, waitForOk } from './processes';
 import { endpointTable, judge, metricTable, notesFor, targetText, TARGETS, type EndpointRow, type Group, type MetricRow } from './report';
+import { SERVER_NODE_FLAGS } from '../server-flags';
 import { findRole, listProcedures, trpcGetPath, type Found } from './trpc-discovery';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -287,7 +288,7 @@ async function main(): Promise<number> {
   if (args.waitIdleSec > 0) await waitForQuiet(() => [process.pid], os.cpus().length, Math.min(60, args.waitIdleSec) * 1000);
   const startCpu = cpuSnapshot([process.pid]);
   const spawnedAt = performance.now();
-  const server = spawnTracked(process.execPath, [path.join(dist, 'server', 'index.js')], {
+  const server = spawnTracked(process.execPath, [...SERVER_NODE_FLAGS, path.join(dist, 'server', 'index.js')], {
     cwd: repoRoot,
     stdio: ['ignore', logFd, logFd],
     env: {

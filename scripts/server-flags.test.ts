@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from './server-flags';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+describe('the production server starts with the same Node flags everywhere', () => {
+  it('package.json start, the Dockerfile and the image smoke test', () => {
+    const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
+    expect(start).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} dist/server/index.js`);
+    const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'))?.[1];
+    expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/server/index.js']);
+    expect(read('scripts/image-smoke.sh')).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} dist/server/index.js`);
+  });
+});
