@@ -101,6 +101,59 @@ test.describe('shell and home page', () => {
     await expect(page).toHaveURL(/\/business\/[\w-]+$/);
   });
 
+  test('no letter is lost while the store chooser replaces its stand-in', async ({ page }) => {
+    // The chooser's chunk is held back until a letter is in the stand-in. Right after the real
+    // field has replaced it, a synchronous request holds the page (as a busy phone would be held)
+    // while the next letters are pressed, so they wait in the queue and arrive the moment after the
+    // swap: the moment CI once lost them in.
+    let releaseChunk = () => {};
+    const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+    await page.route(/\/assets\/store-chooser-[\w-]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      await chunkHeld;
+      await route.fulfill({ response });
+    });
+    // Keys go straight through the DevTools protocol: Playwright's keyboard would first take a
+    // trace snapshot, which has to wait until the hold is over.
+    const cdp = await page.context().newCDPSession(page);
+    const press = async (text: string) => {
+      for (const key of text) {
+        const code = { code: `Key${key.toUpperCase()}`, windowsVirtualKeyCode: key.toUpperCase().charCodeAt(0) };
+        await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key, ...code });
+        await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, ...code });
+      }
+    };
+    let pressDuringHold = () => {};
+    const pressedDuringSwap = new Promise<void>((resolve) => (pressDuringHold = () => resolve(press('ca'))));
+    await page.route('**/e2e-hold-after-swap', async (route) => {
+      pressDuringHold();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await route.fulfill({ body: '' });
+    });
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        if (document.getElementById('store-chooser-standin') || !document.querySelector('[data-scope="combobox"][data-part="input"]')) return;
+        observer.disconnect();
+        const hold = new XMLHttpRequest();
+        hold.open('GET', '/e2e-hold-after-swap', false);
+        hold.send();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+
+    await page.goto('/');
+    await page.getByLabel('Hitta en butik').click();
+    await page.keyboard.type('i');
+    releaseChunk();
+    await pressedDuringSwap;
+
+    const chooser = page.getByRole('combobox', { name: 'Hitta en butik' });
+    await expect(chooser).toHaveValue('ica');
+    await expect(chooser).toBeFocused();
+    await expect(page.getByRole('option', { name: /ICA Maxi/ })).toBeVisible();
+    await expect(page.getByRole('option', { name: /Biltema/ })).toHaveCount(0);
+  });
+
   test('on a phone the menu drawer opens, closes with Escape and its close button, and navigates', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useI18n } from '../../i18n';
 import type { ChooserHandoff, StoreChooser as StoreChooserType } from './store-chooser';
 import type { BusinessSummary } from './types';
@@ -12,19 +13,35 @@ const loadChooser = () => import('./store-chooser');
  *
  * The combobox with its popper is about 22 KB of gzip, a seventh of the home page's budget, and
  * most visitors never open it. So a plain field that looks the same stands in until the first
- * sign of intent (pointer, touch, focus), then hands over what was typed and the focus.
+ * sign of intent (pointer, touch, focus), then hands over what was typed, the caret and the focus.
  */
 export function StoreChooserSlot({ businesses }: { businesses: BusinessSummary[] | undefined }) {
   const { t } = useI18n();
   const c = t.home.chooser;
   const inputRef = useRef<HTMLInputElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  // A press the real chooser would answer by opening its list (its trigger, a click in the field,
+  // an arrow key) is remembered, not lost.
   const wantOpen = useRef(false);
+  const composing = useRef(false);
+  const swapAfterComposition = useRef<(() => void) | null>(null);
   const loading = useRef(false);
-  const [real, setReal] = useState<{ Chooser: typeof StoreChooserType } | null>(null);
-  // Read from the stand-in in the render that replaces it, not when the chunk arrived: letters
-  // typed while React was still rendering would otherwise be lost.
-  const handoff = useRef<ChooserHandoff | null>(null);
+  const [real, setReal] = useState<{ Chooser: typeof StoreChooserType; handoff: ChooserHandoff } | null>(null);
+
+  /** The stand-in as it is this instant: its live text and caret, not anything captured earlier. */
+  const readStandIn = useCallback((): ChooserHandoff => {
+    const input = inputRef.current;
+    const active = document.activeElement;
+    const focused = active && active === input ? 'input' : active && active === triggerRef.current ? 'trigger' : null;
+    const text = input?.value ?? '';
+    return {
+      text,
+      selection: [input?.selectionStart ?? text.length, input?.selectionEnd ?? text.length, input?.selectionDirection ?? 'none'],
+      focused,
+      // A list that opens while the visitor is elsewhere on the page would only be in the way.
+      open: focused !== null && (wantOpen.current || text.length > 0),
+    };
+  }, []);
 
   const intent = useRef(false);
   const hasList = businesses !== undefined;
@@ -34,32 +51,54 @@ export function StoreChooserSlot({ businesses }: { businesses: BusinessSummary[]
     if (!hasList || loading.current) return;
     loading.current = true;
     loadChooser().then(
-      ({ StoreChooser }) => setReal({ Chooser: StoreChooser }),
+      ({ StoreChooser }) => {
+        // The stand-in is read, replaced and the real field focused (a layout effect there) in one
+        // synchronous step, so no key can land in between: one pressed before goes into the
+        // stand-in and is read here, one pressed after goes into the real field. A key still being
+        // composed (a dead key for é) is finished in the stand-in first.
+        const swap = () => flushSync(() => setReal({ Chooser: StoreChooser, handoff: readStandIn() }));
+        if (composing.current) swapAfterComposition.current = swap;
+        else swap();
+      },
       () => {
         // A failed fetch (e.g. offline) may succeed on the next intent.
         loading.current = false;
       },
     );
-  }, [hasList]);
+  }, [hasList, readStandIn]);
   useEffect(() => {
     if (hasList && intent.current) load();
   }, [hasList, load]);
 
-  if (real && businesses) {
-    if (!handoff.current) {
-      const active = document.activeElement;
-      const focused = active && active === inputRef.current ? 'input' : active && active === triggerRef.current ? 'trigger' : null;
-      handoff.current = { text: inputRef.current?.value ?? '', focused, open: wantOpen.current };
-    }
-    return <real.Chooser businesses={businesses} handoff={handoff.current} />;
-  }
+  if (real && businesses) return <real.Chooser businesses={businesses} handoff={real.handoff} />;
   return (
     <div className={styles.root} onPointerEnter={load} onTouchStart={load} onFocus={load}>
       <label className={styles.label} htmlFor="store-chooser-standin">
         {c.label}
       </label>
       <div className={styles.control}>
-        <input ref={inputRef} id="store-chooser-standin" className={styles.input} placeholder={c.placeholder} autoComplete="off" />
+        <input
+          ref={inputRef}
+          id="store-chooser-standin"
+          className={styles.input}
+          placeholder={c.placeholder}
+          autoComplete="off"
+          onClick={() => {
+            wantOpen.current = true;
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') wantOpen.current = true;
+          }}
+          onCompositionStart={() => {
+            composing.current = true;
+          }}
+          onCompositionEnd={() => {
+            composing.current = false;
+            const swap = swapAfterComposition.current;
+            swapAfterComposition.current = null;
+            swap?.();
+          }}
+        />
         <button
           ref={triggerRef}
           type="button"

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Combobox } from '@ark-ui/react/combobox';
 import { useListCollection } from '@ark-ui/react/collection';
 import { Portal } from '@ark-ui/react/portal';
@@ -13,7 +13,12 @@ const fold = (text: string) => text.toLocaleLowerCase('sv');
 const matches = (itemText: string, filterText: string) => fold(itemText).includes(fold(filterText.trim()));
 
 /** What the visitor already did in the stand-in field before this arrived (store-chooser-slot.tsx). */
-export type ChooserHandoff = { text: string; focused: 'input' | 'trigger' | null; open: boolean };
+export type ChooserHandoff = {
+  text: string;
+  selection: [start: number, end: number, direction: 'forward' | 'backward' | 'none'];
+  focused: 'input' | 'trigger' | null;
+  open: boolean;
+};
 
 /** A combobox of every business by title: type to narrow the list, pick one to open its page. */
 export function StoreChooser({ businesses, handoff }: { businesses: BusinessSummary[]; handoff: ChooserHandoff }) {
@@ -31,15 +36,28 @@ export function StoreChooser({ businesses, handoff }: { businesses: BusinessSumm
     itemToValue: (item) => item._id,
     filter: matches,
   });
-  useEffect(() => set(options), [options, set]);
   const inputRef = useRef<HTMLInputElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  // The collection starts from these options. New ones (another language) keep the typed text's
+  // filter, which set() alone would clear; so would a set() of the first options after the
+  // hand-over below has filtered them.
+  const listedOptions = useRef(options);
   useEffect(() => {
+    if (listedOptions.current === options) return;
+    listedOptions.current = options;
+    set(options);
+    filter(inputRef.current?.value ?? '');
+  }, [options, set, filter]);
+  // Before this task ends and before paint: the stand-in was just removed with the focus, and a
+  // key pressed before the focus is back here would go to the page instead. The caret goes back
+  // where it was for the keys that follow (an opening list then moves it to the end, as Ark does
+  // whenever its list opens).
+  useLayoutEffect(() => {
     if (handoff.text) filter(handoff.text);
     const input = inputRef.current;
     if (handoff.focused === 'input' && input) {
       input.focus();
-      input.setSelectionRange(input.value.length, input.value.length);
+      input.setSelectionRange(...handoff.selection);
     } else if (handoff.focused === 'trigger') {
       triggerRef.current?.focus();
     }
@@ -58,7 +76,7 @@ export function StoreChooser({ businesses, handoff }: { businesses: BusinessSumm
       }}
       openOnClick
       defaultInputValue={handoff.text}
-      defaultOpen={handoff.open || handoff.text.length > 0}
+      defaultOpen={handoff.open}
       positioning={{ sameWidth: true, gutter: 4 }}
     >
       <Combobox.Label className={styles.label}>{c.label}</Combobox.Label>
