@@ -7,6 +7,7 @@ import { contrastRatio, monogramColours } from './icons';
 import { seedDemoData, type SeedResult } from './index';
 import { seedBusinesses } from './rows';
 import { titleSearchOf } from '../../server/services/business';
+import { ftsQueryOf } from '../../server/services/comment-search';
 
 let ctx: TestContext;
 let result: SeedResult;
@@ -177,8 +178,14 @@ describe('seedDemoData', () => {
   });
 
   it('inserts users before comments, so the search index knows every author', () => {
-    expect(all('SELECT rowid FROM comments_fts WHERE author IS NULL')).toEqual([]);
-    expect(all("SELECT rowid FROM comments_fts WHERE comments_fts MATCH 'author:Lindqvist'").length).toBeGreaterThan(0);
+    const written = all<{ rowid: number; businessId: string; lastName: string }>(
+      'SELECT c.rowid, c.business_id AS businessId, u.last_name AS lastName FROM comments c JOIN users u ON u.id = c.user_id',
+    );
+    expect(written.length).toBeGreaterThan(0);
+    const unfound = written.filter(
+      (c) => all('SELECT rowid FROM comments_fts WHERE comments_fts MATCH ? AND rowid = ?', ftsQueryOf(c.businessId, c.lastName), c.rowid).length !== 1,
+    );
+    expect(unfound).toEqual([]);
   });
 
   it('does nothing when run again', async () => {
