@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
@@ -20,7 +20,9 @@ const PRERENDERED: Record<string, string> = {
 /**
  * The prerendered copy is shown until the app's scripts have run, and its buttons and fields do
  * nothing until then: they are disabled, so a press or a typed word is not silently lost (the
- * app's own controls replace them in the same places). Links work as plain links.
+ * app's own controls replace them in the same places). Links work as plain links. (A business
+ * page the server renders with its data is hydrated, which must find React's own markup, so its
+ * controls are left as they are.)
  */
 function inert(html: string): string {
   return html.replace(/<(button|input|select|textarea)(?=[\s>/])/g, '<$1 disabled');
@@ -38,25 +40,25 @@ function prerender(): Plugin {
     },
     async closeBundle() {
       if (isSsr) return;
-      // Per process: builds into different folders may run at the same time.
-      const ssrDir = path.join(here, 'node_modules', '.cache', `recensera-prerender-${process.pid}`);
+      // Kept in the build: the server renders pages with their data at request time with it
+      // (server/plugins/spa.ts). .vite/ is not served to browsers.
+      const ssrDir = path.join(outDir, '.vite', 'ssr');
       await build({
         configFile: false,
         root: path.join(here, 'client'),
         plugins: [react()],
         logLevel: 'warn',
+        // Packages bundled in: the renderer runs wherever the build is (no node_modules beside it).
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: { ssr: 'prerender.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node20', copyPublicDir: false },
       });
       const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
         renderPage(path: string, lang: 'sv' | 'en'): Promise<string>;
       };
       const pages: Record<string, Record<string, string>> = {};
-      try {
-        for (const [chunk, url] of Object.entries(PRERENDERED)) {
-          pages[chunk] = { sv: inert(await renderPage(url, 'sv')), en: inert(await renderPage(url, 'en')) };
-        }
-      } finally {
-        rmSync(ssrDir, { recursive: true, force: true });
+      for (const [chunk, url] of Object.entries(PRERENDERED)) {
+        pages[chunk] = { sv: inert(await renderPage(url, 'sv')), en: inert(await renderPage(url, 'en')) };
       }
       mkdirSync(path.join(outDir, '.vite'), { recursive: true });
       writeFileSync(path.join(outDir, '.vite', 'prerender.json'), JSON.stringify(pages));

@@ -1,8 +1,9 @@
-// The entry is small on purpose. A page with a prerendered first render (server/plugins/spa.ts)
-// paints from HTML and CSS alone; the app's scripts are only requested after that paint, so on
-// a slow connection they do not compete with the stylesheets for the first screen. Pages
-// without one start at once (the server preloads their scripts).
-import { startEarlyQuery } from './lib/early-data';
+// The entry is small on purpose. A page with a prerendered first render, or rendered by the
+// server with its data (server/plugins/spa.ts), paints from HTML and CSS alone; the app's
+// scripts are only requested after that paint, so on a slow connection they do not compete with
+// the stylesheets for the first screen. Pages without one start at once (the server preloads
+// their scripts).
+import { readPageData, startEarlyQuery } from './lib/early-data';
 import './styles/global.css';
 
 const prerendered = Boolean(document.getElementById('root')?.firstChild);
@@ -19,10 +20,13 @@ function loadFirstPage(path: string): Promise<unknown> {
   return Promise.resolve();
 }
 
-/** The business page's data waits for nothing else, so it is asked for before the app loads. */
+/**
+ * The business page's data waits for nothing else, so it is asked for before the app loads;
+ * not when the server rendered the page with it, unless the visitor's own view (signed in) differs.
+ */
 function startFirstQuery(path: string) {
   const business = /^\/business\/([^/]+)\/?$/.exec(path);
-  if (business?.[1]) startEarlyQuery('business.byId', { id: decodeURIComponent(business[1]) });
+  if (business?.[1] && !readPageData()?.anonymous) startEarlyQuery('business.byId', { id: decodeURIComponent(business[1]) });
 }
 
 function boot() {

@@ -1,17 +1,22 @@
-// Build-time only (vite.config.ts runs it after the client build): the HTML of a page's first
-// client render, before any data, so index.html can show it while the scripts load. The
-// browser's createRoot replaces it with the same markup, so nothing moves.
+// The server-side render of a page, built by vite.config.ts into the client build's
+// .vite/ssr/prerender.js. At build time it renders each prerendered page's first render, before
+// any data (the browser's createRoot replaces it with the same markup, so nothing moves); at
+// request time server/plugins/spa.ts renders a page with its data (the browser hydrates it).
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { App } from './app';
 import { loadCatalog, type Language } from './i18n';
+import type { PageData } from './lib/early-data';
+import { PageDataContext } from './lib/page-data';
 
-export async function renderPage(path: string, lang: Language): Promise<string> {
+export async function renderPage(path: string, lang: Language, pageData: PageData | null = null): Promise<string> {
   await loadCatalog(lang);
   const { prelude } = await prerenderToNodeStream(
-    <Router ssrPath={path}>
-      <App lang={lang} />
-    </Router>,
+    <PageDataContext value={pageData}>
+      <Router ssrPath={path}>
+        <App lang={lang} />
+      </Router>
+    </PageDataContext>,
     // One piece: no boundary is sent ahead of its content, so the HTML needs no inline script
     // to put them together (the CSP allows none).
     { progressiveChunkSize: Number.POSITIVE_INFINITY },

@@ -1,18 +1,28 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { loadCatalog, readLanguageCookie } from './i18n';
+import { readPageData } from './lib/early-data';
 
 function render() {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  // A page the server rendered with its data (server/plugins/spa.ts) is hydrated: React takes
+  // over the server's elements instead of painting new ones, so what is on screen stays (and
+  // stays the page's largest paint). The first render reads the same data (lib/page-data.ts).
+  if (readPageData()) {
+    hydrateRoot(container, app);
+    return;
+  }
+  const root = createRoot(container);
   // A transition renders in slices that yield to the browser between components, instead of
   // one long task for the whole first page (a prerendered copy is on screen meanwhile).
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    root.render(app);
   });
 }
 

@@ -41,3 +41,33 @@ export function withEarly<Ctx, T>(path: string, input: unknown, fetchIt: (ctx: C
     return fetchIt(ctx);
   };
 }
+
+/** The id of the JSON block in which the server hands a page's first query answer to the client. */
+export const PAGE_DATA_ID = 'page-data';
+
+/**
+ * A query answer the server rendered the page with (server/plugins/spa.ts). `anonymous`: the
+ * request carried no session, so the data (the anonymous view) is the visitor's own and needs no
+ * refetch; a signed-in visitor's own fields (favourite, own rating) come with the next request.
+ */
+export type PageData = { path: string; input: unknown; data: unknown; anonymous: boolean };
+
+let pageData: PageData | null | undefined;
+
+/** The page's server-rendered data, read once from the document; null when the page has none. */
+export function readPageData(): PageData | null {
+  if (pageData === undefined) {
+    const block = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ID);
+    try {
+      pageData = block?.textContent ? (JSON.parse(block.textContent) as PageData) : null;
+    } catch {
+      pageData = null;
+    }
+  }
+  return pageData;
+}
+
+/** Whether `data` answers this query (same procedure and input). */
+export function answers(data: PageData | null, path: string, input: unknown): data is PageData {
+  return data !== null && keyOf(data.path, data.input) === keyOf(path, input);
+}

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Link, useParams } from 'wouter';
 import { useBusinessTitle } from '../components/business/business-card';
 import { FavoriteButton } from '../components/business/favorite-button';
 import { StorefrontIcon } from '../components/business/icons';
+import type { BusinessDetail } from '../components/business/types';
 import { RateBusiness } from '../components/business/rate-business';
 import { useRatingSummary } from '../components/business/rating-summary';
 import { Stars } from '../components/business/stars';
@@ -12,12 +13,27 @@ import { useFavoriteToggle } from '../components/business/use-favorite';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { withEarly } from '../lib/early-data';
+import { usePageData } from '../lib/page-data';
 import { useTRPC } from '../lib/trpc';
 import styles from './business-detail.module.css';
 
 // The comments sit below the business's own details and wait for their own data anyway; their
 // chunk (cards, emoji ratings) loads after the details have painted.
 const CommentSection = lazy(() => import('../components/comments/comment-section').then((m) => ({ default: m.CommentSection })));
+
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and while React hydrates the server's markup, true after (and at once in
+ * a page the browser renders itself).
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 function httpStatusOf(error: unknown): number {
   return error instanceof TRPCClientError && typeof error.data?.httpStatus === 'number' ? error.data.httpStatus : 0;
@@ -28,8 +44,12 @@ export default function BusinessDetailPage() {
   const { t } = useI18n();
   const trpc = useTRPC();
   const options = trpc.business.byId.queryOptions({ id });
+  // The server may have rendered this page with its data (server/plugins/spa.ts): the first
+  // render shows the same, so the browser keeps the server's markup instead of repainting it.
+  const served = usePageData<BusinessDetail>('business.byId', { id });
   const query = useQuery({
     ...options,
+    ...served,
     // The entry may have asked for this already (lib/early-data.ts); else the usual request.
     queryFn: options.queryFn && withEarly('business.byId', { id }, options.queryFn),
     retry: (count, error) => httpStatusOf(error) >= 500 && count < 2,
@@ -37,6 +57,7 @@ export default function BusinessDetailPage() {
   const toggleFavorite = useFavoriteToggle();
   const titleOf = useBusinessTitle();
   const summary = useRatingSummary();
+  const hydrated = useHydrated();
   const d = t.business.detail;
 
   const back = (
@@ -145,9 +166,15 @@ export default function BusinessDetailPage() {
         </div>
       </article>
 
-      <Suspense fallback={<Spinner label={t.comments.section.loading} showLabel />}>
-        <CommentSection businessId={business.id} />
-      </Suspense>
+      {/* The comments are the browser's: what they show depends on the visitor (signed in or
+          not), which the server's shared render does not know. */}
+      {hydrated ? (
+        <Suspense fallback={<Spinner label={t.comments.section.loading} showLabel />}>
+          <CommentSection businessId={business.id} />
+        </Suspense>
+      ) : (
+        <Spinner label={t.comments.section.loading} showLabel />
+      )}
     </div>
   );
 }

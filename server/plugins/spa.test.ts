@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/helpers';
-import { routeChunks } from './spa';
+import { createBusiness, updateBusiness } from '../services/business';
+import { createCast, createTestApp, type TestContext } from '../test/helpers';
+import { jsonForScript, routeChunks } from './spa';
 
 const INDEX =
   '<!doctype html><html lang="sv"><head><title>R</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
@@ -96,5 +97,93 @@ describe('index.html per route', () => {
   it('names only pages that exist in the client router', () => {
     const routes = readFileSync(path.join(import.meta.dirname, '../../client/routes.tsx'), 'utf8');
     for (const [, chunk] of routeChunks) expect(routes, chunk).toContain(`import('./${chunk.replace(/\.tsx$/, '')}')`);
+  });
+});
+
+describe('business page rendered with its data', () => {
+  let ctx: TestContext;
+  let clientDir: string;
+  const BUSINESS_SKELETON = '<div aria-busy="true">skelett</div>';
+  const TITLE = '<script>alert("x")</script> & Co';
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(os.tmpdir(), 'recensera-spa-ssr-'));
+    mkdirSync(path.join(clientDir, '.vite', 'ssr'), { recursive: true });
+    writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(
+      path.join(clientDir, '.vite', 'prerender.json'),
+      JSON.stringify({ 'pages/business-detail.tsx': { sv: BUSINESS_SKELETON, en: BUSINESS_SKELETON } }),
+    );
+    // The build puts the bundled client/prerender.tsx here; the test renders with the source.
+    const source = path.join(import.meta.dirname, '../../client/prerender.tsx');
+    writeFileSync(path.join(clientDir, '.vite', 'ssr', 'prerender.js'), `export { renderPage } from ${JSON.stringify(source)};\n`);
+    ctx = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const dataBlock = (html: string) => {
+    const m = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
+    return m ? (JSON.parse(m[1]!) as { path: string; input: { id: string }; data: { title: string; description: string }; anonymous: boolean }) : null;
+  };
+
+  it('puts the business (escaped) in #root and the same data in a JSON block; no inline script', async () => {
+    const { admin } = await createCast(ctx.db);
+    const business = await createBusiness(ctx.deps, admin.actor, {
+      title: TITLE,
+      category: 'Livsmedel',
+      description: 'Första stycket </p><img src=x onerror=alert(1)>\nAndra stycket',
+      rate: 4,
+      branches: [{ location: 'Malmö', address: 'Storgatan 1' }],
+    });
+    const res = await ctx.app.inject(`/business/${business.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    expect(body).toContain('<h1 class=');
+    expect(body).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co</h1>');
+    expect(body).toContain('<p>Första stycket &lt;/p&gt;&lt;img src=x onerror=alert(1)&gt;</p><p>Andra stycket</p>');
+    expect(body).not.toContain('<img src=x');
+    // The only scripts: the entry and the (non-executed) data block.
+    expect(body.match(/<script\b[^>]*>/g)).toEqual(['<script type="module" crossorigin src="/assets/index-1.js">', '<script type="application/json" id="page-data">']);
+    expect(body).not.toContain(BUSINESS_SKELETON);
+    expect(body).toMatch(/<\/div><script type="application\/json" id="page-data">/);
+    const data = dataBlock(body);
+    expect(data).toMatchObject({ path: 'business.byId', input: { id: business.id }, anonymous: true });
+    expect(data?.data.title).toBe(TITLE);
+    // Rendered in the browser's language, with stylesheets but no script preloads (as a prerendered page).
+    expect(links(body)).toEqual(['stylesheet /assets/start-1.css']);
+    const english = (await ctx.app.inject({ url: `/business/${business.id}`, headers: { cookie: 'lang=en' } })).body;
+    expect(english).toContain('<html lang="en"');
+    expect(english).toContain('>Go Back</a>');
+    expect(body).toContain('>Gå tillbaka</a>');
+
+    // A visitor with a session gets the same page, marked so the browser fetches its own view.
+    const signedIn = await ctx.app.inject({ url: `/business/${business.id}`, headers: { cookie: `session=${admin.token}` } });
+    expect(dataBlock(signedIn.body)).toMatchObject({ anonymous: false, data: { title: TITLE } });
+
+    // A change shows on the next load.
+    await updateBusiness(ctx.deps, admin.actor, business.id, { description: 'Ny beskrivning', branches: [{ location: 'Lund' }] });
+    const after = (await ctx.app.inject(`/business/${business.id}`)).body;
+    expect(after).toContain('<p>Ny beskrivning</p>');
+    expect(dataBlock(after)?.data.description).toBe('Ny beskrivning');
+  });
+
+  it('serves an unknown or invalid id as before: the page without data, for the browser to ask', async () => {
+    for (const url of ['/business/no-such-id', `/business/${'x'.repeat(65)}`]) {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<div id="root">${BUSINESS_SKELETON}</div>`);
+      expect(dataBlock(res.body), url).toBeNull();
+    }
+  });
+
+  it('writes JSON that cannot end its script element', () => {
+    const text = '</script><!-- & \u2028';
+    const json = jsonForScript({ text });
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json)).toEqual({ text });
   });
 });

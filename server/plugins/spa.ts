@@ -1,9 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Deps } from '../deps';
+import { dataStamp } from '../lib/data-stamp';
 import { AppError } from '../lib/errors';
+import { businessIdInputSchema } from '../schemas/business';
+import { getBusiness } from '../services/business';
+import { SESSION_COOKIE } from '../services/sessions';
 import { appErrorBody } from './errors';
 
 /** One chunk of Vite's build manifest (client/.vite/manifest.json). */
@@ -37,11 +42,26 @@ const ENGLISH_CATALOG = 'i18n/en.ts';
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
+ * JSON that may stand inside a <script type="application/json"> element: no `<` (so no
+ * `</script>` or `<!--`), and `>`, `&` and the JavaScript line separators escaped as well.
+ */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The id of the data block (client/lib/early-data.ts PAGE_DATA_ID). */
+const PAGE_DATA_ID = 'page-data';
+
+/** A page rendered at request time with its first query's answer (client/lib/early-data.ts PageData). */
+export type ServedPage = { html: string; path: string; input: unknown; data: unknown; anonymous: boolean };
+
+/**
  * Builds index.html for one page: the stylesheets of the app and the route's chunks, the
- * document language, and either the page's prerendered first render inside #root (it paints
- * before any script runs; createRoot then replaces it with the same markup) or, for pages
- * without one, modulepreload links for the app, the route's chunks and, for visitors whose
- * cookie asks for English, the English catalog (minus what the entry already preloads).
+ * document language, and inside #root either the page rendered at request time with its data
+ * (`served`, followed by that data as a JSON block; the browser hydrates it), or the page's
+ * prerendered first render (it paints before any script runs; createRoot then replaces it with
+ * the same markup), or, for pages without one, nothing but modulepreload links for the app, the
+ * route's chunks and, for visitors whose cookie asks for English, the English catalog (minus
+ * what the entry already preloads).
  */
 export function makePageHtml(indexHtml: string, manifest: Manifest | null, prerendered: Prerendered | null = null) {
   const entryKey = manifest ? Object.keys(manifest).find((k) => manifest[k]?.isEntry) : undefined;
@@ -78,30 +98,120 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
     return links.join('');
   };
 
+  const ROOT = '<div id="root"></div>';
   const cache = new Map<string, string>();
-  return (urlPath: string, lang: 'sv' | 'en'): string => {
-    const route = routeChunks.find(([pattern]) => pattern.test(urlPath))?.[1] ?? '';
-    const cacheKey = `${route}|${lang}`;
+  /** index.html with the route's hints and language; a render (if any) goes into ROOT. */
+  const shell = (route: string, lang: 'sv' | 'en', rendered: boolean) => {
+    const cacheKey = `${route}|${lang}|${rendered}`;
     const hit = cache.get(cacheKey);
     if (hit !== undefined) return hit;
     let html = indexHtml;
-    const firstRender = prerendered?.[route]?.[lang];
-    const prerender = Boolean(firstRender && html.includes('<div id="root"></div>'));
     if (manifest && html.includes('</head>')) {
       const keys = [APP_CHUNK, route, lang === 'en' ? ENGLISH_CATALOG : ''].filter((k) => k && manifest[k]);
       // A prerendered page paints from HTML and CSS; client/main.tsx fetches its scripts after
       // that paint. Any other page needs its scripts first, so they are preloaded here.
-      html = html.replace('</head>', `${hintsFor(keys, !prerender)}</head>`);
+      html = html.replace('</head>', `${hintsFor(keys, !rendered)}</head>`);
     }
     if (lang === 'en') html = html.replace('<html lang="sv"', '<html lang="en"');
-    if (prerender) html = html.replace('<div id="root"></div>', `<div id="root">${firstRender}</div>`);
     cache.set(cacheKey, html);
     return html;
+  };
+  return (urlPath: string, lang: 'sv' | 'en', served: ServedPage | null = null): string => {
+    const route = routeChunks.find(([pattern]) => pattern.test(urlPath))?.[1] ?? '';
+    const hasRoot = indexHtml.includes(ROOT);
+    if (served && hasRoot) {
+      // The data block sits outside #root, which React hydrates (client/start.tsx).
+      const { path: procedure, input, data, anonymous } = served;
+      const block = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript({ path: procedure, input, data, anonymous })}</script>`;
+      return shell(route, lang, true).replace(ROOT, `<div id="root">${served.html}</div>${block}`);
+    }
+    const firstRender = hasRoot ? prerendered?.[route]?.[lang] : undefined;
+    const html = shell(route, lang, Boolean(firstRender));
+    return firstRender ? html.replace(ROOT, `<div id="root">${firstRender}</div>`) : html;
   };
 }
 
 function langOf(cookieHeader: string | undefined): 'sv' | 'en' {
   return /(?:^|;\s*)lang=en(?:;|$)/.test(cookieHeader ?? '') ? 'en' : 'sv';
+}
+
+/** Whether the request carries a session cookie (valid or not: only the API decides). */
+function hasSession(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((c) => c.trimStart().startsWith(`${SESSION_COOKIE}=`));
+}
+
+/** client/prerender.tsx as built into .vite/ssr/prerender.js. */
+type RenderPage = (path: string, lang: 'sv' | 'en', pageData: Omit<ServedPage, 'html'>) => Promise<string>;
+
+/** Loads the build's server renderer on first use; null when the build has none or it fails to load. */
+function serverRenderer(clientDir: string, log: () => FastifyBaseLogger): () => Promise<RenderPage | null> {
+  const file = path.join(clientDir, '.vite', 'ssr', 'prerender.js');
+  let loading: Promise<RenderPage | null> | null = null;
+  return () =>
+    (loading ??= existsSync(file)
+      ? import(pathToFileURL(file).href).then(
+          (m: { renderPage: RenderPage }) => m.renderPage,
+          (err: unknown) => {
+            log().error({ err }, 'server renderer failed to load; pages are served without their data');
+            return null;
+          },
+        )
+      : Promise.resolve(null));
+}
+
+/** How many rendered business pages are kept (per data stamp: any write empties them). */
+const RENDERED_PAGES = 200;
+
+/**
+ * The business page rendered with its data (the anonymous view, so one render serves every
+ * visitor in that language), kept while the data stamp holds; null for an unknown id, so the page
+ * behaves as without (the browser asks, and shows its not-found state).
+ */
+function businessPages(deps: Deps, render: () => Promise<RenderPage | null>) {
+  let stamp = '';
+  const kept = new Map<string, Promise<Omit<ServedPage, 'anonymous'> | null>>();
+  return async (urlPath: string, id: string, lang: 'sv' | 'en'): Promise<Omit<ServedPage, 'anonymous'> | null> => {
+    const now = dataStamp(deps.db);
+    if (now !== stamp) {
+      kept.clear();
+      stamp = now;
+    }
+    const key = `${lang}|${id}|${urlPath}`;
+    let page = kept.get(key);
+    if (!page) {
+      page = (async () => {
+        const renderPage = await render();
+        if (!renderPage) return null;
+        let data;
+        try {
+          data = getBusiness(deps, null, id);
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+          throw err;
+        }
+        const pageData = { path: 'business.byId', input: { id }, data };
+        return { ...pageData, html: await renderPage(urlPath, lang, { ...pageData, anonymous: true }) };
+      })();
+      if (kept.size >= RENDERED_PAGES) kept.delete(kept.keys().next().value!);
+      kept.set(key, page);
+      // A failed render is not kept: the next request tries again.
+      page.catch(() => kept.delete(key));
+    }
+    return page;
+  };
+}
+
+/** The business id of a business page's path (`/business/<id>`), if it is a valid one. */
+function businessIdOf(urlPath: string): string | null {
+  const match = /^\/business\/([^/]+)\/?$/.exec(urlPath);
+  if (!match?.[1]) return null;
+  let id: string;
+  try {
+    id = decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+  return businessIdInputSchema.safeParse({ id }).success ? id : null;
 }
 
 /** A build file of .vite/ (manifest.json, prerender.json); null when the build has none. */
@@ -147,16 +257,33 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const businessPage = businessPages(
+    deps,
+    serverRenderer(deps.paths.client, () => app.log),
+  );
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/uploads/') || url.startsWith('/assets/');
     if (!isApi && pageHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       const urlPath = url.split('?')[0] ?? '/';
+      const lang = langOf(request.headers.cookie);
+      let served: ServedPage | null = null;
+      const businessId = businessIdOf(urlPath);
+      if (businessId !== null) {
+        try {
+          const page = await businessPage(urlPath, businessId, lang);
+          if (page) served = { ...page, anonymous: !hasSession(request.headers.cookie) };
+        } catch (err) {
+          // The page still works without its data: the browser asks for it.
+          request.log.error({ err }, 'business page render failed');
+        }
+      }
       return reply
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .send(pageHtml(urlPath, langOf(request.headers.cookie)));
+        .send(pageHtml(urlPath, lang, served));
     }
     return reply.status(404).send(appErrorBody(new AppError('NOT_FOUND', 'routeNotFound')));
   });

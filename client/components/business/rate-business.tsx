@@ -20,6 +20,14 @@ export function RateBusiness({ businessId, myRate }: { businessId: string; myRat
   const { me } = useMe();
   const [value, setValue] = useState(myRate ?? 0);
   const [saved, setSaved] = useState<number | null>(myRate);
+  // The page may first show the anonymous view the server rendered; a signed-in visitor's own
+  // rating arrives with the next answer and becomes the chosen and saved rate.
+  const [shownMyRate, setShownMyRate] = useState(myRate);
+  if (myRate !== shownMyRate) {
+    setShownMyRate(myRate);
+    setValue(myRate ?? 0);
+    setSaved(myRate);
+  }
 
   const rate = useMutation(
     trpc.business.rate.mutationOptions({

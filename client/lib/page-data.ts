@@ -1,0 +1,20 @@
+import { createContext, use } from 'react';
+import { answers, readPageData, type PageData } from './early-data';
+
+/**
+ * The query answer a page was rendered with on the server: the server's renderer
+ * (client/prerender.tsx) provides it; in the browser it is the document's JSON block.
+ */
+export const PageDataContext = createContext<PageData | null>(readPageData());
+
+/**
+ * Options that start a query with the answer the page was rendered with, so the browser's first
+ * render shows (and hydrates) exactly the server's markup. Data rendered for a request with a
+ * session is marked stale, so the visitor's own fields are fetched at once; anonymous data counts
+ * from the page's load, so a later visit in the same tab past the stale time refetches it.
+ */
+export function usePageData<T>(path: string, input: unknown): { initialData: T; initialDataUpdatedAt: number } | null {
+  const served = use(PageDataContext);
+  if (!answers(served, path, input)) return null;
+  return { initialData: served.data as T, initialDataUpdatedAt: served.anonymous ? performance.timeOrigin : 0 };
+}
