@@ -154,6 +154,72 @@ test.describe('shell and home page', () => {
     await expect(page.getByRole('option', { name: /Biltema/ })).toHaveCount(0);
   });
 
+  /** Holds the FAQ accordion's chunk back: `requested` once the page asks for it, sent on `release()`. */
+  async function holdFaqChunk(page: Page) {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let markRequested = () => {};
+    const requested = new Promise<void>((resolve) => (markRequested = resolve));
+    await page.route(/\/assets\/faq-[\w-]+\.js$/, async (route) => {
+      markRequested();
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    return { requested, release };
+  }
+  const faqQuestion = (page: Page) => page.getByRole('button', { name: 'Hur räknas betygen ut?' });
+  const faqAnswer = (page: Page) => page.getByText('En butiks betyg är genomsnittet av de betyg som användarna har gett den.');
+  const accordion = (page: Page) => page.locator('[data-scope="accordion"][data-part="root"]');
+
+  test('a FAQ question clicked while its stand-in shows is open once the accordion has replaced it', async ({ page }) => {
+    const chunk = await holdFaqChunk(page);
+    await page.goto('/');
+    await faqQuestion(page).click();
+    await chunk.requested;
+    // Still the stand-in: no accordion yet, and nothing to show.
+    await expect(accordion(page)).toHaveCount(0);
+    await expect(faqAnswer(page)).toHaveCount(0);
+    chunk.release();
+
+    await expect(accordion(page)).toHaveCount(1);
+    await expect(faqQuestion(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(faqAnswer(page)).toBeVisible();
+    await expect(faqQuestion(page)).toBeFocused();
+  });
+
+  for (const how of ['pointer', 'Space'] as const) {
+    test(`a FAQ question pressed (${how}) on the stand-in and released on the accordion is open`, async ({ page }) => {
+      // The press begins on the stand-in while the chunk is on its way and ends after the
+      // accordion has replaced it, so its click reaches neither (the moment a loaded CI run lost
+      // a Playwright click in): the press must still count.
+      const chunk = await holdFaqChunk(page);
+      await page.goto('/');
+      const question = faqQuestion(page);
+      await expect(question).toBeEnabled(); // the app's stand-in, not the prerendered copy
+      await question.scrollIntoViewIfNeeded();
+      await chunk.requested;
+      await expect(accordion(page)).toHaveCount(0);
+      if (how === 'pointer') {
+        const box = (await question.boundingBox())!;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+      } else {
+        await question.focus();
+        await page.keyboard.down(' ');
+      }
+      await expect(question).toBeFocused();
+      chunk.release();
+      await expect(accordion(page)).toHaveCount(1);
+      if (how === 'pointer') await page.mouse.up();
+      else await page.keyboard.up(' ');
+
+      await expect(question).toHaveAttribute('aria-expanded', 'true');
+      await expect(faqAnswer(page)).toBeVisible();
+      await expect(question).toBeFocused();
+    });
+  }
+
   test('on a phone the menu drawer opens, closes with Escape and its close button, and navigates', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');

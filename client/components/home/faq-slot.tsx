@@ -1,42 +1,99 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useI18n } from '../../i18n';
-import { questions } from './faq-questions';
+import type FaqType from './faq';
+import type { FaqHandoff } from './faq';
+import { questions, type Question } from './faq-questions';
 import styles from './faq.module.css';
 
 const loadFaq = () => import('./faq');
-const Faq = lazy(loadFaq);
 
 /**
  * The FAQ sits at the bottom of the home page, so its accordion loads when the section comes
- * near the viewport (or a question is pressed). Until then the same questions stand in, closed,
- * with the same size; a press opens that question once the accordion is there.
+ * near the viewport (or at the first sign of intent: pointer, touch, focus). Until then the same
+ * questions stand in, closed, with the same size. The stand-in stays in place while the chunk
+ * loads, and is replaced in one synchronous step when it is there: a question pressed meanwhile
+ * is open in the accordion, and the focus stays on the question it was on.
  */
 export function FaqSlot() {
   const { t } = useI18n();
   const faq = t.home.faq;
   const ref = useRef<HTMLDivElement>(null);
-  const [wanted, setWanted] = useState<{ open?: string } | null>(null);
-  const focusMoved = useRef(false);
+  // The stand-in shows nothing when pressed, so a press can only mean "show me this": the last
+  // question pressed is the one to open, however often it was pressed.
+  const pressed = useRef<Question | null>(null);
+  // A press under way (pointer or Space held down) when the accordion arrives would end on an
+  // element the stand-in no longer is, and its click would reach neither: it counts as pressed.
+  const pressing = useRef<Question | null>(null);
+  const loading = useRef(false);
+  const [real, setReal] = useState<{ Faq: typeof FaqType; handoff: FaqHandoff } | null>(null);
+
+  /** The stand-in as it is this instant: the question pressed and the one with the focus. */
+  const readStandIn = useCallback((): FaqHandoff => {
+    const active = document.activeElement;
+    const focused = active instanceof HTMLElement && ref.current?.contains(active) ? ((active.dataset.question as Question | undefined) ?? null) : null;
+    return { open: pressing.current ?? pressed.current, focused };
+  }, []);
+
+  const load = useCallback(() => {
+    if (loading.current) return;
+    loading.current = true;
+    loadFaq().then(
+      // The stand-in is read, replaced and the focus moved (a layout effect in the accordion) in
+      // one synchronous step, so no press can land in between: one before is read here, one
+      // after lands in the accordion.
+      ({ default: Faq }) => flushSync(() => setReal({ Faq, handoff: readStandIn() })),
+      () => {
+        // A failed fetch (e.g. offline) may succeed on the next intent; presses stay remembered.
+        loading.current = false;
+      },
+    );
+  }, [readStandIn]);
 
   useEffect(() => {
     const el = ref.current;
-    if (!el || wanted || typeof IntersectionObserver === 'undefined') return;
+    if (!el || real || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setWanted((w) => w ?? {});
+        if (entries.some((e) => e.isIntersecting)) load();
       },
       { rootMargin: '0px 0px 400px 0px' },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [wanted]);
+  }, [real, load]);
 
-  const standIn = (
-    <div ref={ref} className={styles.root}>
+  if (real) return <real.Faq handoff={real.handoff} />;
+  const endPress = () => {
+    pressing.current = null;
+  };
+  return (
+    <div ref={ref} className={styles.root} onPointerEnter={load} onTouchStart={load} onFocus={load}>
       {questions.map((key) => (
         <div key={key} className={styles.item}>
           <h3 className={styles.question}>
-            <button type="button" className={styles.trigger} aria-expanded="false" onClick={() => setWanted({ open: key })}>
+            <button
+              type="button"
+              className={styles.trigger}
+              aria-expanded="false"
+              data-question={key}
+              onClick={() => {
+                pressed.current = key;
+                pressing.current = null;
+                load();
+              }}
+              onPointerDown={(e) => {
+                if (e.button === 0) pressing.current = key;
+              }}
+              onPointerUp={endPress}
+              onPointerCancel={endPress}
+              onPointerLeave={endPress}
+              onKeyDown={(e) => {
+                if (e.key === ' ') pressing.current = key;
+              }}
+              onKeyUp={endPress}
+              onBlur={endPress}
+            >
               <span>{faq[key].question}</span>
               <span className={styles.indicator}>
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -48,20 +105,5 @@ export function FaqSlot() {
         </div>
       ))}
     </div>
-  );
-
-  if (!wanted) return standIn;
-  // A pressed stand-in had the focus; it moves to the same question in the real accordion.
-  const keepFocus = (el: HTMLDivElement | null) => {
-    if (!el || !wanted.open || focusMoved.current) return;
-    focusMoved.current = true;
-    el.querySelector<HTMLButtonElement>('button[aria-expanded="true"]')?.focus();
-  };
-  return (
-    <Suspense fallback={standIn}>
-      <div ref={keepFocus}>
-        <Faq open={wanted.open} />
-      </div>
-    </Suspense>
   );
 }

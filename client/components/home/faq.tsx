@@ -1,19 +1,30 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Accordion } from '@ark-ui/react/accordion';
 import { useI18n } from '../../i18n';
 import styles from './faq.module.css';
 
-import { questions } from './faq-questions';
+import { questions, type Question } from './faq-questions';
 
-/** The help section: four questions that open one at a time (`open`: the one to start open). */
-export default function Faq({ open }: { open?: string }) {
+/** What the visitor already did in the stand-in questions before this arrived (faq-slot.tsx). */
+export type FaqHandoff = { open: Question | null; focused: Question | null };
+
+/** The help section: four questions that open one at a time (`handoff.open`: the one to start open). */
+export default function Faq({ handoff }: { handoff: FaqHandoff }) {
   const { t } = useI18n();
   const faq = t.home.faq;
+  const rootRef = useRef<HTMLDivElement>(null);
+  // Before this task ends and before paint: the stand-in was just removed with the focus, and a
+  // key pressed before the focus is back on the same question would go to the page instead.
+  useLayoutEffect(() => {
+    if (!handoff.focused) return;
+    rootRef.current?.querySelector<HTMLButtonElement>(`button[data-question="${handoff.focused}"]`)?.focus();
+  }, [handoff]);
   return (
-    <Accordion.Root className={styles.root} collapsible defaultValue={open ? [open] : undefined}>
+    <Accordion.Root ref={rootRef} className={styles.root} collapsible defaultValue={handoff.open ? [handoff.open] : undefined}>
       {questions.map((key) => (
         <Accordion.Item key={key} value={key} className={styles.item}>
           <h3 className={styles.question}>
-            <Accordion.ItemTrigger className={styles.trigger}>
+            <Accordion.ItemTrigger className={styles.trigger} data-question={key}>
               <span>{faq[key].question}</span>
               <Accordion.ItemIndicator className={styles.indicator}>
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
