@@ -30,4 +30,4 @@ VOLUME /data
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:8000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=4", "dist/server/index.js"]
+CMD ["node", "--max-semi-space-size=4", "--optimize-for-size", "dist/server/index.js"]

@@ -20,7 +20,7 @@ cp -r dist package.json package-lock.json "$work/"
 (cd "$work" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
 
 (cd "$work" && NODE_ENV=production DATA_DIR="$data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn \
-  node --max-semi-space-size=4 dist/server/index.js) > "$data.log" 2>&1 &
+  node --max-semi-space-size=4 --optimize-for-size dist/server/index.js) > "$data.log" 2>&1 &
 pid=$!
 
 for _ in $(seq 1 60); do
