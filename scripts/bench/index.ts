@@ -368,7 +368,11 @@ async function main(): Promise<number> {
   }
 
   const rows: EndpointRow[] = [];
-  const sizes: Record<string, number> = {};
+  // The baseline answers with each endpoint's own reply bytes, captured here: same size and same
+  // content (autocannon reads a 690 KB JSON reply at half the rate of as many padding bytes).
+  const bodiesDir = path.join(work, 'baseline-bodies');
+  mkdirSync(bodiesDir, { recursive: true });
+  const bodies: Record<string, string> = {};
   for (const r of reads) {
     const row: EndpointRow = { name: r.name, group: r.group, method: 'GET', path: r.path, bytes: null, app: null, baseline: null, ratio: null, target: targetText(r.group), pass: null, note: r.note };
     rows.push(row);
@@ -385,7 +389,8 @@ async function main(): Promise<number> {
       continue;
     }
     row.bytes = probe.body.length;
-    sizes[r.key] = probe.body.length;
+    bodies[r.key] = path.join(bodiesDir, `${r.key}.json`);
+    writeFileSync(bodies[r.key], probe.body);
     const items = resultCount(probe.body);
     if (r.group === 'search') row.note = [r.note, items === null ? 'result count unknown' : `${items} results for the term`].filter(Boolean).join('; ');
   }
@@ -393,7 +398,7 @@ async function main(): Promise<number> {
   // 5. Baseline server and load runner, each its own process.
   const basePort = await freePort();
   const baseOrigin = `http://127.0.0.1:${basePort}`;
-  const baseline = spawnTracked(process.execPath, ['--import', 'tsx', path.join(here, 'baseline-server.ts'), String(basePort), JSON.stringify(sizes)], {
+  const baseline = spawnTracked(process.execPath, ['--import', 'tsx', path.join(here, 'baseline-server.ts'), String(basePort), JSON.stringify(bodies)], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
