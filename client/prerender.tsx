@@ -6,7 +6,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { App } from './app';
 import { loadCatalog, type Language } from './i18n';
-import type { PageData } from './lib/early-data';
+import type { PageData } from '../server/schemas/page-data';
 import { PageDataContext } from './lib/page-data';
 
 export async function renderPage(path: string, lang: Language, pageData: PageData | null = null): Promise<string> {

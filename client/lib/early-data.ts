@@ -1,6 +1,7 @@
 // A page's first query, started by the entry (client/main.tsx) while the app's scripts are
 // still loading, so its answer is there when the page first renders instead of one round trip
-// later. No dependencies: the entry stays small.
+// later. No dependencies but a constant: the entry stays small.
+import { PAGE_DATA_ID, type PageData } from '../../server/schemas/page-data';
 
 type Early = { key: string; promise: Promise<unknown> };
 let early: Early | null = null;
@@ -42,15 +43,6 @@ export function withEarly<Ctx, T>(path: string, input: unknown, fetchIt: (ctx: C
   };
 }
 
-/** The id of the JSON block in which the server hands a page's first query answer to the client. */
-export const PAGE_DATA_ID = 'page-data';
-
-/**
- * A query answer the server rendered the page with (server/plugins/spa.ts). `anonymous`: the
- * request carried no session, so the data (the anonymous view) is the visitor's own and needs no
- * refetch; a signed-in visitor's own fields (favourite, own rating) come with the next request.
- */
-export type PageData = { path: string; input: unknown; data: unknown; anonymous: boolean };
 
 let pageData: PageData | null | undefined;
 

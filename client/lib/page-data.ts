@@ -1,5 +1,6 @@
 import { createContext, use } from 'react';
-import { answers, readPageData, type PageData } from './early-data';
+import type { PageData } from '../../server/schemas/page-data';
+import { answers, readPageData } from './early-data';
 
 /**
  * The query answer a page was rendered with on the server: the server's renderer

@@ -4,7 +4,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Db } from '../../db/client';
 import { dataStamp } from '../lib/data-stamp';
-import { SESSION_COOKIE } from '../services/sessions';
+import { hasSessionCookie } from './session';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -214,11 +214,9 @@ async function unwrapResponse(reply: FastifyReply, response: Response): Promise<
   return body;
 }
 
-const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
-
-/** No bearer token and no session cookie (a cookie merely named like it also counts as signed in). */
+/** No bearer token and no session cookie. */
 function isAnonymous(headers: IncomingHttpHeaders): boolean {
-  return !headers.authorization && !headers.cookie?.includes(SESSION_COOKIE_PREFIX);
+  return !headers.authorization && !hasSessionCookie(headers.cookie);
 }
 
 function isCacheable(request: FastifyRequest): boolean {

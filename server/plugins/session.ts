@@ -26,6 +26,14 @@ export function clearSessionCookie(reply: FastifyReply, env: Env) {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: secureCookies(env), path: '/' });
 }
 
+/**
+ * Whether a Cookie header carries a session cookie, valid or not (only the session lookup can
+ * tell): such a request may belong to a signed-in user, so it gets no shared, anonymous answer.
+ */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((c) => c.trimStart().startsWith(`${SESSION_COOKIE}=`));
+}
+
 function tokenOf(request: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
   const auth = request.headers.authorization;
   if (auth?.startsWith('Bearer ')) return { token: auth.slice(7).trim(), via: 'bearer' };

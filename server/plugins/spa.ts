@@ -7,9 +7,10 @@ import type { Deps } from '../deps';
 import { dataStamp } from '../lib/data-stamp';
 import { AppError } from '../lib/errors';
 import { businessIdInputSchema } from '../schemas/business';
+import { PAGE_DATA_ID, type PageData } from '../schemas/page-data';
 import { getBusiness } from '../services/business';
-import { SESSION_COOKIE } from '../services/sessions';
 import { appErrorBody } from './errors';
+import { hasSessionCookie } from './session';
 
 /** One chunk of Vite's build manifest (client/.vite/manifest.json). */
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
@@ -48,11 +49,8 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 export const jsonForScript = (value: unknown) =>
   JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** The id of the data block (client/lib/early-data.ts PAGE_DATA_ID). */
-const PAGE_DATA_ID = 'page-data';
-
-/** A page rendered at request time with its first query's answer (client/lib/early-data.ts PageData). */
-export type ServedPage = { html: string; path: string; input: unknown; data: unknown; anonymous: boolean };
+/** A page rendered at request time with its first query's answer. */
+export type ServedPage = PageData & { html: string };
 
 /**
  * Builds index.html for one page: the stylesheets of the app and the route's chunks, the
@@ -133,11 +131,6 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
 
 function langOf(cookieHeader: string | undefined): 'sv' | 'en' {
   return /(?:^|;\s*)lang=en(?:;|$)/.test(cookieHeader ?? '') ? 'en' : 'sv';
-}
-
-/** Whether the request carries a session cookie (valid or not: only the API decides). */
-function hasSession(cookieHeader: string | undefined): boolean {
-  return (cookieHeader ?? '').split(';').some((c) => c.trimStart().startsWith(`${SESSION_COOKIE}=`));
 }
 
 /** client/prerender.tsx as built into .vite/ssr/prerender.js. */
@@ -273,7 +266,7 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
       if (businessId !== null) {
         try {
           const page = await businessPage(urlPath, businessId, lang);
-          if (page) served = { ...page, anonymous: !hasSession(request.headers.cookie) };
+          if (page) served = { ...page, anonymous: !hasSessionCookie(request.headers.cookie) };
         } catch (err) {
           // The page still works without its data: the browser asks for it.
           request.log.error({ err }, 'business page render failed');
