@@ -125,7 +125,7 @@ export default function BusinessDetailPage() {
               {business.category}
             </p>
           </div>
-          <FavoriteButton business={{ ...business, title }} onToggle={toggleFavorite} size={30} />
+          <FavoriteButton business={{ ...business, title }} onToggle={toggleFavorite} size={30} disabled={!hydrated} />
         </header>
 
         {business.image ? <img className={styles.image} src={business.image} alt="" width={1200} height={480} /> : null}
@@ -145,7 +145,7 @@ export default function BusinessDetailPage() {
               <Stars value={business.rate} label={t.business.rating.label(title)} size={24} />
               <span aria-live="polite">{summary(business.rate, business.ratingCount)}</span>
             </div>
-            <RateBusiness key={business.id} businessId={business.id} myRate={business.myRate} />
+            <RateBusiness key={business.id} businessId={business.id} myRate={business.myRate} disabled={!hydrated} />
           </section>
 
           {business.branches.length > 0 ? (

@@ -7,10 +7,13 @@ export function FavoriteButton({
   business,
   onToggle,
   size = 24,
+  disabled = false,
 }: {
   business: { id: string; title: string; isFavorite: boolean };
   onToggle(business: { id: string; isFavorite: boolean }): void;
   size?: number;
+  /** Until the app has taken over a server-rendered page, so no press is silently lost. */
+  disabled?: boolean;
 }) {
   const { t } = useI18n();
   return (
@@ -21,6 +24,7 @@ export function FavoriteButton({
       aria-label={t.business.favorite.label(business.title)}
       data-on={business.isFavorite || undefined}
       onClick={() => onToggle(business)}
+      disabled={disabled}
     >
       <HeartIcon size={size} filled={business.isFavorite} />
     </button>

@@ -12,8 +12,9 @@ import styles from './rate-business.module.css';
  * The user's own stars and the Rate button. The button is disabled while sending and once the
  * chosen rate is saved ('Rate Submitted'); choosing another rate enables it again, since a new
  * rating replaces the old one. Nothing is sent for 0 stars; visitors are asked to log in.
+ * `disabled`: until the app has taken over a server-rendered page, so no press is silently lost.
  */
-export function RateBusiness({ businessId, myRate }: { businessId: string; myRate: number | null }) {
+export function RateBusiness({ businessId, myRate, disabled = false }: { businessId: string; myRate: number | null; disabled?: boolean }) {
   const { t, errorText } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -59,7 +60,7 @@ export function RateBusiness({ businessId, myRate }: { businessId: string; myRat
         count={5}
         value={value}
         onValueChange={(details) => setValue(details.value)}
-        disabled={rate.isPending}
+        disabled={rate.isPending || disabled}
         translations={{ ratingValueText: t.business.rating.stars }}
         className={styles.group}
       >
@@ -69,7 +70,7 @@ export function RateBusiness({ businessId, myRate }: { businessId: string; myRat
         </RatingGroup.Control>
         <RatingGroup.HiddenInput />
       </RatingGroup.Root>
-      <button type="button" className="btn btn-primary" onClick={submit} disabled={value < 1 || rate.isPending || done}>
+      <button type="button" className="btn btn-primary" onClick={submit} disabled={value < 1 || rate.isPending || done || disabled}>
         {rate.isPending || done ? t.business.rating.submitted : t.business.rating.rate}
       </button>
     </div>
