@@ -18,6 +18,7 @@ import { restRoutes } from './rest';
 import { MAX_UPLOAD_BYTES } from './schemas/common';
 import { setRateLimitsEnabled } from './services/rate-limits';
 import { createContextFactory } from './trpc/context';
+import { answerPlainQueries } from './trpc/plain-queries';
 import { appRouter, type AppRouter } from './trpc/router';
 
 // Only the REST API is documented; tRPC, uploads and pages are not part of it.
@@ -90,16 +91,24 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(restRoutes(deps), { prefix: '/api' });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createContextFactory(deps),
-      onError({ error, path: procedure, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure }, 'trpc error');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+  const trpcOptions = {
+    router: appRouter,
+    createContext: createContextFactory(deps),
+    onError({ error, path: procedure, req }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure }, 'trpc error');
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
+  await app.register(
+    async (trpcScope) => {
+      // Plain GET queries skip the fetch adapter; the rest (and any error) goes to tRPC's handler.
+      trpcScope.addHook('preHandler', async (req, reply) => {
+        const body = await answerPlainQueries(deps, req, reply);
+        if (body !== null) return reply.header('content-type', 'application/json').header('vary', 'trpc-accept').send(body);
+      });
+      await trpcScope.register(fastifyTRPCPlugin, { trpcOptions });
+    },
+    { prefix: '/trpc' },
+  );
 
   await app.register(fastifyStatic, {
     root: deps.paths.uploads,
