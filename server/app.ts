@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { createJsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from './deps';
 import { AppError } from './lib/errors';
@@ -19,6 +19,7 @@ import { MAX_UPLOAD_BYTES } from './schemas/common';
 import { setRateLimitsEnabled } from './services/rate-limits';
 import { createContextFactory } from './trpc/context';
 import { answerPlainQueries } from './trpc/plain-queries';
+import { replySerializerCompiler } from './lib/reply-serializer';
 import { appRouter, type AppRouter } from './trpc/router';
 
 // Only the REST API is documented; tRPC, uploads and pages are not part of it.
@@ -52,7 +53,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     body === '' ? done(null, undefined) : parseJson(request, body as string, done),
   );
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler);
   registerErrorHandler(app);
 
   await registerSecurity(app, env);
