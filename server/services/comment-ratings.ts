@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { commentRatings, comments, replies, replyRatings } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
-import { preparedStatements } from '../lib/prepared';
+import { keptLimit, preparedStatements } from '../lib/prepared';
 import type { MessageKey } from '../schemas/messages';
 import type { RateInput, RateResult } from '../schemas/comments';
 import type { Actor } from './actor';
@@ -76,7 +76,7 @@ function ratingStatements(kind: RatedKind) {
       .from(ratings)
       .where(ofPost)
       .orderBy(desc(ratings.createdAt))
-      .limit(RATINGS_LIST_CAP),
+      .limit(keptLimit(RATINGS_LIST_CAP)),
   }));
 }
 

@@ -31,7 +31,8 @@ export function ftsQueryOf(businessId: string, text: string): string | null {
  */
 export function searchedRowids(query: SQL, limit: SQL, before?: SQL): SQL {
   const after = before ? sql` and rowid < ${before}` : sql``;
-  return sql`${comments}.rowid in (select rowid from comments_fts where comments_fts match ${query}${after} order by rowid desc limit ${limit})`;
+  // `(… + 0)`: a bare LIMIT parameter would make SQLite compile the statement on every run (keptLimit).
+  return sql`${comments}.rowid in (select rowid from comments_fts where comments_fts match ${query}${after} order by rowid desc limit (${limit} + 0))`;
 }
 
 /** SQLite reports a malformed FTS query as an ordinary error; it is the user's input, not ours. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { businesses, commentRatings, comments, images, replies, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
-import { preparedStatements } from '../lib/prepared';
+import { keptLimit, preparedStatements } from '../lib/prepared';
 import { newId } from '../lib/ids';
 import { uploadUrl } from '../lib/urls';
 import {
@@ -107,27 +107,27 @@ const inBusiness = eq(comments.businessId, p.businessId);
  */
 export function commentQueries(db: Db) {
   return {
-    feedAll: cards(db).orderBy(...newestFirst).limit(p.limit),
-    feedAllAfter: cards(db).where(feedAfter).orderBy(...newestFirst).limit(p.limit),
+    feedAll: cards(db).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    feedAllAfter: cards(db).where(feedAfter).orderBy(...newestFirst).limit(keptLimit(p.limit)),
     mostReplied: cards(db)
       .where(gt(comments.replyCount, 0))
       .orderBy(desc(comments.replyCount), desc(comments.createdAt))
-      .limit(p.limit),
+      .limit(keptLimit(p.limit)),
     topRated: cards(db)
       .where(isNotNull(comments.ratingAvg))
       .orderBy(desc(comments.ratingAvg), desc(comments.ratingCount), desc(comments.createdAt))
-      .limit(p.limit),
-    business: cards(db).where(inBusiness).orderBy(...newestFirstInBusiness).limit(p.limit),
-    businessAfter: cards(db).where(and(inBusiness, businessAfter)).orderBy(...newestFirstInBusiness).limit(p.limit),
+      .limit(keptLimit(p.limit)),
+    business: cards(db).where(inBusiness).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
+    businessAfter: cards(db).where(and(inBusiness, businessAfter)).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
     // Search results are newest first by posting order (rowid), which FTS5 walks directly.
     businessSearch: cards(db)
       .where(searchedRowids(sql`${p.query}`, sql`${p.limit}`))
       .orderBy(desc(rowid))
-      .limit(p.limit),
+      .limit(keptLimit(p.limit)),
     businessSearchAfter: cards(db)
       .where(searchedRowids(sql`${p.query}`, sql`${p.limit}`, sql`${p.k}`))
       .orderBy(desc(rowid))
-      .limit(p.limit),
+      .limit(keptLimit(p.limit)),
     byId: cards(db).where(eq(comments.id, p.id)),
   };
 }

@@ -5,7 +5,7 @@ import { comments, images, replies, replyRatings, users } from '../../db/schema'
 import type { Deps } from '../deps';
 import type { DbOrTx } from './users';
 import { AppError } from '../lib/errors';
-import { preparedStatements } from '../lib/prepared';
+import { keptLimit, preparedStatements } from '../lib/prepared';
 import { newId } from '../lib/ids';
 import { uploadUrl } from '../lib/urls';
 import { REPLIES_PAGE, type Page, type PageInput, type RepliesInput, type ReplyCard, type ReplyCreateInput, type ReplyUpdateInput } from '../schemas/comments';
@@ -73,10 +73,10 @@ const ofComment = eq(replies.commentId, p.commentId);
 
 export function replyQueries(db: Db) {
   return {
-    ofComment: replyRows(db).where(ofComment).orderBy(...newestFirst).limit(p.limit),
-    ofCommentAfter: replyRows(db).where(and(ofComment, after)).orderBy(...newestFirst).limit(p.limit),
-    all: replyRows(db).orderBy(...newestFirst).limit(p.limit),
-    allAfter: replyRows(db).where(after).orderBy(...newestFirst).limit(p.limit),
+    ofComment: replyRows(db).where(ofComment).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    ofCommentAfter: replyRows(db).where(and(ofComment, after)).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    all: replyRows(db).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    allAfter: replyRows(db).where(after).orderBy(...newestFirst).limit(keptLimit(p.limit)),
     byId: replyRows(db).where(eq(replies.id, p.id)),
   };
 }
