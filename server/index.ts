@@ -8,6 +8,7 @@ import { seedDemoData } from '../db/seed';
 import { buildApp } from './app';
 import { dataPaths, type Deps } from './deps';
 import { loadEnvOrExit } from './env';
+import { indexQueuedComments } from './services/comment-search';
 import { createMailer } from './services/mail';
 import { startMaintenance } from './services/maintenance';
 
@@ -36,6 +37,8 @@ if (env.DEMO_DATA) {
   }
 }
 
+// Comments queued for the search index when the last run stopped, or written by a script.
+indexQueuedComments(db);
 const app = await buildApp(deps);
 const stopMaintenance = startMaintenance(deps, app.log);
 await app.listen({ port: env.PORT, host: env.HOST });
@@ -51,6 +54,7 @@ async function shutdown(signal: string) {
     await app.close();
   } finally {
     await checkpointer.stop();
+    indexQueuedComments(db);
     closeDb(db);
     process.exit(0);
   }

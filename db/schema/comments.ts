@@ -46,6 +46,16 @@ export const comments = sqliteTable(
   ],
 );
 
+/**
+ * Comments waiting to be added to the search index (comments_fts, migration 0004): the insert
+ * trigger queues a new comment's rowid here in the posting transaction, and
+ * indexQueuedComments (server/services/comment-search.ts) indexes the queue in one batch,
+ * shortly after posting and always before a search reads the index (migration 0005).
+ */
+export const commentsFtsQueue = sqliteTable('comments_fts_queue', {
+  commentRowid: integer('comment_rowid').primaryKey(),
+});
+
 export const replies = sqliteTable(
   'replies',
   {

@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import { inArray } from 'drizzle-orm';
 import type { Deps } from '../../server/deps';
+import { indexQueuedComments } from '../../server/services/comment-search';
 import { storeSvgImage } from '../../server/services/images';
 import {
   branches,
@@ -72,6 +73,7 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
     return true;
   }, { behavior: 'immediate' });
   if (!seeded) return null;
+  indexQueuedComments(deps.db);
 
   return {
     password: DEMO_PASSWORD,

@@ -177,7 +177,7 @@ describe('seedDemoData', () => {
     expect(all("SELECT r.user_id FROM business_ratings r JOIN businesses b ON b.id = r.business_id WHERE b.is_suggestion_box = 1")).toEqual([]);
   });
 
-  it('inserts users before comments, so the search index knows every author', () => {
+  it('indexes every demo comment for search, under its author\'s name too', () => {
     const written = all<{ rowid: number; businessId: string; lastName: string }>(
       'SELECT c.rowid, c.business_id AS businessId, u.last_name AS lastName FROM comments c JOIN users u ON u.id = c.user_id',
     );

@@ -5,11 +5,12 @@
  * generated, so the correctness check can hold the app's write path to the same recounts.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { closeDb, migrateDb, migrationsFolder, openDb } from '../../db/client';
+import { closeDb, migrateDb, openDb } from '../../db/client';
+import { indexQueuedComments } from '../../server/services/comment-search';
 import { createSession } from '../../server/services/sessions';
 import { createRng, picker, randInt, randomId, shuffleInPlace, ZipfSampler, type Rng } from './random';
 import * as words from './words';
@@ -50,7 +51,6 @@ export type BenchMeta = {
   version: 1;
   scale: number;
   seed: number;
-  ftsMode: 'rebuild' | 'triggers';
   counts: Counts & { branches: number; images: number; commentPhotos: number };
   timingsMs: Record<string, number>;
   benchUsers: BenchUser[];
@@ -67,8 +67,6 @@ export type GenerateOptions = {
   dataDir: string;
   scale: number;
   seed?: number;
-  /** 'rebuild' drops the FTS insert trigger for the load and fills comments_fts in one statement. */
-  ftsMode?: 'rebuild' | 'triggers';
   log?: (message: string) => void;
 };
 
@@ -162,26 +160,6 @@ async function makeImages(uploads: string, rng: Rng): Promise<{ photos: ImageRow
     icons.push(await writeWebp(uploads, svg, 128, 128, 'icon', rng));
   }
   return { photos, icons };
-}
-
-/**
- * The FTS insert trigger as the migrations define it, and the same INSERT turned into one
- * INSERT … SELECT over all comments (aliasing comments as `new` keeps its expressions valid).
- * Derived from the migration text so a changed trigger changes the rebuild with it: the last
- * migration that (re)creates the trigger wins.
- */
-export function ftsRebuildFromMigrations(folder = migrationsFolder): { triggerName: string; triggerSql: string; rebuildSql: string } | null {
-  let found: { triggerName: string; triggerSql: string; rebuildSql: string } | null = null;
-  for (const file of readdirSync(folder).filter((f) => f.endsWith('.sql')).sort()) {
-    for (const statement of readFileSync(path.join(folder, file), 'utf8').split('--> statement-breakpoint')) {
-      const sql = statement.replace(/^\s*--.*$/gm, '').trim();
-      const head = /^CREATE TRIGGER\s+[`"]?(\w+)[`"]?\s+AFTER INSERT ON\s+[`"]?comments[`"]?\s+BEGIN\s+([\s\S]*?)\s*END;?$/i.exec(sql);
-      if (!head) continue;
-      const body = /^INSERT INTO\s+([`"]?comments_fts[`"]?\s*\([^)]*\))\s*VALUES\s*\(([\s\S]*)\)\s*;?$/i.exec(head[2].trim());
-      found = body ? { triggerName: head[1], triggerSql: sql, rebuildSql: `INSERT INTO ${body[1]} SELECT ${body[2]} FROM comments AS new` } : null;
-    }
-  }
-  return found;
 }
 
 /** The kind word most titles contain, lower-cased as a visitor would type it: the title-search term. */
@@ -320,11 +298,6 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   sqlite.pragma('foreign_keys = OFF');
   sqlite.pragma('cache_size = -400000');
 
-  let ftsMode = options.ftsMode ?? 'rebuild';
-  const fts = ftsMode === 'rebuild' ? ftsRebuildFromMigrations() : null;
-  if (!fts) ftsMode = 'triggers';
-  if (fts) sqlite.exec(`DROP TRIGGER IF EXISTS \`${fts.triggerName}\``);
-
   const allImages = [...images.photos, ...images.icons];
   bulk(sqlite, 'INSERT INTO images (id, file_name, kind, mime, width, height, bytes, owner_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)', allImages.length, (i) => {
     const im = allImages[i];
@@ -398,11 +371,10 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   );
   lap('insertComments');
 
-  if (fts) {
-    sqlite.exec(fts.rebuildSql);
-    sqlite.exec(fts.triggerSql);
-    lap('ftsRebuild');
-  }
+  // The insert trigger queued every comment for the search index (migration 0005); the server's
+  // own batch indexing then fills comments_fts in one statement.
+  indexQueuedComments(db);
+  lap('searchIndex');
 
   bulk(
     sqlite,
@@ -478,7 +450,6 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
     version: 1,
     scale: options.scale,
     seed,
-    ftsMode,
     counts: {
       businesses: B,
       users: U,
@@ -501,7 +472,7 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
     searchTerms: { business: commonKindWord(bizTitle.slice(1)), comment: words.commentSearchTerm },
   };
   writeFileSync(path.join(options.dataDir, META_FILE_NAME), JSON.stringify(meta));
-  log(`data set built in ${(timings.total / 1000).toFixed(1)} s (FTS: ${ftsMode})`);
+  log(`data set built in ${(timings.total / 1000).toFixed(1)} s`);
   return meta;
 }
 

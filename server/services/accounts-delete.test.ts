@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { newId } from '../lib/ids';
 import { callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
-import { ftsQueryOf } from './comment-search';
+import { ftsQueryOf, indexQueuedComments } from './comment-search';
 import { storeImage } from './images';
 
 let t: TestContext;
@@ -106,6 +106,7 @@ describe('deleting an account', () => {
     t.db.insert(oauthAccounts).values({ issuer: 'https://accounts.google.com', subject: 'vera-1', userId: victim.id, createdAt: now }).run();
 
     const indexed = () => t.db.get<{ n: number }>(sql`select count(*) as n from comments_fts where comments_fts match ${ftsQueryOf(b2, 'Vera Borta')}`).n;
+    indexQueuedComments(t.db);
     expect(indexed()).toBe(1);
     expect(await callerFor(t.deps, victim).users.delete({ userId: victim.id })).toEqual({ success: true });
 

@@ -22,6 +22,7 @@ import type { BusinessCreateInput } from '../schemas/business';
 import { callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { applyBusinessRating, rateBusiness } from './business-ratings';
 import { createBusiness, deleteBusiness, getBusiness, listBusinesses, listDirectory, titleSearchOf, updateBusiness } from './business';
+import { indexQueuedComments } from './comment-search';
 import { listFavoriteBusinesses, setFavorite } from './favorites';
 import { storeImage } from './images';
 
@@ -362,6 +363,9 @@ describe('deleting a business', () => {
 
     const ownedFiles = [picture, icon, commentImage, replyImage].map((i) => i.fileName);
     expect(uploadsNow()).toEqual(expect.arrayContaining(ownedFiles));
+    const indexedWordsOf = (id: string) => t.db.get<{ n: number }>(sql`select count(*) as n from comments_fts where comments_fts match ${`"${searchKeyOf(id)}"*`}`).n;
+    indexQueuedComments(t.db);
+    expect(indexedWordsOf(doomed.id)).toBe(1);
 
     await deleteBusiness(t.deps, cast.admin.actor, doomed.id);
 
@@ -374,8 +378,8 @@ describe('deleting a business', () => {
     expect(rowsOf(replies, eq(replies.commentId, commentId))).toBe(0);
     expect(rowsOf(commentRatings, eq(commentRatings.commentId, commentId))).toBe(0);
     expect(rowsOf(replyRatings, eq(replyRatings.replyId, replyId))).toBe(0);
-    const indexedWordsOf = (id: string) => t.db.get<{ n: number }>(sql`select count(*) as n from comments_fts where comments_fts match ${`"${searchKeyOf(id)}"*`}`).n;
     expect(indexedWordsOf(doomed.id)).toBe(0);
+    expect(indexedWordsOf(kept.id)).toBe(1);
     for (const image of [picture, icon, commentImage, replyImage]) {
       expect(t.db.select().from(images).where(eq(images.id, image.id)).get()).toBeUndefined();
     }

@@ -2,7 +2,7 @@ import { fillPlaceholders } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers';
 import { insertBusiness } from './comment-fixtures';
-import { ftsQueryOf } from './comment-search';
+import { ftsQueryOf, indexQueuedComments } from './comment-search';
 import { commentQueries, listBusinessComments, listFeed } from './comments';
 import { replyQueries } from './replies';
 
@@ -17,7 +17,7 @@ let someCommentId: string;
 /**
  * Bulk data in one transaction, each table filled by one prepared INSERT … SELECT over a
  * counter (row by row from JavaScript takes many times longer); the FTS triggers run as in
- * production. Ids are sequential here, which only makes the insert faster.
+ * production and the search-index queue is indexed in one batch, as the server does. Ids are sequential here, which only makes the insert faster.
  */
 beforeAll(async () => {
   t = await createTestApp();
@@ -50,6 +50,7 @@ beforeAll(async () => {
       )
       .run({ now, total: REPLIES, comments: COMMENTS, business: businessIds[0] });
   })();
+  indexQueuedComments(t.db);
   userIds = Array.from({ length: 200 }, (_, i) => `u${i}`);
   someCommentId = `c${String(COMMENTS - 5).padStart(7, '0')}`;
 }, 120_000);

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businessRatings, commentRatings, comments, images, replies, replyRatings, users } from '../../db/schema';
 import { searchKeyOf } from '../../db/client';
-import { ftsQueryOf } from './comment-search';
+import { ftsQueryOf, indexQueuedComments } from './comment-search';
 import { isAppError } from '../lib/errors';
 import { commentCreateSchema, commentFormSchema, FEED_FIRST_PAGE, FEED_MORE_PAGE, replyEditFormSchema, replyFormSchema } from '../schemas/comments';
 import { callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
@@ -321,6 +321,7 @@ describe('edits and deletes release pictures; cascades leave nothing behind', ()
     const files = imageIds.map((id) => imageFile(t.deps, id)!);
     expect(files.every(fileExists)).toBe(true);
     const indexed = () => t.db.$client.prepare('select count(*) n from comments_fts where comments_fts match ?').get(ftsQueryOf(shop, 'Bildrik'));
+    indexQueuedComments(t.db);
     expect(indexed()).toEqual({ n: 1 });
 
     await deleteComment(t.deps, cast.owner.actor, c._id);

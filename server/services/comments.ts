@@ -25,7 +25,7 @@ import {
 import { requireActive, requireActiveFor, requireAdmin, type Actor } from './actor';
 import { applyBusinessRating } from './business-ratings';
 import { decodeCursor, pageOf } from './comment-pages';
-import { ftsQueryOf, isFtsQueryError, searchedRowids } from './comment-search';
+import { ftsQueryOf, indexQueuedComments, isFtsQueryError, scheduleQueuedIndexing, searchedRowids } from './comment-search';
 import { emojiCountsOf } from './emoji-ratings';
 import { releaseImage, releaseImages } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
@@ -239,6 +239,8 @@ export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCo
   const base = { me: meOf(actor), limit: limit + 1, businessId: input.businessId, ...(cursor ? { t: cursor.t, k: cursor.k } : {}) };
   const query = input.search ? ftsQueryOf(input.businessId, input.search) : null;
   if (input.search && !query) return { items: [], nextCursor: null };
+  // Comments posted in the last moments wait in a queue (migration 0005): index them first.
+  if (query) indexQueuedComments(db);
   let rows: CardRow[];
   try {
     if (query) rows = cursor ? q.businessSearchAfter.all({ ...base, query }) : q.businessSearch.all({ ...base, query });
@@ -289,6 +291,7 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
       if (input.rate !== undefined) applyBusinessRating(db, input.businessId, author.id, input.rate);
     }),
   );
+  scheduleQueuedIndexing(db);
   return getCommentCard(db, actor, id);
 }
 
