@@ -1,13 +1,22 @@
 import Database from 'better-sqlite3';
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { integer, sqliteTable } from 'drizzle-orm/sqlite-core';
+import { alias, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { hasBareLimitParameter, keptLimit, preparedStatements } from './prepared';
 
 const numbers = sqliteTable('numbers', { n: integer('n').primaryKey() });
+const people = sqliteTable('people', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  active: integer('active', { mode: 'boolean' }).notNull(),
+  seen: integer('seen', { mode: 'timestamp_ms' }),
+  bossId: integer('boss_id'),
+});
 const sqlite = new Database(':memory:');
+sqlite.exec(`CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, active INTEGER NOT NULL, seen INTEGER, boss_id INTEGER);
+  INSERT INTO people VALUES (1, 'Åsa', 1, 1700000000000, NULL), (2, 'Örjan', 0, NULL, 1), (3, 'Ebba', 1, 5, 9);`);
 sqlite.exec('CREATE TABLE numbers (n INTEGER PRIMARY KEY); WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 100) INSERT INTO numbers (n) SELECT i FROM c');
 const db = drizzle(sqlite) as unknown as Db;
 afterAll(() => sqlite.close());
@@ -34,5 +43,33 @@ describe('preparedStatements', () => {
     expect(hasBareLimitParameter('select 1 from t LIMIT  ? offset ?')).toBe(true);
     expect(hasBareLimitParameter('select 1 from t limit (? + 0)')).toBe(false);
     expect(hasBareLimitParameter('select 1 from t where ratelimit ? 1')).toBe(false);
+  });
+});
+
+describe('rows of prepared selects', () => {
+  const boss = alias(people, 'boss');
+  const fields = {
+    id: people.id,
+    name: people.name,
+    active: people.active,
+    seen: people.seen,
+    bossName: boss.name,
+    bossActive: boss.active,
+    shout: sql<string>`upper(${people.name})`,
+    twice: sql`${people.id} * 2`.mapWith(String),
+    named: sql<number>`length(${people.name})`.as('named'),
+  };
+  const build = (d: Db) => d.select(fields).from(people).leftJoin(boss, eq(boss.id, people.bossId)).orderBy(people.id);
+
+  it('are the rows Drizzle itself maps: decoded columns, SQL decoders, nulls of missing joins', () => {
+    const statement = preparedStatements((d: Db) => ({ list: build(d) }))(db).list;
+    // Our own row mapper is in place (Drizzle's generic one lives on the prototype).
+    expect(Object.hasOwn(statement, 'all')).toBe(true);
+    const ours = statement.all();
+    const drizzles = build(db).prepare().all();
+    expect(ours).toEqual(drizzles);
+    expect(ours[0]).toEqual({ id: 1, name: 'Åsa', active: true, seen: new Date(1700000000000), bossName: null, bossActive: null, shout: 'ÅSA', twice: '2', named: 3 });
+    expect(ours[1]).toMatchObject({ active: false, seen: null, bossName: 'Åsa', bossActive: true });
+    expect(ours[2]).toMatchObject({ bossName: null, bossActive: null, seen: new Date(5) });
   });
 });
