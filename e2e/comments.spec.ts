@@ -172,7 +172,7 @@ test('visitors read comments and are asked to log in to take part', async ({ pag
   // The search: nothing found, then empty text shows everything again.
   const search = section.getByRole('searchbox', { name: 'Sök bland kommentarerna' });
   await search.fill('zzzqqq');
-  await expect(section.getByText('Inget hittades på din sökning')).toBeVisible();
+  await expect(section.getByText('Inget hittades för din sökning')).toBeVisible();
   await search.fill('');
   await expect(card).toBeVisible();
 

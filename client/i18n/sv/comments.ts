@@ -32,7 +32,7 @@ export const comments = {
     searchLabel: 'Sök bland kommentarerna',
     searchPlaceholder: 'sök efter plats',
     searchHint: 'Söker i plats, text och namn.',
-    nothingFound: 'Inget hittades på din sökning',
+    nothingFound: 'Inget hittades för din sökning',
     noComments: 'Inga kommentarer hittades',
     loading: 'Laddar kommentarer...',
     loadMore: 'Visa fler kommentarer',
