@@ -21,7 +21,7 @@ import { DB_FILE_NAME, generateDataset, readMeta, type BenchMeta } from './gener
 import { benchImages, type ImageBench } from './images';
 import type { LoadJob, LoadRequest, LoadResult } from './load-runner';
 import { multipartBody } from './multipart';
-import { cpuSnapshot, foreignCores, freePort, waitForQuiet, httpRequest, installExitHandlers, onCleanup, RssSampler, spawnTracked, stopChild, track, waitForOk } from './processes';
+import { coresOf, cpuSnapshot, foreignCores, freePort, waitForQuiet, httpRequest, installExitHandlers, onCleanup, RssSampler, spawnTracked, stopChild, track, waitForOk } from './processes';
 import { endpointTable, judge, metricTable, notesFor, targetText, TARGETS, type EndpointRow, type Group, type MetricRow } from './report';
 import { SERVER_NODE_FLAGS } from '../server-flags';
 import { findRole, listProcedures, trpcGetPath, type Found } from './trpc-discovery';
@@ -404,12 +404,17 @@ async function main(): Promise<number> {
   const ourPids = () => [process.pid, server.pid!, runner.child.pid!, baseline.pid!].filter(Boolean);
   /** Runs one load job and notes how many cores other processes took meanwhile. */
   const cores = os.cpus().length;
-  const measured = async (row: EndpointRow, target: string, request: LoadRequest) => {
+  // For the app's runs it also notes the cores the server and the load generator used: a server
+  // well below one core means the load generator, not the server, set the pace.
+  const measured = async (row: EndpointRow, target: string, request: LoadRequest, app = true) => {
     if (args.waitIdleSec > 0) await waitForQuiet(ourPids, cores, Math.min(30, args.waitIdleSec) * 1000);
     const before = cpuSnapshot(ourPids());
+    const serverCores = coresOf(server.pid!);
+    const loadCores = coresOf(runner.child.pid!);
     const result = await runner.load(target, request, args);
     const other = foreignCores(before, cpuSnapshot(ourPids()), cores);
     row.otherCores = Math.max(row.otherCores ?? 0, other);
+    if (app) row.cores = { server: serverCores(), load: loadCores() };
     return result;
   };
   if (args.waitIdleSec > 0) {
@@ -425,7 +430,7 @@ async function main(): Promise<number> {
     log(`load: ${r.name} (${row.bytes} B) …`);
     try {
       row.app = await measured(row, origin, { kind: 'get', path: row.path });
-      row.baseline = await measured(row, baseOrigin, { kind: 'get', path: `/b/${r.key}` });
+      row.baseline = await measured(row, baseOrigin, { kind: 'get', path: `/b/${r.key}` }, false);
       row.ratio = row.baseline.okPerSec > 0 ? row.app.okPerSec / row.baseline.okPerSec : null;
       row.pass = judge(row);
     } catch (err) {

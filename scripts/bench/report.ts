@@ -19,6 +19,8 @@ export type EndpointRow = {
   note?: string;
   /** Cores other processes kept busy while this row was measured (max of app and baseline runs). */
   otherCores?: number;
+  /** Cores the app server and the load generator kept busy on average during the app's run (warm-up included). */
+  cores?: { server: number; load: number };
 };
 
 export type MetricRow = { name: string; value: string; target: string; pass: boolean | null; note?: string };
@@ -79,7 +81,7 @@ function table(header: string[], rows: string[][]): string {
 
 export function endpointTable(rows: EndpointRow[]): string {
   return table(
-    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'ratio', 'target', 'result'],
+    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'ratio', 'cores app/load', 'target', 'result'],
     rows.map((r) => [
       r.name,
       r.app ? num(r.app.okPerSec) : 'n/a',
@@ -87,6 +89,7 @@ export function endpointTable(rows: EndpointRow[]): string {
       r.app ? String(r.app.p99) : 'n/a',
       r.baseline ? num(r.baseline.okPerSec) : r.group === 'hot' || r.group === 'search' ? 'n/a' : '-',
       r.ratio !== null ? `${r.ratio.toFixed(2)}×` : r.group === 'hot' || r.group === 'search' ? 'n/a' : '-',
+      r.cores ? `${r.cores.server.toFixed(2)} / ${r.cores.load.toFixed(2)}` : 'n/a',
       r.target,
       passText(r.pass),
     ]),
