@@ -9,6 +9,7 @@ import { createJsonSchemaTransform, validatorCompiler, type ZodTypeProvider } fr
 import { z } from 'zod';
 import type { Deps } from './deps';
 import { AppError } from './lib/errors';
+import { replySerializerCompiler } from './lib/reply-serializer';
 import { appErrorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { cacheFirstServer, createPublicCache, registerPublicCache } from './plugins/public-cache';
@@ -19,7 +20,6 @@ import { MAX_UPLOAD_BYTES } from './schemas/common';
 import { setRateLimitsEnabled } from './services/rate-limits';
 import { createContextFactory } from './trpc/context';
 import { answerPlainQueries } from './trpc/plain-queries';
-import { replySerializerCompiler } from './lib/reply-serializer';
 import { appRouter, type AppRouter } from './trpc/router';
 
 // Only the REST API is documented; tRPC, uploads and pages are not part of it.

@@ -43,7 +43,6 @@ export function withEarly<Ctx, T>(path: string, input: unknown, fetchIt: (ctx: C
   };
 }
 
-
 let pageData: PageData | null | undefined;
 
 /** The page's server-rendered data, read once from the document; null when the page has none. */

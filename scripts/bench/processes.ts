@@ -175,7 +175,7 @@ export class RssSampler {
 export type CpuSnapshot = { total: number; busy: number; ours: number };
 
 /** CPU time (user + system) a process has used so far, in clock ticks (USER_HZ, 100 a second on Linux). */
-export function processTicks(pid: number): number {
+function processTicks(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the parenthesised command name; utime and stime are the 12th and 13th of them.
@@ -191,7 +191,7 @@ export function processTicks(pid: number): number {
  * servers). The difference between two snapshots tells how much other work shared the cores
  * while a number was measured — on a shared 2-core machine that explains a bad run.
  */
-export const TICKS_PER_SECOND = 100;
+const TICKS_PER_SECOND = 100;
 
 /** Starts measuring how many cores `pid` keeps busy; the returned function tells the average since. */
 export function coresOf(pid: number): () => number {
