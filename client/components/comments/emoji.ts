@@ -1,7 +1,7 @@
 import { EMOJI_RATES } from '../../../server/schemas/comment-constants';
 
-/** The emoji scale of comments and replies, 1 (worst) to 5 (best). */
-export const EMOJI: Record<(typeof EMOJI_RATES)[number], string> = { 1: '😡', 2: '😕', 3: '😐', 4: '🙂', 5: '😍' };
+/** The emoji scale of comments and replies, 1 (worst) to 5 (best). All five are in DejaVu Sans, so a machine without a colour emoji font still draws them (🙂 is not). */
+export const EMOJI: Record<(typeof EMOJI_RATES)[number], string> = { 1: '😡', 2: '😕', 3: '😐', 4: '😊', 5: '😍' };
 export { EMOJI_RATES };
 
 /** The first `max` characters (whole emoji, not UTF-16 halves) and '...' when there was more. */
