@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { dataStamp } from '../lib/data-stamp';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { keepJson } from '../lib/kept-json';
 import { preparedStatements } from '../lib/prepared';
 import { uploadUrl } from '../lib/urls';
 import {
@@ -267,19 +268,22 @@ function directorySnapshot(db: Db): DirectorySnapshot {
   const snapshot: DirectorySnapshot = {
     stamp,
     titleSearch: rows.map((r) => r.titleSearch),
-    cards: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      category: r.category,
-      excerpt: r.excerpt,
-      excerptCut: r.excerptCut,
-      rate: shownRate(r),
-      ratingCount: r.ratingCount,
-      image: uploadUrl(r.imageFile),
-      icon: uploadUrl(r.iconFile),
-      isFavorite: false,
-      isSuggestionBox: r.isSuggestionBox,
-    })),
+    // Frozen with their JSON kept: a search answer joins the texts instead of stringifying cards.
+    cards: rows.map((r) =>
+      keepJson<DirectoryCard>({
+        id: r.id,
+        title: r.title,
+        category: r.category,
+        excerpt: r.excerpt,
+        excerptCut: r.excerptCut,
+        rate: shownRate(r),
+        ratingCount: r.ratingCount,
+        image: uploadUrl(r.imageFile),
+        icon: uploadUrl(r.iconFile),
+        isFavorite: false,
+        isSuggestionBox: r.isSuggestionBox,
+      }),
+    ),
   };
   directorySnapshots.set(db, snapshot);
   return snapshot;

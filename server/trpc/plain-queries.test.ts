@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness } from '../services/business';
+import { setFavorite } from '../services/favorites';
 import { bearer, callerFor, createCast, createTestApp, type TestContext } from '../test/helpers';
 
 let t: TestContext;
@@ -35,6 +36,19 @@ describe('plain GET queries (answered without the fetch adapter)', () => {
     const expected = await callerFor(t.deps, null).business.directory({ search: 'pizz' });
     expect(res.body).toBe(JSON.stringify({ result: { data: expected } }));
     expect(expected.map((card) => card.title)).toEqual(['Pizzeria Roma']);
+  });
+
+  it("writes the directory from its cards' kept JSON, a signed-in user's favourite included", async () => {
+    setFavorite(t.deps, cast.owner!.actor, { businessId: pizzeriaId, favorite: true });
+    const res = await t.app.inject({ url: url('business.directory'), headers: bearer(cast.owner!) });
+    expect(res.statusCode).toBe(200);
+    const expected = await callerFor(t.deps, cast.owner!).business.directory();
+    expect(res.body).toBe(JSON.stringify({ result: { data: expected } }));
+    expect(expected.map((card) => [card.title, card.isFavorite])).toEqual([
+      ['Cykelverkstan', false],
+      ['Pizzeria Roma', true],
+    ]);
+    setFavorite(t.deps, cast.owner!.actor, { businessId: pizzeriaId, favorite: false });
   });
 
   it('answers a batch as the client sends it, as the session user', async () => {

@@ -1,0 +1,31 @@
+/**
+ * JSON written once for objects that are kept in memory and handed out again and again (the
+ * directory's cards): a title search that answers with seventy cards joined their kept texts
+ * instead of stringifying every card on every request, which was a sixth of the request's CPU.
+ * A kept object is frozen, so its text can never go stale.
+ */
+const texts = new WeakMap<object, string>();
+
+/** Freezes `value` (a flat object or array of plain data) and keeps its JSON text. */
+export function keepJson<T extends object>(value: T): Readonly<T> {
+  for (const inner of Object.values(value)) if (inner !== null && typeof inner === 'object') Object.freeze(inner);
+  Object.freeze(value);
+  texts.set(value, JSON.stringify(value));
+  return value;
+}
+
+/**
+ * `JSON.stringify(value)`, made of the kept texts of its items when `value` is an array: an item
+ * that has no kept text (a signed-in user's favourite is a copy of its card) is stringified.
+ */
+export function jsonOf(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return JSON.stringify(value);
+  const items: string[] = new Array(value.length);
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    const kept = item !== null && typeof item === 'object' ? texts.get(item) : undefined;
+    // Inside an array JSON.stringify writes null for what has no JSON (undefined, functions).
+    items[i] = kept ?? JSON.stringify(item) ?? 'null';
+  }
+  return `[${items.join(',')}]`;
+}
