@@ -92,6 +92,8 @@ export type LighthouseScores = {
   tbtMs?: number;
   cls?: number;
   error?: string;
+  /** The error of a first run that gave no scores; the row is the second run's. */
+  retriedAfter?: string;
 };
 
 const score = (s: number | null | undefined) => (s === null || s === undefined ? null : Math.round(s * 100));
@@ -109,47 +111,64 @@ export async function runLighthouse(pages: { name: string; url: string }[], time
   }
   const out: LighthouseScores[] = [];
   for (const page of pages) {
-    const row: LighthouseScores = { page: page.name, url: page.url, performance: null, accessibility: null, bestPractices: null, seo: null };
-    let chrome: Awaited<ReturnType<typeof launcher.launch>> | null = null;
-    try {
-      // A fresh browser per page: no cache or service state carried from one audit to the next.
-      chrome = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-      const running = chrome;
-      onCleanup(() => void running.kill());
-      let timer: NodeJS.Timeout | undefined;
-      const result = await Promise.race([
-        lighthouse(page.url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        }),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs / 1000} s`)), timeoutMs);
-        }),
-      ]);
-      clearTimeout(timer);
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error('lighthouse returned no report');
-      row.performance = score(lhr.categories.performance?.score);
-      row.accessibility = score(lhr.categories.accessibility?.score);
-      row.bestPractices = score(lhr.categories['best-practices']?.score);
-      row.seo = score(lhr.categories.seo?.score);
-      row.fcpMs = lhr.audits['first-contentful-paint']?.numericValue;
-      row.lcpMs = lhr.audits['largest-contentful-paint']?.numericValue;
-      row.tbtMs = lhr.audits['total-blocking-time']?.numericValue;
-      row.cls = lhr.audits['cumulative-layout-shift']?.numericValue;
-      if (lhr.runtimeError) row.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
-      const failedA11y = Object.values(lhr.audits).filter(
-        (a) => a.score === 0 && lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0),
-      );
-      if (failedA11y.length) row.error = [row.error, `a11y failures: ${failedA11y.map((a) => a.id).join(', ')}`].filter(Boolean).join('; ');
-    } catch (err) {
-      row.error = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    } finally {
-      chrome?.kill();
+    let row = await auditPage(lighthouse, launcher, page, timeoutMs);
+    // A run without scores is mostly Lighthouse's own hiccup (a failed trace, NO_NAVSTART, whose
+    // message says to run it again): one more run in a fresh browser, and the row says so.
+    if (row.performance === null) {
+      const first = row.error;
+      row = await auditPage(lighthouse, launcher, page, timeoutMs);
+      row.retriedAfter = first;
     }
     out.push(row);
   }
   return out;
+}
+
+async function auditPage(
+  lighthouse: typeof import('lighthouse').default,
+  launcher: typeof import('chrome-launcher'),
+  page: { name: string; url: string },
+  timeoutMs: number,
+): Promise<LighthouseScores> {
+  const row: LighthouseScores = { page: page.name, url: page.url, performance: null, accessibility: null, bestPractices: null, seo: null };
+  let chrome: Awaited<ReturnType<typeof launcher.launch>> | null = null;
+  try {
+    // A fresh browser per page: no cache or service state carried from one audit to the next.
+    chrome = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    const running = chrome;
+    onCleanup(() => void running.kill());
+    let timer: NodeJS.Timeout | undefined;
+    const result = await Promise.race([
+      lighthouse(page.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs / 1000} s`)), timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('lighthouse returned no report');
+    row.performance = score(lhr.categories.performance?.score);
+    row.accessibility = score(lhr.categories.accessibility?.score);
+    row.bestPractices = score(lhr.categories['best-practices']?.score);
+    row.seo = score(lhr.categories.seo?.score);
+    row.fcpMs = lhr.audits['first-contentful-paint']?.numericValue;
+    row.lcpMs = lhr.audits['largest-contentful-paint']?.numericValue;
+    row.tbtMs = lhr.audits['total-blocking-time']?.numericValue;
+    row.cls = lhr.audits['cumulative-layout-shift']?.numericValue;
+    if (lhr.runtimeError) row.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+    const failedA11y = Object.values(lhr.audits).filter(
+      (a) => a.score === 0 && lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0),
+    );
+    if (failedA11y.length) row.error = [row.error, `a11y failures: ${failedA11y.map((a) => a.id).join(', ')}`].filter(Boolean).join('; ');
+  } catch (err) {
+    row.error = err instanceof Error ? err.message.split('\n')[0] : String(err);
+  } finally {
+    chrome?.kill();
+  }
+  return row;
 }

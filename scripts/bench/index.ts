@@ -599,7 +599,7 @@ async function main(): Promise<number> {
   }
   for (const l of lighthouse) {
     if (l.performance === null) {
-      metrics.push({ name: `${l.page}: Lighthouse mobile`, value: `could not run: ${l.error}`, target: `perf ≥ ${TARGETS.lighthousePerf}, a11y ${TARGETS.lighthouseA11y}`, pass: null });
+      metrics.push({ name: `${l.page}: Lighthouse mobile`, value: `could not run${l.retriedAfter ? ' (twice)' : ''}: ${l.error}`, target: `perf ≥ ${TARGETS.lighthousePerf}, a11y ${TARGETS.lighthouseA11y}`, pass: null });
       continue;
     }
     metrics.push({
@@ -607,7 +607,11 @@ async function main(): Promise<number> {
       value: `${l.performance} / ${l.accessibility} / ${l.bestPractices} / ${l.seo}`,
       target: `perf ≥ ${TARGETS.lighthousePerf}, a11y ${TARGETS.lighthouseA11y}`,
       pass: l.performance >= TARGETS.lighthousePerf && l.accessibility === TARGETS.lighthouseA11y,
-      note: [l.error, `FCP ${Math.round(l.fcpMs ?? 0)} ms, LCP ${Math.round(l.lcpMs ?? 0)} ms, TBT ${Math.round(l.tbtMs ?? 0)} ms, CLS ${(l.cls ?? 0).toFixed(3)}`]
+      note: [
+        l.error,
+        `FCP ${Math.round(l.fcpMs ?? 0)} ms, LCP ${Math.round(l.lcpMs ?? 0)} ms, TBT ${Math.round(l.tbtMs ?? 0)} ms, CLS ${(l.cls ?? 0).toFixed(3)}`,
+        l.retriedAfter && `second run; the first gave no scores (${l.retriedAfter})`,
+      ]
         .filter(Boolean)
         .join('; '),
     });
