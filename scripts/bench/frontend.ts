@@ -91,55 +91,90 @@ export type LighthouseScores = {
   lcpMs?: number;
   tbtMs?: number;
   cls?: number;
+  /** The performance score of every run that gave one, in order; the scores above are the median run's. */
+  performanceRuns?: number[];
+  /** Runs that gave no scores (Lighthouse's own trace failures such as NO_NAVSTART). */
+  failedRuns?: string[];
   error?: string;
-  /** The error of a first run that gave no scores; the row is the second run's. */
-  retriedAfter?: string;
 };
 
 const score = (s: number | null | undefined) => (s === null || s === undefined ? null : Math.round(s * 100));
 
-/** Lighthouse (default mobile form factor) against each page; a page that cannot be audited gets an error, not a crash. */
-export async function runLighthouse(pages: { name: string; url: string }[], timeoutMs = 180_000): Promise<LighthouseScores[]> {
+/** A Lighthouse report, as the runner returns it. */
+type Lhr = NonNullable<Awaited<ReturnType<typeof import('lighthouse').default>>>['lhr'];
+
+/**
+ * Lighthouse (default mobile form factor) against each page, `runs` times, each run in a fresh
+ * browser; a page's scores are those of the median run as Lighthouse's own computeMedianRun picks
+ * it (the run nearest the median FCP and time to interactive), which is how Lighthouse's docs
+ * (variability.md) ask for scores to be taken on a machine whose speed varies. A page that cannot
+ * be audited gets an error, not a crash.
+ */
+export async function runLighthouse(pages: { name: string; url: string }[], runs = 3, timeoutMs = 180_000): Promise<LighthouseScores[]> {
   let lighthouse: typeof import('lighthouse').default;
   let launcher: typeof import('chrome-launcher');
+  let median: typeof import('lighthouse/core/lib/median-run.js');
   try {
     lighthouse = (await import('lighthouse')).default;
     launcher = await import('chrome-launcher');
+    median = await import('lighthouse/core/lib/median-run.js');
   } catch (err) {
     const error = `lighthouse could not load: ${err instanceof Error ? err.message : String(err)}`;
     return pages.map((p) => ({ page: p.name, url: p.url, performance: null, accessibility: null, bestPractices: null, seo: null, error }));
   }
   const out: LighthouseScores[] = [];
   for (const page of pages) {
-    let row = await auditPage(lighthouse, launcher, page, timeoutMs);
-    // A run without scores is mostly Lighthouse's own hiccup (a failed trace, NO_NAVSTART, whose
-    // message says to run it again): one more run in a fresh browser, and the row says so.
-    if (row.performance === null) {
-      const first = row.error;
-      row = await auditPage(lighthouse, launcher, page, timeoutMs);
-      row.retriedAfter = first;
+    const row: LighthouseScores = { page: page.name, url: page.url, performance: null, accessibility: null, bestPractices: null, seo: null };
+    const reports: Lhr[] = [];
+    const failed: string[] = [];
+    for (let i = 0; i < runs; i++) {
+      const run = await auditOnce(lighthouse, launcher, page.url, timeoutMs);
+      if ('error' in run) failed.push(run.error);
+      else if (run.lhr.runtimeError) failed.push(`${run.lhr.runtimeError.code}: ${run.lhr.runtimeError.message}`);
+      else reports.push(run.lhr);
     }
+    const valid = median.filterToValidRuns(reports) as Lhr[];
+    if (failed.length) row.failedRuns = failed;
+    if (valid.length === 0) {
+      row.error = failed[0] ?? 'no run gave a first contentful paint and a time to interactive';
+      out.push(row);
+      continue;
+    }
+    // median-run.js is typed with Lighthouse's global LH.Result, the same report as Lhr.
+    const lhr = median.computeMedianRun(valid) as Lhr;
+    row.performanceRuns = valid.map((r) => score(r.categories.performance?.score) ?? 0);
+    row.performance = score(lhr.categories.performance?.score);
+    row.accessibility = score(lhr.categories.accessibility?.score);
+    row.bestPractices = score(lhr.categories['best-practices']?.score);
+    row.seo = score(lhr.categories.seo?.score);
+    row.fcpMs = lhr.audits['first-contentful-paint']?.numericValue;
+    row.lcpMs = lhr.audits['largest-contentful-paint']?.numericValue;
+    row.tbtMs = lhr.audits['total-blocking-time']?.numericValue;
+    row.cls = lhr.audits['cumulative-layout-shift']?.numericValue;
+    const failedA11y = Object.values(lhr.audits).filter(
+      (a) => a.score === 0 && lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0),
+    );
+    if (failedA11y.length) row.error = `a11y failures: ${failedA11y.map((a) => a.id).join(', ')}`;
     out.push(row);
   }
   return out;
 }
 
-async function auditPage(
+async function auditOnce(
   lighthouse: typeof import('lighthouse').default,
   launcher: typeof import('chrome-launcher'),
-  page: { name: string; url: string },
+  url: string,
   timeoutMs: number,
-): Promise<LighthouseScores> {
-  const row: LighthouseScores = { page: page.name, url: page.url, performance: null, accessibility: null, bestPractices: null, seo: null };
+): Promise<{ lhr: Lhr } | { error: string }> {
   let chrome: Awaited<ReturnType<typeof launcher.launch>> | null = null;
   try {
-    // A fresh browser per page: no cache or service state carried from one audit to the next.
+    // A fresh browser per run: no cache or service state carried from one audit to the next.
     chrome = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     const running = chrome;
     onCleanup(() => void running.kill());
     let timer: NodeJS.Timeout | undefined;
     const result = await Promise.race([
-      lighthouse(page.url, {
+      lighthouse(url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
@@ -150,25 +185,11 @@ async function auditPage(
       }),
     ]);
     clearTimeout(timer);
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error('lighthouse returned no report');
-    row.performance = score(lhr.categories.performance?.score);
-    row.accessibility = score(lhr.categories.accessibility?.score);
-    row.bestPractices = score(lhr.categories['best-practices']?.score);
-    row.seo = score(lhr.categories.seo?.score);
-    row.fcpMs = lhr.audits['first-contentful-paint']?.numericValue;
-    row.lcpMs = lhr.audits['largest-contentful-paint']?.numericValue;
-    row.tbtMs = lhr.audits['total-blocking-time']?.numericValue;
-    row.cls = lhr.audits['cumulative-layout-shift']?.numericValue;
-    if (lhr.runtimeError) row.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
-    const failedA11y = Object.values(lhr.audits).filter(
-      (a) => a.score === 0 && lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0),
-    );
-    if (failedA11y.length) row.error = [row.error, `a11y failures: ${failedA11y.map((a) => a.id).join(', ')}`].filter(Boolean).join('; ');
+    if (!result?.lhr) throw new Error('lighthouse returned no report');
+    return { lhr: result.lhr };
   } catch (err) {
-    row.error = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    return { error: err instanceof Error ? err.message.split('\n')[0] : String(err) };
   } finally {
     chrome?.kill();
   }
-  return row;
 }

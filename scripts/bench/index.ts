@@ -41,6 +41,7 @@ const HELP = `npm run bench -- [options]
   --keep-rate-limits   do not set RATE_LIMITS=0 on the server
   --skip-frontend      no Playwright page weights and no Lighthouse
   --skip-lighthouse    page weights only
+  --lighthouse-runs N  Lighthouse runs per page, scores from the median run (default 3)
   --skip-images        no upload timing
   --wait-idle S        on a shared machine, wait up to S s for other processes to go quiet
                        before the load phase (and up to 30 s before each endpoint)
@@ -59,6 +60,7 @@ type Args = {
   disableRateLimits: boolean;
   frontend: boolean;
   lighthouse: boolean;
+  lighthouseRuns: number;
   images: boolean;
   keep: boolean;
   scaleGiven: boolean;
@@ -80,6 +82,7 @@ function parse(): Args {
       'keep-rate-limits': { type: 'boolean' },
       'skip-frontend': { type: 'boolean' },
       'skip-lighthouse': { type: 'boolean' },
+      'lighthouse-runs': { type: 'string' },
       'skip-images': { type: 'boolean' },
       keep: { type: 'boolean' },
       only: { type: 'string' },
@@ -111,6 +114,7 @@ function parse(): Args {
     disableRateLimits: !values['keep-rate-limits'],
     frontend: !values['skip-frontend'],
     lighthouse: !values['skip-frontend'] && !values['skip-lighthouse'],
+    lighthouseRuns: Math.max(1, Math.round(positive('lighthouse-runs', values['lighthouse-runs'], 3, 15))),
     images: !values['skip-images'],
     keep: Boolean(values.keep),
     only: values.only ? new RegExp(values.only, 'i') : null,
@@ -548,7 +552,10 @@ async function main(): Promise<number> {
     }
     if (args.lighthouse) {
       log('front end: Lighthouse (mobile) …');
-      lighthouse = await runLighthouse(pages.map((p) => ({ name: p.name, url: origin + p.path })));
+      lighthouse = await runLighthouse(
+        pages.map((p) => ({ name: p.name, url: origin + p.path })),
+        args.lighthouseRuns,
+      );
     } else unmeasured.push('Lighthouse: skipped (--skip-lighthouse)');
   } else unmeasured.push('front end: skipped (--skip-frontend)');
 
@@ -599,7 +606,7 @@ async function main(): Promise<number> {
   }
   for (const l of lighthouse) {
     if (l.performance === null) {
-      metrics.push({ name: `${l.page}: Lighthouse mobile`, value: `could not run${l.retriedAfter ? ' (twice)' : ''}: ${l.error}`, target: `perf ≥ ${TARGETS.lighthousePerf}, a11y ${TARGETS.lighthouseA11y}`, pass: null });
+      metrics.push({ name: `${l.page}: Lighthouse mobile`, value: `could not run: ${l.error}`, target: `perf ≥ ${TARGETS.lighthousePerf}, a11y ${TARGETS.lighthouseA11y}`, pass: null });
       continue;
     }
     metrics.push({
@@ -610,7 +617,8 @@ async function main(): Promise<number> {
       note: [
         l.error,
         `FCP ${Math.round(l.fcpMs ?? 0)} ms, LCP ${Math.round(l.lcpMs ?? 0)} ms, TBT ${Math.round(l.tbtMs ?? 0)} ms, CLS ${(l.cls ?? 0).toFixed(3)}`,
-        l.retriedAfter && `second run; the first gave no scores (${l.retriedAfter})`,
+        l.performanceRuns && `median of ${l.performanceRuns.length} runs, performance per run ${l.performanceRuns.join(', ')}`,
+        l.failedRuns?.length && `${l.failedRuns.length} more run(s) gave no scores: ${l.failedRuns.join('; ')}`,
       ]
         .filter(Boolean)
         .join('; '),
