@@ -24,6 +24,7 @@ import { multipartBody } from './multipart';
 import { coresOf, cpuSnapshot, foreignCores, freePort, waitForQuiet, httpRequest, installExitHandlers, onCleanup, RssSampler, spawnTracked, stopChild, track, waitForOk } from './processes';
 import { endpointTable, judge, metricTable, notesFor, targetText, TARGETS, type EndpointRow, type Group, type MetricRow } from './report';
 import { SERVER_NODE_FLAGS } from '../server-flags';
+import { INDEX_DELAY_MS } from '../../server/services/comment-search';
 import { findRole, listProcedures, trpcGetPath, type Found } from './trpc-discovery';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -123,6 +124,29 @@ function parse(): Args {
 }
 
 class UsageError extends Error {}
+
+/**
+ * Waits (at most 10 s) until the server has written nothing for 10 × INDEX_DELAY_MS and no posted
+ * comment waits for the batch search indexing. Requests the load runner had in flight when it
+ * stopped still land for a moment after it, and a comment posted then is queued for up to
+ * INDEX_DELAY_MS: checking earlier once reported such a comment as "left queued".
+ * `PRAGMA data_version` changes whenever another connection commits.
+ */
+async function untilServerQuiet(sqlite: Database.Database): Promise<void> {
+  const queued = sqlite.prepare('SELECT COUNT(*) FROM comments_fts_queue').pluck();
+  const version = sqlite.prepare('PRAGMA data_version').pluck();
+  const quietMs = 10 * INDEX_DELAY_MS;
+  let last = version.get();
+  let quietSince = Date.now();
+  for (const start = Date.now(); Date.now() - start < 10_000; ) {
+    await sleep(100);
+    const now = version.get();
+    if (now !== last) {
+      last = now;
+      quietSince = Date.now();
+    } else if (Date.now() - quietSince >= quietMs && queued.get() === 0) return;
+  }
+}
 
 const log = (msg: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 const mb = (kb: number) => kb / 1024;
@@ -520,10 +544,7 @@ async function main(): Promise<number> {
   sqlite.pragma('busy_timeout = 10000');
   let checks: CheckResult[];
   try {
-    // Posted comments wait up to INDEX_DELAY_MS for the server's batch search indexing: give it
-    // ample time, so the check below sees a queue that failed to drain, not one that was busy.
-    const queued = sqlite.prepare('SELECT COUNT(*) FROM comments_fts_queue').pluck();
-    for (let waited = 0; (queued.get() as number) > 0 && waited < 5000; waited += 100) await sleep(100);
+    await untilServerQuiet(sqlite);
     checks = checkCounts(sqlite);
   } finally {
     sqlite.close();
