@@ -1,24 +1,29 @@
 /**
  * The yardstick: a bare Fastify process whose routes return fixed bodies: each real endpoint's
- * reply, captured once by the bench, so size and content match (the load generator's cost of
+ * reply as the app sent it (compressed, if it was), captured once by the bench, so size, content
+ * and encoding match (the load generator's cost of
  * reading a reply depends on its content: a 690 KB JSON list reads at half the rate of as many
  * padding bytes). The ratio app/baseline separates our per-request work (queries,
  * serialisation, plugins) from what Node and HTTP cost on this machine anyway.
  *
- * Usage: node --import tsx baseline-server.ts <port> '<json: { name: path of the body file }>'
+ * Usage: node --import tsx baseline-server.ts <port> '<json: { name: BaselineBody }>'
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
 const port = Number(process.argv[2]);
-const bodies = JSON.parse(process.argv[3] ?? '{}') as Record<string, string>;
+export type BaselineBody = { file: string; encoding: string | null };
+
+const bodies = JSON.parse(process.argv[3] ?? '{}') as Record<string, BaselineBody>;
 
 const app = Fastify({ logger: false });
 app.get('/healthz', async () => ({ ok: true }));
-for (const [name, file] of Object.entries(bodies)) {
+for (const [name, { file, encoding }] of Object.entries(bodies)) {
   const body = readFileSync(file);
   app.get(`/b/${name}`, (_req, reply) => {
-    reply.type('application/json; charset=utf-8').send(body);
+    reply.type('application/json; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    reply.send(body);
   });
 }
 

@@ -14,11 +14,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { checkCounts, type CheckResult } from './check';
 import { measurePageWeights, runLighthouse, type LighthouseScores, type PageWeight } from './frontend';
 import { DB_FILE_NAME, generateDataset, readMeta, type BenchMeta } from './generate';
 import { benchImages, type ImageBench } from './images';
+import type { BaselineBody } from './baseline-server';
 import type { LoadJob, LoadRequest, LoadResult } from './load-runner';
 import { multipartBody } from './multipart';
 import { coresOf, cpuSnapshot, foreignCores, freePort, waitForQuiet, httpRequest, installExitHandlers, onCleanup, RssSampler, spawnTracked, stopChild, track, waitForOk } from './processes';
@@ -30,12 +32,21 @@ import { findRole, listProcedures, trpcGetPath, type Found } from './trpc-discov
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 
+/**
+ * What Chromium sends with every request. The reads are measured as a browser asks for them:
+ * public replies go out compressed (the cache keeps each encoding once), others are compressed
+ * per request, and the load generator reads what a visitor's browser would receive.
+ */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 const HELP = `npm run bench -- [options]
   --scale N            data-set scale (1 = 1,000 businesses … 1,000,000 emoji ratings; default 1)
   --data-dir DIR       build the data set here, or reuse the one already here (default: a temp dir)
   --duration S         measured seconds per endpoint (default 10)
   --warmup S           warm-up seconds per endpoint (default 3)
   --connections N      autocannon connections (default 50)
+  --accept-encoding S  Accept-Encoding of every load-tested GET (default: Chromium's,
+                       '${BROWSER_ACCEPT_ENCODING}'; '' sends none, as before 2026-11-24)
   --out FILE           also write the results as JSON
   --dist DIR           production build to use/make (default: <temp>/dist)
   --no-build           use an existing build (--dist, else ./dist) instead of building
@@ -51,6 +62,7 @@ const HELP = `npm run bench -- [options]
 
 type Args = {
   scale: number;
+  acceptEncoding: string;
   dataDir: string | null;
   duration: number;
   warmup: number;
@@ -77,6 +89,7 @@ function parse(): Args {
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
+      'accept-encoding': { type: 'string' },
       out: { type: 'string' },
       dist: { type: 'string' },
       'no-build': { type: 'boolean' },
@@ -105,6 +118,7 @@ function parse(): Args {
   return {
     scale: positive('scale', values.scale, 1, 10),
     scaleGiven: values.scale !== undefined,
+    acceptEncoding: values['accept-encoding'] ?? BROWSER_ACCEPT_ENCODING,
     dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : null,
     duration: positive('duration', values.duration, 10, 600),
     warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup, 3, 120),
@@ -212,6 +226,15 @@ class Runner {
     this.child.disconnect?.();
     await stopChild(this.child, 2000);
   }
+}
+
+/** A reply's bytes as the server sent them, decoded (the probe asks as a browser does). */
+function decodedBody(body: Buffer, encoding: string | null): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  if (encoding === 'deflate') return inflateSync(body);
+  if (encoding === 'zstd') throw new Error('the server answered in zstd, which this Node cannot decode');
+  return body;
 }
 
 function parseJson(body: Buffer): unknown {
@@ -395,7 +418,8 @@ async function main(): Promise<number> {
   // content (autocannon reads a 690 KB JSON reply at half the rate of as many padding bytes).
   const bodiesDir = path.join(work, 'baseline-bodies');
   mkdirSync(bodiesDir, { recursive: true });
-  const bodies: Record<string, string> = {};
+  const bodies: Record<string, BaselineBody> = {};
+  const getHeaders: Record<string, string> = args.acceptEncoding ? { 'accept-encoding': args.acceptEncoding } : {};
   for (const r of reads) {
     const row: EndpointRow = { name: r.name, group: r.group, method: 'GET', path: r.path, bytes: null, app: null, baseline: null, ratio: null, target: targetText(r.group), pass: null, note: r.note };
     rows.push(row);
@@ -405,17 +429,21 @@ async function main(): Promise<number> {
       row.note = 'skipped (--only)';
       continue;
     }
-    const probe = await httpRequest(origin + r.path);
+    const probe = await httpRequest(origin + r.path, { headers: getHeaders });
     if (probe.status < 200 || probe.status > 299) {
       row.note = `not available: ${shortError(probe)}${r.note && !r.note.startsWith('not available') ? ` — ${r.note}` : ''}`;
       row.path = null;
       continue;
     }
-    row.bytes = probe.body.length;
-    bodies[r.key] = path.join(bodiesDir, `${r.key}.json`);
-    writeFileSync(bodies[r.key], probe.body);
-    const items = resultCount(probe.body);
-    if (r.group === 'search') row.note = [r.note, items === null ? 'result count unknown' : `${items} results for the term`].filter(Boolean).join('; ');
+    const encoding = typeof probe.headers['content-encoding'] === 'string' ? probe.headers['content-encoding'] : null;
+    const json = decodedBody(probe.body, encoding);
+    row.bytes = json.length;
+    row.wire = { bytes: probe.body.length, encoding };
+    bodies[r.key] = { file: path.join(bodiesDir, `${r.key}.body`), encoding };
+    writeFileSync(bodies[r.key].file, probe.body);
+    const items = resultCount(json);
+    const sizes = encoding ? `reply ${probe.body.length.toLocaleString('en-US')} B ${encoding} (${json.length.toLocaleString('en-US')} B JSON)` : `reply ${json.length.toLocaleString('en-US')} B, not compressed`;
+    row.note = [r.note, r.group === 'search' && (items === null ? 'result count unknown' : `${items} results for the term`), sizes].filter(Boolean).join('; ');
   }
 
   // 5. Baseline server and load runner, each its own process.
@@ -457,8 +485,8 @@ async function main(): Promise<number> {
     if (!row.path) continue;
     log(`load: ${r.name} (${row.bytes} B) …`);
     try {
-      row.app = await measured(row, origin, { kind: 'get', path: row.path });
-      row.baseline = await measured(row, baseOrigin, { kind: 'get', path: `/b/${r.key}` }, false);
+      row.app = await measured(row, origin, { kind: 'get', path: row.path, headers: getHeaders });
+      row.baseline = await measured(row, baseOrigin, { kind: 'get', path: `/b/${r.key}`, headers: getHeaders }, false);
       row.ratio = row.baseline.okPerSec > 0 ? row.app.okPerSec / row.baseline.okPerSec : null;
       row.pass = judge(row);
     } catch (err) {

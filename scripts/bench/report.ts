@@ -8,8 +8,10 @@ export type EndpointRow = {
   group: Group;
   method: 'GET' | 'POST';
   path: string | null;
-  /** Uncompressed reply size of the probe request (what the baseline returns). */
+  /** Uncompressed reply size of the probe request. */
   bytes: number | null;
+  /** The probe's reply as sent (what the baseline returns): its size and content encoding. */
+  wire?: { bytes: number; encoding: string | null };
   app: LoadResult | null;
   baseline: LoadResult | null;
   ratio: number | null;
