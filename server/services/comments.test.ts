@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { businessRatings, commentRatings, comments, images, replies, replyRatings, users } from '../../db/schema';
+import { businessRatings, businesses, commentRatings, comments, images, replies, replyRatings, users } from '../../db/schema';
 import { searchKeyOf } from '../../db/client';
 import { ftsQueryOf, indexQueuedComments } from './comment-search';
 import { isAppError } from '../lib/errors';
@@ -460,6 +460,19 @@ describe('a business\'s comments and the search', () => {
     await createComment(t.deps, cast.other.actor, { businessId: shop, text: 'Kanelbullar även här', businessLocation: 'Umeå' });
   });
   const search = (text: string) => listBusinessComments(t.deps, null, { businessId: b, search: text }).items.map((c) => c.text);
+
+  it("gives each card the business's title and icon, as the comment's own card has them", async () => {
+    const icon = await storeImage(t.deps, { bytes: await pngBytes(), kind: 'business', ownerId: cast.admin.id });
+    t.db.update(businesses).set({ iconId: icon.id }).where(eq(businesses.id, b)).run();
+    const listed = listBusinessComments(t.deps, cast.other.actor, { businessId: b }).items;
+    const found = listBusinessComments(t.deps, cast.other.actor, { businessId: b, search: 'kanelbullar' }).items;
+    expect(listed).toHaveLength(3);
+    expect(found).toHaveLength(1);
+    for (const card of [...listed, ...found]) {
+      expect(card).toMatchObject({ businessId: b, businessTitle: 'Sökbutik', businessIcon: expect.stringContaining(icon.fileName) });
+      expect(card).toEqual(getComment(t.deps, cast.other.actor, card._id));
+    }
+  });
 
   it('lists newest first and pages by cursor', () => {
     const all = listBusinessComments(t.deps, null, { businessId: b });
