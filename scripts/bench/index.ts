@@ -483,7 +483,7 @@ async function main(): Promise<number> {
   for (const [i, r] of reads.entries()) {
     const row = rows[i];
     if (!row.path) continue;
-    log(`load: ${r.name} (${row.bytes} B) …`);
+    log(`load: ${r.name} (${row.wire?.encoding ? `${row.wire.bytes} B ${row.wire.encoding}, ` : ''}${row.bytes} B JSON) …`);
     try {
       row.app = await measured(row, origin, { kind: 'get', path: row.path, headers: getHeaders });
       row.baseline = await measured(row, baseOrigin, { kind: 'get', path: `/b/${r.key}`, headers: getHeaders }, false);
