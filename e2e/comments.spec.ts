@@ -10,8 +10,9 @@ async function logIn(request: APIRequestContext, email: string) {
 }
 
 /** Another browser (own cookies) signed in as `email`. */
-async function signedIn(browser: Browser, baseURL: string, email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL });
+async function signedIn(browser: Browser, baseURL: string, email: string, extraHTTPHeaders: Record<string, string>): Promise<{ context: BrowserContext; page: Page }> {
+  // The test's own headers: its address for the server's per-IP limits (fixtures.ts).
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders });
   await logIn(context.request, email);
   return { context, page: await context.newPage() };
 }
@@ -24,7 +25,7 @@ async function photo(): Promise<Buffer> {
     .toBuffer();
 }
 
-test('a comment with a photo, a reply, an emoji rating, the feed, edit, delete and moderation', async ({ page, browser, baseURL }) => {
+test('a comment with a photo, a reply, an emoji rating, the feed, edit, delete and moderation', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const text = `Fantastiska kanelbullar och trevlig personal ${stamp}`;
@@ -61,7 +62,7 @@ test('a comment with a photo, a reply, an emoji rating, the feed, edit, delete a
   await expectAccessible(page, 'business page with the new comment');
 
   // 2. Erik replies and rates it with an emoji.
-  const erik = await signedIn(browser, baseURL!, 'erik@demo.recensera.se');
+  const erik = await signedIn(browser, baseURL!, 'erik@demo.recensera.se', extraHTTPHeaders!);
   await erik.page.goto(`/business/${business._id}`);
   const card = erik.page.locator(`#comment-${commentId}`);
   await card.getByRole('button', { name: 'Svara' }).click();
@@ -81,7 +82,7 @@ test('a comment with a photo, a reply, an emoji rating, the feed, edit, delete a
 
   // Two more replies (through the documented REST door) make it one of the most replied.
   for (const email of ['sara@demo.recensera.se', 'admin@demo.recensera.se']) {
-    const other = await signedIn(browser, baseURL!, email);
+    const other = await signedIn(browser, baseURL!, email, extraHTTPHeaders!);
     const res = await other.context.request.post(`/api/comment/addSubComment/${commentId}`, { multipart: { text: `Svar från ${email}` } });
     expect(res.status()).toBe(201);
     await other.context.close();
@@ -105,14 +106,14 @@ test('a comment with a photo, a reply, an emoji rating, the feed, edit, delete a
   await expect(page.locator(`#comment-${commentId}`)).toBeInViewport();
 
   // 4. An admin removes a reply and another comment at /cmt-mng.
-  const sara = await signedIn(browser, baseURL!, 'sara@demo.recensera.se');
+  const sara = await signedIn(browser, baseURL!, 'sara@demo.recensera.se', extraHTTPHeaders!);
   const target = await sara.context.request.post(`/api/comment/create/${business._id}`, {
     multipart: { text: `Kommentar att moderera ${stamp}`, businessLocation: 'Lund' },
   });
   expect(target.status()).toBe(201);
   await sara.context.close();
 
-  const admin = await signedIn(browser, baseURL!, 'admin@demo.recensera.se');
+  const admin = await signedIn(browser, baseURL!, 'admin@demo.recensera.se', extraHTTPHeaders!);
   await admin.page.goto('/cmt-mng');
   const table = admin.page.getByRole('table');
   const ours = table.locator('tbody', { hasText: text });

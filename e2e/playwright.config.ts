@@ -50,6 +50,8 @@ export default defineConfig({
       DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: 'e2e-admin@example.com',
+      // Each test sends its own X-Forwarded-For, so per-IP limits count per test (fixtures.ts).
+      TRUST_PROXY: '1',
     },
   },
 });
