@@ -1,9 +1,7 @@
 /**
  * The yardstick: a bare Fastify process whose routes return fixed bodies: each real endpoint's
  * reply as the app sent it (compressed, if it was), captured once by the bench, so size, content
- * and encoding match (the load generator's cost of
- * reading a reply depends on its content: a 690 KB JSON list reads at half the rate of as many
- * padding bytes). The ratio app/baseline separates our per-request work (queries,
+ * and encoding match. The ratio app/baseline separates our per-request work (queries,
  * serialisation, plugins) from what Node and HTTP cost on this machine anyway.
  *
  * Usage: node --import tsx baseline-server.ts <port> '<json: { name: BaselineBody }>'

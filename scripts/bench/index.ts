@@ -21,7 +21,7 @@ import { measurePageWeights, runLighthouse, type LighthouseScores, type PageWeig
 import { DB_FILE_NAME, generateDataset, readMeta, type BenchMeta } from './generate';
 import { benchImages, type ImageBench } from './images';
 import type { BaselineBody } from './baseline-server';
-import type { LoadJob, LoadRequest, LoadResult } from './load-runner';
+import { KEPT_BODY_BYTES, type LoadJob, type LoadRequest, type LoadResult } from './load-runner';
 import { multipartBody } from './multipart';
 import { coresOf, cpuSnapshot, foreignCores, freePort, waitForQuiet, httpRequest, installExitHandlers, onCleanup, RssSampler, spawnTracked, stopChild, track, waitForOk } from './processes';
 import { endpointTable, judge, metricTable, notesFor, targetText, TARGETS, type EndpointRow, type Group, type MetricRow } from './report';
@@ -415,7 +415,7 @@ async function main(): Promise<number> {
 
   const rows: EndpointRow[] = [];
   // The baseline answers with each endpoint's own reply bytes, captured here: same size and same
-  // content (autocannon reads a 690 KB JSON reply at half the rate of as many padding bytes).
+  // content and encoding.
   const bodiesDir = path.join(work, 'baseline-bodies');
   mkdirSync(bodiesDir, { recursive: true });
   const bodies: Record<string, BaselineBody> = {};
@@ -714,7 +714,7 @@ async function main(): Promise<number> {
   const c = meta.counts;
   const header = [
     `Recensera bench — scale ${meta.scale}: ${c.businesses.toLocaleString('en-US')} businesses (${c.branches} branches), ${c.users.toLocaleString('en-US')} users, ${c.comments.toLocaleString('en-US')} comments, ${c.replies.toLocaleString('en-US')} replies, ${c.emojiRatings.toLocaleString('en-US')} emoji ratings, ${c.starRatings.toLocaleString('en-US')} star ratings, ${c.favorites.toLocaleString('en-US')} favourites, ${c.commentPhotos} comments with photos`,
-    `autocannon: ${args.connections} connections, ${args.warmup} s warm-up + ${args.duration} s per endpoint, separate process; machine: ${os.cpus().length} cores, node ${process.version}`,
+    `autocannon: ${args.connections} connections, ${args.warmup} s warm-up + ${args.duration} s per endpoint, separate process, keeps the first ${KEPT_BODY_BYTES / 1024} KB of each reply body (counts the rest); machine: ${os.cpus().length} cores, node ${process.version}`,
     args.disableRateLimits
       ? 'RATE LIMITS: per-user limits DISABLED on the server (RATE_LIMITS=0) so writes spread over 200 bench users measure the app, not the 120/min and 6/min caps'
       : 'RATE LIMITS: left ON (--keep-rate-limits); 429s count as non-2xx',
