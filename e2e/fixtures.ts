@@ -45,16 +45,11 @@ export function linkIn(mail: string, pathPrefix: string): string {
   return match[0];
 }
 
-/**
- * The login prompt opens 10 s after load for visitors (PRODUCT.md §8) and would cover whatever a
- * journey is doing, so every context starts with it marked as shown. A test about the prompt
- * opts in with test.use({ loginPrompt: true }).
- */
 let visitors = 0;
 
 /**
  * Each test is a visitor of its own to the server's per-IP limits (10 logins a minute, PRODUCT.md
- * §8): the server trusts one proxy hop here (TRUST_PROXY=1 in playwright.config.ts), and every
+ * §3): the server trusts one proxy hop here (TRUST_PROXY=1 in playwright.config.ts), and every
  * test's requests say they come from its own address. Without it the whole suite was one IP,
  * and on a fast machine its eleventh login within a minute was refused and a journey found
  * itself on the login page. The addresses are from the documentation ranges (RFC 5737); they
@@ -65,6 +60,11 @@ function visitorAddress(): string {
   return `${['192.0.2', '198.51.100', '203.0.113'][Math.floor(n / 254) % 3]}.${(n % 254) + 1}`;
 }
 
+/**
+ * The login prompt opens 10 s after load for visitors (PRODUCT.md §8) and would cover whatever a
+ * journey is doing, so every context starts with it marked as shown. A test about the prompt
+ * opts in with test.use({ loginPrompt: true }). Every test also sends its own visitor address.
+ */
 export const test = base.extend<{ loginPrompt: boolean }>({
   loginPrompt: [false, { option: true }],
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {

@@ -236,7 +236,6 @@ export function listLatestComments(deps: Deps, actor: Actor, input: PageInput): 
 }
 
 const writes = preparedStatements((db: Db) => ({
-  business: db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, p.businessId)),
   insert: db.insert(comments).values({
     id: p.id,
     businessId: p.businessId,
@@ -253,8 +252,11 @@ const writes = preparedStatements((db: Db) => ({
     .where(eq(businesses.id, p.businessId)),
 }));
 
-export function requireBusiness(db: Db, businessId: string): void {
-  if (!writes(db).business.get({ businessId })) throw new AppError('NOT_FOUND', 'businessNotFound');
+/** The business comments are posted to or listed for, with what its cards show of it; 404 when there is none. */
+export function requireBusiness(db: Db, businessId: string): BusinessHead {
+  const head = prepared(db).businessHead.get({ businessId });
+  if (!head) throw new AppError('NOT_FOUND', 'businessNotFound');
+  return head;
 }
 
 /**
@@ -263,9 +265,8 @@ export function requireBusiness(db: Db, businessId: string): void {
  */
 export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCommentsInput): Page<CommentCard> {
   const { db } = deps;
+  const head = requireBusiness(db, input.businessId);
   const q = prepared(db);
-  const head = q.businessHead.get({ businessId: input.businessId });
-  if (!head) throw new AppError('NOT_FOUND', 'businessNotFound');
   const limit = input.limit ?? BUSINESS_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
   const base = { me: meOf(actor), limit: limit + 1, businessId: input.businessId, ...(cursor ? { t: cursor.t, k: cursor.k } : {}) };
