@@ -125,3 +125,61 @@ describe('public reply cache', () => {
     expect(texts(after)).toContain('Skriven medan sidan låg i cachen');
   });
 });
+
+describe('who counts as anonymous', () => {
+  let u: TestContext;
+  let people: Awaited<ReturnType<typeof createCast>>;
+  let store: string;
+  let address: string;
+
+  beforeAll(async () => {
+    u = await createTestApp({ env: { RATE_LIMITS: '0' } });
+    people = await createCast(u.db);
+    store = insertBusiness(u.db, 'Kakbutiken');
+    const comment = await createComment(u.deps, people.other.actor, { businessId: store, text: 'Om kakorna', businessLocation: 'Lund' });
+    await rateComment(u.deps, people.owner.actor, { id: comment._id, rate: 4 });
+    address = await u.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => u.close());
+
+  // The signed-in view of a business's comments carries the caller's own rate.
+  const listUrl = (limit: number) => `/trpc/comments.byBusiness?input=${encodeURIComponent(JSON.stringify({ businessId: store, limit }))}`;
+  const myRates = (body: string) =>
+    (JSON.parse(body) as { result: { data: { items: { myRate: number | null }[] } } }).result.data.items.map((c) => c.myRate);
+  // Spellings @fastify/cookie reads as the session cookie, so the user is signed in by them.
+  const spellings = (token: string) => [`session =${token}`, `lang=sv;session=${token}`, `lang=sv; session\t=${token}`];
+
+  it('over a real socket, never answers a signed-in cookie from the cache, however it is spelt', async () => {
+    const url = `${address}${listUrl(20)}`;
+    expect(myRates(await (await fetch(url)).text())).toEqual([null]);
+    expect((await fetch(url)).headers.get('etag')).toBeTruthy();
+    for (const cookie of spellings(people.owner.token)) {
+      const reply = await fetch(url, { headers: { cookie } });
+      expect(myRates(await reply.text()), cookie).toEqual([4]);
+      expect(reply.headers.get('etag'), cookie).toBeNull();
+    }
+  });
+
+  it('over a real socket, never keeps a signed-in reply for the next visitor', async () => {
+    const url = `${address}${listUrl(5)}`;
+    for (const cookie of spellings(people.owner.token)) {
+      const signedIn = await fetch(url, { headers: { cookie } });
+      expect(myRates(await signedIn.text()), cookie).toEqual([4]);
+      const visitor = await fetch(url);
+      expect(myRates(await visitor.text()), cookie).toEqual([null]);
+    }
+  });
+
+  it('through inject, neither keeps nor serves a signed-in reply', async () => {
+    const url = listUrl(6);
+    for (const cookie of spellings(people.owner.token)) {
+      const signedIn = await u.app.inject({ url, headers: { cookie } });
+      expect(myRates(signedIn.body), cookie).toEqual([4]);
+      expect(signedIn.headers.etag, cookie).toBeUndefined();
+      expect(myRates((await u.app.inject(url)).body), cookie).toEqual([null]);
+    }
+    // A cookie that only looks like a session is an anonymous visitor, whose reply is shared.
+    const lookalike = await u.app.inject({ url, headers: { cookie: 'sessionless=1; Session=x' } });
+    expect(lookalike.headers.etag).toBeTruthy();
+  });
+});

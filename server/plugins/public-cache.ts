@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Db } from '../../db/client';
 import { dataStamp } from '../lib/data-stamp';
-import { hasSessionCookie } from './session';
+import { SESSION_COOKIE } from '../services/sessions';
+import { isAnonymousRequest, mayBeSignedIn } from './session';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,6 +61,10 @@ export type PublicCache = ReturnType<typeof createPublicCache>;
  * before Fastify builds its request, routes and runs hooks: only URLs that Fastify once
  * answered for an anonymous cacheable GET are ever in the cache, and a hit writes the very
  * headers that reply had. Under `inject` (tests) the `onRequest` hook answers hits the same way.
+ *
+ * "Anonymous" has one meaning on both paths: no Authorization header and no session cookie as
+ * @fastify/cookie reads the Cookie header (before Fastify, with that plugin's own parser), and
+ * on the Fastify side also no resolved actor. A reply is kept only for such a request.
  */
 export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
@@ -68,6 +73,9 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
   const entries = new Map<string, Entry>();
   let stamp = '';
   let bytes = 0;
+  // @fastify/cookie's parser, handed over when the app registers the cache. Before that (the
+  // server does not listen yet) a Cookie header that names a session counts as signed in.
+  let parseCookie = (header: string): Record<string, string | undefined> => ({ [SESSION_COOKIE]: header });
 
   const forget = (key: string) => {
     const entry = entries.get(key);
@@ -87,9 +95,9 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     return now;
   };
 
-  /** The entry for an anonymous GET of this URL, if the data has not changed since it was kept. */
+  /** The entry for a GET of this URL, if the data has not changed since it was kept; callers check the request is anonymous. */
   function lookup(request: IncomingMessage): Entry | undefined {
-    if (request.method !== 'GET' || !isAnonymous(request.headers) || entries.size === 0) return undefined;
+    if (request.method !== 'GET' || entries.size === 0) return undefined;
     freshStamp();
     const entry = entries.get(request.url ?? '');
     if (!entry) return undefined;
@@ -131,6 +139,7 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
   return {
     /** Answers an anonymous GET from the cache; false when the request must go to the app. */
     answer(request: IncomingMessage, response: ServerResponse): boolean {
+      if (entries.size === 0 || mayBeSignedIn(request.headers, parseCookie)) return false;
       const entry = lookup(request);
       if (!entry) return false;
       write(request, response, entry);
@@ -138,6 +147,10 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     },
     lookup,
     write,
+    /** Reads Cookie headers before Fastify with the parser its cookie plugin uses. */
+    useCookieParser(parser: (header: string) => Record<string, string | undefined>) {
+      parseCookie = parser;
+    },
     /** The stamp a reply being built now would be kept under. */
     stamp: freshStamp,
     /** Keeps a 200 reply built under `builtAt` unless a write has landed since. */
@@ -172,9 +185,11 @@ export function cacheFirstServer(cache: PublicCache, handler: (request: Incoming
 /** Keeps anonymous cacheable replies in the cache and answers hits that come in through `inject`. */
 export async function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
   app.decorateRequest('publicCacheKey', null);
+  cache.useCookieParser((header) => app.parseCookie(header));
 
+  // Runs after the session hook (registered first), so the actor is known here.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !isAnonymous(request.headers)) return;
+    if (request.method !== 'GET' || !isAnonymousRequest(request)) return;
     const entry = cache.lookup(request.raw);
     if (entry) {
       reply.hijack();
@@ -192,6 +207,7 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     reply.header('cache-control', 'no-cache');
     reply.header('vary', 'cookie, authorization, accept-encoding');
     if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+    if (!isAnonymousRequest(request)) return payload;
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     reply.header('etag', etag);
@@ -212,11 +228,6 @@ async function unwrapResponse(reply: FastifyReply, response: Response): Promise<
     if (name !== 'content-length') reply.header(name, value);
   });
   return body;
-}
-
-/** No bearer token and no session cookie. */
-function isAnonymous(headers: IncomingHttpHeaders): boolean {
-  return !headers.authorization && !hasSessionCookie(headers.cookie);
 }
 
 function isCacheable(request: FastifyRequest): boolean {

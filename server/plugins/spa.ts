@@ -10,7 +10,7 @@ import { businessIdInputSchema } from '../schemas/business';
 import { PAGE_DATA_ID, type PageData } from '../schemas/page-data';
 import { getBusiness } from '../services/business';
 import { appErrorBody } from './errors';
-import { hasSessionCookie } from './session';
+import { isAnonymousRequest } from './session';
 
 /** One chunk of Vite's build manifest (client/.vite/manifest.json). */
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
@@ -266,7 +266,7 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
       if (businessId !== null) {
         try {
           const page = await businessPage(urlPath, businessId, lang);
-          if (page) served = { ...page, anonymous: !hasSessionCookie(request.headers.cookie) };
+          if (page) served = { ...page, anonymous: isAnonymousRequest(request) };
         } catch (err) {
           // The page still works without its data: the browser asks for it.
           request.log.error({ err }, 'business page render failed');
