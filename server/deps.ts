@@ -1,13 +1,14 @@
 import path from 'node:path';
 import type { Db } from '../db/client';
 import type { Env } from './env';
-import type { Mailer } from './services/mail';
+import type { Outbox } from './services/mail-outbox';
 
 /** What every service may need beyond its arguments; built once in index.ts (or per test). */
 export type Deps = {
   db: Db;
   env: Env;
-  mailer: Mailer;
+  /** Every mail goes through the durable outbox (services/mail-outbox.ts), never straight out. */
+  outbox: Outbox;
   paths: { data: string; uploads: string; outbox: string; client: string };
 };
 

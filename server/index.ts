@@ -10,6 +10,7 @@ import { dataPaths, type Deps } from './deps';
 import { loadEnvOrExit } from './env';
 import { indexQueuedComments } from './services/comment-search';
 import { createMailer } from './services/mail';
+import { createOutbox } from './services/mail-outbox';
 import { startMaintenance } from './services/maintenance';
 
 const startedAt = performance.now();
@@ -27,7 +28,10 @@ const dbFile = path.join(paths.data, 'recensera.sqlite');
 const db = openDb(dbFile);
 migrateDb(db);
 const checkpointer = startCheckpointer(db, dbFile, { onError: (message) => log.error({ message }, 'WAL checkpoint failed') });
-const deps: Deps = { db, env, mailer: createMailer(env, paths.outbox, log), paths };
+// Mails queued by an earlier run (or while the mail server was down) go out from here on.
+const outbox = createOutbox(db, createMailer(env, paths.outbox, log), log);
+const deps: Deps = { db, env, outbox, paths };
+void outbox.deliverDue();
 
 if (env.DEMO_DATA) {
   const seeded = await seedDemoData(deps);
@@ -50,9 +54,12 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing open requests');
   stopMaintenance();
+  outbox.stop();
   try {
     await app.close();
   } finally {
+    // A mail being sent gets two seconds; one cut off stays queued and goes out at the next start.
+    await Promise.race([outbox.deliverDue(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     await checkpointer.stop();
     indexQueuedComments(db);
     closeDb(db);

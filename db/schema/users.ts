@@ -44,7 +44,12 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
-/** Single-use e-mail tokens: 'confirm' (24 h) and 'reset' (1 h). Only the hash is stored. */
+/**
+ * Single-use e-mail tokens: 'confirm' (24 h) and 'reset' (1 h). Only the hash is stored.
+ * A confirmation token carries the credentials of the registration that issued it (password
+ * hash, names, language, avatar): confirming applies exactly those, so whoever registered an
+ * address before its owner can never have their password activated by the owner's click.
+ */
 export const emailTokens = sqliteTable(
   'email_tokens',
   {
@@ -57,6 +62,12 @@ export const emailTokens = sqliteTable(
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
     usedAt: integer('used_at'),
+    pendingPasswordHash: text('pending_password_hash'),
+    pendingFirstName: text('pending_first_name'),
+    pendingLastName: text('pending_last_name'),
+    pendingLanguage: text('pending_language'),
+    /** No foreign key, like images.owner_id; the image sweep keeps an image a token names. */
+    pendingImageId: text('pending_image_id'),
   },
   (t) => [index('email_tokens_user_kind_idx').on(t.userId, t.kind)],
 );
@@ -89,3 +100,30 @@ export const contactMessages = sqliteTable(
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
 );
 
+
+/**
+ * Mails waiting to be sent (server/services/mail-outbox.ts). A request only inserts a row, so a
+ * slow or unreachable mail server neither delays nor fails it; a worker sends due rows, retries
+ * failures with backoff and deletes a row once sent (its body may hold a sign-in link). Rows
+ * survive restarts; ones that keep failing are listed for admins.
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** A contact-form message this mail relays: its mailed_at is set once the mail is sent. */
+    contactMessageId: text('contact_message_id').references(() => contactMessages.id, { onDelete: 'set null' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    /** Set when the worker gave up after the last attempt; the row stays for admins to see. */
+    failedAt: integer('failed_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.failedAt, t.nextAttemptAt)],
+);

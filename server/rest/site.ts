@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { contactInputSchema, languageSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
 import { sendContactMessage } from '../services/contact';
+import { outboxReport } from '../services/mail-outbox';
 
 const errorSchema = z.object({
   message: z.string(),
@@ -12,7 +13,18 @@ const errorSchema = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 });
 
-/** Site-wide routes at the API root: the contact form. */
+const queuedMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.number().nullable().describe('When the next attempt is made (ms since epoch); null once given up'),
+  failedAt: z.number().nullable().describe('When the outbox gave up (after 10 attempts)'),
+  createdAt: z.number(),
+});
+
+/** Site-wide routes at the API root: the contact form, the mail outbox for admins. */
 export function siteRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -36,9 +48,32 @@ export function siteRoutes(deps: Deps) {
         await sendContactMessage(deps, request.body, {
           ip: request.ip,
           language: languageSchema.catch('sv').parse(request.cookies.lang),
-          log: request.log,
         });
         return reply.status(201).send({ message: messageText('contactSent') });
+      },
+    );
+
+    app.get(
+      '/mail-outbox',
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'Mails waiting to be sent (admins)',
+          description:
+            'Every mail (confirmation, password reset, contact) is queued and sent by a worker that retries failures with ' +
+            'backoff (1 minute doubling up to 6 hours, 10 attempts). `waiting` counts queued mails, `failed` those given up; ' +
+            '`failing` lists the newest 100 that failed at least once, without their bodies.',
+          security: [{ bearer: [] }],
+          response: {
+            200: z.object({ waiting: z.number(), failed: z.number(), failing: z.array(queuedMailSchema) }),
+            401: errorSchema,
+            403: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return outboxReport(deps, request.actor);
       },
     );
   };

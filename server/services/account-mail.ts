@@ -10,6 +10,9 @@ import type { DbOrTx } from './users';
 export type EmailTokenKind = 'confirm' | 'reset';
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
+/** What a confirmation link activates: the credentials of the registration that issued it. */
+export type PendingCredentials = { passwordHash: string | null; firstName: string; lastName: string; language: Language; imageId: string | null };
+
 /** PRODUCT.md §3: a confirmation link lives 24 hours, a password-reset link one hour. */
 export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
   confirm: 24 * 60 * 60 * 1000,
@@ -23,11 +26,25 @@ export const hashEmailToken = (token: string) => createHash('sha256').update(tok
  * Earlier tokens of the same kind are deleted, so only the newest link works. Synchronous, so
  * it can run inside the transaction that creates the user.
  */
-export function issueEmailToken(db: DbOrTx, userId: string, kind: EmailTokenKind, now = Date.now()): string {
+export function issueEmailToken(db: DbOrTx, userId: string, kind: EmailTokenKind, now = Date.now(), pending?: PendingCredentials): string {
   const token = randomBytes(32).toString('base64url');
   db.delete(emailTokens).where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind))).run();
   db.insert(emailTokens)
-    .values({ id: newId(), userId, kind, tokenHash: hashEmailToken(token), createdAt: now, expiresAt: now + EMAIL_TOKEN_TTL_MS[kind] })
+    .values({
+      id: newId(),
+      userId,
+      kind,
+      tokenHash: hashEmailToken(token),
+      createdAt: now,
+      expiresAt: now + EMAIL_TOKEN_TTL_MS[kind],
+      ...(pending && {
+        pendingPasswordHash: pending.passwordHash,
+        pendingFirstName: pending.firstName,
+        pendingLastName: pending.lastName,
+        pendingLanguage: pending.language,
+        pendingImageId: pending.imageId,
+      }),
+    })
     .run();
   return token;
 }

@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
  * A real SMTP server on a free local port for the account tests: mails arrive the way they
  * would at a user's provider, and tests read them with `lastMailTo`.
  */
-export async function startSmtp() {
+export async function startSmtp(options: { port?: number } = {}) {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -22,7 +22,7 @@ export async function startSmtp() {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => v.address?.toLowerCase()));
 
@@ -31,7 +31,7 @@ export async function startSmtp() {
     received,
     /** Mails to `address` so far. */
     mailsTo: (address: string) => received.filter((m) => to(m).includes(address.toLowerCase())),
-    /** The newest mail to `address`; sending finishes before the request that sent it answers. */
+    /** The newest mail to `address` (await the app's `deps.outbox.deliverDue()` first). */
     lastMailTo(address: string): ParsedMail {
       const mails = received.filter((m) => to(m).includes(address.toLowerCase()));
       if (mails.length === 0) throw new Error(`no mail to ${address}`);

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../../db/schema';
 import { callerFor, createTestUser, type TestContext, createTestApp } from '../test/helpers';
 import { linkFrom, startSmtp, type TestSmtp } from './accounts-testing';
-import { resetLimits } from './rate-limits';
+import { countFailedLogin, resetLimits } from './rate-limits';
+import { createSession } from './sessions';
 
 let smtp: TestSmtp;
 let t: TestContext;
@@ -53,7 +54,14 @@ const logIn = (email: string, password: string, ip = '10.0.0.2') =>
 const confirm = (token: string | null) =>
   t.app.inject({ method: 'PUT', url: token === null ? '/api/users/confirm-email' : `/api/users/confirm-email?token=${encodeURIComponent(token)}` });
 
-const tokenOfMailTo = (email: string, path = '/users/confirm-email') => linkFrom(smtp.lastMailTo(email), path).searchParams.get('token') as string;
+/** The test SMTP server once every queued mail has gone out (mails leave through the outbox). */
+async function inbox() {
+  await t.deps.outbox.deliverDue();
+  return smtp;
+}
+
+const tokenOfMailTo = async (email: string, path = '/users/confirm-email') =>
+  linkFrom((await inbox()).lastMailTo(email), path).searchParams.get('token') as string;
 
 describe('register → confirmation mail → confirm → log in → auth/check', () => {
   it('works end to end with a real SMTP server, the cookie and the bearer token', async () => {
@@ -68,7 +76,7 @@ describe('register → confirmation mail → confirm → log in → auth/check',
     expect(body.user.image).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
     expect(JSON.stringify(body)).not.toMatch(/password|hash|token/i);
 
-    const mail = smtp.lastMailTo(email);
+    const mail = (await inbox()).lastMailTo(email);
     expect(mail.subject).toBe('Confirm your email address – Recensera');
     expect(mail.text).toContain('Hi Åsa!');
     expect(mail.html).toContain('<a href="http://localhost:8000/users/confirm-email?token=');
@@ -119,7 +127,7 @@ describe('register → confirmation mail → confirm → log in → auth/check',
   it('writes the confirmation mail in Swedish by default', async () => {
     const email = uniqueEmail('sv');
     expect((await register(registration(email))).statusCode).toBe(201);
-    const mail = smtp.lastMailTo(email);
+    const mail = (await inbox()).lastMailTo(email);
     expect(mail.subject).toBe('Bekräfta din e-postadress – Recensera');
     expect(mail.text).toContain('Hej Åsa!');
     expect(mail.text).toContain('24 timmar');
@@ -129,27 +137,28 @@ describe('register → confirmation mail → confirm → log in → auth/check',
     const res = await register(registration(ADMIN_EMAIL.toUpperCase()));
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ email: ADMIN_EMAIL, isAdmin: false });
-    await confirm(tokenOfMailTo(ADMIN_EMAIL));
+    await confirm(await tokenOfMailTo(ADMIN_EMAIL));
     expect(t.db.select().from(users).where(eq(users.email, ADMIN_EMAIL)).get()?.isAdmin).toBe(true);
   });
 });
 
 describe('registration outcomes', () => {
-  it('answers 200 and mails a fresh link for a registered but unconfirmed address, changing nothing else', async () => {
+  it('answers 200 and mails a fresh link for a registered but unconfirmed address, changing nothing until it is opened', async () => {
     const email = uniqueEmail('twice');
     await register(registration(email));
-    const firstToken = tokenOfMailTo(email);
+    const firstToken = await tokenOfMailTo(email);
     const res = await register(registration(email, { firstName: 'Mallory', password: 'Another-pass-1', confirmPassword: 'Another-pass-1' }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'This email is registered but not confirmed yet. We have sent you a new confirmation email.', user: null });
-    expect(smtp.mailsTo(email)).toHaveLength(2);
-
-    // The resend invalidated the first link; the second one works.
-    expect((await confirm(firstToken)).json().message).toBe('Invalid or missing token');
-    expect((await confirm(tokenOfMailTo(email))).statusCode).toBe(200);
+    expect((await inbox()).mailsTo(email)).toHaveLength(2);
     expect(t.db.select().from(users).where(eq(users.email, email)).get()?.firstName).toBe('Åsa');
-    expect((await logIn(email, 'Another-pass-1')).json().message).toBe('wrong password!');
-    expect((await logIn(email, 'Lösenord-2024')).statusCode).toBe(200);
+
+    // The resend invalidated the first link; the second one works and activates its own registration.
+    expect((await confirm(firstToken)).json().message).toBe('Invalid or missing token');
+    expect((await confirm(await tokenOfMailTo(email))).statusCode).toBe(200);
+    expect(t.db.select().from(users).where(eq(users.email, email)).get()?.firstName).toBe('Mallory');
+    expect((await logIn(email, 'Lösenord-2024')).json().message).toBe('wrong password!');
+    expect((await logIn(email, 'Another-pass-1')).statusCode).toBe(200);
   });
 
   it('answers 409 for a confirmed address', async () => {
@@ -201,6 +210,72 @@ describe('registration outcomes', () => {
   });
 });
 
+/**
+ * Issue 15 (1, 3): Eve registers the victim's address with her own password and never confirms;
+ * the owner registers it later with theirs and opens the link mailed to them. The link must
+ * activate the owner's credentials, never Eve's, and end any session of the account.
+ */
+describe('no account takeover by registering an address first', () => {
+  const EVE = { firstName: 'Eve', lastName: 'Angripare', password: 'Eves-own-pass-1', confirmPassword: 'Eves-own-pass-1' };
+  const OWNER = { firstName: 'Olga', lastName: 'Ägare', password: 'Owners-pass-22', confirmPassword: 'Owners-pass-22' };
+
+  async function eveThenOwner(email: string) {
+    expect((await register(registration(email, EVE), undefined, '10.66.0.1')).statusCode).toBe(201);
+    const id = t.db.select().from(users).where(eq(users.email, email)).get()?.id as string;
+    const eveSession = createSession(t.db, id).token;
+    const eveLink = await tokenOfMailTo(email);
+    expect((await register(registration(email, OWNER), undefined, '10.66.0.2')).statusCode).toBe(200);
+    return { id, eveSession, eveLink, ownerLink: await tokenOfMailTo(email) };
+  }
+
+  it('confirming by REST activates the owner\'s password and names, not Eve\'s, and ends earlier sessions', async () => {
+    const email = uniqueEmail('victim');
+    const { id, eveSession, ownerLink } = await eveThenOwner(email);
+    expect((await confirm(ownerLink)).statusCode).toBe(200);
+
+    expect((await logIn(email, EVE.password)).statusCode).toBe(401);
+    const owner = await logIn(email, OWNER.password);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().userData).toMatchObject({ _id: id, firstName: 'Olga', lastName: 'Ägare', emailConfirmed: true });
+    const check = await t.app.inject({ method: 'GET', url: '/api/users/auth/check', headers: { authorization: `Bearer ${eveSession}` } });
+    expect(check.statusCode).toBe(401);
+  });
+
+  it('confirming through tRPC does the same, and a resend carries the owner\'s registration too', async () => {
+    const email = uniqueEmail('victim-trpc');
+    const { eveSession } = await eveThenOwner(email);
+    const visitor = callerFor(t.deps, null);
+    await visitor.users.resendConfirmation({ email });
+    await visitor.users.confirmEmail({ token: await tokenOfMailTo(email) });
+
+    await expect(visitor.users.login({ email, password: EVE.password })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await visitor.users.login({ email, password: OWNER.password })).user).toMatchObject({ firstName: 'Olga', emailConfirmed: true });
+    expect(await callerFor(t.deps, null).users.me()).toBeNull();
+    const check = await t.app.inject({ method: 'GET', url: '/trpc/users.me', headers: { authorization: `Bearer ${eveSession}` } });
+    expect(check.json().result.data).toBeNull();
+  });
+
+  it('Eve\'s own link, and the owner\'s opened again, change nothing', async () => {
+    const email = uniqueEmail('victim-late');
+    const { eveLink, ownerLink } = await eveThenOwner(email);
+    expect((await confirm(ownerLink)).statusCode).toBe(200);
+    // Eve's link was replaced by the owner's registration, and the account is confirmed now.
+    expect((await confirm(eveLink)).json().key).toBe('tokenMissing');
+    expect((await confirm(ownerLink)).json().message).toMatch(/^Your email is already confirmed/);
+    expect((await logIn(email, EVE.password)).statusCode).toBe(401);
+    expect((await logIn(email, OWNER.password)).statusCode).toBe(200);
+  });
+
+  it('an ADMIN_EMAILS address pre-registered by Eve becomes admin with the owner\'s password only', async () => {
+    const email = 'other-boss@example.com';
+    const { ownerLink } = await eveThenOwner(email);
+    expect((await confirm(ownerLink)).statusCode).toBe(200);
+    expect((await logIn(email, EVE.password)).statusCode).toBe(401);
+    const owner = await logIn(email, OWNER.password);
+    expect(owner.json().userData).toMatchObject({ isAdmin: true, firstName: 'Olga' });
+  });
+});
+
 describe('confirmation links', () => {
   it("answers 'Invalid or missing token' for a missing or unknown token", async () => {
     for (const res of [await confirm(null), await confirm(''), await confirm('made-up-token')]) {
@@ -212,7 +287,7 @@ describe('confirmation links', () => {
   it('refuses an expired link with a clear message; a resend sends a working one', async () => {
     const email = uniqueEmail('late');
     await register(registration(email, { language: 'en' }));
-    const old = tokenOfMailTo(email);
+    const old = await tokenOfMailTo(email);
     t.db.update(emailTokens).set({ expiresAt: Date.now() - 1 }).run();
     const res = await confirm(old);
     expect(res.statusCode).toBe(400);
@@ -221,19 +296,19 @@ describe('confirmation links', () => {
     const resend = await t.app.inject({ method: 'POST', url: '/api/users/resend-confirmation', payload: { email } });
     expect(resend.statusCode).toBe(200);
     expect(resend.json().message).toBe('If the email is registered and not yet confirmed, a new confirmation email is on its way.');
-    expect(smtp.lastMailTo(email).subject).toBe('Confirm your email address – Recensera');
-    expect((await confirm(tokenOfMailTo(email))).statusCode).toBe(200);
+    expect((await inbox()).lastMailTo(email).subject).toBe('Confirm your email address – Recensera');
+    expect((await confirm(await tokenOfMailTo(email))).statusCode).toBe(200);
   });
 
   it('answers a resend for an unknown or confirmed address the same way, without mail', async () => {
     const confirmed = await createTestUser(t.db);
-    const before = smtp.received.length;
+    const before = (await inbox()).received.length;
     for (const email of [uniqueEmail('ghost'), confirmed.email]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/users/resend-confirmation', payload: { email } });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe('If the email is registered and not yet confirmed, a new confirmation email is on its way.');
     }
-    expect(smtp.received.length).toBe(before);
+    expect((await inbox()).received.length).toBe(before);
   });
 
   it('rate limits resends (429)', async () => {
@@ -278,19 +353,52 @@ describe('POST /api/users/logIn', () => {
     expect(garbage.statusCode).toBe(400);
   });
 
-  it('is rate limited per e-mail and per IP (429)', async () => {
+  it('limits guesses per (IP, e-mail) without locking the owner out from elsewhere (429)', async () => {
     const user = await createTestUser(t.db);
-    const perEmail = [];
-    for (let i = 0; i < 11; i++) perEmail.push((await logIn(user.email, 'wrong-pass', `10.1.0.${i}`)).statusCode);
-    expect(perEmail.slice(0, 10).every((c) => c === 401)).toBe(true);
-    expect(perEmail[10]).toBe(429);
-    // The right password does not get past the limit either.
-    expect((await logIn(user.email, user.password, '10.1.1.1')).statusCode).toBe(429);
+    const fromOneIp = [];
+    for (let i = 0; i < 11; i++) fromOneIp.push((await logIn(user.email, 'wrong-pass', '10.1.0.1')).statusCode);
+    expect(fromOneIp.slice(0, 10).every((c) => c === 401)).toBe(true);
+    expect(fromOneIp[10]).toBe(429);
+    // The right password does not get past the limit from that IP either …
+    expect((await logIn(user.email, user.password, '10.1.0.1')).statusCode).toBe(429);
+    // … but the owner from another IP gets in, even after guesses from many more IPs.
+    for (let i = 0; i < 10; i++) expect((await logIn(user.email, 'wrong-pass', `10.1.2.${i}`)).statusCode).toBe(401);
+    expect((await logIn(user.email, user.password, '10.1.1.1')).statusCode).toBe(200);
+  });
 
-    resetLimits();
+  it('stops guessing spread over many IPs at 100 failed logins per e-mail in 15 minutes', async () => {
+    const user = await createTestUser(t.db);
+    for (let i = 0; i < 99; i++) await countFailedLogin(user.email);
+    expect((await logIn(user.email, 'wrong-pass', '10.1.3.1')).statusCode).toBe(401);
+    expect((await logIn(user.email, user.password, '10.1.3.2')).statusCode).toBe(429);
+    expect((await logIn(user.email.toUpperCase(), user.password, '10.1.3.3')).statusCode).toBe(429);
+  });
+
+  it('limits one IP to 30 attempts a minute over all addresses (429)', async () => {
     const perIp = [];
-    for (let i = 0; i < 11; i++) perIp.push((await logIn(uniqueEmail('spray'), 'wrong-pass', '10.2.0.1')).statusCode);
-    expect(perIp[10]).toBe(429);
+    for (let i = 0; i < 31; i++) perIp.push((await logIn(uniqueEmail('spray'), 'wrong-pass', '10.2.0.1')).statusCode);
+    expect(perIp.slice(0, 30).every((c) => c === 401)).toBe(true);
+    expect(perIp[30]).toBe(429);
+  });
+
+  it('answers an unknown e-mail as slowly as a known one with a wrong password (one argon2 verify each)', async () => {
+    const user = await createTestUser(t.db);
+    const timed = async (email: string, ip: string) => {
+      const started = performance.now();
+      expect((await logIn(email, 'wrong-pass', ip)).statusCode).toBe(401);
+      return performance.now() - started;
+    };
+    await timed(uniqueEmail('warm-up'), '10.4.0.0');
+    const unknown: number[] = [];
+    const known: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      unknown.push(await timed(uniqueEmail('nobody'), `10.4.0.${i}`));
+      known.push(await timed(user.email, `10.4.1.${i}`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2];
+    // Before: ~1 ms against ~100 ms. Now both are one verify; half of it allows for a busy machine.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(median(known)).toBeGreaterThan(median(unknown) * 0.5);
   });
 });
 
@@ -314,7 +422,7 @@ describe('forgot and reset password', () => {
     const user = await createTestUser(t.db, { language: 'en' });
     const visitor = callerFor(t.deps, null);
     expect(await visitor.users.forgotPassword({ email: user.email })).toEqual({ message: 'resetSent' });
-    const mail = smtp.lastMailTo(user.email);
+    const mail = (await inbox()).lastMailTo(user.email);
     expect(mail.subject).toBe('Choose a new password – Recensera');
     const token = linkFrom(mail, '/reset-password').searchParams.get('token') as string;
 
@@ -333,16 +441,16 @@ describe('forgot and reset password', () => {
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
-    const before = smtp.received.length;
+    const before = (await inbox()).received.length;
     expect(await callerFor(t.deps, null).users.forgotPassword({ email: uniqueEmail('ghost') })).toEqual({ message: 'resetSent' });
-    expect(smtp.received.length).toBe(before);
+    expect((await inbox()).received.length).toBe(before);
   });
 
   it('refuses an expired reset link (1 hour) and a made-up one', async () => {
     const user = await createTestUser(t.db);
     const visitor = callerFor(t.deps, null);
     await visitor.users.forgotPassword({ email: user.email, language: 'sv' });
-    const mail = smtp.lastMailTo(user.email);
+    const mail = (await inbox()).lastMailTo(user.email);
     expect(mail.subject).toBe('Välj ett nytt lösenord – Recensera');
     const token = linkFrom(mail, '/reset-password').searchParams.get('token') as string;
     const row = t.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id)).get();

@@ -9,10 +9,10 @@ import { newId } from '../lib/ids';
 import type { EmailInput, LoginInput, RegisterInput, ResetPasswordInput } from '../schemas/accounts';
 import type { Language } from '../schemas/common';
 import type { MessageKey } from '../schemas/messages';
-import { accountMail, findEmailToken, issueEmailToken, type EmailTokenKind } from './account-mail';
+import { accountMail, findEmailToken, issueEmailToken, type EmailTokenKind, type PendingCredentials } from './account-mail';
 import { requireSignedIn, type Actor } from './actor';
 import { storeImage, releaseImage } from './images';
-import { consumeLimit } from './rate-limits';
+import { consumeLimit, consumeLoginLimits, countFailedLogin } from './rate-limits';
 import { createSession, invalidateSession, invalidateUserSessions } from './sessions';
 import { findPublicUser, type DbOrTx, type PublicUser } from './users';
 
@@ -27,14 +27,39 @@ export function findUserByEmail(db: Db, email: string): UserRow | null {
   return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get() ?? null;
 }
 
-const languageOf = (value: string): Language => (value === 'en' ? 'en' : 'sv');
+const languageOf = (value: string | null): Language => (value === 'en' ? 'en' : 'sv');
+
+/**
+ * A hash of no one's password, verified against when an e-mail is unknown (or has no password),
+ * so a login costs the same argon2 time whether or not the address has an account.
+ */
+let dummyHash: Promise<string> | null = null;
+const hashForUnknown = () => (dummyHash ??= hashPassword(`no-account-${Date.now()}`));
 
 /** PRODUCT.md §3: addresses in ADMIN_EMAILS are admins once confirmed (a banned user never is). */
 export const becomesAdmin = (env: Env, user: { email: string; isAdmin: boolean; isBanned: boolean }) =>
   !user.isBanned && (user.isAdmin || env.ADMIN_EMAILS.includes(user.email));
 
-async function sendTokenMail(deps: Deps, kind: EmailTokenKind, user: { email: string; firstName: string; language: Language }, token: string) {
-  await deps.mailer.send(accountMail(deps.env, kind, user, token));
+/** Queues the mail carrying a fresh link, in the transaction that issued the token. */
+function queueTokenMail(deps: Deps, tx: DbOrTx, kind: EmailTokenKind, user: { email: string; firstName: string; language: Language }, token: string) {
+  deps.outbox.enqueue(accountMail(deps.env, kind, user, token), { db: tx });
+}
+
+/** The credentials a confirmation link issued now carries: those of the latest registration. */
+function latestPending(db: DbOrTx, user: UserRow): PendingCredentials {
+  const token = db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, 'confirm')))
+    .get();
+  if (!token) return { passwordHash: user.passwordHash, firstName: user.firstName, lastName: user.lastName, language: languageOf(user.language), imageId: user.imageId };
+  return {
+    passwordHash: token.pendingPasswordHash,
+    firstName: token.pendingFirstName ?? user.firstName,
+    lastName: token.pendingLastName ?? user.lastName,
+    language: languageOf(token.pendingLanguage),
+    imageId: token.pendingImageId,
+  };
 }
 
 export type SignedInResult = { user: PublicUser; token: string; expiresAt: number };
@@ -51,9 +76,10 @@ export type RegisterResult =
 
 /**
  * Registers a new account and mails its confirmation link (201). An e-mail that is registered
- * but unconfirmed gets a fresh link instead and nothing of that account changes (200), so a
- * stranger cannot take over an unconfirmed account by registering it again; a confirmed one is
- * a 409. `image` is the avatar sent with the form (visitors cannot upload on their own).
+ * but unconfirmed gets a fresh link instead (200) carrying this registration's credentials: the
+ * account changes only if that link is opened, and then to exactly what was sent here (see
+ * confirmEmail), so a stranger who registered the address first never keeps it. A confirmed
+ * address is a 409. `image` is the avatar sent with the form (visitors cannot upload alone).
  */
 export async function registerUser(
   deps: Deps,
@@ -64,35 +90,30 @@ export async function registerUser(
   const language = input.language ?? 'sv';
   const existing = findUserByEmail(deps.db, input.email);
   if (existing?.emailConfirmed) throw new AppError('CONFLICT', 'emailAlreadyRegistered');
+  if (existing?.isBanned) return { status: 200, message: 'confirmationResent', user: null };
+
+  const id = existing?.id ?? newId();
+  const passwordHash = await hashPassword(input.password);
+  const avatar = input.image && input.image.length > 0 ? await storeImage(deps, { bytes: input.image, kind: 'avatar', ownerId: id }) : null;
+  const pending: PendingCredentials = { passwordHash, firstName: input.firstName, lastName: input.lastName, language, imageId: avatar?.id ?? null };
+  const now = Date.now();
+  const mailTo = { email: input.email, firstName: input.firstName, language };
+
   if (existing) {
-    if (!existing.isBanned) {
-      const token = issueEmailToken(deps.db, existing.id, 'confirm');
-      await sendTokenMail(deps, 'confirm', { email: existing.email, firstName: existing.firstName, language }, token);
-    }
+    deps.db.transaction((tx) => {
+      const token = issueEmailToken(tx, existing.id, 'confirm', now, pending);
+      queueTokenMail(deps, tx, 'confirm', mailTo, token);
+    });
     return { status: 200, message: 'confirmationResent', user: null };
   }
 
-  const id = newId();
-  const passwordHash = await hashPassword(input.password);
-  const avatar = input.image && input.image.length > 0 ? await storeImage(deps, { bytes: input.image, kind: 'avatar', ownerId: id }) : null;
-  const now = Date.now();
-  let token: string;
   try {
-    token = deps.db.transaction((tx) => {
+    deps.db.transaction((tx) => {
       tx.insert(users)
-        .values({
-          id,
-          email: input.email,
-          passwordHash,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          imageId: avatar?.id ?? null,
-          language,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values({ id, email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, imageId: avatar?.id ?? null, language, createdAt: now, updatedAt: now })
         .run();
-      return issueEmailToken(tx, id, 'confirm', now);
+      const token = issueEmailToken(tx, id, 'confirm', now, pending);
+      queueTokenMail(deps, tx, 'confirm', mailTo, token);
     });
   } catch (err) {
     await releaseImage(deps, avatar?.id);
@@ -100,7 +121,6 @@ export async function registerUser(
     if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new AppError('CONFLICT', 'emailAlreadyRegistered');
     throw err;
   }
-  await sendTokenMail(deps, 'confirm', { email: input.email, firstName: input.firstName, language }, token);
   return { status: 201, message: 'registered', user: findPublicUser(deps.db, id) as PublicUser };
 }
 
@@ -109,16 +129,22 @@ export async function resendConfirmation(deps: Deps, input: EmailInput, meta: Re
   await consumeLimit('resend', meta.ip, input.email);
   const user = findUserByEmail(deps.db, input.email);
   if (user && !user.emailConfirmed && !user.isBanned) {
-    const token = issueEmailToken(deps.db, user.id, 'confirm');
-    const language = input.language ?? languageOf(user.language);
-    await sendTokenMail(deps, 'confirm', { email: user.email, firstName: user.firstName, language }, token);
+    deps.db.transaction((tx) => {
+      // The new link replaces the latest one and carries the same registration's credentials.
+      const pending = latestPending(tx, user);
+      const token = issueEmailToken(tx, user.id, 'confirm', Date.now(), pending);
+      const language = input.language ?? pending.language;
+      queueTokenMail(deps, tx, 'confirm', { email: user.email, firstName: pending.firstName, language }, token);
+    });
   }
   return { message: 'resendDone' };
 }
 
 /**
- * Confirms the address behind a mailed link. Logs nobody in. A link opened again after it
- * worked is not an error: the address is confirmed, which is what the user wants to know.
+ * Confirms the address behind a mailed link and activates exactly the credentials (password,
+ * names, language, avatar) of the registration that issued the link; every earlier session of
+ * the account ends. Logs nobody in. A link opened again after it worked is not an error: the
+ * address is confirmed, which is what the user wants to know (nothing is applied then).
  */
 export function confirmEmail(deps: Deps, input: { token: string }): { message: MessageKey } {
   const { db, env } = deps;
@@ -134,9 +160,20 @@ export function confirmEmail(deps: Deps, input: { token: string }): { message: M
     if (row.expiresAt <= now) throw new AppError('BAD_INPUT', 'tokenExpired');
     tx.update(emailTokens).set({ usedAt: now }).where(eq(emailTokens.id, row.id)).run();
     tx.update(users)
-      .set({ emailConfirmed: true, isAdmin: becomesAdmin(env, user), updatedAt: now })
+      .set({
+        passwordHash: row.pendingPasswordHash,
+        firstName: row.pendingFirstName ?? user.firstName,
+        lastName: row.pendingLastName ?? user.lastName,
+        language: languageOf(row.pendingLanguage ?? user.language),
+        imageId: row.pendingImageId,
+        emailConfirmed: true,
+        // Promotion follows only this confirmation, whose credentials the link's receiver chose.
+        isAdmin: becomesAdmin(env, user),
+        updatedAt: now,
+      })
       .where(eq(users.id, user.id))
       .run();
+    invalidateUserSessions(tx, user.id);
     return { message: 'emailConfirmed' as const };
   });
 }
@@ -147,11 +184,14 @@ export function confirmEmail(deps: Deps, input: { token: string }): { message: M
  * after the password, so neither leaks to someone who does not know it.
  */
 export async function logIn(deps: Deps, input: LoginInput, meta: RequestMeta): Promise<SignedInResult> {
-  await consumeLimit('login', meta.ip, input.email);
+  await consumeLoginLimits(meta.ip, input.email);
   const user = findUserByEmail(deps.db, input.email);
-  if (!user) throw new AppError('UNAUTHENTICATED', 'loginInvalid');
-  const ok = user.passwordHash !== null && (await argon2.verify(user.passwordHash, input.password));
-  if (!ok) throw new AppError('UNAUTHENTICATED', 'loginWrongPassword');
+  // Unknown addresses and accounts without a password cost one argon2 verify too.
+  const matches = await argon2.verify(user?.passwordHash ?? (await hashForUnknown()), input.password);
+  if (!user || user.passwordHash === null || !matches) {
+    await countFailedLogin(input.email);
+    throw new AppError('UNAUTHENTICATED', user ? 'loginWrongPassword' : 'loginInvalid');
+  }
   if (user.isBanned) throw new AppError('FORBIDDEN', 'banned');
   if (!user.emailConfirmed) throw new AppError('FORBIDDEN', 'emailNotConfirmed');
   return startSession(deps.db, user.id);
@@ -181,9 +221,12 @@ export async function forgotPassword(deps: Deps, input: EmailInput, meta: Reques
   await consumeLimit('forgotPassword', meta.ip, input.email);
   const user = findUserByEmail(deps.db, input.email);
   if (user && !user.isBanned) {
-    const token = issueEmailToken(deps.db, user.id, 'reset');
-    const language = input.language ?? languageOf(user.language);
-    await sendTokenMail(deps, 'reset', { email: user.email, firstName: user.firstName, language }, token);
+    // Only queued here: a slow or failing mail server neither delays nor fails the reply.
+    deps.db.transaction((tx) => {
+      const token = issueEmailToken(tx, user.id, 'reset');
+      const language = input.language ?? languageOf(user.language);
+      queueTokenMail(deps, tx, 'reset', { email: user.email, firstName: user.firstName, language }, token);
+    });
   }
   return { message: 'resetSent' };
 }

@@ -3,7 +3,7 @@ import { desc } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../db/schema';
+import { contactMessages, mailOutbox } from '../../db/schema';
 import { callerFor, createTestApp, type TestContext } from '../test/helpers';
 import { resetLimits } from './rate-limits';
 
@@ -57,8 +57,10 @@ afterAll(async () => {
   await t.close();
   await smtp.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
   resetLimits();
+  // Mails queued by the test before go out now, not into this test's inbox.
+  await t.deps.outbox.deliverDue();
   smtp.received.length = 0;
   t.db.delete(contactMessages).run();
 });
@@ -70,6 +72,7 @@ describe('POST /api/contact', () => {
 
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: 'Message was sent successfully' });
+    await t.deps.outbox.deliverDue();
 
     const [row, ...others] = rows();
     expect(others).toEqual([]);
@@ -110,6 +113,7 @@ describe('POST /api/contact', () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(res.json()).toMatchObject({ message: 'Invalid input.', errors });
     }
+    await t.deps.outbox.deliverDue();
     expect(rows()).toEqual([]);
     expect(smtp.received).toEqual([]);
   });
@@ -169,6 +173,7 @@ describe('tRPC site.contact', () => {
     const res = await t.app.inject({ method: 'POST', url: '/trpc/site.contact', payload: input, cookies: { lang: 'en' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: { data: { ok: true } } });
+    await t.deps.outbox.deliverDue();
     expect(rows()[0]).toMatchObject({ userEmail: input.user_email, language: 'en', mailedAt: expect.any(Number) });
     expect(smtp.received.map((r) => r.mail.replyTo?.text)).toEqual([input.user_email]);
   });
@@ -207,7 +212,9 @@ describe('without CONTACT_EMAIL', () => {
     try {
       const res = await other.app.inject({ method: 'POST', url: '/api/contact', payload: valid() });
       expect(res.statusCode).toBe(201);
+      await other.deps.outbox.deliverDue();
       expect(rows(other)).toEqual([expect.objectContaining({ userEmail: valid().user_email, mailedAt: null })]);
+      expect(other.db.select().from(mailOutbox).all()).toEqual([]);
       expect(smtp.received).toEqual([]);
     } finally {
       await other.close();
@@ -216,14 +223,19 @@ describe('without CONTACT_EMAIL', () => {
 });
 
 describe('when the mail server refuses the message', () => {
-  it('keeps the stored message, leaves mailed_at empty and still answers 201', async () => {
+  it('keeps the stored message, leaves mailed_at empty, still answers 201 and keeps the mail queued for a retry', async () => {
     const refusing = await startSmtp({ reject: true });
     const other = await createTestApp({ env: { SMTP_URL: refusing.url, CONTACT_EMAIL } });
     try {
       const res = await other.app.inject({ method: 'POST', url: '/api/contact', payload: valid() });
       expect(res.statusCode).toBe(201);
-      expect(rows(other)).toEqual([expect.objectContaining({ message: valid().message, mailedAt: null })]);
+      await other.deps.outbox.deliverDue();
+      const [stored] = rows(other);
+      expect(stored).toMatchObject({ message: valid().message, mailedAt: null });
       expect(refusing.received).toEqual([]);
+      expect(other.db.select().from(mailOutbox).all()).toEqual([
+        expect.objectContaining({ contactMessageId: stored.id, toAddress: CONTACT_EMAIL, attempts: 1, lastError: expect.stringMatching(/\S/), failedAt: null }),
+      ]);
     } finally {
       await other.close();
       await refusing.close();

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { oauthAccounts, users } from '../../db/schema';
+import { emailTokens, oauthAccounts, users } from '../../db/schema';
 import { bearer, createTestApp, createTestUser, type TestContext } from '../test/helpers';
 import { resetLimits } from './rate-limits';
+import { createSession } from './sessions';
 
 const CLIENT_ID = 'recensera-test-client';
 let provider: OAuth2Server;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   await provider.start(0, '127.0.0.1');
   provider.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims));
   t = await createTestApp({
-    env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER: provider.issuer.url as string, ADMIN_EMAILS: 'chef@example.se' },
+    env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER: provider.issuer.url as string, ADMIN_EMAILS: 'chef@example.se,chefin@example.se' },
   });
 });
 afterAll(async () => {
@@ -60,6 +61,32 @@ async function redirectFlow(options: { tamperState?: boolean; dropCookies?: bool
     payload: { code: back.searchParams.get('code'), state: options.tamperState ? 'forged-state' : back.searchParams.get('state'), language: 'en' },
   });
   return { start, res };
+}
+
+const EVE_PASSWORD = 'Eves-own-pass-1';
+
+const logIn = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/users/logIn', payload: { email, password }, remoteAddress: '10.9.9.9' });
+
+/** Eve registers someone else's address (REST, with an avatar-less form) and never confirms it. */
+async function preRegister(email: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    payload: { firstName: 'Eve', lastName: 'Angripare', email, password: EVE_PASSWORD, confirmPassword: EVE_PASSWORD },
+  });
+  expect(res.statusCode).toBe(201);
+  const id = res.json().user._id as string;
+  // A session Eve might hold (e.g. opened before the address was hers to lose) must end.
+  const { token } = createSession(t.db, id);
+  return { id, email, sessionToken: token };
+}
+
+/** Eve's password no longer works, her session is gone and her confirmation link does nothing. */
+async function expectEveLockedOut(eve: { id: string; email: string; sessionToken: string }) {
+  expect((await logIn(eve.email, EVE_PASSWORD)).statusCode).toBe(401);
+  expect((await t.app.inject({ method: 'GET', url: '/api/users/auth/check', headers: { authorization: `Bearer ${eve.sessionToken}` } })).statusCode).toBe(401);
+  expect(t.db.select().from(emailTokens).where(eq(emailTokens.userId, eve.id)).all()).toEqual([]);
+  expect(t.db.select().from(users).where(eq(users.id, eve.id)).get()?.passwordHash).toBeNull();
 }
 
 describe('Google sign-in, redirect flow (authorization code + PKCE)', () => {
@@ -108,14 +135,35 @@ describe('Google sign-in, redirect flow (authorization code + PKCE)', () => {
     expect(again.res.json().result.data.user._id).toBe(user._id);
   });
 
-  it('links a verified e-mail to the existing account and confirms it', async () => {
+  it('links a verified e-mail to a confirmed account, keeping its password and names', async () => {
     const existing = await createTestUser(t.db, { email: 'linda@example.se', firstName: 'Linda' });
-    t.db.update(users).set({ emailConfirmed: false }).where(eq(users.id, existing.id)).run();
     claims = { sub: 'google-sub-linda', email: 'linda@example.se', email_verified: true, given_name: 'Someone', family_name: 'Else' };
     const { res } = await redirectFlow();
     expect(res.statusCode).toBe(200);
     expect(res.json().result.data.user).toMatchObject({ _id: existing.id, firstName: 'Linda', emailConfirmed: true, isGoogleLogin: false });
     expect(t.db.select().from(oauthAccounts).where(eq(oauthAccounts.subject, 'google-sub-linda')).get()?.userId).toBe(existing.id);
+    expect((await logIn('linda@example.se', existing.password)).statusCode).toBe(200);
+  });
+
+  it("takes an address someone pre-registered away from them: their password, names and sessions go (redirect flow)", async () => {
+    const eve = await preRegister('offer@example.se');
+    claims = { sub: 'google-sub-offer', email: 'offer@example.se', email_verified: true, given_name: 'Olga', family_name: 'Ägare' };
+    const { res } = await redirectFlow();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data.user).toMatchObject({ _id: eve.id, firstName: 'Olga', lastName: 'Ägare', image: null, emailConfirmed: true, isGoogleLogin: true });
+    await expectEveLockedOut(eve);
+  });
+
+  it('does the same through POST /api/users/googleLogIn, and an ADMIN_EMAILS address becomes admin only for the Google owner', async () => {
+    const eve = await preRegister('chefin@example.se');
+    const idToken = await provider.issuer.buildToken({
+      scopesOrTransform: (_header, p) => Object.assign(p, { aud: CLIENT_ID, sub: 'google-sub-chef-rest', email: 'chefin@example.se', email_verified: true, name: 'Riktig Chef' }),
+    });
+    claims = {};
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/googleLogIn', payload: { id_token: idToken } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ _id: eve.id, firstName: 'Riktig', lastName: 'Chef', isAdmin: true, isGoogleLogin: true });
+    await expectEveLockedOut(eve);
   });
 
   it('makes an ADMIN_EMAILS address admin when Google creates it', async () => {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { createRemoteJWKSet } from 'jose';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { oauthAccounts, users } from '../../db/schema';
+import { emailTokens, oauthAccounts, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { googleEnabled, type Env } from '../env';
 import { AppError } from '../lib/errors';
@@ -10,6 +10,7 @@ import { newId } from '../lib/ids';
 import type { Language } from '../schemas/common';
 import { becomesAdmin, startSession, type RequestMeta, type SignedInResult } from './accounts';
 import { consumeLimit } from './rate-limits';
+import { invalidateUserSessions } from './sessions';
 
 /** Short-lived cookies that carry the flow's state and PKCE verifier back to the callback. */
 export const GOOGLE_STATE_COOKIE = 'google_oauth_state';
@@ -132,8 +133,9 @@ function namesOf(claims: GoogleClaims, email: string) {
 
 /**
  * Signs in by a verified Google identity: the account linked to issuer + subject; else the
- * account with the same, Google-verified e-mail (linked now and confirmed); else a new,
- * confirmed account. An unverified e-mail never reaches an existing account.
+ * account with the same, Google-verified e-mail (linked now; an unconfirmed one is confirmed
+ * and loses its password and sessions); else a new, confirmed account. An unverified e-mail
+ * never reaches an existing account.
  */
 export function signInWithGoogle(deps: Deps, claims: GoogleClaims, language: Language = 'sv'): SignedInResult {
   const { db, env } = deps;
@@ -154,12 +156,19 @@ export function signInWithGoogle(deps: Deps, claims: GoogleClaims, language: Lan
     const existing = tx.select().from(users).where(eq(users.email, email)).get();
     if (existing?.isBanned) throw new AppError('FORBIDDEN', 'banned');
     let id: string;
-    if (existing) {
+    if (existing?.emailConfirmed) {
+      id = existing.id;
+      tx.update(users).set({ isAdmin: becomesAdmin(env, existing), updatedAt: now }).where(eq(users.id, id)).run();
+    } else if (existing) {
+      // Whoever registered this address first never proved they own it: their password,
+      // names, avatar, pending links and sessions go; the account is Google's owner's now.
       id = existing.id;
       tx.update(users)
-        .set({ emailConfirmed: true, isAdmin: becomesAdmin(env, existing), updatedAt: now })
+        .set({ passwordHash: null, ...namesOf(claims, email), imageId: null, emailConfirmed: true, isAdmin: becomesAdmin(env, existing), updatedAt: now })
         .where(eq(users.id, id))
         .run();
+      tx.delete(emailTokens).where(eq(emailTokens.userId, id)).run();
+      invalidateUserSessions(tx, id);
     } else {
       id = newId();
       tx.insert(users)
@@ -199,7 +208,7 @@ export async function completeGoogleSignIn(
   meta: RequestMeta,
 ): Promise<SignedInResult> {
   const client = await oauthClient(deps.env);
-  await consumeLimit('login', meta.ip);
+  await consumeLimit('loginIp', meta.ip);
   if (!stored.state || !stored.codeVerifier || !sameString(stored.state, input.state)) throw failed();
   const { token_endpoint } = await discover(deps.env.GOOGLE_ISSUER);
   let idToken: string;
@@ -219,6 +228,6 @@ export async function googleLogInWithIdToken(
   meta: RequestMeta,
 ): Promise<SignedInResult> {
   requireGoogle(deps.env);
-  await consumeLimit('login', meta.ip);
+  await consumeLimit('loginIp', meta.ip);
   return signInWithGoogle(deps, await verifyIdToken(deps, input.id_token), input.language);
 }

@@ -9,7 +9,7 @@ export type Mailer = { send(mail: Mail): Promise<void> };
 type Log = { info(obj: object, msg?: string): void };
 
 /**
- * Sends through SMTP_URL when set. Without it every mail is written as an .eml file into
+ * The transport the outbox worker (mail-outbox.ts) sends with: SMTP_URL when set. Without it every mail is written as an .eml file into
  * DATA_DIR/outbox and its links are logged, so a local install works with no mail server.
  */
 export function createMailer(env: Env, outboxDir: string, log: Log): Mailer {
@@ -21,7 +21,9 @@ export function createMailer(env: Env, outboxDir: string, log: Log): Mailer {
     const url = env.SMTP_URL;
     return {
       async send(mail) {
-        await (await transportOf(url)).sendMail({ from: env.MAIL_FROM, ...mail });
+        // Bounded, so one unresponsive server cannot hold the outbox worker for minutes.
+        const options = { url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+        await (await transportOf(options)).sendMail({ from: env.MAIL_FROM, ...mail });
       },
     };
   }

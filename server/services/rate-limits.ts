@@ -7,13 +7,31 @@ import { AppError } from '../lib/errors';
  * IP, an e-mail or a user id.
  */
 const limits = {
+  /** Login attempts per (IP, e-mail): strict, so guessing one password from one place is slow. */
   login: { points: 10, duration: 60 },
+  /** Login attempts per IP over all addresses (and Google sign-ins). */
+  loginIp: { points: 30, duration: 60 },
+  /**
+   * Failed logins per e-mail from anywhere: a ceiling far above what an owner mistypes, so
+   * strangers cannot lock an owner out by guessing, while spread-out guessing stays slow.
+   */
+  loginFailures: { points: 100, duration: 15 * 60 },
   register: { points: 5, duration: 60 },
   resend: { points: 3, duration: 60 },
   forgotPassword: { points: 3, duration: 60 },
   contact: { points: 5, duration: 60 },
   post: { points: 6, duration: 60 },
   rate: { points: 120, duration: 60 },
+  /** Multipart bodies per user (per IP for visitors), counted before the body is read. */
+  multipart: { points: 30, duration: 60 },
+  /** Writes that carry an image to re-encode, per user: uploads, avatars, pictures on posts. */
+  image: { points: 30, duration: 60 },
+  /** Edits per user: comments, replies, profiles, businesses. */
+  edit: { points: 30, duration: 60 },
+  /** Favourites added or removed per user. */
+  favorite: { points: 60, duration: 60 },
+  /** Deletes per user: comments, replies, businesses, accounts. */
+  delete: { points: 30, duration: 60 },
 } as const;
 
 export type LimitName = keyof typeof limits;
@@ -53,4 +71,24 @@ export async function consumeLimit(name: LimitName, ...keys: (string | null | un
 /** Forgets all counts (tests that exercise the limits start clean). */
 export function resetLimits(): void {
   limiters.clear();
+}
+
+/**
+ * The login limits, counted before the password is checked: the (IP, e-mail) pair and the IP,
+ * and the e-mail's failure ceiling is looked at (not counted: only failures count, see below).
+ */
+export async function consumeLoginLimits(ip: string, email: string): Promise<void> {
+  await consumeLimit('login', `${ip}|${email}`);
+  await consumeLimit('loginIp', ip);
+  if (!enabled) return;
+  const failures = await limiterFor('loginFailures').get(email.toLowerCase());
+  if (failures && failures.consumedPoints >= limits.loginFailures.points) throw new AppError('RATE_LIMITED', 'tooManyRequests');
+}
+
+/** Counts a failed login against the e-mail's ceiling. */
+export async function countFailedLogin(email: string): Promise<void> {
+  if (!enabled) return;
+  await limiterFor('loginFailures')
+    .penalty(email.toLowerCase(), 1)
+    .catch(() => undefined);
 }

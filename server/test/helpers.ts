@@ -11,6 +11,7 @@ import type { Deps } from '../deps';
 import { loadEnv, type Env } from '../env';
 import { newId } from '../lib/ids';
 import { createMailer, type Mailer } from '../services/mail';
+import { createOutbox } from '../services/mail-outbox';
 import { createSession } from '../services/sessions';
 import { createCaller } from '../trpc/caller';
 import type { Actor } from '../services/actor';
@@ -28,7 +29,7 @@ export type TestContext = {
  * `env` overrides settings (e.g. SMTP_URL of an smtp-server started by the test).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; clientDir?: string } = {},
+  options: { env?: Record<string, string>; mailer?: Mailer; clientDir?: string; now?: () => number } = {},
 ): Promise<TestContext> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'recensera-test-'));
   const file = path.join(dir, 'recensera.sqlite');
@@ -44,7 +45,9 @@ export async function createTestApp(
   const paths = { data: dir, uploads: path.join(dir, 'uploads'), outbox: path.join(dir, 'outbox'), client: options.clientDir ?? path.join(dir, 'no-client') };
   mkdirSync(paths.uploads, { recursive: true });
   const silent = { info() {}, error() {} };
-  const deps: Deps = { db, env, mailer: options.mailer ?? createMailer(env, paths.outbox, silent), paths };
+  // No polling timer: tests deliver with `await deps.outbox.deliverDue()` (or the wake-up after a queued mail).
+  const outbox = createOutbox(db, options.mailer ?? createMailer(env, paths.outbox, silent), silent, { now: options.now, pollMs: null });
+  const deps: Deps = { db, env, outbox, paths };
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   return {
@@ -53,6 +56,8 @@ export async function createTestApp(
     db,
     dir,
     async close() {
+      outbox.stop();
+      await outbox.deliverDue();
       await app.close();
       closeDb(db);
       rmSync(dir, { recursive: true, force: true });

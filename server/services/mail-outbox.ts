@@ -1,0 +1,202 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { contactMessages, mailOutbox } from '../../db/schema';
+import type { Deps } from '../deps';
+import { newId } from '../lib/ids';
+import { requireAdmin, type Actor } from './actor';
+import type { Mail, Mailer } from './mail';
+import type { DbOrTx } from './users';
+
+type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+
+/** Attempts before a mail is given up (and left for admins to see): about 8.5 hours of retries. */
+export const MAIL_MAX_ATTEMPTS = 10;
+const FIRST_RETRY_MS = 60_000;
+const MAX_RETRY_MS = 6 * 60 * 60 * 1000;
+/** How often the worker looks for retries that have come due. */
+const POLL_MS = 15_000;
+const BATCH = 20;
+
+/** Backoff after the n-th failed attempt: 1, 2, 4 … minutes, at most 6 hours. */
+export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+
+/**
+ * Queues a mail; synchronous, so it can be part of the transaction that issues a token. The
+ * worker sends it right after the caller's code has run (and the transaction has committed).
+ */
+export function enqueueMail(db: DbOrTx, mail: Mail, options: { contactMessageId?: string; now?: number } = {}): string {
+  const id = newId();
+  const now = options.now ?? Date.now();
+  db.insert(mailOutbox)
+    .values({
+      id,
+      toAddress: mail.to,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      contactMessageId: options.contactMessageId ?? null,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .run();
+  return id;
+}
+
+/** What an admin sees of a mail that could not be sent yet: never its body (it may hold a link). */
+export type QueuedMail = {
+  id: string;
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: number | null;
+  failedAt: number | null;
+  createdAt: number;
+};
+
+export type OutboxReport = { waiting: number; failed: number; failing: QueuedMail[] };
+
+/**
+ * For admins: how many mails wait, how many were given up, and the newest 100 that failed at
+ * least once (sent mails are deleted, so a healthy site shows none).
+ */
+export function outboxReport(deps: Deps, actor: Actor): OutboxReport {
+  requireAdmin(actor);
+  return { ...outboxCounts(deps.db), failing: failingMails(deps.db) };
+}
+
+function failingMails(db: Db, limit = 100): QueuedMail[] {
+  return db
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+      failedAt: mailOutbox.failedAt,
+      createdAt: mailOutbox.createdAt,
+    })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.attempts} > 0`)
+    .orderBy(sql`${mailOutbox.createdAt} desc`)
+    .limit(limit)
+    .all()
+    .map((row) => ({ ...row, nextAttemptAt: row.failedAt === null ? row.nextAttemptAt : null }));
+}
+
+function outboxCounts(db: Db): { waiting: number; failed: number } {
+  const row = db
+    .select({
+      waiting: sql<number>`count(*)`,
+      failed: sql<number>`count(${mailOutbox.failedAt})`,
+    })
+    .from(mailOutbox)
+    .get();
+  return { waiting: row?.waiting ?? 0, failed: row?.failed ?? 0 };
+}
+
+/** An error as one short line for the admin list and the log: no stack, no credentials. */
+function describeError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.replace(/\/\/[^@/\s]*@/g, '//[redacted]@').replace(/\s+/g, ' ').slice(0, 300);
+}
+
+export type Outbox = {
+  /** Queues a mail (see enqueueMail) and wakes the worker. */
+  enqueue(mail: Mail, options?: { db?: DbOrTx; contactMessageId?: string }): string;
+  /** Sends every mail due now, joining a run in progress; resolves when none is left due. */
+  deliverDue(): Promise<void>;
+  /** Stops the timer and further runs; await deliverDue() after it for the run in flight. */
+  stop(): void;
+};
+
+/**
+ * The worker that sends queued mails through `transport` (SMTP, or the outbox folder without
+ * SMTP_URL). One delivery runs at a time; a wake-up during a run makes it look again when it
+ * ends. `now` is injectable so tests move time instead of waiting for retries.
+ */
+export function createOutbox(db: Db, transport: Mailer, log: Log, options: { now?: () => number; pollMs?: number | null } = {}): Outbox {
+  const now = options.now ?? Date.now;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function sendOne(row: typeof mailOutbox.$inferSelect) {
+    try {
+      await transport.send({
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        ...(row.htmlBody === null ? {} : { html: row.htmlBody }),
+        ...(row.replyTo === null ? {} : { replyTo: row.replyTo }),
+      });
+    } catch (err) {
+      const attempts = row.attempts + 1;
+      const lastError = describeError(err);
+      const givenUp = attempts >= MAIL_MAX_ATTEMPTS;
+      const at = now();
+      db.update(mailOutbox)
+        .set({ attempts, lastError, nextAttemptAt: at + retryDelayMs(attempts), failedAt: givenUp ? at : null })
+        .where(eq(mailOutbox.id, row.id))
+        .run();
+      log.error({ mailId: row.id, attempts, givenUp, error: lastError }, givenUp ? 'mail given up' : 'mail not sent, will retry');
+      return;
+    }
+    db.transaction((tx) => {
+      if (row.contactMessageId) tx.update(contactMessages).set({ mailedAt: now() }).where(eq(contactMessages.id, row.contactMessageId)).run();
+      tx.delete(mailOutbox).where(eq(mailOutbox.id, row.id)).run();
+    });
+  }
+
+  async function run() {
+    do {
+      again = false;
+      for (;;) {
+        const due = db
+          .select()
+          .from(mailOutbox)
+          .where(and(isNull(mailOutbox.failedAt), lte(mailOutbox.nextAttemptAt, now())))
+          .orderBy(asc(mailOutbox.nextAttemptAt))
+          .limit(BATCH)
+          .all();
+        for (const row of due) await sendOne(row);
+        if (due.length < BATCH) break;
+      }
+    } while (again && !stopped);
+  }
+
+  function deliverDue(): Promise<void> {
+    // Stopped: only the run in flight (if any) is waited for, so a shutdown can close the database.
+    if (stopped) return running ?? Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = run()
+      .catch((err: unknown) => log.error({ error: describeError(err) }, 'mail outbox failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  const pollMs = options.pollMs === undefined ? POLL_MS : options.pollMs;
+  const timer = pollMs === null ? null : setInterval(() => void deliverDue(), pollMs);
+  timer?.unref();
+
+  return {
+    enqueue(mail, { db: into = db, contactMessageId } = {}) {
+      const id = enqueueMail(into, mail, { contactMessageId, now: now() });
+      // After the caller's synchronous code, so a mail queued inside a transaction is committed.
+      if (!stopped) setImmediate(() => void deliverDue());
+      return id;
+    },
+    deliverDue,
+    stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+    },
+  };
+}
