@@ -71,7 +71,9 @@ test.describe('accounts', () => {
     await expect(welcome).toContainText('Du är registrerad! Kolla din e-post och bekräfta registreringen för att slutföra.');
     await welcome.getByRole('button', { name: 'Stäng' }).click();
 
-    // Registering again before confirming: the "Confirmation Email Sent" dialog with resend.
+    // Registering again before confirming: the "Confirmation Email Sent" dialog with resend. The
+    // link then activates this registration (password, names, avatar), so the avatar goes again.
+    await page.getByLabel('Välj profilbild').setInputFiles(await png('#0f5e4b'));
     await page.getByLabel('Förnamn').fill('Elin');
     await page.getByLabel('Efternamn').fill('Åkesson');
     await page.getByLabel('E-post').fill(email);
