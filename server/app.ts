@@ -10,6 +10,7 @@ import { createJsonSchemaTransform, validatorCompiler, type ZodTypeProvider } fr
 import { z } from 'zod';
 import type { Deps } from './deps';
 import { AppError } from './lib/errors';
+import { requestLogValue } from './lib/log-redact';
 import { replySerializerCompiler } from './lib/reply-serializer';
 import { appErrorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -28,6 +29,19 @@ const documentRoute = createJsonSchemaTransform({});
 
 export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
 
+/** Logger options whose request lines carry no link tokens or sign-in codes (lib/log-redact). */
+function withRedaction(logger: NonNullable<FastifyServerOptions['logger']>): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: requestLogValue } };
+}
+
+/** A JSON Content-Type without a charset, or with UTF-8 (any case, quoted or not). */
+function isUtf8Declared(contentType: string | undefined): boolean {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType ?? '')?.[1];
+  return charset === undefined || /^utf-?8$/i.test(charset);
+}
+
 /** Builds the whole site as a Fastify instance that does not listen; index.ts and tests use it. */
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { env } = deps;
@@ -36,7 +50,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const app = Fastify({
     // Cached public replies are answered before Fastify sees the request (plugins/public-cache).
     serverFactory: (handler, serverOptions) => cacheFirstServer(publicCache, handler, serverOptions),
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    logger: withRedaction(options.logger ?? { level: env.LOG_LEVEL }),
     // Believe X-Forwarded-For only for the configured number of proxy hops, so a client cannot
     // pick its own IP (and escape per-IP limits) by sending the header itself.
     trustProxy: env.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < env.TRUST_PROXY : false,
@@ -49,10 +63,13 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     },
   });
   // Documented DELETE calls send no body, but many clients still set Content-Type: application/json.
+  // The body is read as UTF-8 (RFC 8259 allows nothing else); one declared in another charset
+  // would be garbled, so it is refused with 415 instead.
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (!isUtf8Declared(request.headers['content-type'])) return done(new AppError('UNSUPPORTED_MEDIA', 'unsupportedContentType'), undefined);
+    return body === '' ? done(null, undefined) : parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler);
   registerErrorHandler(app);
@@ -117,6 +134,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
   await app.register(
     async (trpcScope) => {
+      // tRPC's plugin reads JSON bodies with its own parser, so the charset rule is checked here.
+      trpcScope.addHook('onRequest', async (req) => {
+        if (req.headers['content-type']?.toLowerCase().startsWith('application/json') && !isUtf8Declared(req.headers['content-type'])) {
+          throw new AppError('UNSUPPORTED_MEDIA', 'unsupportedContentType');
+        }
+      });
       // Plain GET queries skip the fetch adapter; the rest (and any error) goes to tRPC's handler.
       trpcScope.addHook('preHandler', async (req, reply) => {
         const body = await answerPlainQueries(deps, req, reply);
