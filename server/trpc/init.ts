@@ -2,9 +2,16 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { isAppError, trpcCodeOf } from '../lib/errors';
 import { fieldsFromIssues } from '../plugins/errors';
-import { messageText, isMessageKey } from '../schemas/messages';
+import { messageText, isMessageKey, type MessageKey } from '../schemas/messages';
 import { requireActive, requireAdmin, requireSignedIn } from '../services/actor';
 import type { Context } from './context';
+
+const frameworkKeys: Partial<Record<TRPCError['code'], MessageKey>> = {
+  NOT_FOUND: 'routeNotFound',
+  PAYLOAD_TOO_LARGE: 'bodyTooLarge',
+  UNSUPPORTED_MEDIA_TYPE: 'unsupportedContentType',
+  TOO_MANY_REQUESTS: 'tooManyRequests',
+};
 
 /**
  * Errors reach the client as { message (English), data.key (message key), data.fields }. The
@@ -21,14 +28,17 @@ const t = initTRPC.context<Context>().create({
       return {
         ...shape,
         message: messageText('invalidInput'),
-        data: { ...shape.data, stack: undefined, key: 'invalidInput', fields },
+        data: { ...shape.data, stack: undefined, key: 'invalidInput', fields: fields ?? null },
       };
     }
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       return { ...shape, message: messageText('internal'), data: { ...shape.data, stack: undefined, key: 'internal', fields: null } };
     }
-    const key = isMessageKey(error.message) ? error.message : 'invalidInput';
-    return { ...shape, data: { ...shape.data, stack: undefined, key, fields: null } };
+    // tRPC's own errors (a body that is not JSON, an unknown procedure) carry English text of the
+    // framework's; the client gets the product's message for them instead.
+    if (isMessageKey(error.message)) return { ...shape, data: { ...shape.data, stack: undefined, key: error.message, fields: null } };
+    const key = frameworkKeys[error.code] ?? 'invalidInput';
+    return { ...shape, message: messageText(key), data: { ...shape.data, stack: undefined, key, fields: null } };
   },
 });
 
