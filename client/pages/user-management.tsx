@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Switch } from '@ark-ui/react/switch';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MailOutboxNotice } from '../components/accounts/mail-outbox-notice';
 import type { AccountUser } from '../components/accounts/sign-in';
 import { ConfirmDialog } from '../components/ui/modal';
 import { Spinner } from '../components/ui/spinner';
@@ -84,6 +85,7 @@ export default function UserManagementPage() {
         {u.title}
       </h1>
       <p className={styles.intro}>{u.intro}</p>
+      <MailOutboxNotice />
       {list.isPending ? <Spinner label={t.common.loading} showLabel /> : null}
       {list.isError ? (
         <p className="notice notice-error" role="alert">

@@ -139,5 +139,14 @@ export const accounts: Widen<typeof sv> = {
     updated: 'The user was updated.',
     empty: 'No users.',
     loadFailed: 'The users could not be loaded.',
+    mail: {
+      title: 'Mail that could not be sent',
+      summary: (waiting: number, failed: number) =>
+        `${waiting} ${waiting === 1 ? 'message' : 'messages'} in the queue. ${failed} of them are no longer retried (ten failed attempts). Check SMTP_URL and the mail server.`,
+      attempts: (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`,
+      next: (when: string) => `next attempt ${when}`,
+      givenUp: 'no longer retried',
+      error: 'Last error',
+    },
   },
 };

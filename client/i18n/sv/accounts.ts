@@ -138,6 +138,15 @@ export const accounts = {
     updated: 'Användaren är uppdaterad.',
     empty: 'Inga användare.',
     loadFailed: 'Det gick inte att hämta användarna.',
+    mail: {
+      title: 'E-post som inte har kunnat skickas',
+      summary: (waiting: number, failed: number) =>
+        `${waiting} ${waiting === 1 ? 'meddelande' : 'meddelanden'} i kön. ${failed} av dem skickas inte längre (tio misslyckade försök). Kontrollera SMTP_URL och e-postservern.`,
+      attempts: (n: number) => `${n} försök`,
+      next: (when: string) => `nästa försök ${when}`,
+      givenUp: 'skickas inte längre',
+      error: 'Senaste fel',
+    },
   },
 } as const;
 
