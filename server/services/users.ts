@@ -7,12 +7,15 @@ import { images, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors';
+import { newId } from '../lib/ids';
 import { fieldsFromIssues } from '../plugins/errors';
 import { uploadUrl } from '../lib/urls';
 import { profileInputSchema, type ProfileInput, type UserFlags } from '../schemas/accounts';
 import type { Language } from '../schemas/common';
+import { issueEmailToken } from './account-mail';
 import { requireActive, requireAdmin, requireSelfOrAdmin, requireSignedIn, type Actor, type SignedIn } from './actor';
 import { releaseImage, requireImage, storeImage } from './images';
+import { consumeLimit } from './rate-limits';
 import { invalidateUserSessions } from './sessions';
 
 /** The database or a transaction on it (better-sqlite3 runs both on one connection). */
@@ -126,6 +129,7 @@ export function getUser(deps: Deps, actor: Actor, userId: string): PublicUser {
  */
 export async function updateProfile(deps: Deps, actor: Actor, input: ProfileInput & { image?: Buffer }): Promise<PublicUser> {
   const me = requireActive(actor);
+  await consumeLimit('edit', me.id);
   const current = deps.db.select({ imageId: users.imageId }).from(users).where(eq(users.id, me.id)).get();
   if (!current) throw new AppError('NOT_FOUND', 'userNotFound');
   let imageId = current.imageId;
@@ -167,8 +171,9 @@ export function assertNotLastAdmin(db: DbOrTx, user: { id: string; isAdmin: bool
  * flipped. Banning drops admin and ends every session; a banned user's admin status cannot
  * change; nobody bans themself; the last admin stays.
  */
-export function setUserFlags(deps: Deps, actor: Actor, userId: string, flags: UserFlags): PublicUser {
+export async function setUserFlags(deps: Deps, actor: Actor, userId: string, flags: UserFlags): Promise<PublicUser> {
   const admin = requireAdmin(actor);
+  await consumeLimit('edit', admin.id);
   return deps.db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw new AppError('NOT_FOUND', 'userNotFound');
@@ -222,18 +227,34 @@ export async function updateUser(deps: Deps, actor: Actor, userId: string, input
     });
     user = await updateProfile(deps, actor, { ...profile, image: input.image });
   }
-  if (me.isAdmin && (flags.isAdmin !== undefined || flags.isBanned !== undefined)) user = setUserFlags(deps, actor, me.id, flags);
+  if (me.isAdmin && (flags.isAdmin !== undefined || flags.isBanned !== undefined)) user = await setUserFlags(deps, actor, me.id, flags);
   return user;
 }
 
-export type PromoteResult = 'promoted' | 'alreadyAdmin' | 'unknown' | 'banned';
+export type AppointResult = { result: 'promoted' | 'alreadyAdmin' | 'banned' } | { result: 'created'; setPasswordToken: string };
 
-/** `npm run admin -- <email>`: makes an existing, unbanned account admin (and confirms it). */
-export function promoteToAdmin(db: Db, email: string): PromoteResult {
-  const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
-  if (!user) return 'unknown';
-  if (user.isBanned) return 'banned';
-  if (user.isAdmin) return 'alreadyAdmin';
-  db.update(users).set({ isAdmin: true, emailConfirmed: true, updatedAt: Date.now() }).where(eq(users.id, user.id)).run();
-  return 'promoted';
+/**
+ * `npm run admin -- <email>`: makes an existing, unbanned account admin (and confirms it), or
+ * creates a confirmed admin without a password whose owner chooses one with a one-time
+ * password-reset link (valid one hour; the command prints it).
+ */
+export function appointAdmin(db: Db, email: string, now = Date.now()): AppointResult {
+  const address = email.trim().toLowerCase();
+  return db.transaction((tx) => {
+    const user = tx.select().from(users).where(eq(users.email, address)).get();
+    if (user?.isBanned) return { result: 'banned' as const };
+    if (user?.isAdmin) return { result: 'alreadyAdmin' as const };
+    if (user) {
+      tx.update(users).set({ isAdmin: true, emailConfirmed: true, updatedAt: now }).where(eq(users.id, user.id)).run();
+      return { result: 'promoted' as const };
+    }
+    const id = newId();
+    // A name to show until the owner sets their own: 'ny.chef@…' becomes 'Ny Chef'.
+    const words = address.split('@')[0].split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const firstName = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ').slice(0, 50);
+    tx.insert(users)
+      .values({ id, email: address, passwordHash: null, firstName: firstName.length >= 2 ? firstName : 'Admin', lastName: 'Admin', isAdmin: true, emailConfirmed: true, createdAt: now, updatedAt: now })
+      .run();
+    return { result: 'created' as const, setPasswordToken: issueEmailToken(tx, id, 'reset', now) };
+  });
 }

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, migrateDb, openDb } from '../db/client';
-import { users } from '../db/schema';
-import { createTestUser } from '../server/test/helpers';
+import { closeDb, migrateDb, openDb } from '../../db/client';
+import { emailTokens, users } from '../../db/schema';
+import { hashEmailToken } from '../services/account-mail';
+import { createTestUser } from '../test/helpers';
 
 const run = promisify(execFile);
 let dir: string;
@@ -26,8 +27,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function makeAdmin(arg: string) {
   try {
-    const { stdout, stderr } = await run(path.resolve('node_modules/.bin/tsx'), ['scripts/make-admin.ts', arg], {
-      env: { ...process.env, DATA_DIR: dir, DEMO_DATA: '0' },
+    const { stdout, stderr } = await run(process.execPath, ['scripts/run-cli.mjs', 'admin', arg], {
+      env: { ...process.env, DATA_DIR: dir, DEMO_DATA: '0', PUBLIC_URL: 'https://recensioner.example.se' },
     });
     return { code: 0, out: stdout + stderr };
   } catch (e) {
@@ -54,13 +55,29 @@ describe('npm run admin -- <email>', { timeout: 60_000 }, () => {
     expect((await makeAdmin(email)).out).toBe(`${email} is already an admin.\n`);
   });
 
-  it('fails clearly for an unknown address and for a banned user', async () => {
-    const unknown = await makeAdmin('nobody@example.se');
-    expect(unknown.code).toBe(1);
-    expect(unknown.out).toMatch(/^No account with the e-mail nobody@example.se in .*recensera\.sqlite\. Register it first\.\n$/);
+  it('creates a confirmed admin for an unknown address and prints a one-time set-password link', async () => {
+    const created = await makeAdmin('Ny.Chef@example.se');
+    expect(created.code).toBe(0);
+    const link = created.out.match(/^(https:\/\/recensioner\.example\.se\/reset-password\?token=(\S+))$/m);
+    expect(created.out).toContain('Created a confirmed admin account for Ny.Chef@example.se.');
+    expect(link).not.toBeNull();
+    const db = openDb(path.join(dir, 'recensera.sqlite'));
+    try {
+      const user = db.select().from(users).where(eq(users.email, 'ny.chef@example.se')).get();
+      expect(user).toMatchObject({ isAdmin: true, emailConfirmed: true, passwordHash: null, firstName: 'Ny Chef' });
+      const token = db.select().from(emailTokens).where(eq(emailTokens.tokenHash, hashEmailToken(decodeURIComponent(link?.[2] ?? '')))).get();
+      expect(token).toMatchObject({ userId: user?.id, kind: 'reset', usedAt: null });
+    } finally {
+      closeDb(db);
+    }
+  });
+
+  it('fails clearly for a banned user and for a malformed address', async () => {
     const banned = await makeAdmin(bannedEmail);
     expect(banned.code).toBe(1);
     expect(banned.out).toContain('a banned user cannot be made admin');
     expect(isAdmin(bannedEmail)).toBe(false);
+    const malformed = await makeAdmin('not-an-address');
+    expect(malformed).toEqual({ code: 2, out: 'Usage: npm run admin -- <email>\n' });
   });
 });
