@@ -1,6 +1,5 @@
-import { expect, expectAccessible, test } from './fixtures';
+import { demoPassword, expect, expectAccessible, test } from './fixtures';
 
-const DEMO_PASSWORD = 'Recensera-demo-1';
 
 /** A business of the demo data: the first card of the directory. */
 async function firstBusiness(baseURL: string | undefined): Promise<{ id: string; title: string }> {
@@ -87,7 +86,7 @@ test.describe('business page first paint', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Logga In med E-post' }).click();
     await page.getByLabel('E-post').fill('johanna@demo.recensera.se');
-    await page.getByLabel('Lösenord', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Lösenord', { exact: true }).fill(demoPassword());
     await page.getByRole('button', { name: 'Logga in', exact: true }).click();
     await expect(page).toHaveURL(/\/user$/);
 

@@ -1,15 +1,14 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, expectAccessible, test } from './fixtures';
+import { demoPassword, expect, expectAccessible, test } from './fixtures';
 
-const DEMO_PASSWORD = 'Recensera-demo-1';
 
 /** Logs in through the login page the way a person does (e-mail choice, then the form). */
 async function logIn(page: Page, email: string) {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Logga In med E-post' }).click();
   await page.getByLabel('E-post').fill(email);
-  await page.getByLabel('Lösenord', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Lösenord', { exact: true }).fill(demoPassword());
   await page.getByRole('button', { name: 'Logga in', exact: true }).click();
   await expect(page).toHaveURL(/\/user$/);
 }
@@ -201,7 +200,7 @@ test.describe('business directory, business page, favourites and management', ()
   test('pages work at phone width in English', async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL as string }]);
-    await page.request.post('/api/users/logIn', { data: { email: 'admin@demo.recensera.se', password: DEMO_PASSWORD } });
+    await page.request.post('/api/users/logIn', { data: { email: 'admin@demo.recensera.se', password: demoPassword() } });
     await page.goto('/business');
     await expect(page.getByRole('heading', { level: 1, name: 'All Stores' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

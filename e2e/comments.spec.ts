@@ -1,11 +1,10 @@
 import sharp from 'sharp';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { demoPassword, expect, expectAccessible, test } from './fixtures';
 
-const PASSWORD = 'Recensera-demo-1';
 
 async function logIn(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/users/logIn', { data: { email, password: PASSWORD } });
+  const res = await request.post('/api/users/logIn', { data: { email, password: demoPassword() } });
   expect(res.ok(), `log in ${email}`).toBe(true);
 }
 

@@ -3,7 +3,19 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 import { LOGIN_PROMPT_SHOWN_KEY } from '../client/components/layout/login-prompt-key';
-import { E2E_OUTBOX } from './env';
+import { E2E_DATA_DIR, E2E_OUTBOX } from './env';
+
+/**
+ * The demo accounts' password: made at random on the server's first start and kept in
+ * DATA_DIR/demo-accounts.txt, as an operator would find it.
+ */
+export function demoPassword(): string {
+  const line = readFileSync(path.join(E2E_DATA_DIR, 'demo-accounts.txt'), 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('admin@demo.recensera.se '));
+  if (!line) throw new Error('no demo accounts file in the e2e DATA_DIR');
+  return line.split(' ')[1];
+}
 
 /** Fails on any serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page, context = '') {

@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { demoPassword, expect, expectAccessible, test } from './fixtures';
 
-const DEMO_PASSWORD = 'Recensera-demo-1';
 
 /** Signs in through the REST door; the browser context shares the session cookie it sets. */
 async function signIn(page: Page, email: string) {
-  const res = await page.request.post('/api/users/logIn', { data: { email, password: DEMO_PASSWORD } });
+  const res = await page.request.post('/api/users/logIn', { data: { email, password: demoPassword() } });
   expect(res.ok()).toBe(true);
 }
 

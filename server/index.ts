@@ -36,7 +36,8 @@ void outbox.deliverDue();
 if (env.DEMO_DATA) {
   const seeded = await seedDemoData(deps);
   if (seeded) {
-    log.info('Demo data created. Demo accounts (password for all: %s):', seeded.password);
+    // Printed this once; the file keeps it (mode 600) for whoever runs the site.
+    log.info('Demo data created. Demo accounts (password for all: %s, kept in %s):', seeded.password, seeded.file);
     for (const account of seeded.accounts) log.info('  %s%s', account.email, account.isAdmin ? ' (admin)' : '');
   }
 }

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import argon2 from 'argon2';
 import { inArray } from 'drizzle-orm';
 import type { Deps } from '../../server/deps';
@@ -16,9 +19,9 @@ import {
 } from '../schema';
 import { monogramSvg } from './icons';
 import { buildDemoRows, seedBusinesses } from './rows';
-import { DEMO_PASSWORD, demoUsers } from './users';
+import { DEMO_ACCOUNTS_FILE, demoUsers } from './users';
 
-export type SeedResult = { password: string; accounts: { email: string; isAdmin: boolean }[] } | null;
+export type SeedResult = { password: string; file: string; accounts: { email: string; isAdmin: boolean }[] } | null;
 
 type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 
@@ -48,10 +51,11 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
 
   // The slow, async part (hashing, writing icon files) runs before the one synchronous
   // transaction, which better-sqlite3 cannot hold open across an await.
-  // One hash for all accounts: the password is published anyway, and hashing it once per
-  // account would add seconds to the first start.
+  // One random password (and hash) for all demo accounts: hashing once per account would add
+  // seconds to the first start.
+  const password = randomBytes(12).toString('base64url');
   const [passwordHash, icons] = await Promise.all([
-    argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id }),
+    argon2.hash(password, { type: argon2.argon2id }),
     Promise.all(seedBusinesses.map((b) => storeSvgImage(deps, monogramSvg(b.title, b.monogram), 'icon').then((icon) => [b.title, icon.id] as const))),
   ]);
   const rows = buildDemoRows({ now: Date.now(), passwordHash, iconIds: Object.fromEntries(icons) });
@@ -75,8 +79,16 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
   if (!seeded) return null;
   indexQueuedComments(deps.db);
 
-  return {
-    password: DEMO_PASSWORD,
-    accounts: demoUsers.map((u) => ({ email: u.email, isAdmin: 'isAdmin' in u && u.isAdmin })),
-  };
+  const accounts = demoUsers.map((u) => ({ email: u.email, isAdmin: 'isAdmin' in u && u.isAdmin }));
+  const file = path.join(deps.paths.data, DEMO_ACCOUNTS_FILE);
+  const lines = [
+    `# Recensera demo accounts, created ${new Date().toISOString()}. One password for all of them.`,
+    '# e-mail password role',
+    ...accounts.map((a) => `${a.email} ${password} ${a.isAdmin ? 'admin' : 'user'}`),
+    '',
+  ];
+  await writeFile(file, lines.join('\n'), { mode: 0o600 });
+  // The mode above only applies to a new file; an old one left in the folder is narrowed too.
+  await chmod(file, 0o600);
+  return { password, file, accounts };
 }

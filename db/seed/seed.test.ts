@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,8 +73,14 @@ describe('seedDemoData', () => {
     }
   });
 
-  it('creates confirmed demo accounts whose password verifies', async () => {
-    expect(result?.password).toBe('Recensera-demo-1');
+  it('creates confirmed demo accounts with a random password, kept in DATA_DIR/demo-accounts.txt for the owner only', async () => {
+    const password = result?.password as string;
+    expect(password).toMatch(/^[\w-]{16}$/);
+    expect(password).not.toBe('Recensera-demo-1');
+    const file = path.join(ctx.deps.paths.data, 'demo-accounts.txt');
+    expect(result?.file).toBe(file);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toContain(`admin@demo.recensera.se ${password} admin\nanna@demo.recensera.se ${password} user\n`);
     expect(result?.accounts.filter((a) => a.isAdmin).map((a) => a.email)).toEqual(['admin@demo.recensera.se']);
     expect(result?.accounts.length).toBeGreaterThanOrEqual(7);
     const hashes = new Set<string>();
@@ -90,7 +96,7 @@ describe('seedDemoData', () => {
     // Verifying is deliberately slow, so each distinct hash is checked once.
     for (const hash of hashes) {
       expect(hash.startsWith('$argon2id$')).toBe(true);
-      expect(await argon2.verify(hash, 'Recensera-demo-1')).toBe(true);
+      expect(await argon2.verify(hash, password)).toBe(true);
     }
   });
 

@@ -1,5 +1,9 @@
-/** Demo accounts; the password is printed at start and listed in the README. */
-export const DEMO_PASSWORD = 'Recensera-demo-1';
+/**
+ * Demo accounts. Their password is made at random when the demo data is created, printed once
+ * and kept in DATA_DIR/demo-accounts.txt (readable by the server's user only): no install has
+ * a published password.
+ */
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
 
 export type SeedUser = { key: string; email: string; firstName: string; lastName: string; isAdmin?: boolean };
 
