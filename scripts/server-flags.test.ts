@@ -8,9 +8,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 describe('the production server starts with the same Node flags everywhere', () => {
-  it('package.json start, the Dockerfile and the image smoke test', () => {
-    const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
-    expect(start).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} dist/server/index.js`);
+  it('npm start (scripts/start.sh), the Dockerfile and the image smoke test', () => {
+    expect((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start).toBe('exec sh scripts/start.sh');
+    expect(read('scripts/start.sh')).toContain(`exec node ${SERVER_NODE_FLAGS.join(' ')} dist/server/index.js`);
     const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'))?.[1];
     expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/server/index.js']);
     expect(read('scripts/image-smoke.sh')).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} dist/server/index.js`);

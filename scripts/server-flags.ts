@@ -6,7 +6,7 @@
  *   the heap in use reached 140 MB under load while its live data is 40–50 MB.
  * Measured with the bench's load (reads, then writes) on the full data set: RSS peak 228 → 135 MB;
  * throughput within the run-to-run noise (scripts/bench, README "Benchmark").
- * package.json `start`, the Dockerfile's CMD and scripts/image-smoke.sh spell them out;
+ * scripts/start.sh (npm start), the Dockerfile's CMD and scripts/image-smoke.sh spell them out;
  * scripts/server-flags.test.ts checks they all agree with this list, which the bench uses.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--optimize-for-size'];

@@ -49,21 +49,41 @@ const stopMaintenance = startMaintenance(deps, app.log);
 await app.listen({ port: env.PORT, host: env.HOST });
 app.log.info({ startupMs: Math.round(performance.now() - startedAt) }, `Recensera is up on ${env.PUBLIC_URL}`);
 
+/**
+ * A stop must finish before the container runtime's SIGKILL (Docker and Podman wait 10 s):
+ * requests in flight get REQUEST_GRACE_MS, then their connections are cut (a client trickling
+ * an upload would otherwise hold app.close() open forever); a mail being sent gets a second
+ * more (cut off, it stays queued); the database is then checkpointed and closed, and the
+ * process exits 0. Should anything still hang, the watchdog exits at HARD_STOP_MS.
+ */
+const REQUEST_GRACE_MS = 5_000;
+const MAIL_GRACE_MS = 1_000;
+const HARD_STOP_MS = 7_500;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing open requests');
+  setTimeout(() => {
+    app.log.error({ afterMs: HARD_STOP_MS }, 'shutdown did not finish in time; exiting');
+    process.exit(1);
+  }, HARD_STOP_MS).unref();
+  const cut = setTimeout(() => {
+    app.log.warn({ afterMs: REQUEST_GRACE_MS }, 'shutdown: cutting connections of requests still open');
+    app.server.closeAllConnections();
+  }, REQUEST_GRACE_MS);
   stopMaintenance();
   outbox.stop();
   try {
     await app.close();
   } finally {
-    // A mail being sent gets two seconds; one cut off stays queued and goes out at the next start.
-    await Promise.race([outbox.deliverDue(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    clearTimeout(cut);
+    await Promise.race([outbox.deliverDue(), new Promise((resolve) => setTimeout(resolve, MAIL_GRACE_MS).unref())]);
     await checkpointer.stop();
     indexQueuedComments(db);
     closeDb(db);
+    app.log.info('stopped: database closed');
     process.exit(0);
   }
 }

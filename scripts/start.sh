@@ -1,0 +1,11 @@
+#!/bin/sh
+# npm start: builds only when a source is newer than the build, then becomes the server (exec),
+# so the SIGTERM that npm passes on reaches node itself instead of a shell that would leave the
+# server running. The Node flags are those of scripts/server-flags.ts.
+set -e
+cd "$(dirname "$0")/.."
+built=dist/server/index.js
+if [ ! -f "$built" ] || [ -n "$(find client server db scripts package.json package-lock.json vite.config.ts -newer "$built" -print 2>/dev/null | head -n 1)" ]; then
+  npm run build
+fi
+exec node --max-semi-space-size=4 --optimize-for-size dist/server/index.js
