@@ -50,3 +50,18 @@ describe('loadEnv', () => {
     expect(message).toContain('"eighty"');
   });
 });
+
+describe('secret settings', () => {
+  it('are never echoed in the error about a bad value', () => {
+    let message = '';
+    try {
+      loadEnv({ SMTP_URL: 'smtp://mailer:Hemligt-l0senord@ mail.example:587', PORT: 'eighty' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('SMTP_URL');
+    expect(message).toContain('"eighty"');
+    expect(message).not.toContain('Hemligt');
+    expect(message).not.toContain('mailer:');
+  });
+});

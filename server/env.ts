@@ -43,6 +43,9 @@ export const envSchema = z.object({
 
 export type Env = Readonly<z.infer<typeof envSchema>>;
 
+/** Settings that may hold a password or key (SMTP_URL carries the mail server's password). */
+const SECRET_SETTINGS = new Set(['SMTP_URL', 'GOOGLE_CLIENT_SECRET']);
+
 export class EnvError extends Error {}
 
 /** Parses settings from `source` (process.env by default); throws EnvError naming each bad value. */
@@ -51,7 +54,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const picked = Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]));
   const parsed = envSchema.safeParse(picked);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(picked[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0]);
+      // A secret setting's value is never printed: start-up errors end up in logs.
+      const got = SECRET_SETTINGS.has(name) ? 'value not shown: it may hold a secret' : `got ${JSON.stringify(picked[name])}`;
+      return `  ${i.path.join('.')}: ${i.message} (${got})`;
+    });
     throw new EnvError(`Invalid settings:\n${lines.join('\n')}`);
   }
   return Object.freeze(parsed.data);

@@ -1,13 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { startCheckpointer } from '../db/checkpointer';
-import { closeDb, migrateDb, openDb } from '../db/client';
+import { closeDb } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { buildApp } from './app';
 import { dataPaths, type Deps } from './deps';
 import { loadEnvOrExit } from './env';
+import { openDataDir } from './lib/data-dir';
 import { indexQueuedComments } from './services/comment-search';
 import { createMailer } from './services/mail';
 import { createOutbox } from './services/mail-outbox';
@@ -21,12 +21,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const bundled = path.basename(fileURLToPath(import.meta.url)) === 'index.js';
 const clientDir = path.resolve(here, bundled ? '../client' : '../dist/client');
 const paths = dataPaths(env, clientDir);
-mkdirSync(paths.uploads, { recursive: true });
 
 const log = pino({ level: env.LOG_LEVEL });
 const dbFile = path.join(paths.data, 'recensera.sqlite');
-const db = openDb(dbFile);
-migrateDb(db);
+const db = openDataDir(paths.uploads, dbFile, paths.data);
 const checkpointer = startCheckpointer(db, dbFile, { onError: (message) => log.error({ message }, 'WAL checkpoint failed') });
 // Mails queued by an earlier run (or while the mail server was down) go out from here on.
 const outbox = createOutbox(db, createMailer(env, paths.outbox, log), log);
