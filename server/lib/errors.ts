@@ -9,6 +9,7 @@ export const errorStatus = {
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
   RATE_LIMITED: 429,
+  BUSY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -22,26 +23,30 @@ export const trpcCodeOf = {
   TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  BUSY: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<ErrorCode, string>;
 
 /**
  * The one error type of the domain. `key` names a message in server/schemas/messages.ts, so
  * REST sends its English text and the client shows its translation. `fields` maps form field
- * names to message keys for validation errors.
+ * names to message keys for validation errors. `retryAfterS` (a full queue, a limit) becomes the
+ * Retry-After header of the reply.
  */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly key: MessageKey;
   readonly fields?: Record<string, MessageKey | string>;
   readonly status: number;
+  readonly retryAfterS?: number;
 
-  constructor(code: ErrorCode, key: MessageKey, fields?: Record<string, MessageKey | string>) {
+  constructor(code: ErrorCode, key: MessageKey, fields?: Record<string, MessageKey | string>, options: { retryAfterS?: number } = {}) {
     super(messageText(key));
     this.name = 'AppError';
     this.code = code;
     this.key = key;
     this.fields = fields;
     this.status = errorStatus[code];
+    this.retryAfterS = options.retryAfterS;
   }
 }
 

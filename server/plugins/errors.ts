@@ -32,7 +32,8 @@ export function appErrorBody(err: AppError): ErrorBody {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
-      if (error.status >= 500) request.log.error({ err: error }, 'app error');
+      if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
+      else if (error.status >= 500) request.log.error({ err: error }, 'app error');
       return reply.status(error.status).send(appErrorBody(error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

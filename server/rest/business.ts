@@ -18,7 +18,7 @@ import type { Actor } from '../services/actor';
 import { createBusiness, deleteBusiness, getBusiness, listBusinesses, updateBusiness, type Business } from '../services/business';
 import { rateBusiness } from '../services/business-ratings';
 import { requireAdmin } from '../services/actor';
-import { readMultipartForm, type MultipartForm } from './images';
+import { withMultipartForm, type MultipartForm } from './images';
 
 export const errorSchema = z.object({
   message: z.string(),
@@ -106,7 +106,8 @@ const formDescription =
   'multipart/form-data with fields `title` (2–50), `category` (2–50), `description` (2–999), `rate` (1–5), ' +
   `\`branches[i][location]\` (2–${BRANCH_TEXT_MAX}, at least one branch, at most ${MAX_BRANCHES}) and optional ` +
   '`branches[i][address]` (2–100), plus optional files `image` and `icon` (at most 10 MB each; JPEG, PNG, WebP, GIF ' +
-  'or AVIF; re-encoded to WebP) or, instead of files, `imageId` / `iconId` from POST /api/images. Admins only.';
+  'or AVIF; re-encoded to WebP; a file in any other field is a 400) or, instead of files, `imageId` / `iconId` from ' +
+  'POST /api/images. Admins only. 429 and 503 carry Retry-After.';
 
 const idParams = z.object({ id: idSchema });
 
@@ -154,15 +155,15 @@ export function businessRoutes(deps: Deps) {
           description: formDescription,
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
-          response: { 201: restBusinessSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 415: errorSchema },
+          response: { 201: restBusinessSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema, 503: errorSchema },
         },
       },
       async (request, reply) => {
         // Who may add is known before up to 20 MB of uploads are read; the service checks again.
         requireAdmin(request.actor);
-        const form = await readMultipartForm(request);
-        const input = parseForm(businessCreateSchema, form);
-        const created = await createBusiness(deps, request.actor, input, { image: form.files.image, icon: form.files.icon });
+        const created = await withMultipartForm(request, reply, ['image', 'icon'], (form) =>
+          createBusiness(deps, request.actor, parseForm(businessCreateSchema, form), { image: form.files.image, icon: form.files.icon }),
+        );
         return reply.status(201).send(toRestBusiness(created, request.actor));
       },
     );
@@ -185,14 +186,16 @@ export function businessRoutes(deps: Deps) {
             404: errorSchema,
             413: errorSchema,
             415: errorSchema,
+            429: errorSchema,
+            503: errorSchema,
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         requireAdmin(request.actor);
-        const form = await readMultipartForm(request);
-        const input = parseForm(businessUpdateSchema, form);
-        const updated = await updateBusiness(deps, request.actor, request.params.id, input, { image: form.files.image, icon: form.files.icon });
+        const updated = await withMultipartForm(request, reply, ['image', 'icon'], (form) =>
+          updateBusiness(deps, request.actor, request.params.id, parseForm(businessUpdateSchema, form), { image: form.files.image, icon: form.files.icon }),
+        );
         return toRestBusiness(updated, request.actor);
       },
     );
@@ -208,7 +211,7 @@ export function businessRoutes(deps: Deps) {
             'The suggestion box cannot be deleted (409).',
           security: [{ bearer: [] }],
           params: idParams,
-          response: { 200: z.object({ message: z.string() }), 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+          response: { 200: z.object({ message: z.string() }), 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema },
         },
       },
       async (request) => {

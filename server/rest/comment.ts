@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
@@ -28,7 +28,7 @@ import {
   updateComment,
 } from '../services/comments';
 import { createReply } from '../services/replies';
-import { readMultipartForm, type MultipartForm } from './images';
+import { withMultipartForm, type MultipartForm } from './images';
 
 export const errorSchema = z.object({
   message: z.string(),
@@ -111,19 +111,22 @@ export function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.out
 const field = (form: MultipartForm, name: string) => (form.fields[name] === undefined || form.fields[name] === '' ? undefined : form.fields[name]);
 /** The picture of a multipart post, in the field `image` (or `file`). */
 export const uploadOf = (form: MultipartForm) => form.files.image ?? form.files.file;
+/** A comment or reply form: its picture is the only file it may carry. */
+export const withPostForm = <T>(request: FastifyRequest, reply: FastifyReply, work: (form: MultipartForm) => Promise<T>) =>
+  withMultipartForm(request, reply, ['image', 'file'], work);
 /** `removeImage=true` drops the picture on an edit; without it and without a file it stays. */
 export const imageChangeOf = (form: MultipartForm) => (form.fields.removeImage === 'true' ? null : undefined);
 
 const multipartNote =
   'multipart/form-data; the picture goes in the file field `image`, at most 10 MB (JPEG, PNG, WebP, GIF or AVIF; it is ' +
-  're-encoded to WebP without metadata). userId, firstName, lastName and userImage are ignored: the author is the ' +
-  'signed-in user (session cookie or bearer token).';
+  're-encoded to WebP without metadata); a file in any other field is a 400. userId, firstName, lastName and userImage ' +
+  'are ignored: the author is the signed-in user (session cookie or bearer token). 429 and 503 carry Retry-After.';
 
 export function commentRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['comment'];
-    const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema };
+    const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema, 503: errorSchema };
 
     app.get(
       '/',
@@ -211,15 +214,16 @@ export function commentRoutes(deps: Deps) {
       async (request, reply) => {
         // Who may post is known before a 10 MB body is read.
         requireActiveFor(request.actor, 'commentLoginRequired');
-        const form = await readMultipartForm(request);
-        const rate = field(form, 'rate');
-        const input = parseForm(commentCreateSchema, {
-          businessId: request.params.businessId,
-          text: form.fields.text ?? '',
-          businessLocation: form.fields.businessLocation ?? '',
-          rate: rate === undefined || rate === '0' ? undefined : Number(rate),
+        const card = await withPostForm(request, reply, (form) => {
+          const rate = field(form, 'rate');
+          const input = parseForm(commentCreateSchema, {
+            businessId: request.params.businessId,
+            text: form.fields.text ?? '',
+            businessLocation: form.fields.businessLocation ?? '',
+            rate: rate === undefined || rate === '0' ? undefined : Number(rate),
+          });
+          return createComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });
-        const card = await createComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         return reply.status(201).send(commentDocuments(deps.db, request.actor, [card], true)[0]);
       },
     );
@@ -237,11 +241,12 @@ export function commentRoutes(deps: Deps) {
           response: { 200: restCommentSchema, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         requireActiveFor(request.actor, 'unauthenticated');
-        const form = await readMultipartForm(request);
-        const input = parseForm(commentUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
-        const card = await updateComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
+        const card = await withPostForm(request, reply, (form) => {
+          const input = parseForm(commentUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
+          return updateComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
+        });
         return commentDocuments(deps.db, request.actor, [card], true)[0];
       },
     );
@@ -255,7 +260,7 @@ export function commentRoutes(deps: Deps) {
           description: 'Its replies and all their ratings go with it.',
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
-          response: { 200: messageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+          response: { 200: messageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
         },
       },
       async (request) => {
@@ -273,7 +278,7 @@ export function commentRoutes(deps: Deps) {
           description: 'Moderation: its replies and all their ratings go with it.',
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
-          response: { 200: messageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+          response: { 200: messageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
         },
       },
       async (request) => {
@@ -316,9 +321,10 @@ export function commentRoutes(deps: Deps) {
       },
       async (request, reply) => {
         requireActiveFor(request.actor, 'replyLoginRequired');
-        const form = await readMultipartForm(request);
-        const input = parseForm(replyCreateSchema, { commentId: request.params.commentId, text: form.fields.text ?? '' });
-        const card = await createReply(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
+        const card = await withPostForm(request, reply, (form) => {
+          const input = parseForm(replyCreateSchema, { commentId: request.params.commentId, text: form.fields.text ?? '' });
+          return createReply(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
+        });
         return reply.status(201).send(replyDocuments(deps.db, request.actor, [card])[0]);
       },
     );

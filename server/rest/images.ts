@@ -1,14 +1,27 @@
 import type { Multipart } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { AppError, isAppError } from '../lib/errors';
+import { createFairSlots, SlotsFullError } from '../lib/fair-slots';
 import { imageKindSchema } from '../schemas/common';
 import { requireActive } from '../services/actor';
 import { storeImage } from '../services/images';
+import { consumeLimit } from '../services/rate-limits';
 
 export type MultipartForm = { fields: Record<string, string>; files: Record<string, Buffer> };
+
+/**
+ * Multipart bodies being read or worked on at once. Each may hold up to 3 × 10 MB of files plus
+ * the image work it feeds, so a handful in flight keeps a 1 GB machine out of swap; one user or
+ * IP holds at most half of them, a few more wait (served fairly by user or IP) and the rest
+ * are told to come back (429 for a sender with enough queued, else 503, both with Retry-After).
+ */
+const bodySlots = createFairSlots({ slots: 4, maxRunningPerKey: 2, maxWaiting: 16, maxWaitingPerKey: 4 });
+/** How long a body may wait for its turn before the client is told the server is busy. */
+const MAX_WAIT_MS = 10_000;
+const RETRY_AFTER_S = 5;
 
 /** Multipart failures are the client's: limits are 413, anything malformed is 400. */
 function multipartError(err: unknown): AppError {
@@ -19,8 +32,13 @@ function multipartError(err: unknown): AppError {
   return new AppError('BAD_INPUT', 'invalidInput');
 }
 
-async function readPart(part: Multipart, form: MultipartForm): Promise<void> {
+async function readPart(part: Multipart, form: MultipartForm, fileFields: readonly string[]): Promise<void> {
   if (part.type === 'file') {
+    if (!fileFields.includes(part.fieldname)) {
+      // Refused before a byte of it is read; destroying the stream stops the parser too.
+      part.file.destroy();
+      throw new AppError('BAD_INPUT', 'invalidInput', { [part.fieldname]: 'invalidInput' });
+    }
     const bytes = await part.toBuffer();
     // toBuffer throws on the size limit by default; this holds even if that option changes.
     if (part.file.truncated) throw new AppError('TOO_LARGE', 'imageTooLarge');
@@ -32,21 +50,56 @@ async function readPart(part: Multipart, form: MultipartForm): Promise<void> {
   form.fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
 }
 
-/**
- * Reads a whole multipart request into memory: fields as strings, files as buffers (each at
- * most MAX_UPLOAD_BYTES by the multipart plugin's limit, 3 files at most). A truncated file
- * throws AppError TOO_LARGE (413) so nothing of it reaches a service; a body that is not
- * multipart or is malformed throws BAD_INPUT (400).
- */
-export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw new AppError('BAD_INPUT', 'invalidInput');
-  const form: MultipartForm = { fields: {}, files: {} };
+/** How many multipart bodies hold a slot and how many wait (tests watch it drain). */
+export const multipartSlotStats = () => bodySlots.stats();
+
+async function waitForBodySlot(request: FastifyRequest): Promise<() => void> {
+  const key = request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`;
+  let release: () => void;
   try {
-    for await (const part of request.parts()) await readPart(part, form);
+    release = await bodySlots.acquire(key, AbortSignal.any([request.signal, AbortSignal.timeout(MAX_WAIT_MS)]));
   } catch (err) {
-    throw multipartError(err);
+    if (err instanceof SlotsFullError && err.reason === 'keyFull') throw new AppError('RATE_LIMITED', 'tooManyRequests', undefined, { retryAfterS: RETRY_AFTER_S });
+    throw new AppError('BUSY', 'serverBusy', undefined, { retryAfterS: RETRY_AFTER_S });
   }
-  return form;
+  // A client gone by now would leave the parser waiting for a 'close' that already happened.
+  if (request.raw.destroyed) {
+    release();
+    throw new AppError('BAD_INPUT', 'invalidInput');
+  }
+  return release;
+}
+
+/**
+ * Reads a multipart request into memory — fields as strings, files as buffers (each at most
+ * MAX_UPLOAD_BYTES by the multipart plugin's limit), only in the file fields the route names —
+ * and runs `work` with it. Before a byte of the body is read, the sender's `multipart` limit
+ * (user, or IP for visitors) is counted and one of the few body slots is taken; the slot is held
+ * until `work` is done, since the buffers live that long. Refusals: a file in any other field,
+ * a malformed or non-multipart body 400; a truncated file 413; over the limit 429; no slot 503.
+ */
+export async function withMultipartForm<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fileFields: readonly string[],
+  work: (form: MultipartForm) => Promise<T>,
+): Promise<T> {
+  if (!request.isMultipart()) throw new AppError('BAD_INPUT', 'invalidInput');
+  await consumeLimit('multipart', request.actor?.id ?? request.ip);
+  const release = await waitForBodySlot(request);
+  try {
+    const form: MultipartForm = { fields: {}, files: {} };
+    try {
+      for await (const part of request.parts({ limits: { files: fileFields.length } })) await readPart(part, form, fileFields);
+    } catch (err) {
+      // The rest of a refused body is not read: the connection closes after the reply.
+      if (!request.raw.complete) reply.header('connection', 'close');
+      throw multipartError(err);
+    }
+    return await work(form);
+  } finally {
+    release();
+  }
 }
 
 const uploadedSchema = z.object({
@@ -74,22 +127,24 @@ export function imageRoutes(deps: Deps) {
             'multipart/form-data with one file in the field `image` (or `file`), at most 10 MB, JPEG, PNG, WebP, GIF or AVIF, ' +
             'and an optional field `kind` (avatar, business, icon, comment, reply, reply-edit; default comment). ' +
             'The server re-encodes it to WebP within the bounds of the kind and strips all metadata. ' +
-            '413 for more than 10 MB or more than 40 megapixels, 415 for anything that is not a decodable image.',
+            '413 for more than 10 MB or more than 40 megapixels, 415 for anything that is not a decodable image, 400 for a file ' +
+            'in any other field. 429 (with Retry-After) over the upload limits, 503 (with Retry-After) while the server is busy.',
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
-          response: { 201: uploadedSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema },
+          response: { 201: uploadedSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema, 503: errorSchema },
         },
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
         const actor = requireActive(request.actor);
         if (!request.isMultipart()) throw new AppError('BAD_INPUT', 'imageMissing');
-        const { fields, files } = await readMultipartForm(request);
-        const kind = imageKindSchema.safeParse(fields.kind ?? 'comment');
-        if (!kind.success) throw new AppError('BAD_INPUT', 'invalidInput', { kind: 'invalidInput' });
-        const bytes = files.image ?? files.file;
-        if (!bytes || bytes.length === 0) throw new AppError('BAD_INPUT', 'imageMissing');
-        const stored = await storeImage(deps, { bytes, kind: kind.data, ownerId: actor.id });
+        const stored = await withMultipartForm(request, reply, ['image', 'file'], async ({ fields, files }) => {
+          const kind = imageKindSchema.safeParse(fields.kind ?? 'comment');
+          if (!kind.success) throw new AppError('BAD_INPUT', 'invalidInput', { kind: 'invalidInput' });
+          const bytes = files.image ?? files.file;
+          if (!bytes || bytes.length === 0) throw new AppError('BAD_INPUT', 'imageMissing');
+          return storeImage(deps, { bytes, kind: kind.data, ownerId: actor.id });
+        });
         return reply.status(201).send({ id: stored.id, url: stored.url });
       },
     );

@@ -20,14 +20,14 @@ import {
   restReplySchema,
   uploadOf,
   withNextCursor,
+  withPostForm,
 } from './comment';
-import { readMultipartForm } from './images';
 
 export function subCommentRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['subComment'];
-    const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema };
+    const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema, 503: errorSchema };
 
     app.get(
       '/',
@@ -56,18 +56,20 @@ export function subCommentRoutes(deps: Deps) {
           summary: 'Edit your reply',
           description:
             'multipart/form-data: text (at least 2 characters); a new file in `image` replaces the picture (it is kept at ' +
-            'most 300 px and 100 KB), removeImage=true drops it. userId in the form is ignored.',
+            'most 300 px and 100 KB), removeImage=true drops it; a file in any other field is a 400. userId in the form is ignored. ' +
+            '429 and 503 carry Retry-After.',
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
           response: { 200: restReplySchema, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         requireActiveFor(request.actor, 'unauthenticated');
-        const form = await readMultipartForm(request);
-        const input = parseForm(replyUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
-        const card = await updateReply(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
+        const card = await withPostForm(request, reply, (form) => {
+          const input = parseForm(replyUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
+          return updateReply(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
+        });
         return replyDocuments(deps.db, request.actor, [card])[0];
       },
     );
@@ -80,7 +82,7 @@ export function subCommentRoutes(deps: Deps) {
           summary: 'Delete a reply (your own, or any for admins)',
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
-          response: { 200: messageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+          response: { 200: messageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
         },
       },
       async (request) => {

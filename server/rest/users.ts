@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
@@ -12,7 +12,7 @@ import { deleteAccount } from '../services/accounts-delete';
 import { exportUserData } from '../services/accounts-export';
 import { GOOGLE_FLOW_MAX_AGE_S, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, googleLogInWithIdToken, startGoogleSignIn } from '../services/google';
 import { getUser, listUsers, parseInput, updateUser, type PublicUser } from '../services/users';
-import { readMultipartForm } from './images';
+import { withMultipartForm } from './images';
 
 const errorSchema = z.object({
   message: z.string(),
@@ -64,11 +64,17 @@ const updateBodySchema = z.object({
   isAdmin: flag,
 });
 
-/** The documented forms are multipart; JSON bodies are accepted for the same fields. */
-async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; image?: Buffer }> {
-  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown> };
-  const { fields, files } = await readMultipartForm(request);
-  return { fields, image: files.image };
+/**
+ * The documented forms are multipart with the avatar in `image` (the only file field taken);
+ * JSON bodies are accepted for the same fields.
+ */
+async function withForm<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (form: { fields: Record<string, unknown>; image?: Buffer }) => Promise<T>,
+): Promise<T> {
+  if (!request.isMultipart()) return work({ fields: (request.body ?? {}) as Record<string, unknown> });
+  return withMultipartForm(request, reply, ['image'], ({ fields, files }) => work({ fields, image: files.image }));
 }
 
 export function userRoutes(deps: Deps) {
@@ -142,20 +148,21 @@ export function userRoutes(deps: Deps) {
           summary: 'Register',
           description:
             'multipart/form-data (or JSON) with firstName, lastName, email, password, confirmPassword, optional language (sv, en: ' +
-            'the language of the confirmation mail) and an optional avatar file `image`. 201 account created and confirmation ' +
-            'mail sent; 200 the e-mail is registered but unconfirmed and a new confirmation mail was sent; 409 already registered.',
+            'the language of the confirmation mail) and an optional avatar file `image` (a file in any other field: 400). 201 account ' +
+            'created and confirmation mail sent; 200 the e-mail is registered but unconfirmed and a new confirmation mail was ' +
+            'sent; 409 already registered; 429 and 503 (with Retry-After) over the limits or while the server is busy.',
           consumes: ['multipart/form-data', 'application/json'],
           response: {
             201: z.object({ message: z.string(), user: publicUserSchema }),
             200: z.object({ message: z.string(), user: z.null() }),
-            ...errors(400, 409, 413, 415, 429),
+            ...errors(400, 409, 413, 415, 429, 503),
           },
         },
       },
       async (request, reply) => {
-        const { fields, image } = await readForm(request);
-        const input = parseInput(registerInputSchema, fields);
-        const result = await registerUser(deps, { ...input, image }, { ip: request.ip });
+        const result = await withForm(request, reply, ({ fields, image }) =>
+          registerUser(deps, { ...parseInput(registerInputSchema, fields), image }, { ip: request.ip }),
+        );
         return reply.status(result.status).send({ message: messageText(result.message), user: result.user });
       },
     );
@@ -256,14 +263,11 @@ export function userRoutes(deps: Deps) {
             'multipart/form-data or JSON.',
           consumes: ['multipart/form-data', 'application/json'],
           params: idParams,
-          response: { 200: publicUserSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
+          response: { 200: publicUserSchema, ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503) },
         },
       },
-      async (request) => {
-        const { fields, image } = await readForm(request);
-        const body = parseInput(updateBodySchema, fields);
-        return updateUser(deps, request.actor, request.params.id, { ...body, image });
-      },
+      async (request, reply) =>
+        withForm(request, reply, ({ fields, image }) => updateUser(deps, request.actor, request.params.id, { ...parseInput(updateBodySchema, fields), image })),
     );
 
     app.delete(

@@ -10,6 +10,7 @@ export const commonMessages = {
   banned: 'Your account has been banned.',
   crossSite: 'Cross-site request refused.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  serverBusy: 'The server is busy right now. Please try again in a few seconds.',
   internal: 'An error occurred. Please try again.',
   bodyTooLarge: 'The request is too large.',
   unsupportedContentType: 'Unsupported content type.',

@@ -2,12 +2,21 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, wr
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businesses, comments, images, replies, users } from '../../db/schema';
 import { newId } from '../lib/ids';
 import { imageBounds, type ImageKind } from '../schemas/common';
 import { bearer, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
-import { MAX_INPUT_PIXELS, releaseImage, releaseImages, requireImage, storeImage, storeSvgImage, sweepUnreferencedImages } from './images';
+import {
+  encodeQueueStats,
+  MAX_INPUT_PIXELS,
+  releaseImage,
+  releaseImages,
+  requireImage,
+  storeImage,
+  storeSvgImage,
+  sweepUnreferencedImages,
+} from './images';
 
 type FilePart = { data: Buffer; filename: string; type: string };
 
@@ -365,5 +374,53 @@ describe('POST /api/images rate limit', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('the encode queue (issue 15 item 5)', () => {
+  /** A 3000×3000 picture: small on the wire, a few dozen milliseconds to decode and shrink. */
+  let colour = 0;
+  const large = () => {
+    colour += 1;
+    return solidPng(`#${(colour * 2654435).toString(16).padStart(6, '0').slice(-6)}`, 3000, 3000);
+  };
+  const settle = (work: Promise<unknown>) =>
+    work.then(
+      () => 'stored',
+      (err: { code?: string; retryAfterS?: number }) => `${err.code} ${err.retryAfterS}`,
+    );
+
+  it('is bounded: a full queue of one owner is 429, of everyone 503, both with Retry-After', async () => {
+    const [a, b, c] = await Promise.all([createTestUser(t.db), createTestUser(t.db), createTestUser(t.db)]);
+    const bytes = await large();
+    const store = (owner: TestUser) => settle(storeImage(t.deps, { bytes, kind: 'avatar', ownerId: owner.id }));
+    const fromA = Array.from({ length: 10 }, () => store(a));
+    const fromB = Array.from({ length: 6 }, () => store(b));
+    const fromC = store(c);
+    // Two encode, six of A's wait; B fills the other six waiting places; C finds none.
+    expect(await Promise.all(fromA)).toEqual([...Array(8).fill('stored'), 'RATE_LIMITED 5', 'RATE_LIMITED 5']);
+    expect(await Promise.all(fromB)).toEqual(Array(6).fill('stored'));
+    expect(await fromC).toBe('BUSY 5');
+  });
+
+  it("serves another owner's picture before the rest of one owner's pile", async () => {
+    const [a, b] = await Promise.all([createTestUser(t.db), createTestUser(t.db)]);
+    const pile = await Promise.all(Array.from({ length: 5 }, () => large()));
+    const small = await solidPng('#123456');
+    const finished: string[] = [];
+    const store = (owner: TestUser, bytes: Buffer, name: string) =>
+      storeImage(t.deps, { bytes, kind: 'avatar', ownerId: owner.id }).then(() => finished.push(name));
+    const fromA = pile.map((bytes, i) => store(a, bytes, `a${i}`));
+    // All of A's pile has reached the queue (or been through it) before B asks.
+    await vi.waitFor(
+      () => {
+        const { running, waiting } = encodeQueueStats();
+        expect(running + waiting + finished.length).toBe(5);
+      },
+      { interval: 2 },
+    );
+    await Promise.all([...fromA, store(b, small, 'b')]);
+    // First in first out, b would finish last; it gets the first encoder that frees up.
+    expect(finished.indexOf('b')).toBeLessThanOrEqual(2);
   });
 });

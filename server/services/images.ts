@@ -4,12 +4,14 @@ import path from 'node:path';
 import { and, eq, lt, notExists, type SQL } from 'drizzle-orm';
 import type { OutputInfo } from 'sharp';
 import type { Db } from '../../db/client';
-import { businesses, comments, images, replies, users } from '../../db/schema';
+import { businesses, comments, emailTokens, images, replies, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
+import { createFairSlots, SlotsFullError } from '../lib/fair-slots';
 import { newId } from '../lib/ids';
 import { uploadUrl } from '../lib/urls';
 import { imageBounds, MAX_UPLOAD_BYTES, type ImageKind } from '../schemas/common';
+import { consumeLimit } from './rate-limits';
 
 export type StoredImage = { id: string; url: string; fileName: string };
 export type ImageRow = typeof images.$inferSelect;
@@ -48,20 +50,31 @@ function loadSharp() {
   }));
 }
 
-const MAX_PARALLEL_ENCODES = 2;
-let runningEncodes = 0;
-const waitingEncodes: Array<() => void> = [];
+/**
+ * Two encodes at a time; a few more may wait, a freed slot going to the owner holding the fewest
+ * (see lib/fair-slots), so one user's pile of large pictures delays another's small one by one
+ * encode at most. Past that the uploader is told to come back: 429 when it is their own queue
+ * that is full, 503 when everyone's is.
+ */
+const encodeSlots = createFairSlots({ slots: 2, maxWaiting: 12, maxWaitingPerKey: 6 });
+const ENCODE_RETRY_AFTER_S = 5;
 
-async function withEncodeSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (runningEncodes < MAX_PARALLEL_ENCODES) runningEncodes++;
-  else await new Promise<void>((resolve) => waitingEncodes.push(resolve));
+/** How many encodes run and wait (tests watch the queue fill). */
+export const encodeQueueStats = () => encodeSlots.stats();
+
+async function withEncodeSlot<T>(ownerId: string | null, work: () => Promise<T>): Promise<T> {
+  let release: () => void;
+  try {
+    release = await encodeSlots.acquire(ownerId ?? '');
+  } catch (err) {
+    if (!(err instanceof SlotsFullError)) throw err;
+    const options = { retryAfterS: ENCODE_RETRY_AFTER_S };
+    throw err.reason === 'keyFull' ? new AppError('RATE_LIMITED', 'tooManyRequests', undefined, options) : new AppError('BUSY', 'serverBusy', undefined, options);
+  }
   try {
     return await work();
   } finally {
-    // Hand the slot straight to the next waiter so a newcomer cannot overtake it.
-    const next = waitingEncodes.shift();
-    if (next) next();
-    else runningEncodes--;
+    release();
   }
 }
 
@@ -224,15 +237,18 @@ async function saveFile(deps: Deps, file: NewFile): Promise<StoredImage> {
 /**
  * Validates an upload (size, sniffed type, pixel count), re-encodes it to a metadata-free WebP
  * within the kind's bounds and stores it. Throws 413 (too many bytes or pixels) or 415 (not a
- * decodable JPEG, PNG, WebP, GIF or AVIF); nothing is written unless it succeeds.
+ * decodable JPEG, PNG, WebP, GIF or AVIF); nothing is written unless it succeeds. Every caller
+ * (uploads, avatars, pictures sent with posts, business images) counts against the owner's one
+ * `image` limit, and the encode waits its turn (429/503 when the queue is full).
  */
 export async function storeImage(deps: Deps, input: { bytes: Buffer; kind: ImageKind; ownerId: string | null }): Promise<StoredImage> {
   const { bytes, kind, ownerId } = input;
   if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError('TOO_LARGE', 'imageTooLarge');
+  await consumeLimit('image', ownerId);
   const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = await fileTypeFromBuffer(bytes);
   if (!sniffed || !ACCEPTED_MIME.has(sniffed.mime)) throw new AppError('UNSUPPORTED_MEDIA', 'imageUnsupported');
-  const encoded = await withEncodeSlot(() => encodeWebp(bytes, kind));
+  const encoded = await withEncodeSlot(ownerId, () => encodeWebp(bytes, kind));
   return saveFile(deps, { ...encoded, ext: 'webp', mime: 'image/webp', kind, ownerId });
 }
 
@@ -267,6 +283,8 @@ function unreferenced(db: Db): SQL {
     notExists(db.select({ id: businesses.id }).from(businesses).where(eq(businesses.iconId, images.id))),
     notExists(db.select({ id: comments.id }).from(comments).where(eq(comments.imageId, images.id))),
     notExists(db.select({ id: replies.id }).from(replies).where(eq(replies.imageId, images.id))),
+    // An avatar sent with a repeat registration waits in its confirmation link.
+    notExists(db.select({ id: emailTokens.id }).from(emailTokens).where(eq(emailTokens.pendingImageId, images.id))),
   ) as SQL;
 }
 

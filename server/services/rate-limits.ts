@@ -23,7 +23,7 @@ const limits = {
   post: { points: 6, duration: 60 },
   rate: { points: 120, duration: 60 },
   /** Multipart bodies per user (per IP for visitors), counted before the body is read. */
-  multipart: { points: 30, duration: 60 },
+  multipart: { points: 40, duration: 60 },
   /** Writes that carry an image to re-encode, per user: uploads, avatars, pictures on posts. */
   image: { points: 30, duration: 60 },
   /** Edits per user: comments, replies, profiles, businesses. */

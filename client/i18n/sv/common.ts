@@ -83,6 +83,7 @@ export const commonMessagesSv: Record<keyof typeof commonMessages, string> = {
   banned: 'Ditt konto har spärrats.',
   crossSite: 'Förfrågan från en annan webbplats nekades.',
   tooManyRequests: 'För många försök. Vänta en stund och försök igen.',
+  serverBusy: 'Servern är upptagen just nu. Försök igen om några sekunder.',
   internal: 'Ett fel uppstod. Försök igen.',
   bodyTooLarge: 'Förfrågan är för stor.',
   unsupportedContentType: 'Innehållstypen stöds inte.',
