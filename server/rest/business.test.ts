@@ -118,8 +118,8 @@ describe('GET /api/business', () => {
   });
 
   it("shows only the caller's own favourite entry", async () => {
-    setFavorite(t.deps, cast.owner.actor, { businessId: ahlens, favorite: true });
-    setFavorite(t.deps, cast.other.actor, { businessId: ahlens, favorite: true });
+    await setFavorite(t.deps, cast.owner.actor, { businessId: ahlens, favorite: true });
+    await setFavorite(t.deps, cast.other.actor, { businessId: ahlens, favorite: true });
     const find = async (who: Who) =>
       (await t.app.inject({ url: '/api/business', headers: authOf(who) })).json().find((b: { _id: string }) => b._id === ahlens).isFavorite;
     expect(await find('owner')).toEqual({ [cast.owner.id]: true });
@@ -303,7 +303,7 @@ describe('POST /api/business/addRate/:id', () => {
 describe('favourites under /api/users', () => {
   it("GET /users/:id/favoriteBusinesses: the user themself or an admin", async () => {
     const b = await addBusiness();
-    setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: true });
+    await setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: true });
     const url = `/api/users/${cast.owner.id}/favoriteBusinesses`;
     expect(await statuses((who) => t.app.inject({ url, headers: authOf(who) }))).toEqual({ visitor: 401, owner: 200, other: 403, banned: 403, admin: 200 });
     const list = (await t.app.inject({ url, headers: bearer(cast.owner) })).json();

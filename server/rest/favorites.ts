@@ -8,7 +8,7 @@ import { errorSchema, restBusinessSchema, toRestBusiness } from './business';
 
 const favoriteParams = z.object({ userId: idSchema, businessId: idSchema });
 const listReply = z.array(restBusinessSchema).describe('The user\'s favourite businesses after the change, most recently added first.');
-const changeResponses = { 200: listReply, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const changeResponses = { 200: listReply, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 
 /** The favourites rows of the documented API, under /api/users beside the accounts routes. */
 export function favoriteRoutes(deps: Deps) {
@@ -43,7 +43,7 @@ export function favoriteRoutes(deps: Deps) {
         },
       },
       async (request) => {
-        setFavorite(deps, request.actor, { ...request.params, favorite: true });
+        await setFavorite(deps, request.actor, { ...request.params, favorite: true });
         return listFavoriteBusinesses(deps, request.actor, request.params.userId).map((b) => toRestBusiness(b, request.actor));
       },
     );
@@ -61,7 +61,7 @@ export function favoriteRoutes(deps: Deps) {
         },
       },
       async (request) => {
-        setFavorite(deps, request.actor, { ...request.params, favorite: false });
+        await setFavorite(deps, request.actor, { ...request.params, favorite: false });
         return listFavoriteBusinesses(deps, request.actor, request.params.userId).map((b) => toRestBusiness(b, request.actor));
       },
     );

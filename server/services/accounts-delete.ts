@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { requireSelfOrAdmin, type Actor } from './actor';
 import { releaseImages } from './images';
+import { consumeLimit } from './rate-limits';
 import { assertNotLastAdmin, type DbOrTx } from './users';
 
 /** Stays well below SQLite's bound-parameter limit however much a user wrote. */
@@ -72,7 +73,7 @@ function recomputeReplies(db: DbOrTx, ids: Iterable<string>) {
  * image files go afterwards, once nothing references them. The last admin cannot go.
  */
 export async function deleteAccount(deps: Deps, actor: Actor, userId: string): Promise<{ success: true }> {
-  requireSelfOrAdmin(actor, userId);
+  await consumeLimit('delete', requireSelfOrAdmin(actor, userId).id);
   const imageIds = deps.db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw new AppError('NOT_FOUND', 'userNotFound');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { searchKeyOf } from '../../db/client';
 import {
   branches,
@@ -25,6 +25,7 @@ import { createBusiness, deleteBusiness, getBusiness, listBusinesses, listDirect
 import { indexQueuedComments } from './comment-search';
 import { listFavoriteBusinesses, setFavorite } from './favorites';
 import { storeImage } from './images';
+import { resetLimits } from './rate-limits';
 
 let t: TestContext;
 let cast: Awaited<ReturnType<typeof createCast>>;
@@ -34,6 +35,8 @@ beforeAll(async () => {
   cast = await createCast(t.db);
 });
 afterAll(() => t.close());
+// The admin of the cast writes more than a minute's worth of the per-user limits in this file.
+beforeEach(() => resetLimits());
 
 let seq = 0;
 function input(overrides: Partial<BusinessCreateInput> = {}): BusinessCreateInput {
@@ -149,13 +152,13 @@ describe('listing', () => {
 
   it("marks only the acting user's own favourites", async () => {
     const b = await addBusiness();
-    setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: true });
+    await setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: true });
     expect(listDirectory(t.deps, cast.owner.actor).find((c) => c.id === b.id)?.isFavorite).toBe(true);
     expect(listDirectory(t.deps, cast.other.actor).find((c) => c.id === b.id)?.isFavorite).toBe(false);
     expect(listDirectory(t.deps, null).find((c) => c.id === b.id)?.isFavorite).toBe(false);
     expect(getBusiness(t.deps, cast.owner.actor, b.id).isFavorite).toBe(true);
     expect(listBusinesses(t.deps, cast.other.actor).find((c) => c.id === b.id)?.isFavorite).toBe(false);
-    setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: false });
+    await setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: false });
   });
 
   it('shows a new star rating and a new favourite on the next directory list', async () => {
@@ -163,10 +166,10 @@ describe('listing', () => {
     const before = listDirectory(t.deps, cast.owner.actor).find((c) => c.id === b.id)!;
     expect(before).toMatchObject({ ratingCount: 0, isFavorite: false });
     await rateBusiness(t.deps, cast.other.actor, b.id, 4);
-    setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: true });
+    await setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: true });
     expect(listDirectory(t.deps, cast.owner.actor).find((c) => c.id === b.id)).toMatchObject({ ratingCount: 1, rate: 4, isFavorite: true });
     expect(listDirectory(t.deps, null, { search: 'snabbt' })).toMatchObject([{ id: b.id, ratingCount: 1, isFavorite: false }]);
-    setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: false });
+    await setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: false });
   });
 
   it('returns branches in the order entered, with a missing address as null', async () => {
@@ -231,31 +234,31 @@ describe('favourites', () => {
   it('adds and removes once each, keeping users.favorites_count in step', async () => {
     const user = await createTestUser(t.db);
     const [a, b] = [await addBusiness(), await addBusiness()];
-    expect(setFavorite(t.deps, user.actor, { businessId: a.id, favorite: true })).toEqual({ businessId: a.id, isFavorite: true, favoritesCount: 1 });
-    expect(setFavorite(t.deps, user.actor, { userId: user.id, businessId: b.id, favorite: true }).favoritesCount).toBe(2);
-    expect(setFavorite(t.deps, user.actor, { businessId: b.id, favorite: true }).favoritesCount).toBe(2);
+    expect(await setFavorite(t.deps, user.actor, { businessId: a.id, favorite: true })).toEqual({ businessId: a.id, isFavorite: true, favoritesCount: 1 });
+    expect((await setFavorite(t.deps, user.actor, { userId: user.id, businessId: b.id, favorite: true })).favoritesCount).toBe(2);
+    expect((await setFavorite(t.deps, user.actor, { businessId: b.id, favorite: true })).favoritesCount).toBe(2);
     expect(listFavoriteBusinesses(t.deps, user.actor, user.id).map((f) => f.id).sort()).toEqual([a.id, b.id].sort());
-    expect(setFavorite(t.deps, user.actor, { businessId: a.id, favorite: false }).favoritesCount).toBe(1);
-    expect(setFavorite(t.deps, user.actor, { businessId: a.id, favorite: false }).favoritesCount).toBe(1);
+    expect((await setFavorite(t.deps, user.actor, { businessId: a.id, favorite: false })).favoritesCount).toBe(1);
+    expect((await setFavorite(t.deps, user.actor, { businessId: a.id, favorite: false })).favoritesCount).toBe(1);
     expect(favoritesCountOf(user)).toBe(1);
     expect(listFavoriteBusinesses(t.deps, user.actor, user.id).map((f) => f.id)).toEqual([b.id]);
   });
 
   it("never changes another user's favourites, not even for an admin", async () => {
     const b = await addBusiness();
-    expect(() => setFavorite(t.deps, cast.other.actor, { userId: cast.owner.id, businessId: b.id, favorite: true })).toThrowError(
+    await expect(setFavorite(t.deps, cast.other.actor, { userId: cast.owner.id, businessId: b.id, favorite: true })).rejects.toThrowError(
       expect.objectContaining({ code: 'FORBIDDEN' }),
     );
-    expect(() => setFavorite(t.deps, cast.admin.actor, { userId: cast.owner.id, businessId: b.id, favorite: true })).toThrowError(
+    await expect(setFavorite(t.deps, cast.admin.actor, { userId: cast.owner.id, businessId: b.id, favorite: true })).rejects.toThrowError(
       expect.objectContaining({ code: 'FORBIDDEN' }),
     );
-    expect(() => setFavorite(t.deps, null, { businessId: b.id, favorite: true })).toThrowError(
+    await expect(setFavorite(t.deps, null, { businessId: b.id, favorite: true })).rejects.toThrowError(
       expect.objectContaining({ code: 'UNAUTHENTICATED', message: 'Please log in to toggle favorite status' }),
     );
-    expect(() => setFavorite(t.deps, cast.banned.actor, { businessId: b.id, favorite: true })).toThrowError(
+    await expect(setFavorite(t.deps, cast.banned.actor, { businessId: b.id, favorite: true })).rejects.toThrowError(
       expect.objectContaining({ code: 'FORBIDDEN', key: 'banned' }),
     );
-    expect(() => setFavorite(t.deps, cast.owner.actor, { businessId: 'nope', favorite: true })).toThrowError(
+    await expect(setFavorite(t.deps, cast.owner.actor, { businessId: 'nope', favorite: true })).rejects.toThrowError(
       expect.objectContaining({ code: 'NOT_FOUND' }),
     );
     expect(t.db.select({ n: count() }).from(favorites).where(eq(favorites.businessId, b.id)).get()?.n).toBe(0);
@@ -340,9 +343,9 @@ describe('deleting a business', () => {
 
     await rateBusiness(t.deps, fan1.actor, doomed.id, 4);
     await rateBusiness(t.deps, fan1.actor, kept.id, 2);
-    setFavorite(t.deps, fan1.actor, { businessId: doomed.id, favorite: true });
-    setFavorite(t.deps, fan1.actor, { businessId: kept.id, favorite: true });
-    setFavorite(t.deps, fan2.actor, { businessId: doomed.id, favorite: true });
+    await setFavorite(t.deps, fan1.actor, { businessId: doomed.id, favorite: true });
+    await setFavorite(t.deps, fan1.actor, { businessId: kept.id, favorite: true });
+    await setFavorite(t.deps, fan2.actor, { businessId: doomed.id, favorite: true });
 
     const now = Date.now();
     const commentImage = await img('#303030', 'comment', fan1.id);

@@ -17,6 +17,7 @@ import {
 } from '../schemas/business';
 import { requireAdmin, type Actor, type SignedIn } from './actor';
 import { releaseImage, releaseImages, requireImage, storeImage } from './images';
+import { consumeLimit } from './rate-limits';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -361,6 +362,7 @@ export async function createBusiness(
   uploads: BusinessUploads = {},
 ): Promise<BusinessDetail> {
   const admin = requireAdmin(actor);
+  await consumeLimit('edit', admin.id);
   const stored = await storeUploads(deps, admin, uploads);
   const id = newId();
   try {
@@ -405,6 +407,7 @@ export async function updateBusiness(
   uploads: BusinessUploads = {},
 ): Promise<BusinessDetail> {
   const admin = requireAdmin(actor);
+  await consumeLimit('edit', admin.id);
   if (!deps.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, id)).get()) {
     throw new AppError('NOT_FOUND', 'businessNotFound');
   }
@@ -454,7 +457,7 @@ export async function updateBusiness(
  * are released. The suggestion box cannot be deleted.
  */
 export async function deleteBusiness(deps: Deps, actor: Actor, id: string): Promise<void> {
-  requireAdmin(actor);
+  await consumeLimit('delete', requireAdmin(actor).id);
   const imageIds = deps.db.transaction((tx) => {
     const row = tx
       .select({ imageId: businesses.imageId, iconId: businesses.iconId, isSuggestionBox: businesses.isSuggestionBox })

@@ -343,6 +343,7 @@ function findComment(db: Db, id: string): OwnedRow {
 /** The author edits text and picture (`imageId` null removes it); nobody else may, admins neither. */
 export async function updateComment(deps: Deps, actor: Actor, input: WithUpload<CommentUpdateInput>): Promise<CommentCard> {
   const author = requireActive(actor);
+  await consumeLimit('edit', author.id);
   const { db } = deps;
   const before = findComment(db, input.id);
   if (before.userId !== author.id) throw new AppError('FORBIDDEN', 'commentNotYours');
@@ -387,6 +388,7 @@ async function destroyComment(deps: Deps, row: OwnedRow): Promise<void> {
 /** The author deletes their own comment (DELETE /comment/delete/{id}). */
 export async function deleteComment(deps: Deps, actor: Actor, id: string): Promise<void> {
   const author = requireActive(actor);
+  await consumeLimit('delete', author.id);
   const row = findComment(deps.db, id);
   if (row.userId !== author.id) throw new AppError('FORBIDDEN', 'commentNotYours');
   await destroyComment(deps, row);
@@ -394,6 +396,6 @@ export async function deleteComment(deps: Deps, actor: Actor, id: string): Promi
 
 /** An admin removes any comment (moderation, DELETE /comment/{id}). */
 export async function removeComment(deps: Deps, actor: Actor, id: string): Promise<void> {
-  requireAdmin(actor);
+  await consumeLimit('delete', requireAdmin(actor).id);
   await destroyComment(deps, findComment(deps.db, id));
 }

@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { requireActiveFor, type Actor } from './actor';
 import { favoriteBusinessesOf, type Business } from './business';
+import { consumeLimit } from './rate-limits';
 
 export type FavoriteState = { businessId: string; isFavorite: boolean; favoritesCount: number };
 
@@ -12,13 +13,14 @@ export type FavoriteState = { businessId: string; isFavorite: boolean; favorites
  * the actor: nobody, not even an admin, changes another user's favourites. Adding twice or
  * removing what is not there changes nothing; users.favorites_count moves in the same transaction.
  */
-export function setFavorite(
+export async function setFavorite(
   deps: Deps,
   actor: Actor,
   input: { userId?: string; businessId: string; favorite: boolean },
-): FavoriteState {
+): Promise<FavoriteState> {
   const me = requireActiveFor(actor, 'favoriteLoginRequired');
   if (input.userId !== undefined && input.userId !== me.id) throw new AppError('FORBIDDEN', 'forbidden');
+  await consumeLimit('favorite', me.id);
   return deps.db.transaction((tx) => {
     const exists = tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, input.businessId)).get();
     if (!exists) throw new AppError('NOT_FOUND', 'businessNotFound');

@@ -201,6 +201,7 @@ function findReply(db: Db, id: string) {
 /** The author edits a reply's text and picture (`imageId` null removes it). */
 export async function updateReply(deps: Deps, actor: Actor, input: WithUpload<ReplyUpdateInput>): Promise<ReplyCard> {
   const author = requireActive(actor);
+  await consumeLimit('edit', author.id);
   const { db } = deps;
   const before = findReply(db, input.id);
   if (before.userId !== author.id) throw new AppError('FORBIDDEN', 'replyNotYours');
@@ -225,6 +226,7 @@ export async function updateReply(deps: Deps, actor: Actor, input: WithUpload<Re
  */
 export async function deleteReply(deps: Deps, actor: Actor, id: string): Promise<void> {
   const who = requireActive(actor);
+  await consumeLimit('delete', who.id);
   const row = findReply(deps.db, id);
   if (row.userId !== who.id && !who.isAdmin) throw new AppError('FORBIDDEN', 'replyNotYours');
   const imageIds = deps.db.transaction((tx) => {

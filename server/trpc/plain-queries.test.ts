@@ -39,7 +39,7 @@ describe('plain GET queries (answered without the fetch adapter)', () => {
   });
 
   it("writes the directory from its cards' kept JSON, a signed-in user's favourite included", async () => {
-    setFavorite(t.deps, cast.owner!.actor, { businessId: pizzeriaId, favorite: true });
+    await setFavorite(t.deps, cast.owner!.actor, { businessId: pizzeriaId, favorite: true });
     const res = await t.app.inject({ url: url('business.directory'), headers: bearer(cast.owner!) });
     expect(res.statusCode).toBe(200);
     const expected = await callerFor(t.deps, cast.owner!).business.directory();
@@ -48,7 +48,7 @@ describe('plain GET queries (answered without the fetch adapter)', () => {
       ['Cykelverkstan', false],
       ['Pizzeria Roma', true],
     ]);
-    setFavorite(t.deps, cast.owner!.actor, { businessId: pizzeriaId, favorite: false });
+    await setFavorite(t.deps, cast.owner!.actor, { businessId: pizzeriaId, favorite: false });
   });
 
   it('answers a batch as the client sends it, as the session user', async () => {

@@ -1,0 +1,189 @@
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { users } from '../../db/schema';
+import { insertBusiness, pngBytes } from '../services/comment-fixtures';
+import { createComment } from '../services/comments';
+import { resetLimits } from '../services/rate-limits';
+import { createReply } from '../services/replies';
+import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
+import { multipartSlotStats } from './images';
+
+/** Issue 15, items 4 (multipart bodies), 5 (image writes) and 6 (cheap writes). */
+let t: TestContext;
+let cast: Awaited<ReturnType<typeof createCast>>;
+let shop: string;
+
+beforeAll(async () => {
+  // One proxy hop: X-Forwarded-For makes each test visitor an IP of its own.
+  t = await createTestApp({ env: { TRUST_PROXY: '1' } });
+  cast = await createCast(t.db);
+  shop = insertBusiness(t.db, 'Konsum');
+});
+afterAll(() => t.close());
+beforeEach(() => resetLimits());
+
+/** A multipart/form-data body as a browser would send it; files as PNG parts. */
+async function multipart(fields: Record<string, string>, files: Record<string, Buffer> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, data] of Object.entries(files)) form.append(k, new Blob([new Uint8Array(data)], { type: 'image/png' }), `${k}.png`);
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type') as string } };
+}
+
+const registration = { firstName: 'Nina', lastName: 'Nyberg', password: 'Secret-pass-123', confirmPassword: 'Secret-pass-123' };
+
+describe('multipart bodies (item 4)', () => {
+  it('refuses a file in a field the route does not take, and registers nobody', async () => {
+    const email = 'extra-part@example.com';
+    const body = await multipart({ ...registration, email }, { a: await pngBytes() });
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/register', ...body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ a: 'Invalid input.' });
+    expect(t.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
+
+    const comment = await multipart({ text: 'Fina priser', businessLocation: 'Lund' }, { avatar: await pngBytes() });
+    const posted = await t.app.inject({ method: 'POST', url: `/api/comment/create/${shop}`, headers: { ...comment.headers, ...bearer(cast.owner) }, payload: comment.payload });
+    expect(posted.statusCode).toBe(400);
+  });
+
+  it("counts the sender's limit before reading the body", async () => {
+    // The fields are invalid, so a body that was read answers 400; only a count made first can say 429.
+    const body = await multipart({ firstName: 'x' });
+    const headers = { ...body.headers, 'x-forwarded-for': '198.51.100.20' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 41; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/api/users/register', headers, payload: body.payload })).statusCode);
+    expect(statuses.slice(0, 40).every((s) => s === 400)).toBe(true);
+    expect(statuses[40]).toBe(429);
+  });
+
+  it('reads a few bodies at a time, queues a few more and turns the rest away with Retry-After', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const sockets: net.Socket[] = [];
+    /** A registration whose body never finishes arriving: it holds (or waits for) a body slot. */
+    const stalled = (ip: string) => {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      sockets.push(socket);
+      let received = '';
+      const head = new Promise<string>((resolve) => {
+        socket.on('data', (chunk) => {
+          received += chunk.toString('latin1');
+          if (received.includes('\r\n\r\n')) resolve(received);
+        });
+        socket.on('error', () => resolve(received));
+      });
+      socket.write(
+        'POST /api/users/register HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=b\r\n' +
+          `Content-Length: 1000000\r\nX-Forwarded-For: ${ip}\r\n\r\n--b\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nAd`,
+      );
+      return head;
+    };
+    try {
+      // Four slots, at most two of them for one visitor.
+      for (const ip of ['198.51.100.1', '198.51.100.1', '198.51.100.2', '198.51.100.2', '198.51.100.1']) void stalled(ip);
+      await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 4, waiting: 1 }));
+
+      // Four waiting places per visitor: the fifth of one is told to slow down.
+      for (let i = 0; i < 3; i++) void stalled('198.51.100.1');
+      await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 4, waiting: 4 }));
+      const ownQueueFull = await stalled('198.51.100.1');
+      expect(ownQueueFull).toMatch(/^HTTP\/1\.1 429/);
+      expect(ownQueueFull).toMatch(/\r\nretry-after: 5\r\n/i);
+
+      // Sixteen waiting places in all: past them everyone is told the server is busy.
+      for (const ip of ['198.51.100.3', '198.51.100.4', '198.51.100.5']) for (let i = 0; i < 4; i++) void stalled(ip);
+      await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 4, waiting: 16 }));
+      const busy = await stalled('198.51.100.6');
+      expect(busy).toMatch(/^HTTP\/1\.1 503/);
+      expect(busy).toMatch(/\r\nretry-after: 5\r\n/i);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+    // Clients that went away give their slots and places back.
+    await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 0, waiting: 0 }));
+    const after = await multipart({ firstName: 'x' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/register', ...after })).statusCode).toBe(400);
+  });
+});
+
+describe('image writes (item 5)', () => {
+  it('share one per-user limit: uploads, avatars, comment and reply edits', async () => {
+    const user = cast.other;
+    const auth = bearer(user);
+    const comment = await createComment(t.deps, user.actor, { businessId: shop, text: 'Bra kaffe', businessLocation: 'Lund' });
+    const reply = await createReply(t.deps, user.actor, { commentId: comment._id, text: 'Och bullar' });
+    const writes: Array<() => Promise<{ url: string; method: 'POST' | 'PUT'; body: Awaited<ReturnType<typeof multipart>> }>> = [
+      async () => ({ method: 'POST', url: '/api/images', body: await multipart({ kind: 'comment' }, { image: await pngBytes(16, 16) }) }),
+      async () => ({ method: 'PUT', url: `/api/users/update/${user.id}`, body: await multipart({}, { image: await pngBytes(16, 16) }) }),
+      async () => ({ method: 'PUT', url: `/api/comment/update/${comment._id}`, body: await multipart({ text: 'Bra kaffe!' }, { image: await pngBytes(16, 16) }) }),
+      async () => ({ method: 'PUT', url: `/api/subComment/update/${reply._id}`, body: await multipart({ text: 'Och bullar!' }, { image: await pngBytes(16, 16) }) }),
+      async () => ({ method: 'POST', url: '/api/images', body: await multipart({ kind: 'reply' }, { image: await pngBytes(16, 16) }) }),
+    ];
+    const send = async (write: (typeof writes)[number]) => {
+      const { method, url, body } = await write();
+      return (await t.app.inject({ method, url, headers: { ...body.headers, ...auth }, payload: body.payload })).statusCode;
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push(await send(writes[i % writes.length]));
+    expect(statuses.every((s) => s === 200 || s === 201)).toBe(true);
+
+    expect(await send(writes[2])).toBe(429);
+    expect(await send(writes[1])).toBe(429);
+    // The limit is on pictures: the same edit without one still goes through.
+    const textOnly = await multipart({ text: 'Bara text' });
+    const edited = await t.app.inject({ method: 'PUT', url: `/api/comment/update/${comment._id}`, headers: { ...textOnly.headers, ...auth }, payload: textOnly.payload });
+    expect(edited.statusCode).toBe(200);
+  });
+});
+
+describe('cheap writes (item 6)', () => {
+  it('limits comment and reply edits per user', async () => {
+    const user = cast.owner;
+    const comment = await createComment(t.deps, user.actor, { businessId: shop, text: 'Trevlig personal', businessLocation: 'Lund' });
+    const reply = await createReply(t.deps, user.actor, { commentId: comment._id, text: 'Håller med' });
+    const edit = async (url: string, text: string, who = user) => {
+      const body = await multipart({ text });
+      return (await t.app.inject({ method: 'PUT', url, headers: { ...body.headers, ...bearer(who) }, payload: body.payload })).statusCode;
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      statuses.push(await edit(`/api/comment/update/${comment._id}`, `Trevlig personal ${i}`));
+      statuses.push(await edit(`/api/subComment/update/${reply._id}`, `Håller med ${i}`));
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(await edit(`/api/comment/update/${comment._id}`, 'En gång till')).toBe(429);
+
+    // Someone else's edits are counted apart.
+    const theirs = await createComment(t.deps, cast.other.actor, { businessId: shop, text: 'Lagom', businessLocation: 'Lund' });
+    expect(await edit(`/api/comment/update/${theirs._id}`, 'Lagom bra', cast.other)).toBe(200);
+  });
+
+  it('limits favourites per user', async () => {
+    const user = cast.owner;
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const res = await t.app.inject({
+        method: i % 2 === 0 ? 'POST' : 'DELETE',
+        url: `/api/users/${i % 2 === 0 ? 'addFavorite' : 'removeFavorite'}/${user.id}/${shop}`,
+        headers: bearer(user),
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const over = await t.app.inject({ method: 'POST', url: `/api/users/addFavorite/${user.id}/${shop}`, headers: bearer(user) });
+    expect(over.statusCode).toBe(429);
+  });
+
+  it('limits deletes per user, counted before anything is looked up', async () => {
+    const user = cast.owner;
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const url = i % 2 === 0 ? `/api/comment/delete/nope${i}` : `/api/subComment/delete/nope${i}`;
+      statuses.push((await t.app.inject({ method: 'DELETE', url, headers: bearer(user) })).statusCode);
+    }
+    expect(statuses.every((s) => s === 404)).toBe(true);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/comment/delete/nope', headers: bearer(user) })).statusCode).toBe(429);
+  });
+});
