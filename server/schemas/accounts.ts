@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutInvisible } from './text';
 import { idSchema, languageSchema } from './common';
 import { accountMessages } from './account-messages';
 
@@ -30,6 +31,7 @@ export const newPasswordSchema = z
 const nameSchema = (requiredKey: AccountKey | 'required') =>
   z
     .string({ error: msg(requiredKey) })
+    .overwrite(withoutInvisible)
     .trim()
     .min(1, msg(requiredKey))
     .min(2, msg('nameTooShort'))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutInvisible } from './text';
 import { idSchema } from './common';
 export { businessMessages } from './business-messages';
 
@@ -14,12 +15,13 @@ export const DIRECTORY_EXCERPT_CHARS = 30;
 
 /** Required text: empty or missing says '*Required', then the field's own bounds. */
 const requiredText = (min: number, max: number, short: string, long: string) =>
-  z.string({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).min(min, short).max(max, long);
+  z.string({ error: 'required' }).overwrite(withoutInvisible).trim().min(1, { error: 'required', abort: true }).min(min, short).max(max, long);
 
 /** Optional text: empty means "not given"; anything else keeps the bounds. */
 const optionalText = (min: number, max: number, short: string, long: string) =>
   z
     .string()
+    .overwrite(withoutInvisible)
     .trim()
     .max(max, long)
     .refine((v) => v.length === 0 || v.length >= min, short)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutInvisible } from './text';
 import { idSchema } from './common';
 export { commentMessages } from './comment-messages';
 import { COMMENT_TEXT_MIN, COMMENT_TEXT_MAX, REPLY_TEXT_MAX, LOCATION_MAX, LOCATION_MAX_WORDS, SEARCH_MAX, feedFilters } from './comment-constants';
@@ -12,6 +13,7 @@ export * from './comment-constants';
 const postText = (required: string, short: string, max: number, long: string) =>
   z
     .string({ error: required })
+    .overwrite(withoutInvisible)
     .trim()
     .min(1, { error: required, abort: true })
     .min(COMMENT_TEXT_MIN, { error: short, abort: true })
@@ -23,6 +25,7 @@ const LOCATION_CHARS = /^[\p{L}\p{M}\p{N}_ ]+$/u;
 /** The branch a comment is about: at most 2 words and 20 characters (description section 5). */
 export const businessLocationSchema = z
   .string({ error: 'commentLocationRequired' })
+  .overwrite(withoutInvisible)
   .trim()
   .min(1, { error: 'commentLocationRequired', abort: true })
   .regex(LOCATION_CHARS, { error: 'commentLocationChars', abort: true })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutInvisible } from './text';
 export { commonMessages } from './common-messages';
 
 export const languageSchema = z.enum(['sv', 'en']);
@@ -26,8 +27,8 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 // A missing field gets the same message as an empty one (zod's own would be "expected string").
 export const contactInputSchema = z.object({
-  from_name: z.string({ error: 'contactNameRequired' }).trim().min(1, 'contactNameRequired').max(100, 'contactTooLong'),
+  from_name: z.string({ error: 'contactNameRequired' }).overwrite(withoutInvisible).trim().min(1, 'contactNameRequired').max(100, 'contactTooLong'),
   user_email: z.string({ error: 'contactEmailRequired' }).trim().min(1, 'contactEmailRequired').max(254, 'contactTooLong').email('invalidEmail'),
-  message: z.string({ error: 'contactMessageRequired' }).trim().min(1, 'contactMessageRequired').max(5000, 'contactTooLong'),
+  message: z.string({ error: 'contactMessageRequired' }).overwrite(withoutInvisible).trim().min(1, 'contactMessageRequired').max(5000, 'contactTooLong'),
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;

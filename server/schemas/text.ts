@@ -1,0 +1,19 @@
+/**
+ * User text is checked for length after its invisible format characters (Unicode category Cf:
+ * zero-width spaces, bidirectional overrides, soft hyphens, tag characters ...) are removed,
+ * so a comment or a name made of nothing visible is refused as empty, and no override can
+ * turn the text around it.
+ *
+ * Kept: a zero-width joiner or non-joiner (U+200D, U+200C) standing directly between two
+ * visible characters (letters, marks, digits, pictographs, skin tones). There they are part of
+ * what the user wrote: the joiner makes one emoji of 👨‍👩‍👧 or 🏳️‍🌈, the non-joiner spells
+ * Persian (می‌خواهم) and several Indic scripts correctly. Such a joiner cannot stand alone or
+ * at an edge, so it can neither make an invisible text nor carry hidden data on its own.
+ * Emoji tag sequences (the flags of England, Scotland, Wales) lose their tags and show as 🏴:
+ * tag characters are the usual way to hide text in plain sight, so none are kept.
+ */
+const VISIBLE = String.raw`[\p{L}\p{M}\p{N}\p{Extended_Pictographic}\p{Emoji_Modifier}]`;
+const INVISIBLE = new RegExp(`(?<!${VISIBLE})[\\u200C\\u200D]|[\\u200C\\u200D](?!${VISIBLE})|[^\\P{Cf}\\u200C\\u200D]`, 'gu');
+
+/** The text without its invisible format characters (see above); use before trim and length checks. */
+export const withoutInvisible = (text: string) => text.replace(INVISIBLE, '');
