@@ -90,12 +90,15 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2 } },
   });
   // Routes opt in with config.rateLimit; this is a generous per-IP ceiling for everything else.
-  await app.register(rateLimit, {
-    global: false,
-    max: 600,
-    timeWindow: '1 minute',
-    errorResponseBuilder: () => ({ statusCode: 429, ...appErrorBody(new AppError('RATE_LIMITED', 'tooManyRequests')) }),
-  });
+  // RATE_LIMITS=0 turns these off with the domain's limits (without the plugin the config is inert).
+  if (env.RATE_LIMITS) {
+    await app.register(rateLimit, {
+      global: false,
+      max: 600,
+      timeWindow: '1 minute',
+      errorResponseBuilder: () => ({ statusCode: 429, ...appErrorBody(new AppError('RATE_LIMITED', 'tooManyRequests')) }),
+    });
+  }
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 40, fieldSize: 100_000, parts: 50 } });
   await registerSession(app, deps.db, env);
   await registerPublicCache(app, publicCache);
