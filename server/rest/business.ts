@@ -18,6 +18,7 @@ import type { Actor } from '../services/actor';
 import { createBusiness, deleteBusiness, getBusiness, listBusinesses, updateBusiness, type Business } from '../services/business';
 import { rateBusiness } from '../services/business-ratings';
 import { requireAdmin } from '../services/actor';
+import { formNumber } from './form-number';
 import { withMultipartForm, type MultipartForm } from './images';
 
 export const errorSchema = z.object({
@@ -89,7 +90,7 @@ function businessFormInput({ fields }: MultipartForm): Record<string, unknown> {
     title: fields.title,
     category: fields.category,
     description: fields.description,
-    rate: present(fields.rate) === undefined ? undefined : Number(fields.rate),
+    rate: present(fields.rate) === undefined ? undefined : formNumber(fields.rate!, 'decimal'),
     imageId: present(fields.imageId),
     iconId: present(fields.iconId),
     branches: indexed.size === 0 && fields.branches === undefined ? undefined : branches,
@@ -97,13 +98,16 @@ function businessFormInput({ fields }: MultipartForm): Record<string, unknown> {
 }
 
 function parseForm<T>(schema: z.ZodType<T>, form: MultipartForm): T {
-  const parsed = schema.safeParse(businessFormInput(form));
-  if (!parsed.success) throw new AppError('BAD_INPUT', 'invalidInput', fieldsFromIssues(parsed.error.issues));
-  return parsed.data;
+  const input = businessFormInput(form);
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  // A rate written in another form than the documented one is not "required" but invalid.
+  const fields = fieldsFromIssues(parsed.error.issues);
+  throw new AppError('BAD_INPUT', 'invalidInput', typeof input.rate === 'string' ? { ...fields, rate: 'invalidInput' } : fields);
 }
 
 const formDescription =
-  'multipart/form-data with fields `title` (2–50), `category` (2–50), `description` (2–999), `rate` (1–5), ' +
+  'multipart/form-data with fields `title` (2–50), `category` (2–50), `description` (2–999), `rate` (1–5, written `4` or `3.5`), ' +
   `\`branches[i][location]\` (2–${BRANCH_TEXT_MAX}, at least one branch, at most ${MAX_BRANCHES}) and optional ` +
   '`branches[i][address]` (2–100), plus optional files `image` and `icon` (at most 10 MB each; JPEG, PNG, WebP, GIF ' +
   'or AVIF; re-encoded to WebP; a file in any other field is a 400) or, instead of files, `imageId` / `iconId` from ' +

@@ -28,6 +28,7 @@ import {
   updateComment,
 } from '../services/comments';
 import { createReply } from '../services/replies';
+import { formNumber } from './form-number';
 import { withMultipartForm, type MultipartForm } from './images';
 
 export const errorSchema = z.object({
@@ -204,7 +205,7 @@ export function commentRoutes(deps: Deps) {
           summary: 'Comment on a business',
           description:
             `${multipartNote} Fields: text (at least 2 characters), businessLocation (the branch: letters, digits, underscore ` +
-            'and spaces, at most 2 words and 20 characters), optional rate (your 1–5 star rating of the business; 0 means none).',
+            'and spaces, at most 2 words and 20 characters), optional rate (your 1–5 star rating of the business, written `4`; 0 means none).',
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
           params: z.object({ businessId: idSchema }),
@@ -220,7 +221,7 @@ export function commentRoutes(deps: Deps) {
             businessId: request.params.businessId,
             text: form.fields.text ?? '',
             businessLocation: form.fields.businessLocation ?? '',
-            rate: rate === undefined || rate === '0' ? undefined : Number(rate),
+            rate: rate === undefined || rate === '0' ? undefined : formNumber(rate, 'integer'),
           });
           return createComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });
