@@ -4,6 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
 import { appErrorBody } from './errors';
+import { bearerTokenOf, mayBeSignedIn } from './session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -57,7 +58,8 @@ export async function registerSecurity(app: FastifyInstance, env: Env) {
     if (SAFE_METHODS.has(request.method)) return;
     // A bearer token is never sent by a browser on its own, so such requests cannot be forged
     // cross-site; only cookie-carrying requests need the check (PRODUCT.md section 3).
-    const bearerOnly = request.headers.authorization?.startsWith('Bearer ') && !request.headers.cookie?.includes('session=');
+    const bearerOnly =
+      bearerTokenOf(request.headers.authorization) !== null && !mayBeSignedIn({ cookie: request.headers.cookie }, (header) => app.parseCookie(header));
     if (bearerOnly) return;
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site' || site === 'same-site') return refuse();

@@ -33,6 +33,15 @@ describe('the session of a request', () => {
       const check = await t.app.inject({ url: '/api/users/auth/check', headers: { authorization: `${scheme} ${cast.owner.token}` } });
       expect(check.statusCode, scheme).toBe(200);
     }
+    // A bearer token is never sent by a browser on its own, whatever its case: no same-origin check.
+    const fromElsewhere = await t.app.inject({ method: 'POST', url: '/api/nothing', headers: { authorization: `bearer ${cast.owner.token}`, origin: 'https://other.example' } });
+    expect(fromElsewhere.statusCode).toBe(404);
+    const withCookie = await t.app.inject({
+      method: 'POST',
+      url: '/api/nothing',
+      headers: { authorization: `bearer ${cast.owner.token}`, cookie: `session =${cast.owner.token}`, origin: 'https://other.example' },
+    });
+    expect(withCookie.statusCode).toBe(403);
     expect(bearerTokenOf('bEaReR \tabc.def ')).toBe('abc.def');
     expect(bearerTokenOf('Basic abc')).toBeNull();
     expect(bearerTokenOf('Bearerabc')).toBeNull();
