@@ -9,10 +9,11 @@ export type Deps = {
   env: Env;
   /** Every mail goes through the durable outbox (services/mail-outbox.ts), never straight out. */
   outbox: Outbox;
-  paths: { data: string; uploads: string; outbox: string; client: string };
+  paths: { data: string; uploads: string; outbox: string; client: string; backups: string };
 };
 
 export function dataPaths(env: Env, clientDir: string): Deps['paths'] {
   const data = path.resolve(env.DATA_DIR);
-  return { data, uploads: path.join(data, 'uploads'), outbox: path.join(data, 'outbox'), client: clientDir };
+  const backups = env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(data, 'backups');
+  return { data, uploads: path.join(data, 'uploads'), outbox: path.join(data, 'outbox'), client: clientDir, backups };
 }

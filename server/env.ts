@@ -14,7 +14,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  PUBLIC_URL: z.string().url().default('http://localhost:8000').transform((v) => v.replace(/\/+$/, '')),
+  /** Unset: http://localhost:<PORT> (loadEnv fills it in), so links point where the server listens. */
+  PUBLIC_URL: z.string().url().transform((v) => v.replace(/\/+$/, '')).optional(),
   SMTP_URL: optionalString.pipe(z.string().url().optional()),
   MAIL_FROM: z.string().min(3).default('Recensera <no-reply@localhost>'),
   CONTACT_EMAIL: optionalString.pipe(z.string().email().optional()),
@@ -39,9 +40,27 @@ export const envSchema = z.object({
     .default(0),
   /** 0 turns off the per-IP and per-user limits; only for load benchmarks on a private machine. */
   RATE_LIMITS: bool.default(true),
+  /** How often the server backs itself up: 30m, 6h, 24h, 7d …; 0 or off: never. */
+  BACKUP_EVERY: z
+    .string()
+    .default('24h')
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.string().regex(/^(0|off|\d+(m|h|d))$/, 'a number with m, h or d (30m, 24h, 7d), or 0 / off'))
+    .transform((v) => durationMs(v)),
+  /** How many scheduled backups to keep (the oldest go first). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Where backups go; unset: DATA_DIR/backups. */
+  BACKUP_DIR: optionalString,
 });
 
-export type Env = Readonly<z.infer<typeof envSchema>>;
+/** '30m', '24h', '7d' as milliseconds; '0' and 'off' as 0 (no schedule). */
+function durationMs(value: string): number {
+  const m = /^(\d+)(m|h|d)$/.exec(value);
+  if (!m) return 0;
+  return Number(m[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 'm' | 'h' | 'd'];
+}
+
+export type Env = Readonly<z.infer<typeof envSchema> & { PUBLIC_URL: string }>;
 
 /** Settings that may hold a password or key (SMTP_URL carries the mail server's password). */
 const SECRET_SETTINGS = new Set(['SMTP_URL', 'GOOGLE_CLIENT_SECRET']);
@@ -62,7 +81,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     });
     throw new EnvError(`Invalid settings:\n${lines.join('\n')}`);
   }
-  return Object.freeze(parsed.data);
+  return Object.freeze({ ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` });
 }
 
 /** Loads the settings or, with a bad value, prints what is wrong and exits (start and CLI scripts). */

@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { dataPaths, type Deps } from './deps';
 import { loadEnvOrExit } from './env';
 import { openDataDir } from './lib/data-dir';
+import { startBackupSchedule } from './services/backup';
 import { indexQueuedComments } from './services/comment-search';
 import { createMailer } from './services/mail';
 import { createOutbox } from './services/mail-outbox';
@@ -24,7 +25,7 @@ const paths = dataPaths(env, clientDir);
 
 const log = pino({ level: env.LOG_LEVEL });
 const dbFile = path.join(paths.data, 'recensera.sqlite');
-const db = openDataDir(paths.uploads, dbFile, paths.data);
+const { db, releaseLock } = await openDataDir(paths, dbFile, log);
 const checkpointer = startCheckpointer(db, dbFile, { onError: (message) => log.error({ message }, 'WAL checkpoint failed') });
 // Mails queued by an earlier run (or while the mail server was down) go out from here on.
 const outbox = createOutbox(db, createMailer(env, paths.outbox, log), log);
@@ -44,8 +45,9 @@ if (env.DEMO_DATA) {
 indexQueuedComments(db);
 const app = await buildApp(deps);
 const stopMaintenance = startMaintenance(deps, app.log);
-await app.listen({ port: env.PORT, host: env.HOST });
-app.log.info({ startupMs: Math.round(performance.now() - startedAt) }, `Recensera is up on ${env.PUBLIC_URL}`);
+const stopBackups = startBackupSchedule(deps, app.log);
+const address = await app.listen({ port: env.PORT, host: env.HOST });
+app.log.info({ startupMs: Math.round(performance.now() - startedAt), publicUrl: env.PUBLIC_URL }, `Recensera is up on ${address}`);
 
 /**
  * A stop must finish before the container runtime's SIGKILL (Docker and Podman wait 10 s):
@@ -72,6 +74,7 @@ async function shutdown(signal: string) {
     app.server.closeAllConnections();
   }, REQUEST_GRACE_MS);
   stopMaintenance();
+  stopBackups();
   outbox.stop();
   try {
     await app.close();
@@ -81,6 +84,7 @@ async function shutdown(signal: string) {
     await checkpointer.stop();
     indexQueuedComments(db);
     closeDb(db);
+    releaseLock();
     app.log.info('stopped: database closed');
     process.exit(0);
   }

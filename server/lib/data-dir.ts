@@ -1,5 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { migrateDb, openDb, type Db } from '../../db/client';
+import path from 'node:path';
+import { openDb, type Db } from '../../db/client';
+import { backupFolderName, createBackup } from '../services/backup';
+import { NewerSchemaError, upgradeDatabase } from '../services/schema-version';
+import { takeServerLock } from './server-lock';
 
 /** Error codes that mean the data directory cannot be written: file system and SQLite. */
 const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_PERM']);
@@ -19,18 +23,32 @@ export function dataDirProblem(err: unknown, dataDir: string): string | null {
   );
 }
 
+type Log = { info(obj: object, msg: string): void };
+
 /**
- * Creates the upload folder and opens and migrates the database in DATA_DIR. A directory the
- * server cannot write to ends the process with one line instead of a stack trace.
+ * Creates the upload folder, opens the database in DATA_DIR, marks the folder as in use
+ * (server.lock, for `npm run restore`) and brings the schema up to date, backing up a database
+ * with data first. A directory the server cannot write to, or a database from a newer release,
+ * ends the process with one line instead of a stack trace.
  */
-export function openDataDir(uploads: string, dbFile: string, dataDir: string): Db {
+export async function openDataDir(paths: { data: string; uploads: string; backups: string }, dbFile: string, log: Log): Promise<{ db: Db; releaseLock: () => void }> {
+  let releaseLock: (() => void) | null = null;
   try {
-    mkdirSync(uploads, { recursive: true });
+    mkdirSync(paths.uploads, { recursive: true });
     const db = openDb(dbFile);
-    migrateDb(db);
-    return db;
+    releaseLock = takeServerLock(paths.data);
+    await upgradeDatabase(db, {
+      log,
+      backup: async (firstPending) => {
+        const dest = path.join(paths.backups, backupFolderName(new Date(), `before-${firstPending}`));
+        await createBackup(db, paths.uploads, dest);
+        return dest;
+      },
+    });
+    return { db, releaseLock };
   } catch (err) {
-    const problem = dataDirProblem(err, dataDir);
+    releaseLock?.();
+    const problem = err instanceof NewerSchemaError ? err.message : dataDirProblem(err, paths.data);
     if (!problem) throw err;
     console.error(problem);
     process.exit(1);
