@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { registerSqlFunctions } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
+import { preferredEncoding } from './public-cache';
 import { insertBusiness } from '../services/comment-fixtures';
 import { rateComment } from '../services/comment-ratings';
 import { createComment } from '../services/comments';
@@ -76,6 +77,20 @@ describe('public reply cache', () => {
     const zipped = await get('/api/comment?limit=30', { 'accept-encoding': 'gzip' });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('respects q=0 in Accept-Encoding: a refused brotli is never sent', async () => {
+    const plain = await get('/api/comment?limit=30');
+    const refused = await get('/api/comment?limit=30', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(refused.rawPayload).toString()).toBe(plain.body);
+    const none = await get('/api/comment?limit=30', { 'accept-encoding': 'br;q=0, gzip;q=0.000' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain.body);
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('BR;Q=0.5')).toBe('br');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding('brotli, xgzip')).toBeNull();
   });
 
   it('never serves a signed-in user from the cache, nor a search', async () => {

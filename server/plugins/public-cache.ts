@@ -255,9 +255,28 @@ function hasSearch(value: unknown): boolean {
   return Object.values(record).some((inner) => inner !== null && typeof inner === 'object' && hasSearch(inner));
 }
 
-function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
+type Encoding = 'br' | 'gzip' | null;
+/** Browsers send one Accept-Encoding string over and over, so each is read once. */
+const encodingOfHeader = new Map<string, Encoding>();
+
+/**
+ * Brotli if the client accepts it, else gzip, else none (RFC 9110 §12.5.3): a coding listed
+ * with q=0 is refused ("gzip, br;q=0" gets gzip), and an unlisted one is never used.
+ */
+export function preferredEncoding(header: string | undefined): Encoding {
   if (!header) return null;
-  if (/\bbr\b/.test(header)) return 'br';
-  if (/\bgzip\b/.test(header)) return 'gzip';
-  return null;
+  const known = encodingOfHeader.get(header);
+  if (known !== undefined) return known;
+  let br = false;
+  let gzip = false;
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === 'x-gzip') gzip = true;
+  }
+  const result: Encoding = br ? 'br' : gzip ? 'gzip' : null;
+  if (encodingOfHeader.size < 256) encodingOfHeader.set(header, result);
+  return result;
 }
