@@ -16,6 +16,7 @@ import { appErrorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { cacheFirstServer, createPublicCache, registerPublicCache } from './plugins/public-cache';
 import { registerSession } from './plugins/session';
+import { registerSiteFiles } from './plugins/site-files';
 import { registerSpa } from './plugins/spa';
 import { restRoutes } from './rest';
 import { MAX_UPLOAD_BYTES } from './schemas/common';
@@ -167,6 +168,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
 
   // The SPA answers every other GET with index.html; API paths answer JSON 404s.
+  await registerSiteFiles(app, deps);
   await registerSpa(app, deps);
 
   return app;
