@@ -23,12 +23,17 @@ import { MAX_UPLOAD_BYTES } from './schemas/common';
 import { setRateLimitsEnabled } from './services/rate-limits';
 import { createContextFactory } from './trpc/context';
 import { answerPlainQueries } from './trpc/plain-queries';
+import { isPublicCacheQuery } from './trpc/procedures';
 import { appRouter, type AppRouter } from './trpc/router';
 
 // Only the REST API is documented; tRPC, uploads and pages are not part of it.
 const documentRoute = createJsonSchemaTransform({});
 
-export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
+export type BuildOptions = {
+  logger?: FastifyServerOptions['logger'];
+  /** false sends every tRPC request through tRPC's own handler (the differential test compares both). */
+  plainQueries?: boolean;
+};
 
 /** Logger options whose request lines carry no link tokens or sign-in codes (lib/log-redact). */
 function withRedaction(logger: NonNullable<FastifyServerOptions['logger']>): FastifyServerOptions['logger'] {
@@ -102,7 +107,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   }
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 40, fieldSize: 100_000, parts: 50 } });
   await registerSession(app, deps.db, env);
-  await registerPublicCache(app, publicCache);
+  await registerPublicCache(app, publicCache, isPublicCacheQuery);
 
   await app.register(swagger, {
     openapi: {
@@ -145,10 +150,13 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         }
       });
       // Plain GET queries skip the fetch adapter; the rest (and any error) goes to tRPC's handler.
-      trpcScope.addHook('preHandler', async (req, reply) => {
-        const body = await answerPlainQueries(deps, req, reply);
-        if (body !== null) return reply.header('content-type', 'application/json').header('vary', 'trpc-accept').send(body);
-      });
+      if (options.plainQueries !== false) {
+        trpcScope.addHook('preHandler', async (req, reply) => {
+          const body = await answerPlainQueries(deps, req, reply);
+          // A Buffer, so Fastify adds no charset: tRPC's own handler says just application/json.
+          if (body !== null) return reply.header('content-type', 'application/json').header('vary', 'trpc-accept').send(Buffer.from(body));
+        });
+      }
       await trpcScope.register(fastifyTRPCPlugin, { trpcOptions });
     },
     { prefix: '/trpc' },

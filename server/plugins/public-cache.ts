@@ -17,19 +17,6 @@ declare module 'fastify' {
   }
 }
 
-/** tRPC queries whose anonymous answers depend only on their input and the data. */
-const CACHEABLE_PROCEDURES = new Set([
-  'business.directory',
-  'business.list',
-  'business.byId',
-  'comments.feed',
-  'comments.byBusiness',
-  'comments.byId',
-  'comments.replies',
-  'home.businesses',
-  'home.suggestionBox',
-]);
-
 type Variant = { head: (string | number)[]; body: Buffer };
 
 type Entry = {
@@ -182,8 +169,12 @@ export function cacheFirstServer(cache: PublicCache, handler: (request: Incoming
   return server;
 }
 
-/** Keeps anonymous cacheable replies in the cache and answers hits that come in through `inject`. */
-export async function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
+/**
+ * Keeps anonymous cacheable replies in the cache and answers hits that come in through `inject`.
+ * A REST route opts in with `config.publicCache`; a tRPC query by its own declaration
+ * (`cachedPublicProcedure`), which `isCacheableProcedure` reads.
+ */
+export async function registerPublicCache(app: FastifyInstance, cache: PublicCache, isCacheableProcedure: (path: string) => boolean) {
   app.decorateRequest('publicCacheKey', null);
   cache.useCookieParser((header) => app.parseCookie(header));
 
@@ -196,7 +187,7 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
       cache.write(request.raw, reply.raw, entry);
       return reply;
     }
-    if (isCacheable(request)) request.publicCacheKey = { key: request.url, stamp: cache.stamp() };
+    if (isCacheable(request, isCacheableProcedure)) request.publicCacheKey = { key: request.url, stamp: cache.stamp() };
   });
 
   app.addHook('onSend', async (request, reply, sent: unknown) => {
@@ -230,14 +221,14 @@ async function unwrapResponse(reply: FastifyReply, response: Response): Promise<
   return body;
 }
 
-function isCacheable(request: FastifyRequest): boolean {
+function isCacheable(request: FastifyRequest, isCacheableProcedure: (path: string) => boolean): boolean {
   const query = request.query as Record<string, unknown> | undefined;
   if (request.routeOptions.config.publicCache) return !hasSearch(query?.search);
   const url = request.url;
   if (!url.startsWith('/trpc/')) return false;
-  const end = url.indexOf('?');
-  const procedures = decodeURIComponent(url.slice(6, end === -1 ? undefined : end)).split(',');
-  if (!procedures.every((name) => CACHEABLE_PROCEDURES.has(name))) return false;
+  // The path as tRPC reads it: /trpc/<path>[,<path>…] (a batch), after Fastify's routing.
+  const { path } = request.params as { path?: string };
+  if (!path || !path.split(',').every(isCacheableProcedure)) return false;
   if (typeof query?.input !== 'string') return true;
   try {
     return !hasSearch(JSON.parse(query.input));

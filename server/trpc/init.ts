@@ -17,7 +17,16 @@ const frameworkKeys: Partial<Record<TRPCError['code'], MessageKey>> = {
  * Errors reach the client as { message (English), data.key (message key), data.fields }. The
  * client shows the key's translation. Internal errors keep their detail in the log only.
  */
-const t = initTRPC.context<Context>().create({
+/** What a procedure declares about itself; read by the HTTP layer (server/trpc/procedures.ts). */
+export type ProcedureMeta = {
+  /**
+   * The anonymous answer of this query depends only on its input and the data, so the public
+   * reply cache (plugins/public-cache.ts) may keep it while the data stamp holds.
+   */
+  publicCache?: boolean;
+};
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     if (isAppError(cause)) {
@@ -59,6 +68,8 @@ const procedure = t.procedure.use(appErrorCodes);
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = procedure;
+/** A public query the public reply cache may answer for visitors (see ProcedureMeta). */
+export const cachedPublicProcedure = procedure.meta({ publicCache: true });
 
 /** Signed in (banned users too: they may log out, export and delete their account). */
 export const signedInProcedure = procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireSignedIn(ctx.actor) } }));

@@ -3,15 +3,10 @@ import type { Deps } from '../deps';
 import { jsonOf } from '../lib/kept-json';
 import { createContextFactory } from './context';
 import { createCallerFactory } from './init';
+import { isQuery } from './procedures';
 import { appRouter } from './router';
 
 const callerOf = createCallerFactory(appRouter);
-/** Every procedure by its dotted path: the map tRPC's own handler looks a path up in. */
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
-
-function isQuery(path: string): boolean {
-  return Object.hasOwn(procedures, path) && procedures[path]._def.type === 'query';
-}
 
 /**
  * Answers a plain GET of tRPC queries (one, or a batch as our client's httpBatchLink sends it)

@@ -10,20 +10,20 @@ import {
 import { createBusiness, deleteBusiness, getBusiness, listBusinesses, listDirectory, updateBusiness } from '../../services/business';
 import { rateBusiness } from '../../services/business-ratings';
 import { listFavoriteBusinesses, setFavorite } from '../../services/favorites';
-import { adminProcedure, publicProcedure, router } from '../init';
+import { adminProcedure, cachedPublicProcedure, publicProcedure, router } from '../init';
 
 // Rating and favouriting are public procedures on purpose: the services answer a visitor with the
 // description's own message ('Please log in to submit a rate') rather than the generic 401.
 export const businessRouter = router({
-  directory: publicProcedure
+  directory: cachedPublicProcedure
     .input(z.object({ search: businessSearchSchema }).optional())
     .query(({ ctx, input }) => listDirectory(ctx.deps, ctx.actor, { search: input?.search })),
 
-  list: publicProcedure
+  list: cachedPublicProcedure
     .input(z.object({ search: businessSearchSchema, order: z.enum(['title', 'newest']).optional() }).optional())
     .query(({ ctx, input }) => listBusinesses(ctx.deps, ctx.actor, input ?? {})),
 
-  byId: publicProcedure.input(businessIdInputSchema).query(({ ctx, input }) => getBusiness(ctx.deps, ctx.actor, input.id)),
+  byId: cachedPublicProcedure.input(businessIdInputSchema).query(({ ctx, input }) => getBusiness(ctx.deps, ctx.actor, input.id)),
 
   create: adminProcedure.input(businessCreateSchema).mutation(({ ctx, input }) => createBusiness(ctx.deps, ctx.actor, input)),
 

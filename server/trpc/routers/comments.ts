@@ -22,15 +22,15 @@ import {
   updateComment,
 } from '../../services/comments';
 import { createReply, deleteReply, listReplies, updateReply } from '../../services/replies';
-import { publicProcedure, router } from '../init';
+import { cachedPublicProcedure, publicProcedure, router } from '../init';
 
 // Every procedure is public on purpose: the services decide who may act, and answer a visitor
 // with the description's own message ('Please log in to rate.') rather than a generic 401.
 export const commentsRouter = router({
-  feed: publicProcedure.input(feedInputSchema).query(({ ctx, input }) => listFeed(ctx.deps, ctx.actor, input)),
-  byBusiness: publicProcedure.input(businessCommentsInputSchema).query(({ ctx, input }) => listBusinessComments(ctx.deps, ctx.actor, input)),
-  byId: publicProcedure.input(idInputSchema).query(({ ctx, input }) => getComment(ctx.deps, ctx.actor, input.id)),
-  replies: publicProcedure.input(repliesInputSchema).query(({ ctx, input }) => listReplies(ctx.deps, ctx.actor, input)),
+  feed: cachedPublicProcedure.input(feedInputSchema).query(({ ctx, input }) => listFeed(ctx.deps, ctx.actor, input)),
+  byBusiness: cachedPublicProcedure.input(businessCommentsInputSchema).query(({ ctx, input }) => listBusinessComments(ctx.deps, ctx.actor, input)),
+  byId: cachedPublicProcedure.input(idInputSchema).query(({ ctx, input }) => getComment(ctx.deps, ctx.actor, input.id)),
+  replies: cachedPublicProcedure.input(repliesInputSchema).query(({ ctx, input }) => listReplies(ctx.deps, ctx.actor, input)),
   moderation: publicProcedure.input(pageInputSchema).query(({ ctx, input }) => listForModeration(ctx.deps, ctx.actor, input)),
 
   create: publicProcedure.input(commentCreateSchema).mutation(({ ctx, input }) => createComment(ctx.deps, ctx.actor, input)),

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createBusiness } from '../services/business';
+import { rateBusiness } from '../services/business-ratings';
+import { createComment } from '../services/comments';
+import { setFavorite } from '../services/favorites';
+import { createReply } from '../services/replies';
+import { bearer, createCast, createTestApp, type TestContext, type TestUser } from '../test/helpers';
+import { queryPaths } from './procedures';
+
+/**
+ * The plain-query path (plain-queries.ts) must answer exactly as tRPC's own handler does. Two
+ * apps on one database, one of them without the fast path, get the same requests for every
+ * query procedure of the router, as a visitor, a member and an admin, with valid and invalid
+ * input; status, content type and body bytes must be equal.
+ */
+let t: TestContext;
+let tRPCOnly: FastifyInstance;
+let cast: Awaited<ReturnType<typeof createCast>>;
+const ids = { business: '', comment: '', reply: '' };
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMITS: '0' } });
+  tRPCOnly = await buildApp(t.deps, { logger: false, plainQueries: false });
+  await tRPCOnly.ready();
+  cast = await createCast(t.db);
+  ids.business = (
+    await createBusiness(t.deps, cast.admin.actor, {
+      title: 'Bokhandeln',
+      category: 'Böcker',
+      description: 'Böcker och papper.',
+      rate: 4,
+      branches: [{ location: 'Lund', address: 'Stora Södergatan 1' }],
+    })
+  ).id;
+  ids.comment = (await createComment(t.deps, cast.owner.actor, { businessId: ids.business, text: 'Stort utbud, kunnig personal.', businessLocation: 'Lund' }))._id;
+  ids.reply = (await createReply(t.deps, cast.other.actor, { commentId: ids.comment, text: 'Håller med!' }))._id;
+  await rateBusiness(t.deps, cast.other.actor, ids.business, 5);
+  await setFavorite(t.deps, cast.owner.actor, { businessId: ids.business, favorite: true });
+});
+afterAll(async () => {
+  await tRPCOnly.close();
+  await t.close();
+});
+
+/** Inputs for every query: a valid one first, then ones its schema or its rules refuse. */
+const inputs = (): Record<string, unknown[]> => ({
+  'business.directory': [undefined, { search: 'bok' }, { search: 42 }],
+  'business.list': [undefined, { order: 'newest' }, { order: 'sideways' }],
+  'business.byId': [{ id: ids.business }, { id: 'no-such-business' }],
+  'business.favorites': [{ userId: cast.owner.id }, {}],
+  'comments.feed': [{}, { filter: 'mostReplied' }, { filter: 'nope' }],
+  'comments.byBusiness': [{ businessId: ids.business }, { businessId: ids.business, search: 'utbud' }, { businessId: 'missing' }],
+  'comments.byId': [{ id: ids.comment }, { id: 'missing' }],
+  'comments.replies': [{ commentId: ids.comment }, { commentId: ids.comment, limit: 0 }],
+  'comments.moderation': [{}, { limit: 1000 }],
+  'home.businesses': [undefined],
+  'home.suggestionBox': [undefined],
+  'moderation.reports': [{}, { status: 'resolved' }, { status: 'x' }],
+  'moderation.log': [undefined, {}],
+  'site.mailOutbox': [undefined],
+  'users.me': [undefined],
+  'users.config': [undefined],
+  'users.list': [undefined],
+  'users.byId': [{ id: cast.owner.id }, { id: '' }],
+  'users.exportData': [undefined],
+});
+
+const url = (path: string, input: unknown) => `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
+
+/** The data export carries the moment it was made; two calls are never in the same millisecond. */
+const sameMoment = (body: string) => body.replace(/"exportedAt":"[^"]+"/, '"exportedAt":"…"');
+
+async function both(path: string, headers: Record<string, string>) {
+  const [fast, own] = await Promise.all([t.app.inject({ url: path, headers }), tRPCOnly.inject({ url: path, headers })]);
+  return { fast, own };
+}
+
+describe('plain GET queries against tRPC’s own handler', () => {
+  it('has inputs for every query procedure of the router', () => {
+    expect(Object.keys(inputs()).filter((p) => queryPaths().includes(p)).sort()).toEqual(queryPaths());
+  });
+
+  it('answers every query with the same status, type and bytes, for a visitor, a member and an admin', async () => {
+    const actors: [string, TestUser | null][] = [['visitor', null], ['member', cast.owner], ['admin', cast.admin]];
+    let compared = 0;
+    for (const path of queryPaths()) {
+      for (const input of inputs()[path] ?? []) {
+        for (const [who, user] of actors) {
+          const { fast, own } = await both(url(path, input), user ? bearer(user) : {});
+          const label = `${path} ${JSON.stringify(input)} as ${who}`;
+          expect(fast.statusCode, label).toBe(own.statusCode);
+          expect(fast.headers['content-type'], label).toBe(own.headers['content-type']);
+          expect(sameMoment(fast.body), label).toBe(sameMoment(own.body));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('answers a batch as the client sends it with the same bytes', async () => {
+    const batch = `/trpc/business.byId,comments.byBusiness,users.me?batch=1&input=${encodeURIComponent(
+      JSON.stringify({ 0: { id: ids.business }, 1: { businessId: ids.business } }),
+    )}`;
+    for (const headers of [{}, bearer(cast.owner)]) {
+      const { fast, own } = await both(batch, headers);
+      expect(fast.statusCode).toBe(200);
+      expect(fast.body).toBe(own.body);
+    }
+  });
+});
