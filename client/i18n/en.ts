@@ -7,6 +7,7 @@ import { business } from './en/business';
 import { comments } from './en/comments';
 import { common } from './en/common';
 import { home } from './en/home';
+import { moderation } from './en/moderation';
 import { pages } from './en/pages';
 
 /** The English catalog; typed against sv.ts, so a missing key fails the type check. */
@@ -17,6 +18,7 @@ export const en: Widen<typeof sv> = {
   business,
   comments,
   pages,
+  moderation,
   // The server's own texts are English already.
   messages,
 };

@@ -3,6 +3,7 @@ import { business, businessMessagesSv } from './sv/business';
 import { comments, commentsMessagesSv } from './sv/comments';
 import { common, commonMessagesSv } from './sv/common';
 import { home } from './sv/home';
+import { moderation, moderationMessagesSv } from './sv/moderation';
 import { pages } from './sv/pages';
 
 /** The Swedish catalog: the source of truth every other language is typed against. */
@@ -13,6 +14,7 @@ export const sv = {
   business,
   comments,
   pages,
+  moderation,
   /** Server messages by key (server/schemas/messages.ts). */
-  messages: { ...commonMessagesSv, ...accountsMessagesSv, ...businessMessagesSv, ...commentsMessagesSv },
+  messages: { ...commonMessagesSv, ...accountsMessagesSv, ...businessMessagesSv, ...commentsMessagesSv, ...moderationMessagesSv },
 };

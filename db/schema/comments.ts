@@ -34,6 +34,10 @@ export const comments = sqliteTable(
     ...ratingColumns(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** Set while enough users' open reports hide it (server/services/reports.ts); null: public. */
+    hiddenAt: integer('hidden_at'),
+    /** Set when a moderator removed it but kept its replies: text and picture are gone. */
+    removedAt: integer('removed_at'),
   },
   (t) => [
     index('comments_feed_idx').on(t.createdAt, t.id),
@@ -74,6 +78,8 @@ export const replies = sqliteTable(
     ...ratingColumns(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** Set while enough users' open reports hide it; null: public. */
+    hiddenAt: integer('hidden_at'),
   },
   (t) => [
     index('replies_comment_idx').on(t.commentId, t.createdAt),

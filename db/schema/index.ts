@@ -2,3 +2,4 @@ export * from './users';
 export * from './images';
 export * from './businesses';
 export * from './comments';
+export * from './moderation';

@@ -4,6 +4,7 @@ import { businessRoutes } from './business';
 import { commentRoutes } from './comment';
 import { favoriteRoutes } from './favorites';
 import { imageRoutes } from './images';
+import { moderationRoutes, reportItemRoutes } from './reports';
 import { siteRoutes } from './site';
 import { subCommentRoutes } from './sub-comment';
 import { userRoutes } from './users';
@@ -16,7 +17,10 @@ export function restRoutes(deps: Deps) {
     await app.register(businessRoutes(deps), { prefix: '/business' });
     await app.register(commentRoutes(deps), { prefix: '/comment' });
     await app.register(subCommentRoutes(deps), { prefix: '/subComment' });
+    await app.register(reportItemRoutes(deps, 'comment'), { prefix: '/comment' });
+    await app.register(reportItemRoutes(deps, 'reply'), { prefix: '/subComment' });
     await app.register(imageRoutes(deps), { prefix: '/images' });
     await app.register(siteRoutes(deps));
+    await app.register(moderationRoutes(deps));
   };
 }

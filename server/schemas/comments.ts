@@ -133,6 +133,12 @@ export type CommentCard = {
   /** ISO 8601. */
   date: string;
   edited: boolean;
+  /** Hidden by reports while a moderator reviews it; only its author and admins get it. */
+  hidden: boolean;
+  /** Removed by a moderator, kept as a placeholder for its replies: text and image are empty. */
+  removed: boolean;
+  /** The caller has an open report of it. */
+  reportedByMe: boolean;
 };
 
 export type ReplyCard = {
@@ -151,6 +157,10 @@ export type ReplyCard = {
   userImage: string | null;
   date: string;
   edited: boolean;
+  /** Hidden by reports while a moderator reviews it; only its author and admins get it. */
+  hidden: boolean;
+  /** The caller has an open report of it. */
+  reportedByMe: boolean;
 };
 
 export type Page<T> = { items: T[]; nextCursor: string | null };

@@ -2,6 +2,7 @@ import { commonMessages } from './common-messages';
 import { accountMessages } from './account-messages';
 import { businessMessages } from './business-messages';
 import { commentMessages } from './comment-messages';
+import { moderationMessages } from './moderation-messages';
 
 /**
  * Every message the server can send, by key. The English text is what REST clients read; the
@@ -13,6 +14,7 @@ export const messages = {
   ...accountMessages,
   ...businessMessages,
   ...commentMessages,
+  ...moderationMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

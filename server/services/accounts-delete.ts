@@ -1,4 +1,4 @@
-import { and, avg, count, eq, inArray, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, avg, count, eq, inArray, isNull, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { businesses, businessRatings, commentRatings, comments, replies, replyRatings, users } from '../../db/schema';
 import type { Deps } from '../deps';
@@ -47,14 +47,15 @@ function recomputeBusinesses(db: DbOrTx, ids: Iterable<string>) {
         .from(businessRatings)
         .where(eq(businessRatings.businessId, businesses.id)),
     ),
-    commentCount: scalar(db.select({ n: count() }).from(comments).where(eq(comments.businessId, businesses.id))),
+    // Hidden posts (reports) are not counted, as in reports.ts.
+    commentCount: scalar(db.select({ n: count() }).from(comments).where(and(eq(comments.businessId, businesses.id), isNull(comments.hiddenAt)))),
   };
   inChunks(ids, (chunk) => db.update(businesses).set(set).where(inArray(businesses.id, chunk)).run());
 }
 
 function recomputeComments(db: DbOrTx, ids: Iterable<string>) {
   const set = {
-    replyCount: scalar(db.select({ n: count() }).from(replies).where(eq(replies.commentId, comments.id))),
+    replyCount: scalar(db.select({ n: count() }).from(replies).where(and(eq(replies.commentId, comments.id), isNull(replies.hiddenAt)))),
     ...emojiRatingColumns(db, commentRatings, commentRatings.commentId, comments.id),
   };
   inChunks(ids, (chunk) => db.update(comments).set(set).where(inArray(comments.id, chunk)).run());

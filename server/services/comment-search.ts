@@ -103,3 +103,19 @@ export function scheduleQueuedIndexing(db: Db): void {
   }, INDEX_DELAY_MS);
   indexer.timer.unref();
 }
+
+type Writer = Pick<Db, 'run'>;
+
+/**
+ * Takes a comment out of the search index (hidden by reports, or removed by a moderator), in the
+ * caller's transaction. Later edits and author renames update no row; queueForSearch puts it back.
+ */
+export function dropFromSearch(db: Writer, commentId: string): void {
+  db.run(sql`delete from comments_fts_queue where comment_rowid = (select rowid from ${comments} where ${comments.id} = ${commentId})`);
+  db.run(sql`delete from comments_fts where rowid = (select rowid from ${comments} where ${comments.id} = ${commentId})`);
+}
+
+/** Queues a comment to be indexed again (reports dismissed); indexed before the next search reads the index. */
+export function queueForSearch(db: Writer, commentId: string): void {
+  db.run(sql`insert or ignore into comments_fts_queue (comment_rowid) select rowid from ${comments} where ${comments.id} = ${commentId}`);
+}

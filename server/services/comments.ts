@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { businesses, commentRatings, comments, images, replies, users } from '../../db/schema';
+import { businesses, commentRatings, comments, images, replies, reports, users } from '../../db/schema';
 import type { Deps } from '../deps';
+import type { DbOrTx } from './users';
 import { AppError } from '../lib/errors';
 import { keptLimit, preparedStatements } from '../lib/prepared';
 import { newId } from '../lib/ids';
@@ -36,6 +37,7 @@ const avatar = alias(images, 'avatar');
 const icon = alias(images, 'icon');
 const photo = alias(images, 'photo');
 const mine = alias(commentRatings, 'mine');
+const myReport = alias(reports, 'my_report');
 
 const rowid = sql<number>`${comments}.rowid`;
 
@@ -63,6 +65,9 @@ const postColumns = {
   avatarFile: avatar.fileName,
   photoFile: photo.fileName,
   myRate: mine.rate,
+  hiddenAt: comments.hiddenAt,
+  removedAt: comments.removedAt,
+  myReport: myReport.id,
 };
 
 const businessColumns = {
@@ -81,7 +86,11 @@ const p = {
   businessId: sql.placeholder('businessId'),
   query: sql.placeholder('query'),
   id: sql.placeholder('id'),
+  admin: sql.placeholder('admin'),
 };
+
+// reports_open_comment_idx is partial (resolved_at is null): the ON clause repeats that term.
+const reportedByMe = and(eq(myReport.commentId, comments.id), eq(myReport.reporterId, p.me), isNull(myReport.resolvedAt));
 
 /**
  * Comments with everything a card shows in one statement. Every join is a LEFT JOIN on a primary
@@ -97,7 +106,8 @@ function cards(db: Db) {
     .leftJoin(businesses, eq(businesses.id, comments.businessId))
     .leftJoin(icon, eq(icon.id, businesses.iconId))
     .leftJoin(photo, eq(photo.id, comments.imageId))
-    .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, p.me)));
+    .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, p.me)))
+    .leftJoin(myReport, reportedByMe);
 }
 
 /**
@@ -111,7 +121,8 @@ function businessCards(db: Db) {
     .leftJoin(users, eq(users.id, comments.userId))
     .leftJoin(avatar, eq(avatar.id, users.imageId))
     .leftJoin(photo, eq(photo.id, comments.imageId))
-    .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, p.me)));
+    .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, p.me)))
+    .leftJoin(myReport, reportedByMe);
 }
 
 const newestFirst = [desc(comments.createdAt), desc(comments.id)] as const;
@@ -120,6 +131,12 @@ const newestFirstInBusiness = [desc(comments.createdAt), desc(rowid)] as const;
 const feedAfter = sql`(${comments.createdAt}, ${comments.id}) < (${p.t}, ${p.k})`;
 const businessAfter = sql`(${comments.createdAt}, ${rowid}) < (${p.t}, ${p.k})`;
 const inBusiness = eq(comments.businessId, p.businessId);
+/**
+ * Hidden comments (reports, server/services/reports.ts) only for their author and admins. A
+ * residual test on the row each list reads anyway while it walks its index in order: no index
+ * on hidden_at, so the planner keeps the list's own index and its early stop.
+ */
+const visible = sql`(${comments.hiddenAt} is null or ${comments.userId} = ${p.me} or ${p.admin} = 1)`;
 
 /**
  * The list queries the app runs, with placeholders. Exported so the query-plan test checks
@@ -127,14 +144,14 @@ const inBusiness = eq(comments.businessId, p.businessId);
  */
 export function commentQueries(db: Db) {
   return {
-    feedAll: cards(db).orderBy(...newestFirst).limit(keptLimit(p.limit)),
-    feedAllAfter: cards(db).where(feedAfter).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    feedAll: cards(db).where(visible).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    feedAllAfter: cards(db).where(and(feedAfter, visible)).orderBy(...newestFirst).limit(keptLimit(p.limit)),
     mostReplied: cards(db)
-      .where(gt(comments.replyCount, 0))
+      .where(and(gt(comments.replyCount, 0), visible))
       .orderBy(desc(comments.replyCount), desc(comments.createdAt))
       .limit(keptLimit(p.limit)),
     topRated: cards(db)
-      .where(isNotNull(comments.ratingAvg))
+      .where(and(isNotNull(comments.ratingAvg), visible))
       .orderBy(desc(comments.ratingAvg), desc(comments.ratingCount), desc(comments.createdAt))
       .limit(keptLimit(p.limit)),
     businessHead: db
@@ -142,18 +159,18 @@ export function commentQueries(db: Db) {
       .from(businesses)
       .leftJoin(icon, eq(icon.id, businesses.iconId))
       .where(eq(businesses.id, p.businessId)),
-    business: businessCards(db).where(inBusiness).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
-    businessAfter: businessCards(db).where(and(inBusiness, businessAfter)).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
+    business: businessCards(db).where(and(inBusiness, visible)).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
+    businessAfter: businessCards(db).where(and(inBusiness, businessAfter, visible)).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
     // Search results are newest first by posting order (rowid), which FTS5 walks directly.
     businessSearch: businessCards(db)
-      .where(searchedRowids(sql`${p.query}`, sql`${p.limit}`))
+      .where(and(searchedRowids(sql`${p.query}`, sql`${p.limit}`), visible))
       .orderBy(desc(rowid))
       .limit(keptLimit(p.limit)),
     businessSearchAfter: businessCards(db)
-      .where(searchedRowids(sql`${p.query}`, sql`${p.limit}`, sql`${p.k}`))
+      .where(and(searchedRowids(sql`${p.query}`, sql`${p.limit}`, sql`${p.k}`), visible))
       .orderBy(desc(rowid))
       .limit(keptLimit(p.limit)),
-    byId: cards(db).where(eq(comments.id, p.id)),
+    byId: cards(db).where(and(eq(comments.id, p.id), visible)),
   };
 }
 
@@ -189,13 +206,18 @@ function cardOf(r: PostRow, b: BusinessHead): CommentCard {
     userImage: uploadUrl(r.avatarFile),
     date: new Date(r.createdAt).toISOString(),
     edited: r.updatedAt > r.createdAt,
+    hidden: r.hiddenAt !== null,
+    removed: r.removedAt !== null,
+    reportedByMe: r.myReport !== null,
   };
 }
 
-const meOf = (actor: Actor) => actor?.id ?? null;
+/** Who reads a list: their own rate and report, and whether hidden posts are theirs to see (admins). */
+export type Viewer = { me: string | null; admin: 0 | 1 };
+export const viewerOf = (actor: Actor): Viewer => ({ me: actor?.id ?? null, admin: actor?.isAdmin && !actor.isBanned ? 1 : 0 });
 
 export function getCommentCard(db: Db, actor: Actor, id: string): CommentCard {
-  const row = prepared(db).byId.get({ me: meOf(actor), id });
+  const row = prepared(db).byId.get({ ...viewerOf(actor), id });
   if (!row) throw new AppError('NOT_FOUND', 'commentNotFound');
   return toCommentCard(row);
 }
@@ -216,23 +238,23 @@ const businessKey = (r: PostRow): [number, number] => [r.createdAt, r.rowid];
  */
 export function listFeed(deps: Deps, actor: Actor, input: FeedInput): Page<CommentCard> {
   const q = prepared(deps.db);
-  const me = meOf(actor);
-  if (input.filter === 'mostReplied') return { items: q.mostReplied.all({ me, limit: FEED_TOP }).map(toCommentCard), nextCursor: null };
-  if (input.filter === 'topRated') return { items: q.topRated.all({ me, limit: FEED_TOP }).map(toCommentCard), nextCursor: null };
+  const viewer = viewerOf(actor);
+  if (input.filter === 'mostReplied') return { items: q.mostReplied.all({ ...viewer, limit: FEED_TOP }).map(toCommentCard), nextCursor: null };
+  if (input.filter === 'topRated') return { items: q.topRated.all({ ...viewer, limit: FEED_TOP }).map(toCommentCard), nextCursor: null };
   const cursor = decodeCursor(input.cursor, 'string');
   const limit = cursor ? FEED_MORE_PAGE : FEED_FIRST_PAGE;
-  return latestComments(deps.db, me, cursor, limit);
+  return latestComments(deps.db, viewer, cursor, limit);
 }
 
-function latestComments(db: Db, me: string | null, cursor: { t: number; k: string } | null, limit: number): Page<CommentCard> {
+function latestComments(db: Db, viewer: Viewer, cursor: { t: number; k: string } | null, limit: number): Page<CommentCard> {
   const q = prepared(db);
-  const rows = cursor ? q.feedAllAfter.all({ me, limit: limit + 1, t: cursor.t, k: cursor.k }) : q.feedAll.all({ me, limit: limit + 1 });
+  const rows = cursor ? q.feedAllAfter.all({ ...viewer, limit: limit + 1, t: cursor.t, k: cursor.k }) : q.feedAll.all({ ...viewer, limit: limit + 1 });
   return pageOf(rows, limit, feedKey, toCommentCard);
 }
 
 /** Newest first with any page size (REST GET /comment: ?limit, ?cursor). */
 export function listLatestComments(deps: Deps, actor: Actor, input: PageInput): Page<CommentCard> {
-  return latestComments(deps.db, meOf(actor), decodeCursor(input.cursor, 'string'), input.limit ?? FEED_FIRST_PAGE);
+  return latestComments(deps.db, viewerOf(actor), decodeCursor(input.cursor, 'string'), input.limit ?? FEED_FIRST_PAGE);
 }
 
 const writes = preparedStatements((db: Db) => ({
@@ -269,7 +291,7 @@ export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCo
   const q = prepared(db);
   const limit = input.limit ?? BUSINESS_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
-  const base = { me: meOf(actor), limit: limit + 1, businessId: input.businessId, ...(cursor ? { t: cursor.t, k: cursor.k } : {}) };
+  const base = { ...viewerOf(actor), limit: limit + 1, businessId: input.businessId, ...(cursor ? { t: cursor.t, k: cursor.k } : {}) };
   const query = input.search ? ftsQueryOf(input.businessId, input.search) : null;
   if (input.search && !query) return { items: [], nextCursor: null };
   // Comments posted in the last moments wait in a queue (migration 0005): index them first.
@@ -294,7 +316,7 @@ export const MODERATION_REPLIES = 20;
 /** Comment moderation: every comment newest first, 50 a page, each with its newest replies. */
 export function listForModeration(deps: Deps, actor: Actor, input: PageInput): Page<ModerationRow> {
   const admin = requireAdmin(actor);
-  const page = latestComments(deps.db, admin.id, decodeCursor(input.cursor, 'string'), MODERATION_PAGE);
+  const page = latestComments(deps.db, viewerOf(admin), decodeCursor(input.cursor, 'string'), MODERATION_PAGE);
   const previews = replyPreviews(deps.db, admin, page.items.map((c) => c._id), MODERATION_REPLIES);
   return { items: page.items.map((c) => ({ ...c, replies: previews.get(c._id) ?? [] })), nextCursor: page.nextCursor };
 }
@@ -330,7 +352,7 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
 
 type OwnedRow = { id: string; userId: string; imageId: string | null; businessId: string };
 
-function findComment(db: Db, id: string): OwnedRow {
+export function findComment(db: Db, id: string): OwnedRow {
   const row = db
     .select({ id: comments.id, userId: comments.userId, imageId: comments.imageId, businessId: comments.businessId })
     .from(comments)
@@ -366,20 +388,24 @@ export async function updateComment(deps: Deps, actor: Actor, input: WithUpload<
  * Deletes a comment with its replies and all their ratings (foreign-key cascades), moves the
  * business's comment count in the same transaction, then releases the pictures nothing else uses.
  */
-async function destroyComment(deps: Deps, row: OwnedRow): Promise<void> {
+export async function destroyComment(deps: Deps, row: OwnedRow, alongside?: (tx: DbOrTx) => void): Promise<void> {
   const imageIds = deps.db.transaction((tx) => {
+    alongside?.(tx);
     const replyImages = tx
       .select({ imageId: replies.imageId })
       .from(replies)
       .where(and(eq(replies.commentId, row.id), isNotNull(replies.imageId)))
       .all()
       .map((r) => r.imageId);
-    const gone = tx.delete(comments).where(eq(comments.id, row.id)).returning({ imageId: comments.imageId }).all();
+    const gone = tx.delete(comments).where(eq(comments.id, row.id)).returning({ imageId: comments.imageId, hiddenAt: comments.hiddenAt }).all();
     if (gone.length === 0) throw new AppError('NOT_FOUND', 'commentNotFound');
-    tx.update(businesses)
-      .set({ commentCount: sql`max(${businesses.commentCount} - 1, 0)` })
-      .where(eq(businesses.id, row.businessId))
-      .run();
+    // A hidden comment has already left the count (reports.ts).
+    if (gone[0].hiddenAt === null) {
+      tx.update(businesses)
+        .set({ commentCount: sql`max(${businesses.commentCount} - 1, 0)` })
+        .where(eq(businesses.id, row.businessId))
+        .run();
+    }
     return [gone[0].imageId, ...replyImages];
   });
   await releaseImages(deps, imageIds);

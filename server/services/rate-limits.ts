@@ -32,6 +32,8 @@ const limits = {
   favorite: { points: 60, duration: 60 },
   /** Deletes per user: comments, replies, businesses, accounts. */
   delete: { points: 30, duration: 60 },
+  /** Reports of comments and replies per user. */
+  report: { points: 20, duration: 60 },
 } as const;
 
 export type LimitName = keyof typeof limits;

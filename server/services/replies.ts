@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { comments, images, replies, replyRatings, users } from '../../db/schema';
+import { comments, images, replies, replyRatings, reports, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import type { DbOrTx } from './users';
 import { AppError } from '../lib/errors';
@@ -19,6 +19,7 @@ import { consumeLimit } from './rate-limits';
 const avatar = alias(images, 'avatar');
 const photo = alias(images, 'photo');
 const mine = alias(replyRatings, 'mine');
+const myReport = alias(reports, 'my_report');
 const rowid = sql<number>`${replies}.rowid`;
 
 const p = {
@@ -28,6 +29,7 @@ const p = {
   k: sql.placeholder('k'),
   commentId: sql.placeholder('commentId'),
   id: sql.placeholder('id'),
+  admin: sql.placeholder('admin'),
 };
 
 const replyColumns = {
@@ -52,9 +54,11 @@ const replyColumns = {
   avatarFile: avatar.fileName,
   photoFile: photo.fileName,
   myRate: mine.rate,
+  hiddenAt: replies.hiddenAt,
+  myReport: myReport.id,
 };
 
-/** Replies with author, avatar, picture and the caller's rate; LEFT JOINs keep `replies` outer. */
+/** Replies with author, avatar, picture, the caller's rate and open report; LEFT JOINs keep `replies` outer. */
 function replyRows(db: Db, me: unknown = p.me) {
   return db
     .select(replyColumns)
@@ -62,7 +66,9 @@ function replyRows(db: Db, me: unknown = p.me) {
     .leftJoin(users, eq(users.id, replies.userId))
     .leftJoin(avatar, eq(avatar.id, users.imageId))
     .leftJoin(photo, eq(photo.id, replies.imageId))
-    .leftJoin(mine, and(eq(mine.replyId, replies.id), eq(mine.userId, me as string)));
+    .leftJoin(mine, and(eq(mine.replyId, replies.id), eq(mine.userId, me as string)))
+    // reports_open_reply_idx is partial (resolved_at is null): the ON clause repeats that term.
+    .leftJoin(myReport, and(eq(myReport.replyId, replies.id), eq(myReport.reporterId, me as string), isNull(myReport.resolvedAt)));
 }
 
 // replies_comment_idx is (comment_id, created_at) and replies_created_at_idx (created_at); SQLite
@@ -70,14 +76,16 @@ function replyRows(db: Db, me: unknown = p.me) {
 const newestFirst = [desc(replies.createdAt), desc(rowid)] as const;
 const after = sql`(${replies.createdAt}, ${rowid}) < (${p.t}, ${p.k})`;
 const ofComment = eq(replies.commentId, p.commentId);
+/** Hidden replies only for their author and admins; tested on rows the index walk reads anyway. */
+const visible = sql`(${replies.hiddenAt} is null or ${replies.userId} = ${p.me} or ${p.admin} = 1)`;
 
 export function replyQueries(db: Db) {
   return {
-    ofComment: replyRows(db).where(ofComment).orderBy(...newestFirst).limit(keptLimit(p.limit)),
-    ofCommentAfter: replyRows(db).where(and(ofComment, after)).orderBy(...newestFirst).limit(keptLimit(p.limit)),
-    all: replyRows(db).orderBy(...newestFirst).limit(keptLimit(p.limit)),
-    allAfter: replyRows(db).where(after).orderBy(...newestFirst).limit(keptLimit(p.limit)),
-    byId: replyRows(db).where(eq(replies.id, p.id)),
+    ofComment: replyRows(db).where(and(ofComment, visible)).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    ofCommentAfter: replyRows(db).where(and(ofComment, after, visible)).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    all: replyRows(db).where(visible).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    allAfter: replyRows(db).where(and(after, visible)).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    byId: replyRows(db).where(and(eq(replies.id, p.id), visible)),
   };
 }
 
@@ -103,14 +111,16 @@ function toReplyCard(r: ReplyRow): ReplyCard {
     userImage: uploadUrl(r.avatarFile),
     date: new Date(r.createdAt).toISOString(),
     edited: r.updatedAt > r.createdAt,
+    hidden: r.hiddenAt !== null,
+    reportedByMe: r.myReport !== null,
   };
 }
 
-const meOf = (actor: Actor) => actor?.id ?? null;
+const viewerOf = (actor: Actor) => ({ me: actor?.id ?? null, admin: actor?.isAdmin && !actor.isBanned ? 1 : 0 });
 const keyOf = (r: ReplyRow): [number, number] => [r.createdAt, r.rowid];
 
 export function getReplyCard(db: Db, actor: Actor, id: string): ReplyCard {
-  const row = prepared(db).byId.get({ me: meOf(actor), id });
+  const row = prepared(db).byId.get({ ...viewerOf(actor), id });
   if (!row) throw new AppError('NOT_FOUND', 'replyNotFound');
   return toReplyCard(row);
 }
@@ -124,7 +134,7 @@ export function listReplies(deps: Deps, actor: Actor, input: RepliesInput): Page
   const limit = input.limit ?? REPLIES_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
   const q = prepared(db);
-  const args = { me: meOf(actor), limit: limit + 1, commentId: input.commentId };
+  const args = { ...viewerOf(actor), limit: limit + 1, commentId: input.commentId };
   const rows = cursor ? q.ofCommentAfter.all({ ...args, t: cursor.t, k: cursor.k }) : q.ofComment.all(args);
   return pageOf(rows, limit, keyOf, toReplyCard);
 }
@@ -134,7 +144,7 @@ export function listAllReplies(deps: Deps, actor: Actor, input: PageInput): Page
   const limit = input.limit ?? REPLIES_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
   const q = prepared(deps.db);
-  const args = { me: meOf(actor), limit: limit + 1 };
+  const args = { ...viewerOf(actor), limit: limit + 1 };
   const rows = cursor ? q.allAfter.all({ ...args, t: cursor.t, k: cursor.k }) : q.all.all(args);
   return pageOf(rows, limit, keyOf, toReplyCard);
 }
@@ -143,11 +153,11 @@ export function listAllReplies(deps: Deps, actor: Actor, input: PageInput): Page
 export function replyPreviews(db: Db, actor: Actor, commentIds: string[], perComment: number): Map<string, ReplyCard[]> {
   const byComment = new Map<string, ReplyCard[]>();
   const q = prepared(db);
-  const me = meOf(actor);
+  const viewer = viewerOf(actor);
   // One short walk of replies_comment_idx per comment, stopping at `perComment`: a popular
   // comment's thousands of replies are never ranked. In-process SQLite makes small queries cheap.
   for (const commentId of new Set(commentIds)) {
-    byComment.set(commentId, q.ofComment.all({ me, commentId, limit: perComment }).map(toReplyCard));
+    byComment.set(commentId, q.ofComment.all({ ...viewer, commentId, limit: perComment }).map(toReplyCard));
   }
   return byComment;
 }
@@ -188,7 +198,7 @@ export async function createReply(deps: Deps, actor: Actor, input: WithUpload<Re
   return getReplyCard(db, actor, id);
 }
 
-function findReply(db: Db, id: string) {
+export function findReply(db: Db, id: string) {
   const row = db
     .select({ id: replies.id, userId: replies.userId, imageId: replies.imageId, commentId: replies.commentId })
     .from(replies)
@@ -229,13 +239,26 @@ export async function deleteReply(deps: Deps, actor: Actor, id: string): Promise
   await consumeLimit('delete', who.id);
   const row = findReply(deps.db, id);
   if (row.userId !== who.id && !who.isAdmin) throw new AppError('FORBIDDEN', 'replyNotYours');
+  await destroyReply(deps, id);
+}
+
+/** Deletes a reply and its ratings and moves the comment's reply count; `alongside` runs in the same transaction. */
+export async function destroyReply(deps: Deps, id: string, alongside?: (tx: DbOrTx) => void): Promise<void> {
   const imageIds = deps.db.transaction((tx) => {
-    const gone = tx.delete(replies).where(eq(replies.id, id)).returning({ imageId: replies.imageId, commentId: replies.commentId }).all();
+    alongside?.(tx);
+    const gone = tx
+      .delete(replies)
+      .where(eq(replies.id, id))
+      .returning({ imageId: replies.imageId, commentId: replies.commentId, hiddenAt: replies.hiddenAt })
+      .all();
     if (gone.length === 0) throw new AppError('NOT_FOUND', 'replyNotFound');
-    tx.update(comments)
-      .set({ replyCount: sql`max(${comments.replyCount} - 1, 0)` })
-      .where(eq(comments.id, gone[0].commentId))
-      .run();
+    // A hidden reply has already left the count (reports.ts).
+    if (gone[0].hiddenAt === null) {
+      tx.update(comments)
+        .set({ replyCount: sql`max(${comments.replyCount} - 1, 0)` })
+        .where(eq(comments.id, gone[0].commentId))
+        .run();
+    }
     return [gone[0].imageId];
   });
   await releaseImages(deps, imageIds);

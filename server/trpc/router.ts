@@ -3,6 +3,7 @@ import { usersRouter } from './routers/users';
 import { businessRouter } from './routers/business';
 import { commentsRouter } from './routers/comments';
 import { homeRouter } from './routers/home';
+import { moderationRouter } from './routers/moderation';
 import { siteRouter } from './routers/site';
 
 export const appRouter = router({
@@ -11,6 +12,7 @@ export const appRouter = router({
   comments: commentsRouter,
   site: siteRouter,
   home: homeRouter,
+  moderation: moderationRouter,
 });
 
 export type AppRouter = typeof appRouter;

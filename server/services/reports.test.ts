@@ -1,0 +1,258 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comments, modLog, reports } from '../../db/schema';
+import { bearer, callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
+import { commentCountOf, insertBusiness } from './comment-fixtures';
+import { rateComment } from './comment-ratings';
+import { createComment, deleteComment, getComment, listBusinessComments, listFeed } from './comments';
+import { createReply, listAllReplies, listReplies } from './replies';
+import { resetLimits, setRateLimitsEnabled } from './rate-limits';
+import { reportPost } from './reports';
+
+let t: TestContext;
+let cast: Awaited<ReturnType<typeof createCast>>;
+let reporters: TestUser[];
+let shop: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMITS: '0' } });
+  cast = await createCast(t.db);
+  reporters = await Promise.all([1, 2, 3].map((i) => createTestUser(t.db, { firstName: `Rapportör${i}`, lastName: 'R' })));
+  shop = insertBusiness(t.db, 'Rapportbutiken');
+});
+afterAll(() => t.close());
+
+const post = (text = 'Kanelbullarna var fantastiska', business = shop, who = cast.owner) =>
+  createComment(t.deps, who.actor, { businessId: business, text, businessLocation: 'Lund' });
+const reportRest = (kind: 'comment' | 'subComment', id: string, user: TestUser | null, payload: unknown = { reason: 'spam' }) =>
+  t.app.inject({ method: 'POST', url: `/api/${kind}/report/${id}`, headers: user ? bearer(user) : {}, payload: payload as object });
+const hideByReports = async (kind: 'comment' | 'reply', id: string) => {
+  for (const r of reporters) await reportPost(t.deps, r.actor, kind, { id, reason: 'offensive' });
+};
+
+describe('reporting a comment or reply (REST and tRPC)', () => {
+  it('who may report: visitors log in, authors cannot, banned users cannot, others can', async () => {
+    const c = await post();
+    const visitor = await reportRest('comment', c._id, null);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toMatchObject({ key: 'reportLoginRequired', message: 'Please log in to report a post.' });
+    expect((await reportRest('comment', c._id, cast.owner)).json()).toMatchObject({ key: 'reportOwnPost' });
+    expect((await reportRest('comment', c._id, cast.owner)).statusCode).toBe(403);
+    expect((await reportRest('comment', c._id, cast.banned)).statusCode).toBe(403);
+    const first = await reportRest('comment', c._id, cast.other, { reason: 'fake', note: 'Aldrig varit där' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ message: 'Thank you! A moderator will look at it.', result: 'created', hidden: false });
+    const again = await reportRest('comment', c._id, cast.other, { reason: 'spam' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ result: 'existing' });
+    expect((await reportRest('comment', c._id, cast.admin)).statusCode).toBe(201);
+    expect(t.db.select().from(reports).where(eq(reports.commentId, c._id)).all()).toHaveLength(2);
+    expect((await reportRest('comment', 'no-such-id', cast.other)).statusCode).toBe(404);
+    // The reporter sees their report on the card; others do not.
+    expect(getComment(t.deps, cast.other.actor, c._id).reportedByMe).toBe(true);
+    expect(getComment(t.deps, reporters[0].actor, c._id).reportedByMe).toBe(false);
+  });
+
+  it('an unknown reason or a long note is a 400; the reasons are an enum in the OpenAPI document', async () => {
+    const c = await post();
+    expect((await reportRest('comment', c._id, cast.other, { reason: 'boring' })).statusCode).toBe(400);
+    expect((await reportRest('comment', c._id, cast.other, {})).statusCode).toBe(400);
+    expect((await reportRest('comment', c._id, cast.other, { reason: 'other', note: 'x'.repeat(501) })).statusCode).toBe(400);
+    expect((await reportRest('comment', c._id, cast.other, { reason: 'other', note: 'x'.repeat(500) })).statusCode).toBe(201);
+    const doc = (await t.app.inject({ url: '/api/docs' })).json();
+    for (const path of ['/api/comment/report/{id}', '/api/subComment/report/{id}']) {
+      const body = doc.paths[path].post.requestBody.content['application/json'].schema;
+      expect(body.properties.reason.enum).toEqual(['spam', 'fake', 'offensive', 'personal', 'offTopic', 'other']);
+    }
+    expect(doc.paths['/api/reports'].get).toBeDefined();
+    expect(doc.paths['/api/reports/{id}/resolve'].post).toBeDefined();
+    expect(doc.paths['/api/mod-log'].get).toBeDefined();
+  });
+
+  it('replies through tRPC, with the same rules', async () => {
+    const c = await post();
+    const r = await createReply(t.deps, cast.owner.actor, { commentId: c._id, text: 'Håller med' });
+    await expect(callerFor(t.deps, null).moderation.reportReply({ id: r._id, reason: 'spam' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(callerFor(t.deps, cast.owner).moderation.reportReply({ id: r._id, reason: 'spam' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(t.deps, cast.banned).moderation.reportReply({ id: r._id, reason: 'spam' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(t.deps, cast.other).moderation.reportReply({ id: r._id, reason: 'nope' as 'spam' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await callerFor(t.deps, cast.other).moderation.reportReply({ id: r._id, reason: 'personal' })).toEqual({ result: 'created', hidden: false });
+    expect(await callerFor(t.deps, cast.other).moderation.reportReply({ id: r._id, reason: 'spam' })).toEqual({ result: 'existing', hidden: false });
+    expect((await reportRest('subComment', r._id, cast.admin, { reason: 'offTopic' })).statusCode).toBe(201);
+    expect(listReplies(t.deps, cast.other.actor, { commentId: c._id }).items[0].reportedByMe).toBe(true);
+  });
+});
+
+describe('auto-hide at REPORT_HIDE_THRESHOLD distinct reporters', () => {
+  it('a hidden comment leaves every public list, search and count; its author and admins still see it, marked', async () => {
+    const business = insertBusiness(t.db, 'Gömbutiken');
+    const c = await post('Kanelbullar och reklam här', business);
+    await post('En vanlig kommentar om kanelbullar', business);
+    await createReply(t.deps, cast.other.actor, { commentId: c._id, text: 'Svar på den' });
+    await rateComment(t.deps, cast.other.actor, { id: c._id, rate: 5 });
+    expect(commentCountOf(t.db, business)).toBe(2);
+    const ids = (items: { _id: string }[]) => items.map((i) => i._id);
+    expect(ids(listFeed(t.deps, null, { filter: 'mostReplied' }).items)).toContain(c._id);
+
+    await reportPost(t.deps, reporters[0].actor, 'comment', { id: c._id, reason: 'spam' });
+    await reportPost(t.deps, reporters[1].actor, 'comment', { id: c._id, reason: 'spam' });
+    // A repeat by the same user is not a second reporter.
+    expect(await reportPost(t.deps, reporters[1].actor, 'comment', { id: c._id, reason: 'spam' })).toEqual({ result: 'existing', hidden: false });
+    expect(getComment(t.deps, null, c._id).hidden).toBe(false);
+    expect(await reportPost(t.deps, reporters[2].actor, 'comment', { id: c._id, reason: 'offensive' })).toEqual({ result: 'created', hidden: true });
+
+    expect(commentCountOf(t.db, business)).toBe(1);
+    for (const filter of ['all', 'mostReplied', 'topRated'] as const) expect(ids(listFeed(t.deps, null, { filter }).items)).not.toContain(c._id);
+    expect(ids(listBusinessComments(t.deps, null, { businessId: business }).items)).not.toContain(c._id);
+    const found = listBusinessComments(t.deps, cast.owner.actor, { businessId: business, search: 'kanelbullar' });
+    expect(ids(found.items)).not.toContain(c._id);
+    expect(found.items).toHaveLength(1);
+    for (const url of ['/api/comment', '/api/comment/most-rated', '/api/comment/most-subcomments', `/api/comment/${business}`, `/api/comment/${business}?search=reklam`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(ids(res.json()), url).not.toContain(c._id);
+    }
+    const bizRes = await t.app.inject({ url: `/api/business/${business}` });
+    if (bizRes.statusCode === 200 && 'commentCount' in bizRes.json()) expect(bizRes.json().commentCount).toBe(1);
+    await expect(callerFor(t.deps, null).comments.byId({ id: c._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(callerFor(t.deps, cast.other).comments.byId({ id: c._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    // The author and admins still see it, marked.
+    expect((await callerFor(t.deps, cast.owner).comments.byId({ id: c._id })).hidden).toBe(true);
+    expect((await callerFor(t.deps, cast.admin).comments.byId({ id: c._id })).hidden).toBe(true);
+    expect(ids(listBusinessComments(t.deps, cast.owner.actor, { businessId: business }).items)).toContain(c._id);
+    expect(ids((await callerFor(t.deps, cast.admin).comments.feed({ filter: 'all' })).items)).toContain(c._id);
+
+    // Deleting a hidden comment does not take it off the count a second time.
+    await deleteComment(t.deps, cast.owner.actor, c._id);
+    expect(commentCountOf(t.db, business)).toBe(1);
+  });
+
+  it("a hidden reply leaves its comment's lists and reply count", async () => {
+    const c = await post();
+    const r = await createReply(t.deps, cast.other.actor, { commentId: c._id, text: 'Köp billiga klockor här' });
+    await createReply(t.deps, cast.admin.actor, { commentId: c._id, text: 'Ett vanligt svar' });
+    expect(getComment(t.deps, null, c._id).replyCount).toBe(2);
+    await hideByReports('reply', r._id);
+    expect(getComment(t.deps, null, c._id).replyCount).toBe(1);
+    expect(listReplies(t.deps, null, { commentId: c._id }).items.map((x) => x._id)).not.toContain(r._id);
+    expect(listAllReplies(t.deps, null, {}).items.map((x) => x._id)).not.toContain(r._id);
+    const full = (await t.app.inject({ url: `/api/comment/${shop}` })).json() as { _id: string; subComments: { _id: string }[] }[];
+    expect(full.find((x) => x._id === c._id)!.subComments.map((x) => x._id)).not.toContain(r._id);
+    expect((await t.app.inject({ url: '/api/subComment' })).json().map((x: { _id: string }) => x._id)).not.toContain(r._id);
+    const mine = listReplies(t.deps, cast.other.actor, { commentId: c._id }).items.find((x) => x._id === r._id);
+    expect(mine?.hidden).toBe(true);
+  });
+});
+
+describe('the moderation queue and its decisions (admins)', () => {
+  it('only admins read the queue and decide', async () => {
+    const c = await post();
+    await reportPost(t.deps, cast.other.actor, 'comment', { id: c._id, reason: 'spam' });
+    for (const who of [null, cast.owner, cast.other, cast.banned]) {
+      const headers = who ? bearer(who) : {};
+      expect([401, 403]).toContain((await t.app.inject({ url: '/api/reports', headers })).statusCode);
+      expect([401, 403]).toContain((await t.app.inject({ url: '/api/mod-log', headers })).statusCode);
+      const res = await t.app.inject({ method: 'POST', url: `/api/reports/${c._id}/resolve`, headers, payload: { action: 'dismiss' } });
+      expect([401, 403]).toContain(res.statusCode);
+      await expect(callerFor(t.deps, who).moderation.reports({ status: 'open' })).rejects.toMatchObject({ code: expect.stringMatching(/UNAUTHORIZED|FORBIDDEN/) });
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/api/reports/${c._id}/resolve`, headers: bearer(cast.admin), payload: { action: 'ban' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/reports/unknown/resolve', headers: bearer(cast.admin), payload: { action: 'dismiss' } })).statusCode).toBe(404);
+  });
+
+  it('groups reports by item, most reported first, with reasons, notes, reporters and the author', async () => {
+    const few = await post('Lite rapporterad');
+    const many = await post('Mycket rapporterad');
+    await reportPost(t.deps, reporters[0].actor, 'comment', { id: few._id, reason: 'offTopic' });
+    await reportPost(t.deps, reporters[0].actor, 'comment', { id: many._id, reason: 'spam', note: 'Reklam för klockor' });
+    await reportPost(t.deps, reporters[1].actor, 'comment', { id: many._id, reason: 'fake' });
+    const res = await t.app.inject({ url: '/api/reports?status=open', headers: bearer(cast.admin) });
+    expect(res.statusCode).toBe(200);
+    const groups = res.json() as { _id: string; reportCount: number }[];
+    const order = groups.map((g) => g._id);
+    expect(order.indexOf(many._id)).toBeLessThan(order.indexOf(few._id));
+    const group = (await callerFor(t.deps, cast.admin).moderation.reports({ status: 'open' })).find((g) => g._id === many._id)!;
+    expect(group).toMatchObject({ kind: 'comment', text: 'Mycket rapporterad', businessTitle: 'Rapportbutiken', reportCount: 2, hidden: false });
+    expect(group.author).toMatchObject({ _id: cast.owner.id, firstName: 'Olle', isBanned: false });
+    expect(group.author.posts).toBeGreaterThan(1);
+    expect(group.reports.map((r) => [r.reason, r.note, r.reporterName])).toEqual([
+      ['spam', 'Reklam för klockor', 'Rapportör1 R'],
+      ['fake', null, 'Rapportör2 R'],
+    ]);
+  });
+
+  it('dismiss restores a hidden item, its count and its search; the log keeps who, what and why', async () => {
+    const business = insertBusiness(t.db);
+    const c = await post('Kanelbullar som döljs', business);
+    await hideByReports('comment', c._id);
+    expect(commentCountOf(t.db, business)).toBe(0);
+    const res = await t.app.inject({ method: 'POST', url: `/api/reports/${c._id}/resolve`, headers: bearer(cast.admin), payload: { action: 'dismiss', note: 'Inget fel' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'The reports were resolved.', action: 'dismiss' });
+    expect(commentCountOf(t.db, business)).toBe(1);
+    expect(getComment(t.deps, null, c._id).hidden).toBe(false);
+    expect(listBusinessComments(t.deps, null, { businessId: business, search: 'kanelbullar' }).items.map((x) => x._id)).toContain(c._id);
+    expect((await t.app.inject({ method: 'POST', url: `/api/reports/${c._id}/resolve`, headers: bearer(cast.admin), payload: { action: 'dismiss' } })).statusCode).toBe(404);
+    const resolved = await callerFor(t.deps, cast.admin).moderation.reports({ status: 'resolved' });
+    expect(resolved.find((g) => g._id === c._id)).toMatchObject({ status: 'resolved', resolution: 'dismiss', reportCount: 3 });
+    const log = (await t.app.inject({ url: '/api/mod-log', headers: bearer(cast.admin) })).json();
+    expect(log[0]).toMatchObject({ action: 'dismiss', targetKind: 'comment', targetId: c._id, actorName: 'Alma Admin', reason: 'Inget fel', excerpt: 'Kanelbullar som döljs' });
+    // Reported again after a dismissal: a fresh count.
+    await reportPost(t.deps, reporters[0].actor, 'comment', { id: c._id, reason: 'spam' });
+    expect(getComment(t.deps, null, c._id).hidden).toBe(false);
+  });
+
+  it('remove deletes a reply or a comment without replies; a comment with replies stays as a placeholder', async () => {
+    const business = insertBusiness(t.db);
+    const lone = await post('Ensam och elak', business);
+    const threaded = await post('Elak med svar', business);
+    const r = await createReply(t.deps, cast.other.actor, { commentId: threaded._id, text: 'Ett elakt svar' });
+    await createReply(t.deps, cast.admin.actor, { commentId: threaded._id, text: 'Ett vänligt svar' });
+    await hideByReports('comment', lone._id);
+    await hideByReports('comment', threaded._id);
+    await hideByReports('reply', r._id);
+    expect(commentCountOf(t.db, business)).toBe(0);
+
+    const admin = callerFor(t.deps, cast.admin);
+    expect(await admin.moderation.resolve({ id: r._id, action: 'remove' })).toEqual({ action: 'remove' });
+    expect(await admin.moderation.resolve({ id: lone._id, action: 'remove', note: 'Hat' })).toEqual({ action: 'remove' });
+    const rest = await t.app.inject({ method: 'POST', url: `/api/reports/${threaded._id}/resolve`, headers: bearer(cast.admin), payload: { action: 'remove' } });
+    expect(rest.statusCode).toBe(200);
+
+    expect(t.db.select().from(comments).where(eq(comments.id, lone._id)).get()).toBeUndefined();
+    const placeholder = getComment(t.deps, null, threaded._id);
+    expect(placeholder).toMatchObject({ removed: true, hidden: false, text: '', image: null });
+    expect(commentCountOf(t.db, business)).toBe(1);
+    expect(listBusinessComments(t.deps, null, { businessId: business, search: 'elak' }).items).toEqual([]);
+    const log = await admin.moderation.log();
+    expect(log.slice(0, 3).map((e) => [e.action, e.targetKind, e.excerpt])).toEqual([
+      ['remove', 'comment', 'Elak med svar'],
+      ['remove', 'comment', 'Ensam och elak'],
+      ['remove', 'reply', 'Ett elakt svar'],
+    ]);
+    expect(log[1].reason).toBe('Hat');
+    expect(log[0].reason).toBe('offensive');
+    expect(t.db.select().from(modLog).all().every((e) => e.actorId === cast.admin.id)).toBe(true);
+  });
+});
+
+describe('the report limit', () => {
+  it('counts every report of a user, repeats included: the 21st in a minute is a 429', async () => {
+    const limited = await createTestApp();
+    try {
+      const [author, reporter] = await Promise.all([createTestUser(limited.db), createTestUser(limited.db)]);
+      const c = await createComment(limited.deps, author.actor, { businessId: insertBusiness(limited.db), text: 'Text', businessLocation: 'Lund' });
+      const send = () => limited.app.inject({ method: 'POST', url: `/api/comment/report/${c._id}`, headers: bearer(reporter), payload: { reason: 'spam' } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) statuses.push((await send()).statusCode);
+      expect(statuses[0]).toBe(201);
+      expect(statuses.slice(1, 20).every((s) => s === 200)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    } finally {
+      await limited.close();
+      setRateLimitsEnabled(false);
+      resetLimits();
+    }
+  });
+});
