@@ -21,10 +21,10 @@ export function headersOf(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Security headers with a strict CSP (no inline script), and the same-origin check. */
-export async function registerSecurity(app: FastifyInstance, env: Env) {
+/** helmet's options for our site: a strict CSP (no inline script), HSTS behind https. */
+export function securityHeaderOptions(env: Env): HelmetOptions {
   const https = env.PUBLIC_URL.startsWith('https://');
-  const headers = headersOf({
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -45,8 +45,13 @@ export async function registerSecurity(app: FastifyInstance, env: Env) {
     hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
-  // The same headers go on every reply, so helmet computes them once at start.
+  };
+}
+
+/** Security headers with a strict CSP (no inline script), and the same-origin check. */
+export async function registerSecurity(app: FastifyInstance, env: Env) {
+  const headers = headersOf(securityHeaderOptions(env));
+  // The same headers go on every reply, so helmet computes them once at start (decision 011).
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
