@@ -1,21 +1,20 @@
 # Recensera: one container, one process on :8000, data in the /data volume.
 # scripts/image-smoke.sh runs the same steps without Docker in CI.
 
-FROM node:20-bookworm-slim AS build
+# No compiler: better-sqlite3, argon2 and sharp install prebuilt binaries for linux x64 and arm64.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS prod-deps
+FROM node:24-bookworm-slim AS prod-deps
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=8000 \
     HOST=0.0.0.0 \
