@@ -1,5 +1,6 @@
 # Recensera: one container, one process on :8000, data in the /data volume.
 # scripts/image-smoke.sh runs the same steps without Docker in CI.
+#   docker build -t recensera:0.1.0 .      (VERSION below is package.json's; the smoke test checks)
 
 # No compiler: better-sqlite3, argon2 and sharp install prebuilt binaries for linux x64 and arm64.
 FROM node:24-bookworm-slim AS build
@@ -12,9 +13,18 @@ RUN npm run build
 FROM node:24-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+# Only what the server loads: the client's packages are devDependencies, bundled into dist/client
+# at build time. Then out go typescript (a peer of @trpc/server, for its types only), and
+# better-sqlite3's C sources and its binaries for macOS and Windows.
+RUN npm ci --omit=dev --no-audit --no-fund \
+  && rm -rf node_modules/typescript node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+    node_modules/better-sqlite3/prebuilds/darwin-* node_modules/better-sqlite3/prebuilds/win32-*
 
 FROM node:24-bookworm-slim
+ARG VERSION=0.1.0
+LABEL org.opencontainers.image.title="Recensera" \
+      org.opencontainers.image.description="Community reviews of everyday businesses: one Node.js process, one SQLite file" \
+      org.opencontainers.image.version="${VERSION}"
 ENV NODE_ENV=production \
     PORT=8000 \
     HOST=0.0.0.0 \
@@ -22,11 +32,14 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# package.json and run-cli.mjs: `docker exec <container> npm run admin -- you@example.se`.
 COPY package.json ./
+COPY scripts/run-cli.mjs ./scripts/
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
 EXPOSE 8000
+# Follows PORT when it is changed with -e PORT=…; /healthz answers {"ok":true,"version":"…"}.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:8000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--max-semi-space-size=4", "--optimize-for-size", "dist/server/index.js"]

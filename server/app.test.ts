@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { version } from '../package.json';
 import { buildApp } from './app';
 import { createTestApp, createTestUser, type TestContext } from './test/helpers';
 
@@ -22,10 +23,24 @@ describe('the app shell', () => {
     rmSync(clientDir, { recursive: true, force: true });
   });
 
-  it('answers the health check when the database answers', async () => {
+  it('answers the health check with the version when the database answers', async () => {
     const res = await ctx.app.inject('/healthz');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
+    expect(res.json()).toEqual({ ok: true, version });
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('does not log health checks at info level', async () => {
+    const own = await createTestApp();
+    const lines: string[] = [];
+    const app = await buildApp(own.deps, { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
+    await app.inject('/healthz');
+    await app.inject('/api/no-such-route');
+    const messages = lines.map((l) => JSON.parse(l) as { msg: string; req?: { url?: string } });
+    expect(messages.filter((m) => m.msg === 'incoming request').map((m) => m.req?.url)).toEqual(['/api/no-such-route']);
+    expect(messages.filter((m) => m.msg === 'request completed')).toHaveLength(1);
+    await app.close();
+    await own.close();
   });
 
   it('serves the client for page routes and JSON 404s for unknown API paths', async () => {

@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { createJsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { version } from '../package.json';
 import type { Deps } from './deps';
 import { AppError } from './lib/errors';
 import { requestLogValue } from './lib/log-redact';
@@ -121,13 +122,14 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
 
   // Compiled once: the container's health check polls this, and preparing took most of its time.
+  // Logged from warn up only: at info every poll wrote two lines (incoming request, completed).
   const alive = deps.db.$client.prepare('select 1');
   app.withTypeProvider<ZodTypeProvider>().get(
     '/healthz',
-    { schema: { hide: true, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { logLevel: 'warn', schema: { hide: true, response: { 200: z.object({ ok: z.literal(true), version: z.string() }) } } },
     async () => {
       alive.get();
-      return { ok: true as const };
+      return { ok: true as const, version };
     },
   );
 
