@@ -17,6 +17,12 @@ describe('loadEnv', () => {
     expect(Object.isFrozen(env)).toBe(true);
   });
 
+  it('defaults PUBLIC_URL to the port it listens on', () => {
+    expect(loadEnv({ PORT: '3000' }).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadEnv({ PORT: '3000', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadEnv({ PORT: '3000', PUBLIC_URL: 'https://recensera.example' }).PUBLIC_URL).toBe('https://recensera.example');
+  });
+
   it('parses lists, booleans and trims trailing slashes', () => {
     const env = loadEnv({
       ADMIN_EMAILS: ' Ann@Example.com, bo@example.com ,',
