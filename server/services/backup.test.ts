@@ -1,13 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, migrateDb, openDb } from '../../db/client';
-import { createTestUser, type TestUser } from '../test/helpers';
+import { createTestUser, freePort, type TestUser } from '../test/helpers';
 import { insertBusiness, pngBytes } from './comment-fixtures';
 import { pruneBackups } from './backup';
 
@@ -24,14 +23,6 @@ afterAll(() => {
   server?.kill('SIGKILL');
   rmSync(root, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 const env = (extra: Record<string, string> = {}) => ({ ...process.env, DATA_DIR: data, DEMO_DATA: '0', BACKUP_EVERY: '0', LOG_LEVEL: 'info', ...extra });
 

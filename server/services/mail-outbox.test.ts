@@ -2,22 +2,13 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
-import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
+import { bearer, callerFor, createTestApp, createTestUser, freePort, type TestContext, type TestUser } from '../test/helpers';
 import { linkFrom, startSmtp } from './accounts-testing';
 import { createMailer } from './mail';
 import { createOutbox, MAIL_MAX_ATTEMPTS, retryDelayMs } from './mail-outbox';
 import { resetLimits } from './rate-limits';
 
 const silent = { info() {}, error() {} };
-
-/** A port nothing listens on (yet): taken from a server that is closed again at once. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let clock = Date.now();
 const now = () => clock;

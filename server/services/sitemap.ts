@@ -26,6 +26,8 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /user-mng',
     'Disallow: /business-mng',
     'Disallow: /cmt-mng',
+    'Disallow: /mod-queue',
+    'Disallow: /mod-log',
     'Disallow: /favorites/',
     'Disallow: /api/',
     'Disallow: /trpc/',
@@ -53,24 +55,18 @@ export function createSitemap(db: Db, publicUrl: string, perFile = URLS_PER_SITE
     }
   };
 
-  const businessPage = (page: number) =>
+  /** One file's worth of a table's pages, in id order (the primary key's index). */
+  const pagesOf = (table: typeof businesses | typeof comments, prefix: string) => (page: number) =>
     db
-      .select({ id: businesses.id, updatedAt: businesses.updatedAt })
-      .from(businesses)
-      .orderBy(asc(businesses.id))
+      .select({ id: table.id, updatedAt: table.updatedAt })
+      .from(table)
+      .orderBy(asc(table.id))
       .limit(perFile)
       .offset(page * perFile)
       .all()
-      .map((b) => ({ path: `/business/${encodeURIComponent(b.id)}`, lastmod: b.updatedAt }));
-  const commentPage = (page: number) =>
-    db
-      .select({ id: comments.id, updatedAt: comments.updatedAt })
-      .from(comments)
-      .orderBy(asc(comments.id))
-      .limit(perFile)
-      .offset(page * perFile)
-      .all()
-      .map((c) => ({ path: `/comment/${encodeURIComponent(c.id)}`, lastmod: c.updatedAt }));
+      .map((row) => ({ path: `${prefix}${encodeURIComponent(row.id)}`, lastmod: row.updatedAt }));
+  const businessPage = pagesOf(businesses, '/business/');
+  const commentPage = pagesOf(comments, '/comment/');
   const counts = () => ({
     businesses: db.select({ n: count() }).from(businesses).get()?.n ?? 0,
     comments: db.select({ n: count() }).from(comments).get()?.n ?? 0,

@@ -1,4 +1,5 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import argon2 from 'argon2';
@@ -132,4 +133,13 @@ export async function createCast(db: Db) {
     createTestUser(db, { firstName: 'Alma', lastName: 'Admin', isAdmin: true }),
   ]);
   return { visitor: null, owner, other, banned, admin };
+}
+
+/** A local port nothing listens on right now: taken from a server that is closed again at once. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
