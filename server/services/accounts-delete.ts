@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { requireSelfOrAdmin, type Actor } from './actor';
 import { releaseImages } from './images';
+import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
 import { assertNotLastAdmin, type DbOrTx } from './users';
 
@@ -74,11 +75,14 @@ function recomputeReplies(db: DbOrTx, ids: Iterable<string>) {
  * image files go afterwards, once nothing references them. The last admin cannot go.
  */
 export async function deleteAccount(deps: Deps, actor: Actor, userId: string): Promise<{ success: true }> {
-  await consumeLimit('delete', requireSelfOrAdmin(actor, userId).id);
+  const who = requireSelfOrAdmin(actor, userId);
+  await consumeLimit('delete', who.id);
   const imageIds = deps.db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw new AppError('NOT_FOUND', 'userNotFound');
     assertNotLastAdmin(tx, user);
+    // An admin deleting someone else's account is a moderator action; deleting your own is not.
+    if (who.id !== userId) recordModAction(tx, who, { action: 'deleteUser', targetKind: 'user', targetId: userId, excerpt: `${user.firstName} ${user.lastName}`.trim() });
 
     const ownComments = tx
       .select({ id: comments.id, businessId: comments.businessId, imageId: comments.imageId })

@@ -17,6 +17,7 @@ import {
 } from '../schemas/business';
 import { requireAdmin, type Actor, type SignedIn } from './actor';
 import { releaseImage, releaseImages, requireImage, storeImage } from './images';
+import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -457,15 +458,17 @@ export async function updateBusiness(
  * are released. The suggestion box cannot be deleted.
  */
 export async function deleteBusiness(deps: Deps, actor: Actor, id: string): Promise<void> {
-  await consumeLimit('delete', requireAdmin(actor).id);
+  const admin = requireAdmin(actor);
+  await consumeLimit('delete', admin.id);
   const imageIds = deps.db.transaction((tx) => {
     const row = tx
-      .select({ imageId: businesses.imageId, iconId: businesses.iconId, isSuggestionBox: businesses.isSuggestionBox })
+      .select({ imageId: businesses.imageId, iconId: businesses.iconId, isSuggestionBox: businesses.isSuggestionBox, title: businesses.title })
       .from(businesses)
       .where(eq(businesses.id, id))
       .get();
     if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
     if (row.isSuggestionBox) throw new AppError('CONFLICT', 'suggestionBoxUndeletable');
+    recordModAction(tx, admin, { action: 'deleteBusiness', targetKind: 'business', targetId: id, excerpt: row.title });
     const commentIds = tx.select({ id: comments.id }).from(comments).where(eq(comments.businessId, id));
     const commentImages = tx
       .select({ imageId: comments.imageId })

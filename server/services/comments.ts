@@ -30,6 +30,7 @@ import { ftsQueryOf, indexQueuedComments, isFtsQueryError, scheduleQueuedIndexin
 import { emojiCountsOf } from './emoji-ratings';
 import { releaseImage, releaseImages } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
+import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
 import { replyPreviews } from './replies';
 
@@ -350,11 +351,11 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
   return getCommentCard(db, actor, id);
 }
 
-type OwnedRow = { id: string; userId: string; imageId: string | null; businessId: string };
+type OwnedRow = { id: string; userId: string; imageId: string | null; businessId: string; text: string };
 
 export function findComment(db: Db, id: string): OwnedRow {
   const row = db
-    .select({ id: comments.id, userId: comments.userId, imageId: comments.imageId, businessId: comments.businessId })
+    .select({ id: comments.id, userId: comments.userId, imageId: comments.imageId, businessId: comments.businessId, text: comments.text })
     .from(comments)
     .where(eq(comments.id, id))
     .get();
@@ -422,6 +423,8 @@ export async function deleteComment(deps: Deps, actor: Actor, id: string): Promi
 
 /** An admin removes any comment (moderation, DELETE /comment/{id}). */
 export async function removeComment(deps: Deps, actor: Actor, id: string): Promise<void> {
-  await consumeLimit('delete', requireAdmin(actor).id);
-  await destroyComment(deps, findComment(deps.db, id));
+  const admin = requireAdmin(actor);
+  await consumeLimit('delete', admin.id);
+  const row = findComment(deps.db, id);
+  await destroyComment(deps, row, (tx) => recordModAction(tx, admin, { action: 'remove', targetKind: 'comment', targetId: id, excerpt: row.text }));
 }

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { modLog } from '../../db/schema';
 import type { Deps } from '../deps';
 import { newId } from '../lib/ids';
@@ -43,7 +43,8 @@ export function listModLog(deps: Deps, actor: Actor): ModLogEntry[] {
   return deps.db
     .select()
     .from(modLog)
-    .orderBy(desc(modLog.createdAt))
+    // mod_log_created_idx ends in the rowid: same-millisecond entries keep their order, without a sort.
+    .orderBy(desc(modLog.createdAt), desc(sql`${modLog}.rowid`))
     .limit(MOD_LOG_PAGE)
     .all()
     .map((r) => ({

@@ -14,6 +14,7 @@ import { decodeCursor, pageOf } from './comment-pages';
 import { emojiCountsOf } from './emoji-ratings';
 import { releaseImage, releaseImages } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
+import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
 
 const avatar = alias(images, 'avatar');
@@ -200,7 +201,7 @@ export async function createReply(deps: Deps, actor: Actor, input: WithUpload<Re
 
 export function findReply(db: Db, id: string) {
   const row = db
-    .select({ id: replies.id, userId: replies.userId, imageId: replies.imageId, commentId: replies.commentId })
+    .select({ id: replies.id, userId: replies.userId, imageId: replies.imageId, commentId: replies.commentId, text: replies.text })
     .from(replies)
     .where(eq(replies.id, id))
     .get();
@@ -239,7 +240,9 @@ export async function deleteReply(deps: Deps, actor: Actor, id: string): Promise
   await consumeLimit('delete', who.id);
   const row = findReply(deps.db, id);
   if (row.userId !== who.id && !who.isAdmin) throw new AppError('FORBIDDEN', 'replyNotYours');
-  await destroyReply(deps, id);
+  // An admin removing someone else's reply is moderating: the log keeps it.
+  const moderated = row.userId !== who.id;
+  await destroyReply(deps, id, moderated ? (tx) => recordModAction(tx, who, { action: 'remove', targetKind: 'reply', targetId: id, excerpt: row.text }) : undefined);
 }
 
 /** Deletes a reply and its ratings and moves the comment's reply count; `alongside` runs in the same transaction. */

@@ -5,7 +5,10 @@ import { bearer, callerFor, createCast, createTestApp, createTestUser, type Test
 import { commentCountOf, insertBusiness } from './comment-fixtures';
 import { rateComment } from './comment-ratings';
 import { createComment, deleteComment, getComment, listBusinessComments, listFeed } from './comments';
-import { createReply, listAllReplies, listReplies } from './replies';
+import { deleteAccount } from './accounts-delete';
+import { deleteBusiness } from './business';
+import { createReply, deleteReply, listAllReplies, listReplies } from './replies';
+import { setUserFlags } from './users';
 import { resetLimits, setRateLimitsEnabled } from './rate-limits';
 import { reportPost } from './reports';
 
@@ -234,6 +237,41 @@ describe('the moderation queue and its decisions (admins)', () => {
     expect(log[1].reason).toBe('Hat');
     expect(log[0].reason).toBe('offensive');
     expect(t.db.select().from(modLog).all().every((e) => e.actorId === cast.admin.id)).toBe(true);
+  });
+});
+
+describe('the moderation log records every moderator action', () => {
+  it('ban, unban, admin on and off, deleting a user or a business, removing posts; not what users do to their own', async () => {
+    const target = await createTestUser(t.db, { firstName: 'Mona', lastName: 'Mål' });
+    const business = insertBusiness(t.db, 'Loggbutiken');
+    const c = await post('Borttagen av admin', business, cast.other);
+    const r = await createReply(t.deps, cast.other.actor, { commentId: c._id, text: 'Svar som tas bort' });
+    const own = await createReply(t.deps, cast.other.actor, { commentId: c._id, text: 'Mitt eget svar' });
+    await deleteReply(t.deps, cast.other.actor, own._id);
+    await setUserFlags(t.deps, cast.admin.actor, target.id, { isAdmin: true });
+    await setUserFlags(t.deps, cast.admin.actor, target.id, { isAdmin: false });
+    await setUserFlags(t.deps, cast.admin.actor, target.id, { isBanned: true });
+    await setUserFlags(t.deps, cast.admin.actor, target.id, { isBanned: false });
+    await deleteReply(t.deps, cast.admin.actor, r._id);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/comment/${c._id}`, headers: bearer(cast.admin) })).statusCode).toBe(200);
+    await deleteBusiness(t.deps, cast.admin.actor, business);
+    await deleteAccount(t.deps, cast.admin.actor, target.id);
+    const self = await createTestUser(t.db);
+    await deleteAccount(t.deps, self.actor, self.id);
+
+    const log = await callerFor(t.deps, cast.admin).moderation.log();
+    expect(log.slice(0, 8).map((e) => [e.action, e.targetKind, e.excerpt]).reverse()).toEqual([
+      ['adminOn', 'user', 'Mona Mål'],
+      ['adminOff', 'user', 'Mona Mål'],
+      ['ban', 'user', 'Mona Mål'],
+      ['unban', 'user', 'Mona Mål'],
+      ['remove', 'reply', 'Svar som tas bort'],
+      ['remove', 'comment', 'Borttagen av admin'],
+      ['deleteBusiness', 'business', 'Loggbutiken'],
+      ['deleteUser', 'user', 'Mona Mål'],
+    ]);
+    expect(log.every((e) => e.actorName === 'Alma Admin')).toBe(true);
+    expect(log.some((e) => e.excerpt === 'Mitt eget svar')).toBe(false);
   });
 });
 

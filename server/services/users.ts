@@ -15,6 +15,7 @@ import type { Language } from '../schemas/common';
 import { issueEmailToken } from './account-mail';
 import { requireActive, requireAdmin, requireSelfOrAdmin, requireSignedIn, type Actor, type SignedIn } from './actor';
 import { releaseImage, requireImage, storeImage } from './images';
+import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
 import { invalidateUserSessions } from './sessions';
 
@@ -188,6 +189,9 @@ export async function setUserFlags(deps: Deps, actor: Actor, userId: string, fla
     if (user.isAdmin && !isAdmin) assertNotLastAdmin(tx, user);
     tx.update(users).set({ isBanned, isAdmin, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
     if (isBanned && !user.isBanned) invalidateUserSessions(tx, userId);
+    const target = { targetKind: 'user' as const, targetId: userId, excerpt: `${user.firstName} ${user.lastName}`.trim() };
+    if (isBanned !== user.isBanned) recordModAction(tx, admin, { action: isBanned ? 'ban' : 'unban', ...target });
+    if (isAdmin !== user.isAdmin) recordModAction(tx, admin, { action: isAdmin ? 'adminOn' : 'adminOff', ...target });
     return findPublicUser(tx, userId) as PublicUser;
   });
 }
