@@ -18,7 +18,7 @@ export const accountMessages = {
   registered: 'You registered successfully! Please check your email and confirm your registration to complete the process.',
   confirmationResent: 'This email is registered but not confirmed yet. We have sent you a new confirmation email.',
   resendDone: 'If the email is registered and not yet confirmed, a new confirmation email is on its way.',
-  tokenMissing: 'Invalid or missing token',
+  tokenMissing: 'This link is invalid or missing. Request a new one below.',
   tokenExpired: 'This link has expired. Request a new one below.',
   tokenUsed: 'This link has already been used. Request a new one below.',
   emailConfirmed: 'Your email is confirmed. You can now log in.',

@@ -154,7 +154,7 @@ describe('registration outcomes', () => {
     expect(t.db.select().from(users).where(eq(users.email, email)).get()?.firstName).toBe('Åsa');
 
     // The resend invalidated the first link; the second one works and activates its own registration.
-    expect((await confirm(firstToken)).json().message).toBe('Invalid or missing token');
+    expect((await confirm(firstToken)).json().message).toBe('This link is invalid or missing. Request a new one below.');
     expect((await confirm(await tokenOfMailTo(email))).statusCode).toBe(200);
     expect(t.db.select().from(users).where(eq(users.email, email)).get()?.firstName).toBe('Mallory');
     expect((await logIn(email, 'Lösenord-2024')).json().message).toBe('wrong password!');
@@ -277,10 +277,10 @@ describe('no account takeover by registering an address first', () => {
 });
 
 describe('confirmation links', () => {
-  it("answers 'Invalid or missing token' for a missing or unknown token", async () => {
+  it('answers that the link is invalid for a missing or unknown token', async () => {
     for (const res of [await confirm(null), await confirm(''), await confirm('made-up-token')]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Invalid or missing token');
+      expect(res.json().message).toBe('This link is invalid or missing. Request a new one below.');
     }
   });
 
@@ -458,7 +458,7 @@ describe('forgot and reset password', () => {
     t.db.update(emailTokens).set({ expiresAt: Date.now() - 1 }).where(eq(emailTokens.userId, user.id)).run();
     const input = { password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' };
     await expect(visitor.users.resetPassword({ token, ...input })).rejects.toMatchObject({ message: 'This link has expired. Request a new one below.' });
-    await expect(visitor.users.resetPassword({ token: 'nope', ...input })).rejects.toMatchObject({ message: 'Invalid or missing token' });
+    await expect(visitor.users.resetPassword({ token: 'nope', ...input })).rejects.toMatchObject({ message: 'This link is invalid or missing. Request a new one below.' });
   });
 
   it('rate limits forgot-password (429)', async () => {

@@ -167,7 +167,7 @@ export const accountsMessagesSv: Record<keyof typeof accountMessages, string> = 
   registered: 'Du är registrerad! Kolla din e-post och bekräfta registreringen för att slutföra.',
   confirmationResent: 'E-postadressen är registrerad men ännu inte bekräftad. Vi har skickat ett nytt bekräftelsemejl.',
   resendDone: 'Om e-postadressen är registrerad och inte bekräftad är ett nytt bekräftelsemejl på väg.',
-  tokenMissing: 'Ogiltig eller saknad token',
+  tokenMissing: 'Länken är ogiltig eller saknas. Begär en ny nedan.',
   tokenExpired: 'Länken har slutat gälla. Begär en ny nedan.',
   tokenUsed: 'Länken har redan använts. Begär en ny nedan.',
   emailConfirmed: 'Din e-postadress är bekräftad. Nu kan du logga in.',
