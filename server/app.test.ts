@@ -44,9 +44,10 @@ describe('the app shell', () => {
   });
 
   it('serves the client for page routes and JSON 404s for unknown API paths', async () => {
-    for (const page of ['/', '/business/abc', '/users/confirm-email?token=x', '/no/such/page']) {
+    // Unknown pages and ids get the client too (its not-found page), as a 404 (plugins/spa.ts).
+    for (const [page, status] of [['/', 200], ['/users/confirm-email?token=x', 200], ['/business/abc', 404], ['/no/such/page', 404]] as const) {
       const res = await ctx.app.inject(page);
-      expect(res.statusCode, page).toBe(200);
+      expect(res.statusCode, page).toBe(status);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
     }

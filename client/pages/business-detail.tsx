@@ -15,6 +15,7 @@ import { useI18n } from '../i18n';
 import { withEarly } from '../lib/early-data';
 import { usePageData } from '../lib/page-data';
 import { useTRPC } from '../lib/trpc';
+import NotFoundPage from './not-found';
 import styles from './business-detail.module.css';
 
 // The comments sit below the business's own details and wait for their own data anyway; their
@@ -92,10 +93,13 @@ export default function BusinessDetailPage() {
     );
   }
   if (query.isError) {
+    // An unknown (or malformed) id is a page that does not exist, not a failure to report.
+    const status = httpStatusOf(query.error);
+    if (status === 404 || status === 400) return <NotFoundPage />;
     return (
       <div className="container page">
         <p className="notice notice-error" role="alert">
-          {d.fetchFailed(httpStatusOf(query.error))}
+          {d.fetchFailed(status)}
         </p>
         <p>{back}</p>
       </div>

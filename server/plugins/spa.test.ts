@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, updateBusiness } from '../services/business';
+import { createComment } from '../services/comments';
 import { createCast, createTestApp, type TestContext } from '../test/helpers';
-import { jsonForScript, routeChunks } from './spa';
+import { jsonForScript, pagePaths, routeChunks } from './spa';
 
 const INDEX =
   '<!doctype html><html lang="sv"><head><title>R</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
@@ -84,9 +85,10 @@ describe('index.html per route', () => {
     expect(links((await ctx.app.inject('/business/abc')).body)).toContain('modulepreload /assets/business-detail-1.js');
   });
 
-  it('gives other routes the app alone and keeps the build files to itself', async () => {
+  it('gives other routes the app alone, as a 404, and keeps the build files to itself', async () => {
     const other = await ctx.app.inject('/no/such/page');
-    expect(other.statusCode).toBe(200);
+    expect(other.statusCode).toBe(404);
+    expect(other.headers['content-type']).toContain('text/html');
     expect(links(other.body)).toEqual(['modulepreload /assets/react-1.js', 'modulepreload /assets/start-1.js', 'stylesheet /assets/start-1.css']);
     expect(other.body).toContain('<div id="root"></div>');
     const manifest = await ctx.app.inject('/.vite/manifest.json');
@@ -97,6 +99,21 @@ describe('index.html per route', () => {
   it('names only pages that exist in the client router', () => {
     const routes = readFileSync(path.join(import.meta.dirname, '../../client/routes.tsx'), 'utf8');
     for (const [, chunk] of routeChunks) expect(routes, chunk).toContain(`import('./${chunk.replace(/\.tsx$/, '')}')`);
+  });
+
+  it('answers 200 for every path the client router knows (as wouter matches them) and 404 for the rest', async () => {
+    const routes = readFileSync(path.join(import.meta.dirname, '../../client/routes.tsx'), 'utf8');
+    const paths = [...routes.matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1]!.replace(/:\w+/g, 'abc123'));
+    expect(paths.length).toBeGreaterThan(15);
+    for (const known of paths) expect(pagePaths.some((p) => p.test(known)), known).toBe(true);
+    for (const known of ['/about', '/About/', '/login', '/user', '/cmt-mng', '/favorites/abc123']) {
+      expect((await ctx.app.inject(known)).statusCode, known).toBe(200);
+    }
+    for (const unknown of ['/abouts', '/business/a/b', '/user/x', '/comment', '/favorites', '/index.html.bak']) {
+      const res = await ctx.app.inject(unknown);
+      expect(res.statusCode, unknown).toBe(404);
+      expect(res.body, unknown).toContain('<div id="root"></div>');
+    }
   });
 });
 
@@ -171,12 +188,25 @@ describe('business page rendered with its data', () => {
     expect(dataBlock(after)?.data.description).toBe('Ny beskrivning');
   });
 
-  it('serves an unknown or invalid id as before: the page without data, for the browser to ask', async () => {
+  it('serves an unknown or invalid id as a 404 with the page without data, for the browser to ask (and show not-found)', async () => {
     for (const url of ['/business/no-such-id', `/business/${'x'.repeat(65)}`]) {
       const res = await ctx.app.inject(url);
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain(`<div id="root">${BUSINESS_SKELETON}</div>`);
       expect(dataBlock(res.body), url).toBeNull();
+    }
+  });
+
+  it('answers a comment page 200 when the comment exists and 404 (still the app) when it does not', async () => {
+    const { admin, owner } = await createCast(ctx.db);
+    const business = await createBusiness(ctx.deps, admin.actor, { title: 'Kaffebaren', category: 'Livsmedel', description: 'Kaffe', rate: 4, branches: [{ location: 'Lund' }] });
+    const comment = await createComment(ctx.deps, owner.actor, { businessId: business.id, text: 'Gott kaffe', businessLocation: 'Lund' });
+    expect((await ctx.app.inject(`/comment/${comment._id}`)).statusCode).toBe(200);
+    for (const url of ['/comment/no-such-comment', `/comment/${'x'.repeat(65)}`]) {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root">');
     }
   });
 

@@ -1,14 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Deps } from '../deps';
 import { dataStamp } from '../lib/data-stamp';
 import { AppError } from '../lib/errors';
 import { businessIdInputSchema } from '../schemas/business';
+import { idInputSchema } from '../schemas/comments';
 import { PAGE_DATA_ID, type PageData } from '../schemas/page-data';
 import { getBusiness } from '../services/business';
+import { getComment } from '../services/comments';
 import { appErrorBody } from './errors';
 import { isAnonymousRequest } from './session';
 
@@ -35,6 +37,38 @@ export const routeChunks: [RegExp, string][] = [
   [/^\/login\/?$/, 'pages/login.tsx'],
   [/^\/registration\/?$/, 'pages/registration.tsx'],
 ];
+/**
+ * Every path the client router (client/routes.tsx) has a page or a redirect for, matched as
+ * wouter matches: any case, with or without a trailing slash. Any other path is answered 404
+ * (with the app, which shows its not-found page), as are unknown business and comment ids.
+ * A new route goes here too; spa.test.ts compares this list with the router.
+ */
+export const pagePaths: RegExp[] = [
+  '/',
+  '/about',
+  '/terms-of-use',
+  '/policy',
+  '/contact',
+  '/login',
+  '/logIn',
+  '/registration',
+  '/users/confirm-email',
+  '/google-logIn',
+  '/forgot-password',
+  '/reset-password',
+  '/user',
+  '/user-mng',
+  '/business',
+  '/products',
+  '/business/[^/]+',
+  '/favorites/[^/]+',
+  '/business-mng',
+  '/comment/[^/]+',
+  '/cmt-mng',
+  '/mod-queue',
+  '/mod-log',
+].map((p) => new RegExp(`^${p === '/' ? '' : p}/?$`, 'i'));
+
 /** The app itself (React, router, layout), which the small entry client/main.tsx imports. */
 const APP_CHUNK = 'start.tsx';
 /** The English catalog's chunk (client/i18n/index.tsx loads it before the first render). */
@@ -155,15 +189,19 @@ function serverRenderer(clientDir: string, log: () => FastifyBaseLogger): () => 
 /** How many rendered business pages are kept (per data stamp: any write empties them). */
 const RENDERED_PAGES = 200;
 
+/** What businessPages answers for an id no business has. */
+const UNKNOWN = 'unknown';
+
 /**
  * The business page rendered with its data (the anonymous view, so one render serves every
- * visitor in that language), kept while the data stamp holds; null for an unknown id, so the page
- * behaves as without (the browser asks, and shows its not-found state).
+ * visitor in that language), kept while the data stamp holds; UNKNOWN for an unknown id (the
+ * page is answered 404 and behaves as without data: the browser asks, and shows its not-found
+ * page); null when the build has no renderer.
  */
 function businessPages(deps: Deps, render: () => Promise<RenderPage | null>) {
   let stamp = '';
-  const kept = new Map<string, Promise<Omit<ServedPage, 'anonymous'> | null>>();
-  return async (urlPath: string, id: string, lang: 'sv' | 'en'): Promise<Omit<ServedPage, 'anonymous'> | null> => {
+  const kept = new Map<string, Promise<Omit<ServedPage, 'anonymous'> | typeof UNKNOWN | null>>();
+  return async (urlPath: string, id: string, lang: 'sv' | 'en'): Promise<Omit<ServedPage, 'anonymous'> | typeof UNKNOWN | null> => {
     const now = dataStamp(deps.db);
     if (now !== stamp) {
       kept.clear();
@@ -173,15 +211,15 @@ function businessPages(deps: Deps, render: () => Promise<RenderPage | null>) {
     let page = kept.get(key);
     if (!page) {
       page = (async () => {
-        const renderPage = await render();
-        if (!renderPage) return null;
         let data;
         try {
           data = getBusiness(deps, null, id);
         } catch (err) {
-          if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+          if (err instanceof AppError && err.code === 'NOT_FOUND') return UNKNOWN;
           throw err;
         }
+        const renderPage = await render();
+        if (!renderPage) return null;
         const pageData = { path: 'business.byId', input: { id }, data };
         return { ...pageData, html: await renderPage(urlPath, lang, { ...pageData, anonymous: true }) };
       })();
@@ -194,17 +232,33 @@ function businessPages(deps: Deps, render: () => Promise<RenderPage | null>) {
   };
 }
 
-/** The business id of a business page's path (`/business/<id>`), if it is a valid one. */
-function businessIdOf(urlPath: string): string | null {
-  const match = /^\/business\/([^/]+)\/?$/.exec(urlPath);
-  if (!match?.[1]) return null;
+/**
+ * The id in a `/business/<id>` or `/comment/<id>` path: undefined for other paths, null when it
+ * cannot be an id at all (no page has it).
+ */
+function idOf(urlPath: string, kind: 'business' | 'comment'): string | null | undefined {
+  const match = new RegExp(`^/${kind}/([^/]+)/?$`, 'i').exec(urlPath);
+  if (!match?.[1]) return undefined;
   let id: string;
   try {
     id = decodeURIComponent(match[1]);
   } catch {
     return null;
   }
-  return businessIdInputSchema.safeParse({ id }).success ? id : null;
+  return (kind === 'business' ? businessIdInputSchema : idInputSchema).safeParse({ id }).success ? id : null;
+}
+
+/** Whether a comment page has a comment to show to this visitor (a hidden one only to its author and admins). */
+function commentShown(deps: Deps, request: FastifyRequest, id: string): boolean {
+  try {
+    getComment(deps, request.actor, id);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') return false;
+    // Not this check's business: the page still loads and asks for itself.
+    request.log.error({ err }, 'comment page check failed');
+    return true;
+  }
 }
 
 /** A build file of .vite/ (manifest.json, prerender.json); null when the build has none. */
@@ -262,17 +316,25 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
       const urlPath = url.split('?')[0] ?? '/';
       const lang = langOf(request.headers.cookie);
       let served: ServedPage | null = null;
-      const businessId = businessIdOf(urlPath);
-      if (businessId !== null) {
+      // Unknown pages and ids get the app all the same (it shows its not-found page), but as a
+      // 404, so search engines and link checkers see that nothing is there.
+      let found = pagePaths.some((pattern) => pattern.test(urlPath));
+      const businessId = idOf(urlPath, 'business');
+      const commentId = idOf(urlPath, 'comment');
+      if (businessId === null || commentId === null) found = false;
+      if (businessId) {
         try {
           const page = await businessPage(urlPath, businessId, lang);
-          if (page) served = { ...page, anonymous: isAnonymousRequest(request) };
+          if (page === UNKNOWN) found = false;
+          else if (page) served = { ...page, anonymous: isAnonymousRequest(request) };
         } catch (err) {
           // The page still works without its data: the browser asks for it.
           request.log.error({ err }, 'business page render failed');
         }
       }
+      if (commentId && !commentShown(deps, request, commentId)) found = false;
       return reply
+        .status(found ? 200 : 404)
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')
