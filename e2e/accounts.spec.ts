@@ -41,10 +41,15 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Skapa ett nytt konto' })).toBeVisible();
     await expect(page.getByText('Det är gratis och kommer alltid att vara det.')).toBeVisible();
 
-    // Errors appear once a field has been touched, with the Swedish texts of the messages.
+    // Errors appear once a field has been edited and left (or after a submit), with the Swedish
+    // texts of the messages; a field only passed through says nothing yet.
     await page.getByLabel('Förnamn').fill('E');
     await page.getByLabel('Efternamn').focus();
     await expect(page.getByText('Namnet är för kort!')).toBeVisible();
+    await page.getByLabel('E-post').focus();
+    await page.getByLabel('Lösenord', { exact: true }).focus();
+    await expect(page.getByText('*Obligatoriskt')).toHaveCount(0);
+    await expect(page.getByText('Ange din e-postadress')).toHaveCount(0);
     await page.getByRole('button', { name: 'registrera' }).click();
     await expect(page.getByText('*Obligatoriskt')).toHaveCount(2);
     await expect(page.getByText('Ange din e-postadress')).toBeVisible();
@@ -64,11 +69,14 @@ test.describe('accounts', () => {
     await page.getByLabel('Bekräfta lösenord').fill(PASSWORD);
     await page.getByRole('button', { name: 'Visa lösenord' }).first().click();
     await expect(page.getByLabel('Lösenord', { exact: true })).toHaveAttribute('type', 'text');
-    await page.getByRole('button', { name: 'registrera' }).click();
+    // Sent with Enter from the e-mail field, which the welcome dialog then takes the focus from.
+    await page.getByLabel('E-post').press('Enter');
 
     const welcome = page.getByRole('dialog', { name: 'Välkommen, Elin!' });
     await expect(welcome).toBeVisible();
     await expect(welcome).toContainText('Du är registrerad! Kolla din e-post och bekräfta registreringen för att slutföra.');
+    // The emptied form behind it shows no errors.
+    await expect(page.locator('.field-error')).toHaveCount(0);
     await welcome.getByRole('button', { name: 'Stäng' }).click();
 
     // Registering again before confirming: the "Confirmation Email Sent" dialog with resend. The
@@ -97,8 +105,13 @@ test.describe('accounts', () => {
     await expect(page.getByText('Inte medlem än?')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Registrera Dig' })).toHaveAttribute('href', '/registration');
     await expectAccessible(page, 'login choice');
-    await logInWithEmail(page, email, PASSWORD);
+    // A wrong password first: its notice must not follow the user onto the profile.
+    await logInWithEmail(page, email, 'fel-lösenord-1');
+    await expect(page.getByText('E-postadressen eller lösenordet är fel!')).toBeVisible();
+    await page.getByLabel('Lösenord', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
     await page.waitForURL('**/user');
+    await expect(page.getByText('E-postadressen eller lösenordet är fel!')).toHaveCount(0, { timeout: 1000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Välkommen Elin' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Elin Åkesson' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
@@ -107,6 +120,10 @@ test.describe('accounts', () => {
     const firstAvatar = await avatar.getAttribute('src');
     await expect(page.getByRole('link', { name: 'Användarhantering' })).toHaveCount(0);
     await expectAccessible(page, 'profile view');
+    // Signed in, registration has nothing to offer: the profile instead.
+    await page.goto('/registration');
+    await page.waitForURL('**/user');
+    await expect(page.getByRole('heading', { level: 1, name: 'Välkommen Elin' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Redigera' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Redigera profil' })).toBeVisible();
@@ -239,12 +256,43 @@ test.describe('accounts', () => {
     }
   });
 
+  test('the links under the login and registration forms work on the first click', async ({ page }) => {
+    // The e-mail field has the focus when the form opens; leaving it for a link below must not
+    // put an error above the link and move it away from the click.
+    const openForm = async () => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Logga In med E-post' }).click();
+      await expect(page.getByLabel('E-post')).toBeFocused();
+    };
+    await openForm();
+    await page.getByRole('link', { name: 'Glömt lösenordet?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await openForm();
+    await page.getByRole('link', { name: 'Registrera Dig' }).click();
+    await expect(page).toHaveURL(/\/registration$/);
+    await openForm();
+    await page.getByRole('button', { name: 'Andra sätt att logga in' }).click();
+    await expect(page.getByRole('button', { name: 'Logga In med E-post' })).toBeVisible();
+    // Passing through the fields says nothing; a submit does.
+    await openForm();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Lösenord', { exact: true })).toBeFocused();
+    await expect(page.getByText('Ange din e-postadress')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    await expect(page.getByText('Ange din e-postadress')).toBeVisible();
+
+    await page.goto('/registration');
+    await page.getByLabel('E-post').click();
+    await page.locator('p', { hasText: 'Har du redan ett konto?' }).getByRole('link', { name: 'Logga in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test("the confirmation page without a token says so and offers a new link", async ({ page }) => {
     await page.goto('/users/confirm-email');
-    await expect(page.getByRole('alert')).toHaveText('Ogiltig eller saknad token');
+    await expect(page.getByRole('alert')).toHaveText('Länken är ogiltig eller saknas. Begär en ny nedan.');
     await expect(page.getByRole('button', { name: 'Skicka bekräftelsemejlet igen' })).toBeVisible();
     await page.goto('/users/confirm-email?token=made-up');
-    await expect(page.getByRole('alert')).toHaveText('Ogiltig eller saknad token');
+    await expect(page.getByRole('alert')).toHaveText('Länken är ogiltig eller saknas. Begär en ny nedan.');
     await expectAccessible(page, 'confirm-email failure');
   });
 });

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { z } from 'zod';
 import { emailSchema } from '../../server/schemas/accounts';
-import { TextField } from '../components/accounts/fields';
+import { checkWhenLeft, TextField } from '../components/accounts/fields';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
@@ -20,8 +20,9 @@ export default function ForgotPasswordPage() {
   const {
     register,
     handleSubmit,
+    trigger,
     formState: { errors },
-  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { email: '' } });
+  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), mode: 'onSubmit', defaultValues: { email: '' } });
   const send = useMutation(trpc.users.forgotPassword.mutationOptions({ onError: (error) => notify(errorText(error), 'error', 3000) }));
 
   return (
@@ -51,7 +52,7 @@ export default function ForgotPasswordPage() {
               autoComplete="email"
               spellCheck={false}
               error={errors.email?.message}
-              registration={register('email')}
+              registration={register('email', checkWhenLeft(trigger, 'email'))}
             />
             <SubmitButton busy={send.isPending} label={p.submit} busyLabel={p.sending} />
           </form>

@@ -69,11 +69,13 @@ function EmailLogin({ next, onBack }: { next: string; onBack(): void }) {
   const trpc = useTRPC();
   const completeSignIn = useCompleteSignIn();
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  // Checked when sent, then as the user corrects: leaving the focused e-mail field for one of
+  // the links below must not put an error above them and move them away from the click.
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginInputSchema), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  } = useForm<LoginInput>({ resolver: zodResolver(loginInputSchema), mode: 'onSubmit', defaultValues: { email: '', password: '' } });
 
   const login = useMutation(
     trpc.users.login.mutationOptions({

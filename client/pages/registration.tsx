@@ -2,18 +2,19 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { Link, Redirect, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { registerInputSchema } from '../../server/schemas/accounts';
 import { isMessageKey } from '../../server/schemas/messages';
 import { AvatarPicker, type PickedAvatar } from '../components/accounts/avatar-picker';
-import { PasswordField, TextField } from '../components/accounts/fields';
+import { checkWhenLeft, PasswordField, TextField } from '../components/accounts/fields';
 import { GoogleButton } from '../components/accounts/google-button';
 import { postForm } from '../components/accounts/post-form';
 import { useGoogleEnabled } from '../components/accounts/sign-in';
 import { Modal } from '../components/ui/modal';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
+import { useMe } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import { SubmitButton } from '../components/accounts/submit-button';
 import styles from '../components/accounts/account-page.module.css';
@@ -30,6 +31,7 @@ export default function RegistrationPage() {
   const trpc = useTRPC();
   const [, navigate] = useLocation();
   const googleEnabled = useGoogleEnabled();
+  const { me } = useMe();
   const [avatar, setAvatar] = useState<PickedAvatar | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -37,10 +39,14 @@ export default function RegistrationPage() {
     register,
     handleSubmit,
     reset,
+    trigger,
     formState: { errors },
   } = useForm<Values>({
     resolver: zodResolver(registerInputSchema),
-    mode: 'onTouched',
+    // Errors show once a field was edited and left, or after a submit; never for a field only
+    // passed through (the "Logga in" link below must not move away from a click), nor for the
+    // emptied fields after a successful registration.
+    mode: 'onSubmit',
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
 
@@ -81,6 +87,9 @@ export default function RegistrationPage() {
     }),
   );
 
+  // Someone already signed in has an account; their profile is the place for it.
+  if (me) return <Redirect to="/user" replace />;
+
   const busy = submit.isPending;
   return (
     <div className={`container page ${styles.page}`}>
@@ -97,8 +106,8 @@ export default function RegistrationPage() {
           })}
         >
           <AvatarPicker value={avatar} onChange={setAvatar} disabled={busy} />
-          <TextField id="reg-firstName" label={f.firstName} autoComplete="given-name" error={errors.firstName?.message} registration={register('firstName')} />
-          <TextField id="reg-lastName" label={f.lastName} autoComplete="family-name" error={errors.lastName?.message} registration={register('lastName')} />
+          <TextField id="reg-firstName" label={f.firstName} autoComplete="given-name" error={errors.firstName?.message} registration={register('firstName', checkWhenLeft(trigger, 'firstName'))} />
+          <TextField id="reg-lastName" label={f.lastName} autoComplete="family-name" error={errors.lastName?.message} registration={register('lastName', checkWhenLeft(trigger, 'lastName'))} />
           <TextField
             id="reg-email"
             label={f.email}
@@ -107,15 +116,25 @@ export default function RegistrationPage() {
             autoComplete="email"
             spellCheck={false}
             error={errors.email?.message}
-            registration={register('email')}
+            registration={register('email', checkWhenLeft(trigger, 'email'))}
           />
-          <PasswordField id="reg-password" label={f.password} autoComplete="new-password" error={errors.password?.message} registration={register('password', { deps: ['confirmPassword'] })} />
+          <PasswordField
+            id="reg-password"
+            label={f.password}
+            autoComplete="new-password"
+            error={errors.password?.message}
+            // A "must match" shown under the confirmation is checked again once the password changes.
+            registration={register('password', {
+              deps: ['confirmPassword'],
+              ...checkWhenLeft(trigger, errors.confirmPassword ? ['password', 'confirmPassword'] : 'password'),
+            })}
+          />
           <PasswordField
             id="reg-confirmPassword"
             label={f.confirmPassword}
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
-            registration={register('confirmPassword')}
+            registration={register('confirmPassword', checkWhenLeft(trigger, 'confirmPassword'))}
           />
           {progress !== null ? (
             <div className="field">

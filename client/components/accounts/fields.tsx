@@ -1,5 +1,5 @@
-import { useState, type InputHTMLAttributes } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useState, type FocusEvent, type InputHTMLAttributes } from 'react';
+import type { FieldPath, FieldValues, UseFormRegisterReturn, UseFormTrigger } from 'react-hook-form';
 import { useFieldError, useI18n } from '../../i18n';
 import styles from './fields.module.css';
 
@@ -35,7 +35,21 @@ function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?:
   );
 }
 
-/** A labelled input whose error (shown once touched, per the description) is read out with it. */
+/**
+ * For forms in react-hook-form's `onSubmit` mode: checks a field when the user leaves it after
+ * typing in it. An empty field the user only passed through (or left for a link below the form)
+ * waits for the submit, so no error appears under it and nothing below it moves away from a
+ * click. Use as `register('email', checkWhenLeft(trigger, 'email'))`.
+ */
+export function checkWhenLeft<T extends FieldValues>(trigger: UseFormTrigger<T>, name: FieldPath<T> | FieldPath<T>[]) {
+  return {
+    onBlur(event: FocusEvent<HTMLInputElement>) {
+      if (event.target.value !== '') void trigger(name);
+    },
+  };
+}
+
+/** A labelled input whose error (shown once edited and left, or after a submit) is read out with it. */
 export function TextField({ id, label, error, hint, registration, type = 'text', ...rest }: FieldProps) {
   return (
     <div className="field">

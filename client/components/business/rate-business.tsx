@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { RatingGroup } from '@ark-ui/react/rating-group';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
+import { useAskToLogIn } from '../accounts/ask-to-log-in';
 import { notify } from '../ui/toast';
 import { StarItems } from './stars';
 import styles from './rate-business.module.css';
@@ -19,6 +20,7 @@ export function RateBusiness({ businessId, myRate, disabled = false }: { busines
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { me } = useMe();
+  const askToLogIn = useAskToLogIn();
   const [value, setValue] = useState(myRate ?? 0);
   const [saved, setSaved] = useState<number | null>(myRate);
   // The page may first show the anonymous view the server rendered; a signed-in visitor's own
@@ -44,10 +46,24 @@ export function RateBusiness({ businessId, myRate, disabled = false }: { busines
     }),
   );
 
+  const controlRef = useRef<HTMLDivElement>(null);
+  const locked = rate.isPending || disabled;
+  // The arrow keys move the choice as in any radio group. Handled here, before Ark UI's own
+  // handler, which ignores them while the pointer rests over the stars (after a click).
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    const steps: Record<string, number> = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -5, End: 5 };
+    const step = steps[event.key];
+    if (step === undefined || locked || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    const next = Math.min(5, Math.max(1, Math.max(0, value) + step));
+    setValue(next);
+    controlRef.current?.querySelector<HTMLElement>(`[role="radio"][aria-posinset="${next}"]`)?.focus();
+  };
+
   const done = saved !== null && saved === value;
   const submit = () => {
     if (!me) {
-      notify(t.messages.businessRateLoginRequired, 'info');
+      askToLogIn(t.messages.businessRateLoginRequired);
       return;
     }
     if (value < 1) return;
@@ -60,12 +76,12 @@ export function RateBusiness({ businessId, myRate, disabled = false }: { busines
         count={5}
         value={value}
         onValueChange={(details) => setValue(details.value)}
-        disabled={rate.isPending || disabled}
+        disabled={locked}
         translations={{ ratingValueText: t.business.rating.stars }}
         className={styles.group}
       >
         <RatingGroup.Label className={styles.label}>{t.business.rating.yours}</RatingGroup.Label>
-        <RatingGroup.Control className={styles.control}>
+        <RatingGroup.Control ref={controlRef} className={styles.control} onKeyDownCapture={onKeyDownCapture}>
           <StarItems size={30} />
         </RatingGroup.Control>
         <RatingGroup.HiddenInput />

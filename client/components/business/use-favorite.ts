@@ -3,6 +3,7 @@ import { TRPCClientError } from '@trpc/client';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
+import { useAskToLogIn } from '../accounts/ask-to-log-in';
 import { notify } from '../ui/toast';
 
 type Favoritable = { id: string; isFavorite: boolean };
@@ -10,13 +11,14 @@ type Favoritable = { id: string; isFavorite: boolean };
 /**
  * Flips a favourite at once in every cached view of it (directory cards, the business page,
  * the favourites and management lists, the nav badge), sends the change, and rolls every view back on failure.
- * Visitors are told to log in instead.
+ * Visitors are told to log in instead, with a way back here after it.
  */
 export function useFavoriteToggle() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { t } = useI18n();
   const { me } = useMe();
+  const askToLogIn = useAskToLogIn();
 
   const views = (businessId: string) => [
     trpc.business.directory.pathFilter(),
@@ -63,7 +65,7 @@ export function useFavoriteToggle() {
 
   return (business: Favoritable) => {
     if (!me) {
-      notify(t.messages.favoriteLoginRequired, 'info');
+      askToLogIn(t.messages.favoriteLoginRequired);
       return;
     }
     mutation.mutate({ businessId: business.id, favorite: !business.isFavorite });

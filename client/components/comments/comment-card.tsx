@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { CommentCard as Comment } from '../../../server/schemas/comments';
 import { errorKeyOf, useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
+import { useLoginHref } from '../accounts/sign-in';
 import { useTRPC } from '../../lib/trpc';
 import { Spinner } from '../ui/spinner';
 import { notify } from '../ui/toast';
@@ -43,6 +44,7 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { me } = useMe();
+  const replyLoginHref = useLoginHref(`#comment-${comment._id}`);
   const headingId = useId();
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
@@ -109,7 +111,7 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
             {t.comments.replies.reply}
           </button>
         ) : !me ? (
-          <Link href="/login" className={styles.loginLink}>
+          <Link href={replyLoginHref} className={styles.loginLink}>
             {t.messages.replyLoginRequired}
           </Link>
         ) : null}

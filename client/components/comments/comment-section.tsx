@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { SEARCH_MAX } from '../../../server/schemas/comment-constants';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
+import { useLoginHref } from '../accounts/sign-in';
 import { useTRPC } from '../../lib/trpc';
 import { useDebounced } from '../business/use-debounced';
 import { Spinner } from '../ui/spinner';
@@ -41,6 +42,7 @@ export function CommentSection({ businessId }: { businessId: string }) {
   const s = t.comments.section;
   const trpc = useTRPC();
   const { me } = useMe();
+  const loginHref = useLoginHref('#comments');
   const headingId = useId();
   const searchId = useId();
   const [search, setSearch] = useState('');
@@ -89,7 +91,7 @@ export function CommentSection({ businessId }: { businessId: string }) {
   }
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <section id="comments" className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.sectionTitle}>
         {s.heading}
       </h2>
@@ -104,7 +106,7 @@ export function CommentSection({ businessId }: { businessId: string }) {
         )
       ) : (
         <p className="notice">
-          <Link href="/login">{t.messages.commentLoginRequired}</Link>
+          <Link href={loginHref}>{t.messages.commentLoginRequired}</Link>
         </p>
       )}
 

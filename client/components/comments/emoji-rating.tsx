@@ -5,6 +5,7 @@ import type { RateResult } from '../../../server/schemas/comments';
 import { errorKeyOf, useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
+import { useAskToLogIn } from '../accounts/ask-to-log-in';
 import { notify } from '../ui/toast';
 import { EMOJI, EMOJI_RATES } from './emoji';
 import styles from './comments.module.css';
@@ -28,6 +29,7 @@ export function EmojiRating({ kind, id, authorId, stats }: Props) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { me } = useMe();
+  const askToLogIn = useAskToLogIn();
   const reasonId = useId();
   // Kept with the stats it answered, so a refetch of the list (newer stats) wins over it.
   const [answer, setAnswer] = useState<{ source: RateResult; result: RateResult } | null>(null);
@@ -52,7 +54,7 @@ export function EmojiRating({ kind, id, authorId, stats }: Props) {
 
   function choose(value: string[]) {
     if (!me) {
-      notify(t.messages.emojiRateLoginRequired, 'info');
+      askToLogIn(t.messages.emojiRateLoginRequired);
       return;
     }
     const rate = value.length > 0 ? Number(value[0]) : null;

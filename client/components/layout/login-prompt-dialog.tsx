@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter';
 import { useI18n } from '../../i18n';
+import { useLoginHref } from '../accounts/sign-in';
 import { Modal } from '../ui/modal';
 import styles from './login-prompt.module.css';
 
@@ -8,6 +9,8 @@ export default function LoginPromptDialog({ open, onOpenChange }: { open: boolea
   const { t } = useI18n();
   const [, navigate] = useLocation();
   const p = t.common.loginPrompt;
+  // Back to this page after the login, not to the profile.
+  const loginHref = useLoginHref();
   const go = (path: string) => {
     onOpenChange(false);
     navigate(path);
@@ -15,7 +18,7 @@ export default function LoginPromptDialog({ open, onOpenChange }: { open: boolea
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={p.title} description={p.text}>
       <div className={styles.actions}>
-        <button type="button" className="btn btn-primary" onClick={() => go('/login')}>
+        <button type="button" className="btn btn-primary" onClick={() => go(loginHref)}>
           {p.login}
         </button>
         <button type="button" className="btn btn-outline" onClick={() => go('/registration')}>
