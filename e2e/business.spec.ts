@@ -61,6 +61,11 @@ test.describe('business directory, business page, favourites and management', ()
     await heart(page, 'Akademibokhandeln').click();
     await expect(page.getByText('Logga in för att ändra favoritstatus')).toBeVisible();
     await expect(heart(page, 'Akademibokhandeln')).toHaveAttribute('aria-pressed', 'false');
+    // The notice's own login button comes back here afterwards.
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fbusiness$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/business$/);
 
     await card(page, 'Akademibokhandeln').getByRole('link').click();
     await expect(page).toHaveURL(/\/business\/[\w-]+$/);
@@ -73,13 +78,71 @@ test.describe('business directory, business page, favourites and management', ()
     await page.getByRole('link', { name: 'Gå tillbaka' }).click();
     await expect(page).toHaveURL(/\/business$/);
 
-    await page.goto('/business/no-such-business');
-    await expect(page.getByRole('alert')).toHaveText('Det gick inte att hämta företagsuppgifterna. Status: 404');
+    // An unknown business is the friendly not-found page, and the server says 404 as well.
+    const missing = await page.goto('/business/no-such-business');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sidan hittades inte' })).toBeVisible();
+    await expect(page.getByText(/Status: 404/)).toHaveCount(0);
+    expect((await page.goto('/no/such/page'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sidan hittades inte' })).toBeVisible();
 
     await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL as string }]);
     await page.goto('/business');
     await expect(page.getByRole('searchbox', { name: 'Search stores by name' })).toHaveAttribute('placeholder', 'Search your Store');
     await expect(page.getByRole('list', { name: 'Stores' }).getByRole('listitem').first().getByRole('heading')).toHaveText('Add New');
+  });
+
+  test('read-only stars show half stars; the rating widget is right for screen readers and the keyboard', async ({ page }) => {
+    const list = (await (await page.request.get('/api/business')).json()) as Array<{ _id: string; title: string; rate: number; ratingCount: number }>;
+    const half = list.find((b) => b.ratingCount > 0 && Math.round(b.rate * 2) % 2 === 1 && !['IKEA', 'Biltema', 'Akademibokhandeln'].includes(b.title));
+    expect(half, 'a demo business with a half-star average').toBeTruthy();
+    const average = new Intl.NumberFormat('sv-SE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(half!.rate);
+    const whole = Math.floor(Math.round(half!.rate * 2) / 2);
+
+    // On its card in the directory and on its page: whole stars, one half star, the figure in the name.
+    await page.goto('/business');
+    const onCard = card(page, half!.title).getByRole('img', { name: `Betyg för ${half!.title}: ${average} av 5 stjärnor` });
+    await expect(onCard).toBeVisible();
+    await expect(onCard.locator('[data-fill="1"]')).toHaveCount(whole);
+    await expect(onCard.locator('[data-fill="0.5"]')).toHaveCount(1);
+    await page.goto(`/business/${half!._id}`);
+    const stars = page.getByRole('img', { name: `Betyg för ${half!.title}: ${average} av 5 stjärnor` });
+    await expect(stars).toBeVisible();
+    await expect(stars.locator('[data-fill="0.5"]')).toHaveCount(1);
+    await stars.screenshot({ path: test.info().outputPath('half-stars.png') });
+
+    // Nothing chosen yet: no star is checked (Ark UI alone reports star 1).
+    const radios = yourRating(page).getByRole('radio');
+    await expect(radios).toHaveCount(5);
+    await expect(yourRating(page).locator('[role="radio"][aria-checked="true"]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Betygsätt' })).toBeDisabled();
+
+    // A click chooses; the arrow keys then move the choice, though the pointer is still there.
+    await yourRating(page).getByRole('radio', { name: '4 stjärnor' }).click();
+    await expect(yourRating(page).getByRole('radio', { name: '4 stjärnor' })).toBeChecked();
+    await page.keyboard.press('ArrowLeft');
+    await expect(yourRating(page).getByRole('radio', { name: '3 stjärnor' })).toBeChecked();
+    await expect(yourRating(page).getByRole('radio', { name: '3 stjärnor' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(yourRating(page).getByRole('radio', { name: '5 stjärnor' })).toBeChecked();
+    await page.keyboard.press('Home');
+    await expect(yourRating(page).getByRole('radio', { name: '1 stjärna' })).toBeChecked();
+    await page.keyboard.press('ArrowLeft');
+    await expect(yourRating(page).getByRole('radio', { name: '1 stjärna' })).toBeChecked();
+    await expect(yourRating(page).locator('[role="radio"][aria-checked="true"]')).toHaveCount(1);
+
+    // Visitors who press Rate are asked to log in, and come back to this business after it.
+    await page.getByRole('button', { name: 'Betygsätt' }).click();
+    await expect(page.getByText('Logga in för att sätta betyg')).toBeVisible();
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fbusiness%2F${half!._id}$`));
+    await page.getByRole('button', { name: 'Logga In med E-post' }).click();
+    await page.getByLabel('E-post').fill('oskar@demo.recensera.se');
+    await page.getByLabel('Lösenord', { exact: true }).fill(demoPassword());
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/business/${half!._id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: half!.title })).toBeVisible();
   });
 
   test('a user favourites two businesses, rates one and unfavourites one', async ({ page }) => {

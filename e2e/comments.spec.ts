@@ -50,10 +50,13 @@ test('a comment with a photo, a reply, an emoji rating, the feed, edit, delete a
   const picture = first.getByRole('img', { name: 'Foto till kommentaren' });
   await expect(picture).toBeVisible();
   await expect(picture).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{64}\.webp$/);
-  // The picture zooms with a click, and the button says so.
-  const zoom = first.getByRole('button', { name: /Förstora bilden/ });
-  await zoom.click();
-  await expect(zoom).toHaveAttribute('aria-pressed', 'true');
+  // The picture zooms with a click, and the button then offers the way back.
+  await first.getByRole('button', { name: /Förstora bilden/ }).click();
+  const unzoom = first.getByRole('button', { name: /Förminska bilden/ });
+  await expect(unzoom).toBeVisible();
+  await expect(first.getByRole('button', { name: /Förstora bilden/ })).toHaveCount(0);
+  await unzoom.click();
+  await expect(first.getByRole('button', { name: /Förstora bilden/ })).toBeVisible();
   const commentId = (await first.getAttribute('id'))!.replace('comment-', '');
   // The author cannot rate their own comment, and is told why.
   await expect(first.getByText('Du kan inte betygsätta ditt eget inlägg.')).toBeVisible();
@@ -158,12 +161,20 @@ test('visitors read comments and are asked to log in to take part', async ({ pag
   const { _id: id, businessId } = list[0];
   await page.goto(`/business/${businessId}`);
   const section = page.getByRole('region', { name: 'Kommentarer' });
-  await expect(section.getByRole('link', { name: 'Logga in för att lämna en kommentar' })).toHaveAttribute('href', '/login');
+  // Every invitation to log in comes back to this page (and the part of it) afterwards.
+  await expect(section.getByRole('link', { name: 'Logga in för att lämna en kommentar' })).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent(`/business/${businessId}#comments`)}`,
+  );
   const card = page.locator(`#comment-${id}`);
-  await expect(card.getByRole('link', { name: 'Logga in för att skriva ett svar' })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Logga in för att skriva ett svar' })).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent(`/business/${businessId}#comment-${id}`)}`,
+  );
   const neutral = card.getByRole('radio', { name: /^Neutral/ }).first();
   await neutral.click();
   await expect(page.getByText('Logga in för att betygsätta.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logga in', exact: true })).toBeVisible();
   await expect(neutral).not.toBeChecked();
   await card.getByRole('button', { name: 'Visa fler svar' }).click();
   await expect(card.getByRole('button', { name: 'Dölj svar' })).toBeVisible();
@@ -182,4 +193,19 @@ test('visitors read comments and are asked to log in to take part', async ({ pag
   await expect(page.getByRole('heading', { name: 'Comment', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Hide Replies' })).toBeVisible();
   await expectAccessible(page, 'comment page in English');
+});
+
+test('"Logga in för att lämna en kommentar" brings the visitor back to the comments after logging in', async ({ page }) => {
+  const list = (await (await page.request.get('/api/comment/most-subcomments')).json()) as Array<{ businessId: string }>;
+  const { businessId } = list[0];
+  await page.goto(`/business/${businessId}`);
+  const section = page.getByRole('region', { name: 'Kommentarer' });
+  await section.getByRole('link', { name: 'Logga in för att lämna en kommentar' }).click();
+  await page.getByRole('button', { name: 'Logga In med E-post' }).click();
+  await page.getByLabel('E-post').fill('erik@demo.recensera.se');
+  await page.getByLabel('Lösenord', { exact: true }).fill(demoPassword());
+  await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/business/${businessId}#comments$`));
+  await expect(section.getByLabel('Din kommentar')).toBeVisible();
+  await expect(section).toBeInViewport();
 });

@@ -73,6 +73,35 @@ test.describe('shell and home page', () => {
     await expect.poll(async () => (await first.boundingBox())?.x).not.toBe(before?.x);
   });
 
+  test('Tab goes through the carousel slides on screen only, then on to its controls', async ({ page }) => {
+    // Still, so the first slide is the first on screen.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const [width, shown] of [
+      [1280, 5],
+      [375, 3],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const carousel = page.getByRole('region', { name: 'Butiker på Recensera' });
+      const slides = carousel.getByRole('group');
+      await expect(slides.nth(20)).toBeAttached();
+      // The others are inert until they slide into view.
+      await expect(carousel.locator('[role="group"]:not([inert])')).toHaveCount(shown);
+      await slides.first().getByRole('link').focus();
+      let presses = 0;
+      const previous = carousel.getByRole('button', { name: 'Föregående butiker' });
+      while (presses < 40 && !(await previous.evaluate((el) => el === document.activeElement))) {
+        await page.keyboard.press('Tab');
+        presses += 1;
+      }
+      expect(presses, `Tabs from the first slide to the controls at ${width} px`).toBe(shown);
+      // Moving on brings the next business into the tab order.
+      await carousel.getByRole('button', { name: 'Nästa butiker' }).click();
+      await expect(slides.nth(shown).locator('xpath=self::*[not(@inert)]')).toHaveCount(1);
+      await expect(slides.first()).toHaveAttribute('inert', '');
+    }
+  });
+
   test('the language toggle switches to English and the choice survives a reload', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
@@ -350,6 +379,21 @@ test.describe('login prompt', () => {
     await appStarted(page);
     await page.clock.fastForward(12_000);
     await expect(prompt).toHaveCount(0);
+  });
+
+  test('its Log in button comes back to the page the visitor was on', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/business');
+    await expect(page.getByRole('list', { name: 'Butiker' }).getByRole('listitem').first()).toBeVisible();
+    await page.clock.fastForward(10_500);
+    const prompt = page.getByRole('dialog', { name: 'Bli en del av Recensera' });
+    await prompt.getByRole('button', { name: 'Logga in' }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fbusiness$/);
+    await page.getByRole('button', { name: 'Logga In med E-post' }).click();
+    await page.getByLabel('E-post').fill('anna@demo.recensera.se');
+    await page.getByLabel('Lösenord', { exact: true }).fill(demoPassword());
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    await expect(page).toHaveURL(/\/business$/);
   });
 
   test('its Register button leads to registration; it never opens on the login page', async ({ page, browser, baseURL }) => {

@@ -3,21 +3,32 @@ import { useI18n } from '../../i18n';
 import { StarIcon } from './icons';
 import styles from './stars.module.css';
 
+/** How much of each of the five stars an average fills: 1, 0.5 or 0 (the average to the nearest half). */
+export function starFills(value: number): Array<0 | 0.5 | 1> {
+  const halves = Math.min(10, Math.max(0, Math.round(value * 2)));
+  return [1, 2, 3, 4, 5].map((n) => (halves >= n * 2 ? 1 : halves === n * 2 - 1 ? 0.5 : 0));
+}
+
 /**
- * Read-only stars (precision 1, as the description sets) named for screen readers. `value` is
- * the shown average; the exact figure is written out next to it where there is room. Plain
- * markup, not a RatingGroup: a directory page draws dozens and a state machine each cost
- * main-thread time for a picture that never changes.
+ * Read-only stars: the average to the nearest half star, named for screen readers with the
+ * figure itself ("Betyg för ICA: 4,5 av 5 stjärnor"). Plain markup, not a RatingGroup: a
+ * directory page draws dozens and a state machine each cost main-thread time for a picture
+ * that never changes.
  */
 export function Stars({ value, label, size = 20 }: { value: number; label: string; size?: number }) {
-  const { t } = useI18n();
-  const shown = Math.min(5, Math.max(0, Math.round(value)));
+  const { t, number } = useI18n();
   return (
-    <span className={styles.root} role="img" aria-label={`${label}: ${t.business.rating.stars(shown)}`}>
+    <span className={styles.root} role="img" aria-label={`${label}: ${t.business.rating.starsOutOf(number(value, 1))}`}>
       <span className={styles.control}>
-        {[1, 2, 3, 4, 5].map((n) => (
-          <span key={n} className={styles.item} data-readonly="">
-            <StarIcon size={size} filled={n <= shown} className={n <= shown ? styles.on : styles.off} />
+        {starFills(value).map((fill, i) => (
+          <span key={i} className={styles.item} data-readonly="" data-fill={fill}>
+            <StarIcon size={size} filled={fill === 1} className={fill === 0 ? styles.off : styles.on} />
+            {fill === 0.5 ? (
+              // The filled left half over a star-coloured outline: one star, half full.
+              <span className={styles.half}>
+                <StarIcon size={size} filled className={styles.on} />
+              </span>
+            ) : null}
           </span>
         ))}
       </span>
@@ -25,13 +36,23 @@ export function Stars({ value, label, size = 20 }: { value: number; label: strin
   );
 }
 
-/** The five items of a RatingGroup, drawn filled up to the highlighted one. */
+/**
+ * The five items of a RatingGroup, drawn filled up to the highlighted one. Only the chosen star
+ * is checked: Ark UI reports star 1 as checked while nothing is chosen, which a screen reader
+ * reads as a rating of 1.
+ */
 export function StarItems({ size }: { size: number }) {
   return (
     <RatingGroup.Context>
-      {({ items }) =>
+      {({ items, value }) =>
         items.map((index) => (
-          <RatingGroup.Item key={index} index={index} className={styles.item}>
+          <RatingGroup.Item
+            key={index}
+            index={index}
+            className={styles.item}
+            aria-checked={value >= 1 && index === Math.ceil(value)}
+            data-checked={(value >= 1 && index === Math.ceil(value)) || undefined}
+          >
             <RatingGroup.ItemContext>
               {(state) => <StarIcon size={size} filled={state.highlighted} className={state.highlighted ? styles.on : styles.off} />}
             </RatingGroup.ItemContext>

@@ -23,9 +23,17 @@ export default function BusinessCarousel({ businesses, headingId }: { businesses
   const [autoplay] = useState(() =>
     Autoplay({ delay: AUTOPLAY_DELAY_MS, playOnInit: false, stopOnInteraction: false, stopOnFocusIn: false, stopOnMouseEnter: false }),
   );
-  const [viewportRef, emblaApi] = useEmblaCarousel({ loop: true, align: 'start', duration: SCROLL_DURATION }, [autoplay]);
+  const [viewportRef, emblaApi] = useEmblaCarousel(
+    // A slide counts as shown when at least half of it is in view (for `inert` below). Focus
+    // does not scroll: Tab would otherwise pull every next slide into view and walk all of them.
+    { loop: true, align: 'start', duration: SCROLL_DURATION, inViewThreshold: 0.5, watchFocus: false },
+    [autoplay],
+  );
   const [userPaused, setUserPaused] = useState(prefersReducedMotion);
   const [canScroll, setCanScroll] = useState(false);
+  // The slides on screen; null until embla knows. The others are inert, so Tab goes through
+  // the 3 or 5 shown and then on to the controls, not through all ~30 businesses.
+  const [inView, setInView] = useState<number[] | null>(null);
   const hold = useRef({ userPaused, hovered: false, focused: false });
 
   const apply = useCallback(() => {
@@ -46,10 +54,16 @@ export default function BusinessCarousel({ businesses, headingId }: { businesses
     if (!emblaApi) return;
     const onUpdate = () => setCanScroll(emblaApi.canScrollNext() || emblaApi.canScrollPrev());
     onUpdate();
+    // Empty only before embla's first look (it may have looked before this listener was on).
+    const onInView = () => {
+      const shown = emblaApi.slidesInView();
+      setInView(shown.length > 0 ? shown : null);
+    };
+    onInView();
     // The plugin restarts itself after a drag; a paused carousel must stay paused.
-    emblaApi.on('pointerUp', apply).on('reInit', onUpdate).on('reInit', apply);
+    emblaApi.on('pointerUp', apply).on('reInit', onUpdate).on('reInit', apply).on('slidesInView', onInView);
     return () => {
-      emblaApi.off('pointerUp', apply).off('reInit', onUpdate).off('reInit', apply);
+      emblaApi.off('pointerUp', apply).off('reInit', onUpdate).off('reInit', apply).off('slidesInView', onInView);
     };
   }, [emblaApi, apply]);
 
@@ -84,6 +98,7 @@ export default function BusinessCarousel({ businesses, headingId }: { businesses
               role="group"
               aria-roledescription={c.slideRoleDescription}
               aria-label={c.slideLabel(index + 1, total)}
+              inert={inView !== null && !inView.includes(index)}
             >
               <Link href={`/business/${business._id}`} className={styles.card}>
                 <BusinessIcon src={business.icon} title={business.title} size={88} lazy={index >= 5} />

@@ -21,6 +21,7 @@ export const business: Widen<typeof sv> = {
     label: (title: string) => `Rating of ${title}`,
     stars: (n: number) => (n === 1 ? '1 star' : `${n} stars`),
     outOf: (average: string) => `${average} of 5`,
+    starsOutOf: (average: string) => `${average} of 5 stars`,
     count: { one: 'rating', other: 'ratings' },
     yours: 'Your rating',
     rate: 'Rate',

@@ -59,6 +59,7 @@ export const comments: Widen<typeof sv> = {
     edited: 'edited',
     picture: 'Photo with the comment',
     zoomIn: 'Enlarge the picture',
+    zoomOut: 'Make the picture smaller',
     replies: { one: 'reply', other: 'replies' },
     edit: 'Edit',
     delete: 'Delete',

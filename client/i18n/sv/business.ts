@@ -20,6 +20,7 @@ export const business = {
     label: (title: string) => `Betyg för ${title}`,
     stars: (n: number) => (n === 1 ? '1 stjärna' : `${n} stjärnor`),
     outOf: (average: string) => `${average} av 5`,
+    starsOutOf: (average: string) => `${average} av 5 stjärnor`,
     count: { one: 'betyg', other: 'betyg' },
     yours: 'Ditt betyg',
     rate: 'Betygsätt',

@@ -58,6 +58,7 @@ export const comments = {
     edited: 'redigerad',
     picture: 'Foto till kommentaren',
     zoomIn: 'Förstora bilden',
+    zoomOut: 'Förminska bilden',
     replies: { one: 'svar', other: 'svar' },
     edit: 'Redigera',
     delete: 'Ta bort',
