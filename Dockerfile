@@ -25,10 +25,12 @@ ARG VERSION=0.1.0
 LABEL org.opencontainers.image.title="Recensera" \
       org.opencontainers.image.description="Community reviews of everyday businesses: one Node.js process, one SQLite file" \
       org.opencontainers.image.version="${VERSION}"
+# DEMO_DATA=0: a public site never starts with demo accounts (npm start's default is 1).
 ENV NODE_ENV=production \
     PORT=8000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    DEMO_DATA=0
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -2,8 +2,9 @@
 # Mirrors the Dockerfile without a Docker engine: take the built dist/, install production
 # dependencies only in a clean directory and prune them as the image does, start the server there
 # as the image would, and check that it answers /healthz (with package.json's version, through the
-# image's own HEALTHCHECK command), serves the demo directory, runs `npm run admin`, keeps health
-# checks out of the info log, and stops cleanly on SIGTERM.
+# image's own HEALTHCHECK command), starts empty (DEMO_DATA=0, as the image), runs `npm run admin`,
+# `npm run backup` while it runs, keeps health checks out of the info log, stops cleanly on
+# SIGTERM, and `npm run restore` brings back exactly the backup.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f dist/server/index.js ] || npm run build
@@ -33,7 +34,9 @@ cp scripts/run-cli.mjs "$work/scripts/"
     node_modules/better-sqlite3/prebuilds/darwin-* node_modules/better-sqlite3/prebuilds/win32-*)
 echo "production node_modules: $(du -sh "$work/node_modules" | cut -f1)"
 
-(cd "$work" && NODE_ENV=production DATA_DIR="$data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=info \
+demo_data=$(sed -n 's/^ *DEMO_DATA=\([0-9]\).*/\1/p' Dockerfile)
+[ "$demo_data" = "0" ] || { echo "the Dockerfile must set DEMO_DATA=0"; exit 1; }
+(cd "$work" && NODE_ENV=production DATA_DIR="$data" DEMO_DATA="$demo_data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=info \
   node --max-semi-space-size=4 --optimize-for-size dist/server/index.js) > "$data.log" 2>&1 &
 pid=$!
 
@@ -49,10 +52,19 @@ grep -q "Recensera is up on http://127.0.0.1:$port" "$data.log" || { echo "start
 if grep -q '"url":"/healthz"' "$data.log"; then echo "health checks are logged at info"; exit 1; fi
 
 count=$(curl -fsS "http://127.0.0.1:$port/api/business" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).length))')
-[ "$count" -ge 24 ] || { echo "expected 24+ demo businesses, got $count"; exit 1; }
+[ "$count" -eq 0 ] || { echo "expected an empty directory (DEMO_DATA=0), got $count businesses"; exit 1; }
+[ ! -e "$data/demo-accounts.txt" ] || { echo "demo accounts were made with DEMO_DATA=0"; exit 1; }
 curl -fsS "http://127.0.0.1:$port/" | grep -q '<div id="root">' || { echo "client not served"; exit 1; }
 (cd "$work" && DATA_DIR="$data" PORT="$port" npm run --silent admin -- smoke-admin@example.se) | grep -q "http://localhost:$port/reset-password?token=" \
   || { echo "npm run admin did not work from the production install"; exit 1; }
+cli() { (cd "$work" && DATA_DIR="$data" PORT="$port" npm run --silent "$@" 2>&1) || true; }
+expect_out() { grep -q "$2" <<<"$1" || { echo "$3:"; echo "$1"; exit 1; }; }
+
+# A backup while the site runs; then a write it must not contain; restore refuses while it runs.
+expect_out "$(cli backup -- "$data/backups/smoke")" "^Backup written to $data/backups/smoke" "npm run backup failed"
+[ -f "$data/backups/smoke/manifest.json" ] || { echo "backup has no manifest"; exit 1; }
+expect_out "$(cli admin -- after-backup@example.se)" "Created a confirmed admin account" "admin after the backup failed"
+expect_out "$(cli restore -- "$data/backups/smoke")" "^Not restored: A Recensera server" "restore did not refuse while the server runs"
 
 kill -TERM "$pid"
 for _ in $(seq 1 20); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
@@ -60,5 +72,10 @@ if kill -0 "$pid" 2>/dev/null; then echo "server did not stop on SIGTERM"; exit 
 wait "$pid" && status=0 || status=$?
 pid=""
 [ "$status" -eq 0 ] || { echo "server exited with $status on SIGTERM"; cat "$data.log"; exit 1; }
+
+# Restored: the admin made before the backup is there, the one made after it is not.
+expect_out "$(cli restore -- "$data/backups/smoke")" "^Restored the backup" "npm run restore failed"
+expect_out "$(cli admin -- smoke-admin@example.se)" "is already an admin" "the restore lost what the backup had"
+expect_out "$(cli admin -- after-backup@example.se)" "Created a confirmed admin account" "the restore kept a write made after the backup"
 rm -f "$data.log"
-echo "image smoke test passed: healthz $version ok, $count businesses, admin CLI ok, clean shutdown"
+echo "image smoke test passed: healthz $version ok, empty start, admin, backup and restore ok, clean shutdown"
