@@ -26,6 +26,8 @@ const pages = {
   businessManagement: lazy(() => import('./pages/business-management')),
   comment: lazy(() => import('./pages/comment')),
   commentModeration: lazy(() => import('./pages/comment-moderation')),
+  modQueue: lazy(() => import('./pages/mod-queue')),
+  modLog: lazy(() => import('./pages/mod-log')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
 function PageFallback() {
@@ -85,6 +87,16 @@ export function AppRoutes() {
         <Route path="/cmt-mng">
           <RequireAuth admin>
             <P.commentModeration />
+          </RequireAuth>
+        </Route>
+        <Route path="/mod-queue">
+          <RequireAuth admin>
+            <P.modQueue />
+          </RequireAuth>
+        </Route>
+        <Route path="/mod-log">
+          <RequireAuth admin>
+            <P.modLog />
           </RequireAuth>
         </Route>
         <Route component={P.notFound} />

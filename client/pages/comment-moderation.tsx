@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReplyCard } from '../../server/schemas/comments';
+import { Link } from 'wouter';
 import { excerpt } from '../components/comments/emoji';
 import { ConfirmDialog } from '../components/ui/modal';
 import { Spinner } from '../components/ui/spinner';
@@ -44,7 +45,9 @@ export default function CommentModerationPage() {
   return (
     <div className="container page">
       <h1 className="page-title">{m.title}</h1>
-      <p className="muted">{m.intro}</p>
+      <p className="muted">
+        {m.intro} <Link href="/mod-queue">{t.moderation.menu.queue}</Link>
+      </p>
       {query.isPending ? (
         <Spinner label={m.loading} showLabel />
       ) : query.isError ? (

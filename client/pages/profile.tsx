@@ -141,6 +141,12 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
               <Link href="/cmt-mng" className="btn btn-outline">
                 {p.cmtManagement}
               </Link>
+              <Link href="/mod-queue" className="btn btn-outline">
+                {t.moderation.menu.queue}
+              </Link>
+              <Link href="/mod-log" className="btn btn-outline">
+                {t.moderation.menu.log}
+              </Link>
             </div>
           </nav>
         ) : null}

@@ -6,6 +6,7 @@ import { errorKeyOf, useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useLoginHref } from '../accounts/sign-in';
 import { useTRPC } from '../../lib/trpc';
+import { ModerationMark, ReportButton } from '../moderation/report-button';
 import { Spinner } from '../ui/spinner';
 import { notify } from '../ui/toast';
 import { capitalised } from './emoji';
@@ -95,7 +96,8 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
         </Suspense>
       ) : (
         <>
-          <p className={styles.text}>{comment.text}</p>
+          <ModerationMark hidden={comment.hidden} removed={comment.removed} />
+          {comment.removed ? null : <p className={styles.text}>{comment.text}</p>}
           {comment.image ? <PostPicture src={comment.image} /> : null}
         </>
       )}
@@ -120,6 +122,7 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
             {showReplies ? t.comments.replies.hide : t.comments.replies.viewMore}
           </button>
         ) : null}
+        {comment.removed ? null : <ReportButton kind="comment" id={comment._id} authorId={comment.userId} reportedByMe={comment.reportedByMe} />}
         {own && !editing ? (
           <span className={styles.ownerActions}>
             <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)}>

@@ -4,6 +4,7 @@ import type { ReplyCard as Reply } from '../../../server/schemas/comments';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
+import { ModerationMark, ReportButton } from '../moderation/report-button';
 import { ConfirmDialog } from '../ui/modal';
 import { Spinner } from '../ui/spinner';
 import { notify } from '../ui/toast';
@@ -74,6 +75,7 @@ function ReplyCard({ reply }: { reply: Reply }) {
         <PostEditForm kind="reply" id={reply._id} text={reply.text} image={reply.image} onDone={() => setEditing(false)} />
       ) : (
         <>
+          <ModerationMark hidden={reply.hidden} />
           <p className={styles.text}>{reply.text}</p>
           {reply.image ? <PostPicture src={reply.image} small /> : null}
         </>
@@ -88,7 +90,11 @@ function ReplyCard({ reply }: { reply: Reply }) {
             {t.comments.card.delete}
           </button>
         </div>
-      ) : null}
+      ) : (
+        <div className={styles.actions}>
+          <ReportButton kind="reply" id={reply._id} authorId={reply.userId} reportedByMe={reply.reportedByMe} />
+        </div>
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

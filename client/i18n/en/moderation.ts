@@ -37,7 +37,7 @@ export const moderation: Widen<typeof sv> = {
     reply: 'Reply',
     on: (business: string) => `on ${business}`,
     by: (name: string) => `by ${name}`,
-    joined: (when: string) => `member since ${when}`,
+    joined: (when: string) => `joined ${when}`,
     posts: { one: 'post', other: 'posts' },
     banned: 'Banned',
     hiddenBadge: 'Hidden',

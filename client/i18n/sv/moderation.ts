@@ -37,7 +37,7 @@ export const moderation = {
     reply: 'Svar',
     on: (business: string) => `om ${business}`,
     by: (name: string) => `av ${name}`,
-    joined: (when: string) => `medlem sedan ${when}`,
+    joined: (when: string) => `gick med ${when}`,
     posts: { one: 'inlägg', other: 'inlägg' },
     banned: 'Avstängd',
     hiddenBadge: 'Dold',
