@@ -40,6 +40,8 @@ export const envSchema = z.object({
     .default(0),
   /** How many users' open reports hide a comment or reply until a moderator decides. */
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
+  /** 0 turns off the spam rules for new posts (server/services/spam.ts); tests of other things. */
+  SPAM_RULES: bool.default(true),
   /** 0 turns off the per-IP and per-user limits; only for load benchmarks on a private machine. */
   RATE_LIMITS: bool.default(true),
   /** How often the server backs itself up: 30m, 6h, 24h, 7d …; 0 or off: never. */

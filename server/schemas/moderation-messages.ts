@@ -9,4 +9,8 @@ export const moderationMessages = {
   reportAlreadySent: 'You have already reported this post.',
   reportNotFound: 'There are no open reports of this post.',
   reportResolved: 'The reports were resolved.',
+  spamNewAccountLinks: 'New accounts cannot post links during their first 24 hours.',
+  spamNewAccountPosts: 'New accounts can post at most 5 times during their first 24 hours. Please come back tomorrow.',
+  spamTooManyLinks: 'A post can contain at most 2 links.',
+  spamRepeated: 'You already posted this text in the last 24 hours.',
 } as const;

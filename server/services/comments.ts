@@ -32,6 +32,7 @@ import { releaseImage, releaseImages } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
 import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
+import { checkEditedPost, checkNewPost } from './spam';
 import { replyPreviews } from './replies';
 
 const avatar = alias(images, 'avatar');
@@ -328,6 +329,7 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
   await consumeLimit('post', author.id);
   const { db } = deps;
   requireBusiness(db, input.businessId);
+  checkNewPost(deps, author.id, input.text);
   const image = await resolvePostImage(deps, author.id, 'comment', input);
   const id = newId();
   await writeWithImage(deps, image.stored, () =>
@@ -370,6 +372,7 @@ export async function updateComment(deps: Deps, actor: Actor, input: WithUpload<
   const { db } = deps;
   const before = findComment(db, input.id);
   if (before.userId !== author.id) throw new AppError('FORBIDDEN', 'commentNotYours');
+  checkEditedPost(deps, author.id, input.text);
   const image = await resolvePostImage(deps, author.id, 'comment', input);
   const imageId = image.imageId === undefined ? before.imageId : image.imageId;
   await writeWithImage(deps, image.stored, () => {

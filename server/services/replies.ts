@@ -16,6 +16,7 @@ import { releaseImage, releaseImages } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
 import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
+import { checkEditedPost, checkNewPost } from './spam';
 
 const avatar = alias(images, 'avatar');
 const photo = alias(images, 'photo');
@@ -170,6 +171,7 @@ export async function createReply(deps: Deps, actor: Actor, input: WithUpload<Re
   const { db } = deps;
   const parentOf = (d: DbOrTx) => d.select({ businessId: comments.businessId }).from(comments).where(eq(comments.id, input.commentId)).get();
   if (!parentOf(db)) throw new AppError('NOT_FOUND', 'commentNotFound');
+  checkNewPost(deps, author.id, input.text);
   const image = await resolvePostImage(deps, author.id, 'reply', input);
   const id = newId();
   await writeWithImage(deps, image.stored, () =>
@@ -216,6 +218,7 @@ export async function updateReply(deps: Deps, actor: Actor, input: WithUpload<Re
   const { db } = deps;
   const before = findReply(db, input.id);
   if (before.userId !== author.id) throw new AppError('FORBIDDEN', 'replyNotYours');
+  checkEditedPost(deps, author.id, input.text);
   const image = await resolvePostImage(deps, author.id, 'reply-edit', input);
   const imageId = image.imageId === undefined ? before.imageId : image.imageId;
   await writeWithImage(deps, image.stored, () => {

@@ -40,6 +40,8 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:8000',
     LOG_LEVEL: 'silent',
     DEMO_DATA: '0',
+    // Test users are minutes old and post the same text again and again; spam.test.ts turns the rules on.
+    SPAM_RULES: '0',
     ...options.env,
   });
   const db = openDb(file);

@@ -94,4 +94,8 @@ export const moderationMessagesSv: Record<keyof typeof moderationMessages, strin
   reportAlreadySent: 'Du har redan rapporterat det här inlägget.',
   reportNotFound: 'Det finns inga öppna rapporter om det här inlägget.',
   reportResolved: 'Rapporterna är avgjorda.',
+  spamNewAccountLinks: 'Nya konton kan inte dela länkar under sitt första dygn.',
+  spamNewAccountPosts: 'Nya konton kan skriva högst 5 inlägg under sitt första dygn. Välkommen tillbaka i morgon.',
+  spamTooManyLinks: 'Ett inlägg får innehålla högst 2 länkar.',
+  spamRepeated: 'Du har redan skrivit samma text det senaste dygnet.',
 };
