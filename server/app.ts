@@ -17,6 +17,7 @@ import { appErrorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { cacheFirstServer, createPublicCache, registerPublicCache } from './plugins/public-cache';
 import { registerSession } from './plugins/session';
+import { registerMethodCheck } from './plugins/methods';
 import { registerSiteFiles } from './plugins/site-files';
 import { registerSpa } from './plugins/spa';
 import { restRoutes } from './rest';
@@ -133,6 +134,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     },
   );
 
+  registerMethodCheck(app);
   await app.register(restRoutes(deps), { prefix: '/api' });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

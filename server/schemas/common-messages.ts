@@ -5,6 +5,7 @@ export const commonMessages = {
   invalidInput: 'Invalid input.',
   notFound: 'Not found.',
   routeNotFound: 'Route not found.',
+  methodNotAllowed: 'This method is not allowed on this path.',
   unauthenticated: 'User is not authenticated',
   forbidden: "You don't have access to this page!",
   banned: 'Your account has been banned.',

@@ -78,6 +78,7 @@ export const commonMessagesSv: Record<keyof typeof commonMessages, string> = {
   invalidInput: 'Ogiltiga uppgifter.',
   notFound: 'Hittades inte.',
   routeNotFound: 'Sidan finns inte.',
+  methodNotAllowed: 'Metoden är inte tillåten för den här adressen.',
   unauthenticated: 'Användaren är inte inloggad',
   forbidden: 'Du har inte behörighet till den här sidan!',
   banned: 'Ditt konto har spärrats.',
