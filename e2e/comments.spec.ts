@@ -171,6 +171,8 @@ test('visitors read comments and are asked to log in to take part', async ({ pag
     'href',
     `/login?next=${encodeURIComponent(`/business/${businessId}#comment-${id}`)}`,
   );
+  // The exact time behind "för 3 dagar sedan", in words.
+  await expect(card.locator('time').first()).toHaveAttribute('title', /^\d{1,2} (januari|februari|mars|april|maj|juni|juli|augusti|september|oktober|november|december) \d{4} kl\. \d\d:\d\d$/);
   const neutral = card.getByRole('radio', { name: /^Neutral/ }).first();
   await neutral.click();
   await expect(page.getByText('Logga in för att betygsätta.')).toBeVisible();
@@ -192,6 +194,7 @@ test('visitors read comments and are asked to log in to take part', async ({ pag
   await page.goto(`/comment/${id}`);
   await expect(page.getByRole('heading', { name: 'Comment', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Hide Replies' })).toBeVisible();
+  await expect(page.locator('time').first()).toHaveAttribute('title', /^\d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d$/);
   await expectAccessible(page, 'comment page in English');
 });
 

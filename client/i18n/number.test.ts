@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { comments as en } from './en/comments';
 import { exactDateTime, formatNumber, pluralCategory } from './number';
+import { comments as sv } from './sv/comments';
 
 describe('formatNumber', () => {
   it('writes what Intl.NumberFormat writes for sv-SE and en-GB', () => {
@@ -36,11 +38,24 @@ describe('pluralCategory', () => {
 });
 
 describe('exactDateTime', () => {
-  it('writes what toLocaleString writes for sv-SE and en-GB', () => {
-    for (let i = 0; i < 500; i++) {
+  it('writes the local date and time in words, in Swedish and in English', () => {
+    const d = new Date(2024, 4, 1, 9, 3, 59);
+    expect(exactDateTime(d, sv.card.postedAt)).toBe('1 maj 2024 kl. 09:03');
+    expect(exactDateTime(d, en.card.postedAt)).toBe('1 May 2024, 09:03');
+    expect(exactDateTime(new Date(2023, 11, 24, 18, 30), sv.card.postedAt)).toBe('24 december 2023 kl. 18:30');
+    expect(exactDateTime(new Date(2023, 0, 9, 0, 5), en.card.postedAt)).toBe('9 January 2023, 00:05');
+  });
+
+  it('agrees with the date Intl writes, for any date', () => {
+    for (let i = 0; i < 200; i++) {
       const d = new Date(Date.UTC(2000, 0, 1) + i * 7_654_321_987);
-      expect(exactDateTime(d, 'sv'), d.toISOString()).toBe(d.toLocaleString('sv-SE'));
-      expect(exactDateTime(d, 'en'), d.toISOString()).toBe(d.toLocaleString('en-GB'));
+      const month = d.toLocaleString('en-GB', { month: 'long' });
+      expect(exactDateTime(d, en.card.postedAt), d.toISOString()).toBe(`${d.getDate()} ${month} ${d.getFullYear()}, ${d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`);
+      expect(exactDateTime(d, sv.card.postedAt), d.toISOString()).toContain(` ${d.toLocaleString('sv-SE', { month: 'long' })} `);
     }
+  });
+
+  it('gives nothing for an invalid date', () => {
+    expect(exactDateTime(new Date('nonsense'), sv.card.postedAt)).toBeNull();
   });
 });

@@ -32,15 +32,15 @@ export function pluralCategory(n: number): 'one' | 'other' {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The catalog's wording of a date and time (comments.card.postedAt); month 0 to 11. */
+type DateWords = (day: number, month: number, year: number, time: string) => string;
+
 /**
- * A local date and time as toLocaleString('sv-SE' / 'en-GB') writes it ("2024-05-01 12:03:04",
- * "01/05/2024, 12:03:04"), without loading Intl's locale data on a page of comments.
+ * A local date and time in the language's words ("1 maj 2024 kl. 12:03", "1 May 2024, 12:03"),
+ * for the exact time behind a relative one, without loading Intl's locale data on a page of
+ * comments; null for an invalid date.
  */
-export function exactDateTime(d: Date, lang: Language): string {
-  if (Number.isNaN(d.getTime())) return d.toLocaleString(lang === 'sv' ? 'sv-SE' : 'en-GB');
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  const year = String(d.getFullYear());
-  return lang === 'sv'
-    ? `${year}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${time}`
-    : `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${year}, ${time}`;
+export function exactDateTime(d: Date, words: DateWords): string | null {
+  if (Number.isNaN(d.getTime())) return null;
+  return words(d.getDate(), d.getMonth(), d.getFullYear(), `${pad(d.getHours())}:${pad(d.getMinutes())}`);
 }

@@ -4,7 +4,7 @@ import { exactDateTime } from '../../i18n/number';
 import { Avatar } from './person';
 import styles from './comments.module.css';
 
-/** Avatar, author name, relative date (with the exact one on hover) and anything extra. */
+/** Avatar, author name, relative date (with the exact one, in words, on hover) and anything extra. */
 export function PostHeader({
   firstName,
   lastName,
@@ -22,7 +22,7 @@ export function PostHeader({
   children?: ReactNode;
   avatarSize?: number;
 }) {
-  const { t, lang, relative } = useI18n();
+  const { t, relative } = useI18n();
   const name = `${firstName} ${lastName}`.trim();
   const when = relative(date);
   return (
@@ -33,7 +33,7 @@ export function PostHeader({
         {children}
         <span className={styles.date}>
           {when && date ? (
-            <time dateTime={date} title={exactDateTime(new Date(date), lang)}>
+            <time dateTime={date} title={exactDateTime(new Date(date), t.comments.card.postedAt) ?? undefined}>
               {when}
             </time>
           ) : (

@@ -1,6 +1,8 @@
 import type { Widen } from '../types';
 import type { comments as sv } from '../sv/comments';
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
 export const comments: Widen<typeof sv> = {
   emoji: {
     groupLabel: 'Rate with an emoji',
@@ -56,6 +58,7 @@ export const comments: Widen<typeof sv> = {
     by: (name: string) => `by ${name}`,
     location: 'Location',
     dateUnavailable: 'Date Unavailable',
+    postedAt: (day: number, month: number, year: number, time: string) => `${day} ${MONTHS[month]} ${year}, ${time}`,
     edited: 'edited',
     picture: 'Photo with the comment',
     zoomIn: 'Enlarge the picture',

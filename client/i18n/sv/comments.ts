@@ -1,5 +1,7 @@
 import type { commentMessages } from '../../../server/schemas/comments';
 
+const MONTHS = ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'];
+
 export const comments = {
   emoji: {
     groupLabel: 'Betygsätt med en emoji',
@@ -55,6 +57,8 @@ export const comments = {
     by: (name: string) => `av ${name}`,
     location: 'Plats',
     dateUnavailable: 'Datum saknas',
+    /** The exact time on hover over "för 3 dagar sedan": "1 maj 2024 kl. 12:03" (month 0 to 11). */
+    postedAt: (day: number, month: number, year: number, time: string) => `${day} ${MONTHS[month]} ${year} kl. ${time}`,
     edited: 'redigerad',
     picture: 'Foto till kommentaren',
     zoomIn: 'Förstora bilden',
