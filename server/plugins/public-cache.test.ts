@@ -93,6 +93,18 @@ describe('public reply cache', () => {
     expect(preferredEncoding('brotli, xgzip')).toBeNull();
   });
 
+  it('neither keeps nor serves a streamed tRPC reply (trpc-accept), which plain clients cannot read', async () => {
+    const url = '/trpc/home.businesses,home.suggestionBox?batch=1&input=%7B%7D';
+    const streamed = await get(url, { 'trpc-accept': 'application/jsonl' });
+    expect(streamed.statusCode).toBe(200);
+    const plain = await get(url);
+    expect(plain.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(plain.body)).toHaveLength(2);
+    // And a kept plain reply is not handed to a client that asked for the stream.
+    const again = await get(url, { 'trpc-accept': 'application/jsonl' });
+    expect(again.headers.etag).toBeUndefined();
+  });
+
   it('never serves a signed-in user from the cache, nor a search', async () => {
     await get('/api/comment');
     const signedIn = await get('/api/comment', bearer(cast.owner));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Db } from '../../db/client';
 import { dataStamp } from '../lib/data-stamp';
@@ -84,7 +84,7 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
 
   /** The entry for a GET of this URL, if the data has not changed since it was kept; callers check the request is anonymous. */
   function lookup(request: IncomingMessage): Entry | undefined {
-    if (request.method !== 'GET' || entries.size === 0) return undefined;
+    if (request.method !== 'GET' || entries.size === 0 || !plainReplyAsked(request.headers)) return undefined;
     freshStamp();
     const entry = entries.get(request.url ?? '');
     if (!entry) return undefined;
@@ -221,7 +221,16 @@ async function unwrapResponse(reply: FastifyReply, response: Response): Promise<
   return body;
 }
 
+/**
+ * Whether the request asks for the reply everyone gets. `trpc-accept` makes tRPC stream its
+ * answer (JSON lines) instead: kept, that body would be served to every visitor's plain client.
+ */
+function plainReplyAsked(headers: IncomingHttpHeaders): boolean {
+  return headers['trpc-accept'] === undefined;
+}
+
 function isCacheable(request: FastifyRequest, isCacheableProcedure: (path: string) => boolean): boolean {
+  if (!plainReplyAsked(request.headers)) return false;
   const query = request.query as Record<string, unknown> | undefined;
   if (request.routeOptions.config.publicCache) return !hasSearch(query?.search);
   const url = request.url;
