@@ -189,6 +189,12 @@ test('visitors read comments and are asked to log in to take part', async ({ pag
   await search.fill('');
   await expect(card).toBeVisible();
 
+  // Reporting asks a visitor to log in too, and the notice's button comes back here.
+  await card.getByRole('button', { name: 'Rapportera' }).first().click();
+  await expect(page.getByText('Logga in för att rapportera ett inlägg.')).toBeVisible();
+  await page.getByRole('button', { name: 'Logga in', exact: true }).last().click();
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/business/${businessId}`)}`);
+
   // English, by the language cookie.
   await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL! }]);
   await page.goto(`/comment/${id}`);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { ReportKind } from '../../../server/schemas/moderation';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
-import { notify } from '../ui/toast';
+import { useAskToLogIn } from '../accounts/ask-to-log-in';
 import styles from './moderation.module.css';
 
 // The dialog brings react-hook-form, zod and its focus trap: loaded at the first press.
@@ -11,12 +11,14 @@ const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default
 type Props = { kind: ReportKind; id: string; authorId: string; reportedByMe: boolean };
 
 /**
- * "Rapportera" on someone else's comment or reply. A visitor is asked to log in; the author and
- * banned users see nothing (the server refuses them too); once sent it reads "Rapporterad".
+ * "Rapportera" on someone else's comment or reply. A visitor is asked to log in (and comes back
+ * here after it); the author and banned users see nothing (the server refuses them too); once
+ * sent it reads "Rapporterad".
  */
 export function ReportButton({ kind, id, authorId, reportedByMe }: Props) {
   const { t } = useI18n();
   const { me } = useMe();
+  const askToLogIn = useAskToLogIn();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const [sent, setSent] = useState(false);
@@ -35,7 +37,7 @@ export function ReportButton({ kind, id, authorId, reportedByMe }: Props) {
         type="button"
         className={`btn btn-ghost btn-sm ${styles.reportButton}`}
         onClick={() => {
-          if (!me) return notify(t.messages.reportLoginRequired, 'info', 6000);
+          if (!me) return askToLogIn(t.messages.reportLoginRequired);
           setUsed(true);
           setOpen(true);
         }}
