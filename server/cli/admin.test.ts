@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, migrateDb, openDb } from '../../db/client';
-import { emailTokens, users } from '../../db/schema';
+import { emailTokens, sessions, users } from '../../db/schema';
 import { hashEmailToken } from '../services/account-mail';
 import { createTestUser } from '../test/helpers';
 
@@ -69,6 +69,25 @@ describe('npm run admin -- <email>', { timeout: 60_000 }, () => {
       expect(token).toMatchObject({ userId: user?.id, kind: 'reset', usedAt: null });
     } finally {
       closeDb(db);
+    }
+  });
+
+  it('takes an unconfirmed account away from whoever registered it: password, links and sessions go', async () => {
+    const db = openDb(path.join(dir, 'recensera.sqlite'));
+    const eve = await createTestUser(db, { email: 'chef@example.se', firstName: 'Eve' });
+    db.update(users).set({ emailConfirmed: false }).where(eq(users.id, eve.id)).run();
+    closeDb(db);
+
+    const claimed = await makeAdmin('chef@example.se');
+    expect(claimed.code).toBe(0);
+    expect(claimed.out).toContain('chef@example.se was registered but never confirmed: its password, sessions and pending links are removed');
+    expect(claimed.out).toMatch(/^https:\/\/recensioner\.example\.se\/reset-password\?token=\S+$/m);
+    const after = openDb(path.join(dir, 'recensera.sqlite'));
+    try {
+      expect(after.select().from(users).where(eq(users.id, eve.id)).get()).toMatchObject({ isAdmin: true, emailConfirmed: true, passwordHash: null, firstName: 'Chef' });
+      expect(after.select().from(sessions).where(eq(sessions.userId, eve.id)).all()).toEqual([]);
+    } finally {
+      closeDb(after);
     }
   });
 

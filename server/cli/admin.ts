@@ -41,7 +41,12 @@ try {
       console.log(`${email} is already an admin.`);
       break;
     case 'created':
-      console.log(`Created a confirmed admin account for ${email}.`);
+    case 'claimed':
+      console.log(
+        appointed.result === 'created'
+          ? `Created a confirmed admin account for ${email}.`
+          : `${email} was registered but never confirmed: its password, sessions and pending links are removed, and it is now a confirmed admin account.`,
+      );
       console.log('Open this link within one hour to choose its password (it works once):');
       console.log(`${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(appointed.setPasswordToken)}`);
       break;

@@ -3,7 +3,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { alias, type BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import type * as schema from '../../db/schema';
-import { images, users } from '../../db/schema';
+import { emailTokens, images, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors';
@@ -235,12 +235,14 @@ export async function updateUser(deps: Deps, actor: Actor, userId: string, input
   return user;
 }
 
-export type AppointResult = { result: 'promoted' | 'alreadyAdmin' | 'banned' } | { result: 'created'; setPasswordToken: string };
+export type AppointResult = { result: 'promoted' | 'alreadyAdmin' | 'banned' } | { result: 'created' | 'claimed'; setPasswordToken: string };
 
 /**
- * `npm run admin -- <email>`: makes an existing, unbanned account admin (and confirms it), or
- * creates a confirmed admin without a password whose owner chooses one with a one-time
- * password-reset link (valid one hour; the command prints it).
+ * `npm run admin -- <email>`: makes an existing, confirmed, unbanned account admin, or creates a
+ * confirmed admin without a password whose owner chooses one with a one-time password-reset
+ * link (valid one hour; the command prints it). An account that was registered but never
+ * confirmed is treated as new ('claimed'): whoever registered it never proved they own the
+ * address, so its password, names, avatar, pending links and sessions go first.
  */
 export function appointAdmin(db: Db, email: string, now = Date.now()): AppointResult {
   const address = email.trim().toLowerCase();
@@ -248,17 +250,22 @@ export function appointAdmin(db: Db, email: string, now = Date.now()): AppointRe
     const user = tx.select().from(users).where(eq(users.email, address)).get();
     if (user?.isBanned) return { result: 'banned' as const };
     if (user?.isAdmin) return { result: 'alreadyAdmin' as const };
-    if (user) {
-      tx.update(users).set({ isAdmin: true, emailConfirmed: true, updatedAt: now }).where(eq(users.id, user.id)).run();
+    if (user?.emailConfirmed) {
+      tx.update(users).set({ isAdmin: true, updatedAt: now }).where(eq(users.id, user.id)).run();
       return { result: 'promoted' as const };
     }
-    const id = newId();
     // A name to show until the owner sets their own: 'ny.chef@…' becomes 'Ny Chef'.
     const words = address.split('@')[0].split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    const firstName = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ').slice(0, 50);
-    tx.insert(users)
-      .values({ id, email: address, passwordHash: null, firstName: firstName.length >= 2 ? firstName : 'Admin', lastName: 'Admin', isAdmin: true, emailConfirmed: true, createdAt: now, updatedAt: now })
-      .run();
+    const shown = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ').slice(0, 50);
+    const fresh = { passwordHash: null, firstName: shown.length >= 2 ? shown : 'Admin', lastName: 'Admin', imageId: null, isAdmin: true, emailConfirmed: true, updatedAt: now };
+    if (user) {
+      tx.update(users).set(fresh).where(eq(users.id, user.id)).run();
+      tx.delete(emailTokens).where(eq(emailTokens.userId, user.id)).run();
+      invalidateUserSessions(tx, user.id);
+      return { result: 'claimed' as const, setPasswordToken: issueEmailToken(tx, user.id, 'reset', now) };
+    }
+    const id = newId();
+    tx.insert(users).values({ id, email: address, ...fresh, createdAt: now }).run();
     return { result: 'created' as const, setPasswordToken: issueEmailToken(tx, id, 'reset', now) };
   });
 }
