@@ -187,7 +187,7 @@ export function userRoutes(deps: Deps) {
         schema: {
           tags,
           summary: 'Confirm an e-mail address',
-          description: "The token from the mailed link. 400 'Invalid or missing token', or a message that the link expired or was used.",
+          description: "The token from the mailed link. 400 'This link is invalid or missing. Request a new one below.', or a message that the link expired or was used.",
           querystring: z.object({ token: z.string().max(200, 'tokenMissing').optional() }),
           response: { 200: messageSchema, ...errors(400) },
         },
