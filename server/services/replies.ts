@@ -22,6 +22,7 @@ const avatar = alias(images, 'avatar');
 const photo = alias(images, 'photo');
 const mine = alias(replyRatings, 'mine');
 const myReport = alias(reports, 'my_report');
+const parent = alias(comments, 'parent');
 const rowid = sql<number>`${replies}.rowid`;
 
 const p = {
@@ -80,13 +81,19 @@ const after = sql`(${replies.createdAt}, ${rowid}) < (${p.t}, ${p.k})`;
 const ofComment = eq(replies.commentId, p.commentId);
 /** Hidden replies only for their author and admins; tested on rows the index walk reads anyway. */
 const visible = sql`(${replies.hiddenAt} is null or ${replies.userId} = ${p.me} or ${p.admin} = 1)`;
+/** The site-wide list also leaves out replies under a hidden comment (one primary-key lookup per row). */
+const visibleAnywhere = sql`((${replies.hiddenAt} is null and ${parent.hiddenAt} is null) or ${replies.userId} = ${p.me} or ${p.admin} = 1)`;
 
 export function replyQueries(db: Db) {
   return {
     ofComment: replyRows(db).where(and(ofComment, visible)).orderBy(...newestFirst).limit(keptLimit(p.limit)),
     ofCommentAfter: replyRows(db).where(and(ofComment, after, visible)).orderBy(...newestFirst).limit(keptLimit(p.limit)),
-    all: replyRows(db).where(visible).orderBy(...newestFirst).limit(keptLimit(p.limit)),
-    allAfter: replyRows(db).where(and(after, visible)).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    all: replyRows(db).leftJoin(parent, eq(parent.id, replies.commentId)).where(visibleAnywhere).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    allAfter: replyRows(db)
+      .leftJoin(parent, eq(parent.id, replies.commentId))
+      .where(and(after, visibleAnywhere))
+      .orderBy(...newestFirst)
+      .limit(keptLimit(p.limit)),
     byId: replyRows(db).where(and(eq(replies.id, p.id), visible)),
   };
 }
@@ -130,9 +137,10 @@ export function getReplyCard(db: Db, actor: Actor, id: string): ReplyCard {
 /** A comment's replies, newest first, by cursor. */
 export function listReplies(deps: Deps, actor: Actor, input: RepliesInput): Page<ReplyCard> {
   const { db } = deps;
-  if (!db.select({ id: comments.id }).from(comments).where(eq(comments.id, input.commentId)).get()) {
-    throw new AppError('NOT_FOUND', 'commentNotFound');
-  }
+  const comment = db.select({ userId: comments.userId, hiddenAt: comments.hiddenAt }).from(comments).where(eq(comments.id, input.commentId)).get();
+  // A hidden comment's thread is hidden with it, except from its author and admins (reports.ts).
+  const mayRead = comment && (comment.hiddenAt === null || comment.userId === actor?.id || (actor?.isAdmin && !actor.isBanned));
+  if (!mayRead) throw new AppError('NOT_FOUND', 'commentNotFound');
   const limit = input.limit ?? REPLIES_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
   const q = prepared(db);

@@ -120,6 +120,11 @@ describe('auto-hide at REPORT_HIDE_THRESHOLD distinct reporters', () => {
     await expect(callerFor(t.deps, null).comments.byId({ id: c._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(callerFor(t.deps, cast.other).comments.byId({ id: c._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
+    // Its thread goes with it: the reply under it is in no public list.
+    expect(listAllReplies(t.deps, null, {}).items.map((x) => x.commentId)).not.toContain(c._id);
+    await expect(callerFor(t.deps, null).comments.replies({ commentId: c._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(listReplies(t.deps, cast.admin.actor, { commentId: c._id }).items).toHaveLength(1);
+
     // The author and admins still see it, marked.
     expect((await callerFor(t.deps, cast.owner).comments.byId({ id: c._id })).hidden).toBe(true);
     expect((await callerFor(t.deps, cast.admin).comments.byId({ id: c._id })).hidden).toBe(true);

@@ -88,6 +88,8 @@ function FeedCard({ comment }: { comment: CommentCard }) {
   const { t, number, plural } = useI18n();
   const f = t.comments.feed;
   const business = useBusinessTitle()({ title: comment.businessTitle, isSuggestionBox: comment.businessIsSuggestionBox });
+  // A comment a moderator removed stays for its replies, without its text.
+  const shown = comment.removed ? t.moderation.report.removed : excerpt(comment.text, FEED_EXCERPT_CHARS);
   return (
     <article className={`card ${styles.card}`}>
       <div className={styles.business}>
@@ -107,9 +109,9 @@ function FeedCard({ comment }: { comment: CommentCard }) {
         <Link
           href={`/business/${comment.businessId}#comment-${comment._id}`}
           className={styles.mainLink}
-          aria-label={`${excerpt(comment.text, FEED_EXCERPT_CHARS)} – ${f.cardLabel(business, capitalised(comment.businessLocation))}`}
+          aria-label={`${shown} – ${f.cardLabel(business, capitalised(comment.businessLocation))}`}
         >
-          {excerpt(comment.text, FEED_EXCERPT_CHARS)}
+          {shown}
         </Link>
       </h3>
       <p className={styles.counts}>
