@@ -105,10 +105,11 @@ test.describe('business page first paint', () => {
     expect(problems).toEqual([]);
   });
 
-  test('an unknown business shows the not-found state', async ({ page }) => {
+  test('an unknown business is the not-found page, answered 404', async ({ page }) => {
     const res = await page.goto('/business/no-such-business');
-    expect(res?.status()).toBe(200);
-    await expect(page.getByRole('alert')).toHaveText('Det gick inte att hämta företagsuppgifterna. Status: 404');
-    await expect(page.getByRole('link', { name: 'Gå tillbaka' })).toBeVisible();
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sidan hittades inte' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Till startsidan' })).toBeVisible();
+    await expect(page.getByText(/Status: 404/)).toHaveCount(0);
   });
 });
