@@ -231,6 +231,8 @@ describe('the moderation queue and its decisions (admins)', () => {
     expect(t.db.select().from(comments).where(eq(comments.id, lone._id)).get()).toBeUndefined();
     const placeholder = getComment(t.deps, null, threaded._id);
     expect(placeholder).toMatchObject({ removed: true, hidden: false, text: '', image: null });
+    // A placeholder has nothing left to report.
+    expect((await reportRest('comment', threaded._id, cast.admin)).statusCode).toBe(404);
     expect(commentCountOf(t.db, business)).toBe(1);
     expect(listBusinessComments(t.deps, null, { businessId: business, search: 'elak' }).items).toEqual([]);
     const log = await admin.moderation.log();

@@ -30,17 +30,29 @@ const QUEUE_REPORTS_MAX = 2000;
 export const QUEUE_GROUPS_MAX = 100;
 
 /** A reported comment or reply, as the rules need it. */
-type Item = { kind: ReportKind; id: string; userId: string; commentId: string; businessId: string; text: string; imageId: string | null; hiddenAt: number | null };
+type Item = {
+  kind: ReportKind;
+  id: string;
+  userId: string;
+  commentId: string;
+  businessId: string;
+  text: string;
+  imageId: string | null;
+  hiddenAt: number | null;
+  /** A moderator's placeholder: nothing left to report. */
+  removed: boolean;
+};
 
 function findItem(db: DbOrTx, kind: ReportKind, id: string): Item {
   if (kind === 'comment') {
     const row = db
-      .select({ id: comments.id, userId: comments.userId, businessId: comments.businessId, text: comments.text, imageId: comments.imageId, hiddenAt: comments.hiddenAt })
+      .select({ id: comments.id, userId: comments.userId, businessId: comments.businessId, text: comments.text, imageId: comments.imageId, hiddenAt: comments.hiddenAt, removedAt: comments.removedAt })
       .from(comments)
       .where(eq(comments.id, id))
       .get();
     if (!row) throw new AppError('NOT_FOUND', 'commentNotFound');
-    return { kind, commentId: row.id, ...row };
+    const { removedAt, ...item } = row;
+    return { kind, commentId: row.id, removed: removedAt !== null, ...item };
   }
   const row = db
     .select({
@@ -56,7 +68,7 @@ function findItem(db: DbOrTx, kind: ReportKind, id: string): Item {
     .where(eq(replies.id, id))
     .get();
   if (!row) throw new AppError('NOT_FOUND', 'replyNotFound');
-  return { kind, ...row };
+  return { kind, removed: false, ...row };
 }
 
 const itemColumn = (kind: ReportKind) => (kind === 'comment' ? reports.commentId : reports.replyId);
@@ -117,6 +129,7 @@ export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, inp
   const { db, env } = deps;
   return db.transaction((tx) => {
     const item = findItem(tx, kind, input.id);
+    if (item.removed) throw new AppError('NOT_FOUND', 'commentNotFound');
     if (item.userId === reporter.id) throw new AppError('FORBIDDEN', 'reportOwnPost');
     const open = openReportsOf(item);
     const already = tx.select({ id: reports.id }).from(reports).where(and(open, eq(reports.reporterId, reporter.id))).get();
