@@ -28,12 +28,16 @@ export default function ConfirmEmailPage() {
     mutate({ token });
   }, [token, mutate]);
 
+  // A link from "resend" carries no password: its receiver chooses one next, with the
+  // one-time token the reply holds.
+  const setPasswordToken = confirm.data?.setPasswordToken;
+  const next = setPasswordToken ? `/reset-password?token=${encodeURIComponent(setPasswordToken)}` : '/login';
   const succeeded = confirm.isSuccess;
   useEffect(() => {
     if (!succeeded) return;
-    const timer = setTimeout(() => navigate('/login'), REDIRECT_MS);
+    const timer = setTimeout(() => navigate(next), REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [succeeded, navigate]);
+  }, [succeeded, navigate, next]);
 
   const errorKey = confirm.isError ? errorKeyOf(confirm.error) : null;
   const failureText = !token
@@ -54,9 +58,9 @@ export default function ConfirmEmailPage() {
         {confirm.isSuccess ? (
           <div role="status">
             <p className="notice notice-success">{t.messages[confirm.data.message]}</p>
-            <p className="muted">{c.redirecting}</p>
-            <Link href="/login" className={`btn btn-primary ${styles.wide}`}>
-              {c.toLogin}
+            <p className="muted">{setPasswordToken ? c.redirectingToPassword : c.redirecting}</p>
+            <Link href={next} className={`btn btn-primary ${styles.wide}`}>
+              {setPasswordToken ? c.choosePassword : c.toLogin}
             </Link>
           </div>
         ) : null}

@@ -187,12 +187,18 @@ export function userRoutes(deps: Deps) {
         schema: {
           tags,
           summary: 'Confirm an e-mail address',
-          description: "The token from the mailed link. 400 'This link is invalid or missing. Request a new one below.', or a message that the link expired or was used.",
+          description:
+            "The token from the mailed link. 400 'This link is invalid or missing. Request a new one below.', or a message that the link expired or was used. " +
+            'A link from resend-confirmation carries no password: the reply then holds `setPasswordToken`, a one-time token for ' +
+            'the reset-password page (valid one hour), with which the address owner chooses the password.',
           querystring: z.object({ token: z.string().max(200, 'tokenMissing').optional() }),
-          response: { 200: messageSchema, ...errors(400) },
+          response: { 200: messageSchema.extend({ setPasswordToken: z.string().optional() }), ...errors(400) },
         },
       },
-      async (request) => ({ message: messageText(confirmEmail(deps, { token: request.query.token ?? '' }).message) }),
+      async (request) => {
+        const result = confirmEmail(deps, { token: request.query.token ?? '' });
+        return { message: messageText(result.message), ...(result.setPasswordToken ? { setPasswordToken: result.setPasswordToken } : {}) };
+      },
     );
 
     app.get(

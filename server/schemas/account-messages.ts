@@ -22,6 +22,7 @@ export const accountMessages = {
   tokenExpired: 'This link has expired. Request a new one below.',
   tokenUsed: 'This link has already been used. Request a new one below.',
   emailConfirmed: 'Your email is confirmed. You can now log in.',
+  emailConfirmedChoosePassword: 'Your email is confirmed. Now choose your password.',
   emailAlreadyConfirmed: 'Your email is already confirmed. You can log in.',
   resetSent: 'If the email is registered, a link to choose a new password is on its way.',
   passwordChanged: 'Your password has been changed. Please log in with the new password.',

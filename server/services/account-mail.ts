@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { emailTokens } from '../../db/schema';
 import type { Env } from '../env';
 import { newId } from '../lib/ids';
@@ -21,14 +21,38 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
 
 export const hashEmailToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Registration links of one unconfirmed address kept valid at once (the newest). */
+const KEPT_REGISTRATION_LINKS = 5;
+
 /**
  * Creates a single-use token for a mailed link and returns it; only its SHA-256 is stored.
- * Earlier tokens of the same kind are deleted, so only the newest link works. Synchronous, so
- * it can run inside the transaction that creates the user.
+ * Earlier tokens of the same kind are deleted, so only the newest link works, except with
+ * `keepOthers` (registrations: each one's link activates its own credentials, so a stranger who
+ * registers the address again cannot cancel the owner's link). Synchronous, so it can run
+ * inside the transaction that creates the user.
  */
-export function issueEmailToken(db: DbOrTx, userId: string, kind: EmailTokenKind, now = Date.now(), pending?: PendingCredentials): string {
+export function issueEmailToken(
+  db: DbOrTx,
+  userId: string,
+  kind: EmailTokenKind,
+  now = Date.now(),
+  pending?: PendingCredentials,
+  options: { keepOthers?: boolean } = {},
+): string {
   const token = randomBytes(32).toString('base64url');
-  db.delete(emailTokens).where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind))).run();
+  if (!options.keepOthers) db.delete(emailTokens).where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind))).run();
+  else {
+    // Each registration's link stays valid beside the others, the newest few of them.
+    const older = db
+      .select({ id: emailTokens.id })
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind)))
+      .orderBy(desc(emailTokens.createdAt))
+      .offset(KEPT_REGISTRATION_LINKS - 1)
+      .limit(100)
+      .all();
+    for (const { id } of older) db.delete(emailTokens).where(eq(emailTokens.id, id)).run();
+  }
   db.insert(emailTokens)
     .values({
       id: newId(),

@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
 import type { Deps } from '../deps';
@@ -45,23 +45,6 @@ function queueTokenMail(deps: Deps, tx: DbOrTx, kind: EmailTokenKind, user: { em
   deps.outbox.enqueue(accountMail(deps.env, kind, user, token), { db: tx });
 }
 
-/** The credentials a confirmation link issued now carries: those of the latest registration. */
-function latestPending(db: DbOrTx, user: UserRow): PendingCredentials {
-  const token = db
-    .select()
-    .from(emailTokens)
-    .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, 'confirm')))
-    .get();
-  if (!token) return { passwordHash: user.passwordHash, firstName: user.firstName, lastName: user.lastName, language: languageOf(user.language), imageId: user.imageId };
-  return {
-    passwordHash: token.pendingPasswordHash,
-    firstName: token.pendingFirstName ?? user.firstName,
-    lastName: token.pendingLastName ?? user.lastName,
-    language: languageOf(token.pendingLanguage),
-    imageId: token.pendingImageId,
-  };
-}
-
 export type SignedInResult = { user: PublicUser; token: string; expiresAt: number };
 
 /** Opens a session for a user already allowed in. */
@@ -76,10 +59,11 @@ export type RegisterResult =
 
 /**
  * Registers a new account and mails its confirmation link (201). An e-mail that is registered
- * but unconfirmed gets a fresh link instead (200) carrying this registration's credentials: the
- * account changes only if that link is opened, and then to exactly what was sent here (see
- * confirmEmail), so a stranger who registered the address first never keeps it. A confirmed
- * address is a 409. `image` is the avatar sent with the form (visitors cannot upload alone).
+ * but unconfirmed gets a link of its own instead (200) carrying this registration's
+ * credentials; earlier registrations' links stay valid. The account changes only when a link is
+ * opened, and then to exactly what its registration sent (see confirmEmail): neither a stranger
+ * who registered the address first nor one who registers it after the owner gets it. A
+ * confirmed address is a 409. `image` is the avatar sent with the form.
  */
 export async function registerUser(
   deps: Deps,
@@ -101,7 +85,7 @@ export async function registerUser(
 
   if (existing) {
     deps.db.transaction((tx) => {
-      const token = issueEmailToken(tx, existing.id, 'confirm', now, pending);
+      const token = issueEmailToken(tx, existing.id, 'confirm', now, pending, { keepOthers: true });
       queueTokenMail(deps, tx, 'confirm', mailTo, token);
     });
     return { status: 200, message: 'confirmationResent', user: null };
@@ -130,23 +114,29 @@ export async function resendConfirmation(deps: Deps, input: EmailInput, meta: Re
   const user = findUserByEmail(deps.db, input.email);
   if (user && !user.emailConfirmed && !user.isBanned) {
     deps.db.transaction((tx) => {
-      // The new link replaces the latest one and carries the same registration's credentials.
-      const pending = latestPending(tx, user);
+      // Whoever asks cannot be told apart from the owner, so this link carries no password: it
+      // confirms the address and its receiver then chooses one (see confirmEmail). It replaces
+      // every earlier link.
+      const pending: PendingCredentials = { passwordHash: null, firstName: user.firstName, lastName: user.lastName, language: languageOf(user.language), imageId: user.imageId };
       const token = issueEmailToken(tx, user.id, 'confirm', Date.now(), pending);
-      const language = input.language ?? pending.language;
-      queueTokenMail(deps, tx, 'confirm', { email: user.email, firstName: pending.firstName, language }, token);
+      const language = input.language ?? languageOf(user.language);
+      queueTokenMail(deps, tx, 'confirm', { email: user.email, firstName: user.firstName, language }, token);
     });
   }
   return { message: 'resendDone' };
 }
 
+export type ConfirmResult = { message: MessageKey; setPasswordToken?: string };
+
 /**
  * Confirms the address behind a mailed link and activates exactly the credentials (password,
- * names, language, avatar) of the registration that issued the link; every earlier session of
- * the account ends. Logs nobody in. A link opened again after it worked is not an error: the
- * address is confirmed, which is what the user wants to know (nothing is applied then).
+ * names, language, avatar) of the registration that issued the link; every session of the
+ * account and every other link end. A link from "resend" carries no password: the account is
+ * confirmed without one and the reply holds a one-time password-reset token, so whoever opened
+ * the mail (the address's owner) chooses it. Logs nobody in. A link opened again after it
+ * worked is not an error: the address is confirmed, which is what the user wants to know.
  */
-export function confirmEmail(deps: Deps, input: { token: string }): { message: MessageKey } {
+export function confirmEmail(deps: Deps, input: { token: string }): ConfirmResult {
   const { db, env } = deps;
   const now = Date.now();
   if (!input.token) throw new AppError('BAD_INPUT', 'tokenMissing');
@@ -174,7 +164,10 @@ export function confirmEmail(deps: Deps, input: { token: string }): { message: M
       .where(eq(users.id, user.id))
       .run();
     invalidateUserSessions(tx, user.id);
-    return { message: 'emailConfirmed' as const };
+    // Other registrations' links die; this one stays (used), so opening it again says "already confirmed".
+    tx.delete(emailTokens).where(and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, 'confirm'), ne(emailTokens.id, row.id))).run();
+    if (row.pendingPasswordHash !== null) return { message: 'emailConfirmed' as const };
+    return { message: 'emailConfirmedChoosePassword' as const, setPasswordToken: issueEmailToken(tx, user.id, 'reset', now) };
   });
 }
 

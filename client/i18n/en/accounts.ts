@@ -59,6 +59,8 @@ export const accounts: Widen<typeof sv> = {
     working: 'Confirming your email address...',
     redirecting: 'Taking you to the login page in 3 seconds.',
     toLogin: 'Go to login',
+    redirectingToPassword: 'You will be taken to choose your password in 3 seconds.',
+    choosePassword: 'Choose password',
     fallbackError: 'Error confirming email',
   },
   forgot: {

@@ -58,6 +58,8 @@ export const accounts = {
     working: 'Bekräftar din e-postadress...',
     redirecting: 'Du skickas till inloggningen om 3 sekunder.',
     toLogin: 'Till inloggningen',
+    redirectingToPassword: 'Du skickas vidare för att välja lösenord om 3 sekunder.',
+    choosePassword: 'Välj lösenord',
     fallbackError: 'Fel vid bekräftelse av e-post',
   },
   forgot: {
@@ -171,6 +173,7 @@ export const accountsMessagesSv: Record<keyof typeof accountMessages, string> = 
   tokenExpired: 'Länken har slutat gälla. Begär en ny nedan.',
   tokenUsed: 'Länken har redan använts. Begär en ny nedan.',
   emailConfirmed: 'Din e-postadress är bekräftad. Nu kan du logga in.',
+  emailConfirmedChoosePassword: 'Din e-postadress är bekräftad. Välj nu ditt lösenord.',
   emailAlreadyConfirmed: 'Din e-postadress är redan bekräftad. Du kan logga in.',
   resetSent: 'Om e-postadressen är registrerad är en länk för att välja nytt lösenord på väg.',
   passwordChanged: 'Lösenordet är bytt. Logga in med det nya lösenordet.',
