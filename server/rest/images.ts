@@ -19,9 +19,29 @@ export type MultipartForm = { fields: Record<string, string>; files: Record<stri
  * are told to come back (429 for a sender with enough queued, else 503, both with Retry-After).
  */
 const bodySlots = createFairSlots({ slots: 4, maxRunningPerKey: 2, maxWaiting: 16, maxWaitingPerKey: 4 });
+/**
+ * Visitors (registration forms) have slots of their own, one per network (/24, IPv6 /64), so
+ * slow bodies from a few addresses can take only these two, never the signed-in users' four.
+ */
+const visitorSlots = createFairSlots({ slots: 2, maxRunningPerKey: 1, maxWaiting: 8, maxWaitingPerKey: 2 });
 /** How long a body may wait for its turn before the client is told the server is busy. */
 const MAX_WAIT_MS = 10_000;
 const RETRY_AFTER_S = 5;
+/**
+ * A body holding a slot must keep arriving: a pause longer than `idleMs`, or more than
+ * `totalMs` in all, cuts the connection and frees the slot (a client trickling bytes would hold
+ * it until Node's 5-minute request timeout). Clients compress pictures before they send them.
+ * Tests shorten them.
+ */
+export const bodyDeadlines = { idleMs: 10_000, totalMs: 60_000 };
+
+/** The network a visitor's address belongs to: its /24 (IPv4) or /64 (IPv6). */
+export function networkOf(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+)\.\d+$/i.exec(ip);
+  if (v4) return `${v4[1]}.0/24`;
+  const groups = ip.split('::')[0].split(':');
+  return ip.includes(':') ? `${groups.slice(0, 4).join(':')}::/64` : ip;
+}
 
 /** Multipart failures are the client's: limits are 413, anything malformed is 400. */
 function multipartError(err: unknown): AppError {
@@ -52,12 +72,13 @@ async function readPart(part: Multipart, form: MultipartForm, fileFields: readon
 
 /** How many multipart bodies hold a slot and how many wait (tests watch it drain). */
 export const multipartSlotStats = () => bodySlots.stats();
+export const visitorSlotStats = () => visitorSlots.stats();
 
 async function waitForBodySlot(request: FastifyRequest): Promise<() => void> {
-  const key = request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`;
+  const [slots, key] = request.actor ? [bodySlots, `user:${request.actor.id}`] : [visitorSlots, `net:${networkOf(request.ip)}`];
   let release: () => void;
   try {
-    release = await bodySlots.acquire(key, AbortSignal.any([request.signal, AbortSignal.timeout(MAX_WAIT_MS)]));
+    release = await slots.acquire(key, AbortSignal.any([request.signal, AbortSignal.timeout(MAX_WAIT_MS)]));
   } catch (err) {
     if (err instanceof SlotsFullError && err.reason === 'keyFull') throw new AppError('RATE_LIMITED', 'tooManyRequests', undefined, { retryAfterS: RETRY_AFTER_S });
     throw new AppError('BUSY', 'serverBusy', undefined, { retryAfterS: RETRY_AFTER_S });
@@ -87,6 +108,17 @@ export async function withMultipartForm<T>(
   if (!request.isMultipart()) throw new AppError('BAD_INPUT', 'invalidInput');
   await consumeLimit('multipart', request.actor?.id ?? request.ip);
   const release = await waitForBodySlot(request);
+  const cut = () => request.raw.destroy(new AppError('BAD_INPUT', 'invalidInput'));
+  const total = setTimeout(cut, bodyDeadlines.totalMs);
+  // A real connection (app.inject's stand-in socket has no timers; its bodies arrive at once).
+  const socket = typeof request.raw.socket?.setTimeout === 'function' ? request.raw.socket : null;
+  socket?.setTimeout(bodyDeadlines.idleMs);
+  socket?.once('timeout', cut);
+  const stopDeadlines = () => {
+    clearTimeout(total);
+    socket?.off('timeout', cut);
+    socket?.setTimeout(0);
+  };
   try {
     const form: MultipartForm = { fields: {}, files: {} };
     try {
@@ -95,6 +127,8 @@ export async function withMultipartForm<T>(
       // The rest of a refused body is not read: the connection closes after the reply.
       if (!request.raw.complete) reply.header('connection', 'close');
       throw multipartError(err);
+    } finally {
+      stopDeadlines();
     }
     return await work(form);
   } finally {

@@ -7,7 +7,7 @@ import { createComment } from '../services/comments';
 import { resetLimits } from '../services/rate-limits';
 import { createReply } from '../services/replies';
 import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
-import { multipartSlotStats } from './images';
+import { bodyDeadlines, multipartSlotStats, networkOf, visitorSlotStats } from './images';
 
 /** Issue 15, items 4 (multipart bodies), 5 (image writes) and 6 (cheap writes). */
 let t: TestContext;
@@ -48,6 +48,12 @@ describe('multipart bodies (item 4)', () => {
     expect(posted.statusCode).toBe(400);
   });
 
+  it('counts visitors by network: an IPv4 /24, an IPv6 /64', () => {
+    expect(networkOf('198.51.100.7')).toBe('198.51.100.0/24');
+    expect(networkOf('::ffff:198.51.100.7')).toBe('198.51.100.0/24');
+    expect(networkOf('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+  });
+
   it("counts the sender's limit before reading the body", async () => {
     // The fields are invalid, so a body that was read answers 400; only a count made first can say 429.
     const body = await multipart({ firstName: 'x' });
@@ -58,53 +64,79 @@ describe('multipart bodies (item 4)', () => {
     expect(statuses[40]).toBe(429);
   });
 
-  it('reads a few bodies at a time, queues a few more and turns the rest away with Retry-After', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(address);
-    const sockets: net.Socket[] = [];
-    /** A registration whose body never finishes arriving: it holds (or waits for) a body slot. */
-    const stalled = (ip: string) => {
-      const socket = net.connect(Number(port), '127.0.0.1');
-      sockets.push(socket);
-      let received = '';
-      const head = new Promise<string>((resolve) => {
-        socket.on('data', (chunk) => {
-          received += chunk.toString('latin1');
-          if (received.includes('\r\n\r\n')) resolve(received);
-        });
-        socket.on('error', () => resolve(received));
+  /** A registration (or, with a token, a comment) whose body never finishes arriving. */
+  const stall = (port: string, sockets: net.Socket[], ip: string, token?: string) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    sockets.push(socket);
+    let received = '';
+    const head = new Promise<string>((resolve) => {
+      socket.on('data', (chunk) => {
+        received += chunk.toString('latin1');
+        if (received.includes('\r\n\r\n')) resolve(received);
       });
-      socket.write(
-        'POST /api/users/register HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=b\r\n' +
-          `Content-Length: 1000000\r\nX-Forwarded-For: ${ip}\r\n\r\n--b\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nAd`,
-      );
-      return head;
-    };
-    try {
-      // Four slots, at most two of them for one visitor.
-      for (const ip of ['198.51.100.1', '198.51.100.1', '198.51.100.2', '198.51.100.2', '198.51.100.1']) void stalled(ip);
-      await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 4, waiting: 1 }));
+      socket.on('error', () => resolve(received));
+      socket.on('close', () => resolve(received));
+    });
+    const target = token ? `/api/comment/create/${shop}` : '/api/users/register';
+    socket.write(
+      `POST ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=b\r\n` +
+        `${token ? `Authorization: Bearer ${token}\r\n` : ''}` +
+        `Content-Length: 1000000\r\nX-Forwarded-For: ${ip}\r\n\r\n--b\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nAd`,
+    );
+    return head;
+  };
 
-      // Four waiting places per visitor: the fifth of one is told to slow down.
-      for (let i = 0; i < 3; i++) void stalled('198.51.100.1');
-      await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 4, waiting: 4 }));
-      const ownQueueFull = await stalled('198.51.100.1');
+  it('reads a few bodies at a time, queues a few more and turns the rest away with Retry-After', async () => {
+    const { port } = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    const sockets: net.Socket[] = [];
+    const stalled = (ip: string, token?: string) => stall(port, sockets, ip, token);
+    try {
+      // Visitors: two slots, one per network (/24); 198.51.100.1 and .2 are one network.
+      for (const ip of ['198.51.100.1', '198.51.100.2', '203.0.113.1']) void stalled(ip);
+      await vi.waitFor(() => expect(visitorSlotStats()).toEqual({ running: 2, waiting: 1 }));
+      // Two waiting places per network: the third of one is told to slow down.
+      void stalled('198.51.100.3');
+      await vi.waitFor(() => expect(visitorSlotStats()).toEqual({ running: 2, waiting: 2 }));
+      const ownQueueFull = await stalled('198.51.100.4');
       expect(ownQueueFull).toMatch(/^HTTP\/1\.1 429/);
       expect(ownQueueFull).toMatch(/\r\nretry-after: 5\r\n/i);
-
-      // Sixteen waiting places in all: past them everyone is told the server is busy.
-      for (const ip of ['198.51.100.3', '198.51.100.4', '198.51.100.5']) for (let i = 0; i < 4; i++) void stalled(ip);
-      await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 4, waiting: 16 }));
-      const busy = await stalled('198.51.100.6');
+      // Eight waiting places in all: past them everyone is told the server is busy.
+      for (const ip of ['192.0.2.1', '198.18.0.1', '198.19.0.1']) for (let i = 0; i < 2; i++) void stalled(ip);
+      await vi.waitFor(() => expect(visitorSlotStats()).toEqual({ running: 2, waiting: 8 }));
+      const busy = await stalled('100.64.0.1');
       expect(busy).toMatch(/^HTTP\/1\.1 503/);
       expect(busy).toMatch(/\r\nretry-after: 5\r\n/i);
+
+      // Signed-in users have four slots of their own, two per user, which no visitor can take.
+      for (let i = 0; i < 3; i++) void stalled('198.51.100.9', cast.owner.token);
+      void stalled('198.51.100.9', cast.other.token);
+      await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 3, waiting: 1 }));
+      const comment = await multipart({ text: 'Går fort ändå', businessLocation: 'Lund' });
+      const posted = await t.app.inject({ method: 'POST', url: `/api/comment/create/${shop}`, headers: { ...comment.headers, ...bearer(cast.admin) }, payload: comment.payload });
+      expect(posted.statusCode).toBe(201);
     } finally {
       for (const socket of sockets) socket.destroy();
     }
     // Clients that went away give their slots and places back.
-    await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 0, waiting: 0 }));
+    await vi.waitFor(() => expect([multipartSlotStats(), visitorSlotStats()]).toEqual([{ running: 0, waiting: 0 }, { running: 0, waiting: 0 }]));
     const after = await multipart({ firstName: 'x' });
     expect((await t.app.inject({ method: 'POST', url: '/api/users/register', ...after })).statusCode).toBe(400);
+  });
+
+  it('cuts a body that stops arriving and gives its slot back', async () => {
+    const { port } = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`));
+    const sockets: net.Socket[] = [];
+    const saved = { ...bodyDeadlines };
+    bodyDeadlines.idleMs = 300;
+    try {
+      const closed = stall(port, sockets, '203.0.113.50');
+      await closed;
+      expect(sockets[0].destroyed || sockets[0].readableEnded).toBe(true);
+      await vi.waitFor(() => expect(visitorSlotStats()).toEqual({ running: 0, waiting: 0 }));
+    } finally {
+      Object.assign(bodyDeadlines, saved);
+      for (const socket of sockets) socket.destroy();
+    }
   });
 });
 
