@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -143,6 +145,29 @@ describe('backup and restore (npm run backup / npm run restore)', { timeout: 120
     expect(res.code).toBe(1);
     expect(res.out).toContain(`uploads/${upload} in the backup does not match its checksum`);
     expect(statSync(path.join(data, 'recensera.sqlite')).mtimeMs).toBe(before);
+  });
+
+  it('refuses a manifest that lists a symlink, another name, or no database', async () => {
+    const evil = path.join(root, 'backup-evil');
+    mkdirSync(path.join(evil, 'uploads'), { recursive: true });
+    cpSync(path.join(root, 'backup-1', 'recensera.sqlite'), path.join(evil, 'recensera.sqlite'));
+    const outside = path.join(root, 'secret.txt');
+    writeFileSync(outside, 'TOP-SECRET');
+    const name = `${'b'.repeat(64)}.webp`;
+    symlinkSync(outside, path.join(evil, 'uploads', name));
+    const entry = (rel: string, file = path.join(evil, rel)) => ({ path: rel, bytes: statSync(file).size, sha256: createHash('sha256').update(readFileSync(file)).digest('hex') });
+    const manifest = JSON.parse(readFileSync(path.join(root, 'backup-1', 'manifest.json'), 'utf8'));
+    const write = (files: unknown[]) => writeFileSync(path.join(evil, 'manifest.json'), JSON.stringify({ ...manifest, files }));
+
+    write([entry('recensera.sqlite'), entry(`uploads/${name}`)]);
+    expect((await cli('restore', evil)).out).toContain(`uploads/${name} in the backup is not a regular file`);
+    write([entry('recensera.sqlite'), { ...entry(`uploads/${name}`), path: '../secret.txt' }]);
+    expect((await cli('restore', evil)).out).toContain('lists files a backup does not have');
+    write([entry(`uploads/${name}`)]);
+    expect((await cli('restore', evil)).out).toContain('lists files a backup does not have');
+    write([{ path: 42 }]);
+    expect((await cli('restore', evil)).code).toBe(1);
+    expect(existsSync(path.join(data, 'uploads', name))).toBe(false);
   });
 
   it('keeps the newest BACKUP_KEEP scheduled backups', async () => {

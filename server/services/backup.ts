@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db } from '../../db/client';
@@ -29,6 +29,9 @@ export type BackupManifest = {
 };
 
 export class BackupError extends Error {}
+
+/** An upload in a backup: the content hash names the file (images.ts). */
+const UPLOAD_PATH = /^uploads\/[0-9a-f]{64}\.[a-z0-9]{2,5}$/;
 
 async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -113,10 +116,18 @@ export async function verifyBackup(src: string): Promise<BackupManifest> {
   if (manifest.app !== 'recensera' || manifest.format !== FORMAT || !Array.isArray(manifest.files)) {
     throw new BackupError(`${src}/${MANIFEST} is not a Recensera backup manifest of format ${FORMAT}.`);
   }
+  // Only the database and content-named uploads, each a regular file in the folder itself: a
+  // symlink or another name could make a restore read (and the site serve) a file from elsewhere.
+  const paths = manifest.files.map((f) => (f as { path?: unknown }).path);
+  if (!paths.every((p) => typeof p === 'string' && (p === DB_FILE || UPLOAD_PATH.test(p))) || !paths.includes(DB_FILE) || new Set(paths).size !== paths.length) {
+    throw new BackupError(`${src}/${MANIFEST} lists files a backup does not have.`);
+  }
   for (const entry of manifest.files) {
     const file = path.join(src, entry.path);
-    if (path.relative(src, file).startsWith('..') || !existsSync(file)) throw new BackupError(`${entry.path} is missing from the backup.`);
-    if ((await stat(file)).size !== entry.bytes || (await sha256Of(file)) !== entry.sha256) {
+    const info = await lstat(file).catch(() => null);
+    if (!info) throw new BackupError(`${entry.path} is missing from the backup.`);
+    if (!info.isFile()) throw new BackupError(`${entry.path} in the backup is not a regular file.`);
+    if (info.size !== entry.bytes || (await sha256Of(file)) !== entry.sha256) {
       throw new BackupError(`${entry.path} in the backup does not match its checksum; the backup is damaged.`);
     }
   }
