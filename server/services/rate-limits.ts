@@ -16,6 +16,8 @@ const limits = {
    * strangers cannot lock an owner out by guessing, while spread-out guessing stays slow.
    */
   loginFailures: { points: 100, duration: 15 * 60 },
+  /** Past that ceiling: one attempt per (IP, e-mail) in 15 minutes. */
+  loginAfterCeiling: { points: 1, duration: 15 * 60 },
   register: { points: 5, duration: 60 },
   resend: { points: 3, duration: 60 },
   forgotPassword: { points: 3, duration: 60 },
@@ -76,15 +78,19 @@ export function resetLimits(): void {
 }
 
 /**
- * The login limits, counted before the password is checked: the (IP, e-mail) pair and the IP,
- * and the e-mail's failure ceiling is looked at (not counted: only failures count, see below).
+ * The login limits, counted before the password is checked: the (IP, e-mail) pair and the IP.
+ * Once an e-mail has had LOGIN_FAILURES failed logins in 15 minutes from anywhere, each (IP,
+ * e-mail) pair gets one attempt per 15 minutes: guessing spread over many addresses slows to
+ * one guess per address, while the owner, from an address that has not been guessing, still
+ * gets in (a hard per-e-mail stop would let any stranger lock the owner out).
  */
 export async function consumeLoginLimits(ip: string, email: string): Promise<void> {
-  await consumeLimit('login', `${ip}|${email}`);
+  const pair = `${ip}|${email.toLowerCase()}`;
+  await consumeLimit('login', pair);
   await consumeLimit('loginIp', ip);
   if (!enabled) return;
   const failures = await limiterFor('loginFailures').get(email.toLowerCase());
-  if (failures && failures.consumedPoints >= limits.loginFailures.points) throw new AppError('RATE_LIMITED', 'tooManyRequests');
+  if (failures && failures.consumedPoints >= limits.loginFailures.points) await consumeLimit('loginAfterCeiling', pair);
 }
 
 /** Counts a failed login against the e-mail's ceiling. */
