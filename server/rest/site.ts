@@ -61,7 +61,7 @@ export function siteRoutes(deps: Deps) {
           summary: 'Mails waiting to be sent (admins)',
           description:
             'Every mail (confirmation, password reset, contact) is queued and sent by a worker that retries failures with ' +
-            'backoff (1 minute doubling up to 6 hours, 10 attempts). `waiting` counts queued mails, `failed` those given up; ' +
+            'backoff (1 minute doubling up to 6 hours, 10 attempts). `waiting` counts mails still being tried, `failed` those given up (their bodies are removed); ' +
             '`failing` lists the newest 100 that failed at least once, without their bodies.',
           security: [{ bearer: [] }],
           response: {

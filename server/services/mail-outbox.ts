@@ -13,6 +13,8 @@ type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: str
 export const MAIL_MAX_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 60_000;
 const MAX_RETRY_MS = 6 * 60 * 60 * 1000;
+/** What is left of a given-up mail's body (it may have held a sign-in link). */
+export const GIVEN_UP_BODY = '[removed: this mail was given up]';
 /** How often the worker looks for retries that have come due. */
 const POLL_MS = 15_000;
 const BATCH = 20;
@@ -89,7 +91,7 @@ function failingMails(db: Db, limit = 100): QueuedMail[] {
 function outboxCounts(db: Db): { waiting: number; failed: number } {
   const row = db
     .select({
-      waiting: sql<number>`count(*)`,
+      waiting: sql<number>`count(*) - count(${mailOutbox.failedAt})`,
       failed: sql<number>`count(${mailOutbox.failedAt})`,
     })
     .from(mailOutbox)
@@ -138,7 +140,14 @@ export function createOutbox(db: Db, transport: Mailer, log: Log, options: { now
       const givenUp = attempts >= MAIL_MAX_ATTEMPTS;
       const at = now();
       db.update(mailOutbox)
-        .set({ attempts, lastError, nextAttemptAt: at + retryDelayMs(attempts), failedAt: givenUp ? at : null })
+        .set({
+          attempts,
+          lastError,
+          nextAttemptAt: at + retryDelayMs(attempts),
+          failedAt: givenUp ? at : null,
+          // A given-up mail's link would still work for a while: its body is not kept.
+          ...(givenUp ? { textBody: GIVEN_UP_BODY, htmlBody: null } : {}),
+        })
         .where(eq(mailOutbox.id, row.id))
         .run();
       log.error({ mailId: row.id, attempts, givenUp, error: lastError }, givenUp ? 'mail given up' : 'mail not sent, will retry');
