@@ -24,9 +24,10 @@ ALTER TABLE `email_tokens` ADD `pending_first_name` text;--> statement-breakpoin
 ALTER TABLE `email_tokens` ADD `pending_last_name` text;--> statement-breakpoint
 ALTER TABLE `email_tokens` ADD `pending_language` text;--> statement-breakpoint
 ALTER TABLE `email_tokens` ADD `pending_image_id` text;--> statement-breakpoint
--- Links mailed before this release keep working with the credentials the account holds now.
+-- Links mailed before this release keep working, but carry no password: the account's may be
+-- that of whoever registered the address first, so the one who opens the link chooses it.
 UPDATE `email_tokens` SET
-  `pending_password_hash` = (SELECT `password_hash` FROM `users` WHERE `users`.`id` = `email_tokens`.`user_id`),
+  `pending_password_hash` = NULL,
   `pending_first_name` = (SELECT `first_name` FROM `users` WHERE `users`.`id` = `email_tokens`.`user_id`),
   `pending_last_name` = (SELECT `last_name` FROM `users` WHERE `users`.`id` = `email_tokens`.`user_id`),
   `pending_language` = (SELECT `language` FROM `users` WHERE `users`.`id` = `email_tokens`.`user_id`),
