@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comments } from '../../db/schema';
 import { createTestApp, createTestUser, type TestContext } from '../test/helpers';
 import { insertBusiness } from '../services/comment-fixtures';
 import { createComment } from '../services/comments';
@@ -49,6 +51,11 @@ describe('robots.txt and sitemap.xml', () => {
       ]),
     );
     expect(first.body).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+
+    // A comment hidden while it is reported leaves the sitemap.
+    t.db.update(comments).set({ hiddenAt: Date.now() }).where(eq(comments.id, commentId)).run();
+    expect(locs((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body, 'urlset')).not.toContain(`https://recensera.example.se/comment/${commentId}`);
+    t.db.update(comments).set({ hiddenAt: null }).where(eq(comments.id, commentId)).run();
 
     const added = insertBusiness(t.db, 'Ny & fin');
     const second = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });

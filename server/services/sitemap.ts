@@ -1,4 +1,4 @@
-import { asc, count } from 'drizzle-orm';
+import { and, asc, count, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, comments } from '../../db/schema';
 import { dataStamp } from '../lib/data-stamp';
@@ -56,20 +56,23 @@ export function createSitemap(db: Db, publicUrl: string, perFile = URLS_PER_SITE
   };
 
   /** One file's worth of a table's pages, in id order (the primary key's index). */
-  const pagesOf = (table: typeof businesses | typeof comments, prefix: string) => (page: number) =>
+  const pagesOf = (table: typeof businesses | typeof comments, prefix: string, shown?: SQL) => (page: number) =>
     db
       .select({ id: table.id, updatedAt: table.updatedAt })
       .from(table)
+      .where(shown)
       .orderBy(asc(table.id))
       .limit(perFile)
       .offset(page * perFile)
       .all()
       .map((row) => ({ path: `${prefix}${encodeURIComponent(row.id)}`, lastmod: row.updatedAt }));
   const businessPage = pagesOf(businesses, '/business/');
-  const commentPage = pagesOf(comments, '/comment/');
+  // A comment hidden while reported, or removed by a moderator, is no page to offer.
+  const shownComment = and(isNull(comments.hiddenAt), isNull(comments.removedAt));
+  const commentPage = pagesOf(comments, '/comment/', shownComment);
   const counts = () => ({
     businesses: db.select({ n: count() }).from(businesses).get()?.n ?? 0,
-    comments: db.select({ n: count() }).from(comments).get()?.n ?? 0,
+    comments: db.select({ n: count() }).from(comments).where(shownComment).get()?.n ?? 0,
   });
 
   function build(name: string): string | null {
