@@ -19,6 +19,15 @@ describe('invisible format characters', () => {
     expect(withoutInvisible('🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}')).toBe('🏴');
   });
 
+  it('take blank fillers and marks with nothing to sit on along (found by review)', () => {
+    for (const blank of ['\u3164\u3164', '\uFE0F\uFE0F', '\u034F\u034F', '\u2800\u2800', '\u115F\u1160', '\u0301\u0301', ' \u0301 ', '\uFFA0x'.slice(0, 1)]) {
+      expect(withoutInvisible(blank).trim(), JSON.stringify(blank)).toBe('');
+    }
+    // Marks on a letter, and an emoji's variation selector, stay.
+    for (const kept of ['Åsa', 'e\u0301', '❤\uFE0F', 'Zoë Ö', '한글']) expect(withoutInvisible(kept)).toBe(kept);
+    expect(profileInputSchema.safeParse({ firstName: '\u3164\u3164', lastName: '\u0301\u0301' }).success).toBe(false);
+  });
+
   it('do not count towards the length of any user text', () => {
     const blank = `${ZWSP}${ZWSP}\u2060\u200D${ZWSP}`;
     // A field's first message, as the error replies show it.

@@ -15,5 +15,13 @@
 const VISIBLE = String.raw`[\p{L}\p{M}\p{N}\p{Extended_Pictographic}\p{Emoji_Modifier}]`;
 const INVISIBLE = new RegExp(`(?<!${VISIBLE})[\\u200C\\u200D]|[\\u200C\\u200D](?!${VISIBLE})|[^\\P{Cf}\\u200C\\u200D]`, 'gu');
 
-/** The text without its invisible format characters (see above); use before trim and length checks. */
-export const withoutInvisible = (text: string) => text.replace(INVISIBLE, '');
+/**
+ * Characters that are not format characters but draw nothing either (found by review): Hangul
+ * fillers, the blank Braille pattern, the combining grapheme joiner.
+ */
+const BLANKS = /[\u115F\u1160\u3164\uFFA0\u2800\u034F]/gu;
+/** Marks (accents, variation selectors) with nothing to sit on: at the start or after a space. */
+const STRAY_MARKS = /(?<=^|\s)\p{M}+/gu;
+
+/** The text without its invisible characters (see above); use before trim and length checks. */
+export const withoutInvisible = (text: string) => text.replace(INVISIBLE, '').replace(BLANKS, '').replace(STRAY_MARKS, '');
