@@ -300,6 +300,24 @@ describe('no account takeover by registering an address first', () => {
   });
 });
 
+describe('mails to one address', () => {
+  it('are at most 6 an hour whoever asks; past that the replies are the same and nothing is sent', async () => {
+    const email = uniqueEmail('inbox');
+    expect((await register(registration(email), undefined, '10.77.0.1')).statusCode).toBe(201);
+    const sent = async () => (await inbox()).mailsTo(email).length;
+    expect(await sent()).toBe(1);
+    const visitor = callerFor(t.deps, null);
+    for (let i = 0; i < 3; i++) await visitor.users.resendConfirmation({ email });
+    for (let i = 0; i < 3; i++) expect((await register(registration(email), undefined, `10.77.1.${i}`)).statusCode).toBe(200);
+    expect(await sent()).toBe(7);
+    const again = await register(registration(email), undefined, '10.77.2.1');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe('This email is registered but not confirmed yet. We have sent you a new confirmation email.');
+    expect(await visitor.users.forgotPassword({ email })).toEqual({ message: 'resetSent' });
+    expect(await sent()).toBe(7);
+  });
+});
+
 describe('confirmation links', () => {
   it('answers that the link is invalid for a missing or unknown token', async () => {
     for (const res of [await confirm(null), await confirm(''), await confirm('made-up-token')]) {

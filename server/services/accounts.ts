@@ -12,7 +12,7 @@ import type { MessageKey } from '../schemas/messages';
 import { accountMail, findEmailToken, issueEmailToken, type EmailTokenKind, type PendingCredentials } from './account-mail';
 import { requireSignedIn, type Actor } from './actor';
 import { storeImage, releaseImage } from './images';
-import { consumeLimit, consumeLoginLimits, countFailedLogin } from './rate-limits';
+import { consumeLimit, consumeLoginLimits, countFailedLogin, takeMailAllowance } from './rate-limits';
 import { createSession, invalidateSession, invalidateUserSessions } from './sessions';
 import { findPublicUser, type DbOrTx, type PublicUser } from './users';
 
@@ -75,6 +75,8 @@ export async function registerUser(
   const existing = findUserByEmail(deps.db, input.email);
   if (existing?.emailConfirmed) throw new AppError('CONFLICT', 'emailAlreadyRegistered');
   if (existing?.isBanned) return { status: 200, message: 'confirmationResent', user: null };
+  // A repeat registration past the address's mails for the hour answers the same, unmailed.
+  if (existing && !(await takeMailAllowance(input.email))) return { status: 200, message: 'confirmationResent', user: null };
 
   const id = existing?.id ?? newId();
   const passwordHash = await hashPassword(input.password);
@@ -112,7 +114,7 @@ export async function registerUser(
 export async function resendConfirmation(deps: Deps, input: EmailInput, meta: RequestMeta): Promise<{ message: MessageKey }> {
   await consumeLimit('resend', meta.ip, input.email);
   const user = findUserByEmail(deps.db, input.email);
-  if (user && !user.emailConfirmed && !user.isBanned) {
+  if (user && !user.emailConfirmed && !user.isBanned && (await takeMailAllowance(user.email))) {
     deps.db.transaction((tx) => {
       // Whoever asks cannot be told apart from the owner, so this link carries no password: it
       // confirms the address and its receiver then chooses one (see confirmEmail). It replaces
@@ -213,7 +215,7 @@ export function accountConfig(deps: Deps): { googleEnabled: boolean } {
 export async function forgotPassword(deps: Deps, input: EmailInput, meta: RequestMeta): Promise<{ message: MessageKey }> {
   await consumeLimit('forgotPassword', meta.ip, input.email);
   const user = findUserByEmail(deps.db, input.email);
-  if (user && !user.isBanned) {
+  if (user && !user.isBanned && (await takeMailAllowance(user.email))) {
     // Only queued here: a slow or failing mail server neither delays nor fails the reply.
     deps.db.transaction((tx) => {
       const token = issueEmailToken(tx, user.id, 'reset');

@@ -18,6 +18,8 @@ const limits = {
   loginFailures: { points: 100, duration: 15 * 60 },
   /** Past that ceiling: one attempt per (IP, e-mail) in 15 minutes. */
   loginAfterCeiling: { points: 1, duration: 15 * 60 },
+  /** Account mails (confirmation, reset) to one address, whoever asks: no mail-bombing an inbox. */
+  mailsToAddress: { points: 6, duration: 60 * 60 },
   register: { points: 5, duration: 60 },
   resend: { points: 3, duration: 60 },
   forgotPassword: { points: 3, duration: 60 },
@@ -99,4 +101,19 @@ export async function countFailedLogin(email: string): Promise<void> {
   await limiterFor('loginFailures')
     .penalty(email.toLowerCase(), 1)
     .catch(() => undefined);
+}
+
+/**
+ * Takes one of an address's account mails for the hour; false when they are used up. Callers
+ * then send nothing and answer as usual, so the reply never tells whether a mail went out.
+ */
+export async function takeMailAllowance(email: string): Promise<boolean> {
+  if (!enabled) return true;
+  try {
+    await limiterFor('mailsToAddress').consume(email.toLowerCase());
+    return true;
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return false;
+    throw e;
+  }
 }
