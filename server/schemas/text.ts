@@ -19,7 +19,7 @@ const INVISIBLE = new RegExp(`(?<!${VISIBLE})[\\u200C\\u200D]|[\\u200C\\u200D](?
  * Characters that are not format characters but draw nothing either (found by review): Hangul
  * fillers, the blank Braille pattern, the combining grapheme joiner.
  */
-const BLANKS = /[\u115F\u1160\u3164\uFFA0\u2800\u034F]/gu;
+const BLANKS = /[\u115F\u1160\u3164\uFFA0\u2800]|\u034F/gu;
 /** Marks (accents, variation selectors) with nothing to sit on: at the start or after a space. */
 const STRAY_MARKS = /(?<=^|\s)\p{M}+/gu;
 
