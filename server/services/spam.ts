@@ -1,7 +1,9 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { comments, replies, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
+import { preparedStatements } from '../lib/prepared';
 
 /** An account this young is new (PRODUCT.md 11): few posts, no links. */
 export const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
@@ -18,8 +20,25 @@ const LINK =
 
 export const linksIn = (text: string): number => text.match(LINK)?.length ?? 0;
 
+const p = { userId: sql.placeholder('userId'), text: sql.placeholder('text'), since: sql.placeholder('since') };
+
+// Every new post runs these, so they are compiled once (posting is a benchmarked write).
+const prepared = preparedStatements((db: Db) => ({
+  createdAt: db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, p.userId)),
+  commentCount: db.select({ n: count() }).from(comments).where(eq(comments.userId, p.userId)),
+  replyCount: db.select({ n: count() }).from(replies).where(eq(replies.userId, p.userId)),
+  repeatedComment: db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.userId, p.userId), eq(comments.text, p.text), gt(comments.createdAt, p.since))),
+  repeatedReply: db
+    .select({ id: replies.id })
+    .from(replies)
+    .where(and(eq(replies.userId, p.userId), eq(replies.text, p.text), gt(replies.createdAt, p.since))),
+}));
+
 function isNewAccount(deps: Deps, userId: string, now: number): boolean {
-  const user = deps.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).get();
+  const user = prepared(deps.db).createdAt.get({ userId });
   return user !== undefined && now - user.createdAt < NEW_ACCOUNT_MS;
 }
 
@@ -38,18 +57,14 @@ export function checkNewPost(deps: Deps, userId: string, text: string, now = Dat
   if (!deps.env.SPAM_RULES) return;
   const newAccount = isNewAccount(deps, userId, now);
   checkLinks(text, newAccount);
-  const { db } = deps;
+  const q = prepared(deps.db);
   if (newAccount) {
     // Everything a new account wrote is from its first day: its user indexes count it.
-    const posts =
-      (db.select({ n: count() }).from(comments).where(eq(comments.userId, userId)).get()?.n ?? 0) +
-      (db.select({ n: count() }).from(replies).where(eq(replies.userId, userId)).get()?.n ?? 0);
+    const posts = (q.commentCount.get({ userId })?.n ?? 0) + (q.replyCount.get({ userId })?.n ?? 0);
     if (posts >= NEW_ACCOUNT_POSTS) throw new AppError('FORBIDDEN', 'spamNewAccountPosts');
   }
   const since = now - REPEAT_WINDOW_MS;
-  const repeated =
-    db.select({ id: comments.id }).from(comments).where(and(eq(comments.userId, userId), eq(comments.text, text), gt(comments.createdAt, since))).get() ??
-    db.select({ id: replies.id }).from(replies).where(and(eq(replies.userId, userId), eq(replies.text, text), gt(replies.createdAt, since))).get();
+  const repeated = q.repeatedComment.get({ userId, text, since }) ?? q.repeatedReply.get({ userId, text, since });
   if (repeated) throw new AppError('BAD_INPUT', 'spamRepeated', { text: 'spamRepeated' });
 }
 
