@@ -352,6 +352,9 @@ async function main(): Promise<number> {
       GOOGLE_CLIENT_ID: '',
       GOOGLE_CLIENT_SECRET: '',
       RATE_LIMITS: args.disableRateLimits ? '0' : '1',
+      // The spam rules go with the limits: 200 bench users post thousands of comments an hour,
+      // each of which the repeated-text rule compares with all of its author's posts of the day.
+      SPAM_RULES: args.disableRateLimits ? '0' : '1',
     },
   });
   const rss = new RssSampler(server.pid!);
@@ -365,7 +368,7 @@ async function main(): Promise<number> {
   const startupOtherCores = foreignCores(startCpu, cpuSnapshot([process.pid, server.pid!]), os.cpus().length);
   const idleRssKb = rss.sample() ?? 0;
   log(`app up on ${origin} in ${Math.round(startupMs)} ms (RSS ${mb(idleRssKb).toFixed(0)} MB)`);
-  if (args.disableRateLimits) log('per-user rate limits DISABLED on the server (RATE_LIMITS=0) for the write phase');
+  if (args.disableRateLimits) log('per-user rate limits and spam rules DISABLED on the server (RATE_LIMITS=0, SPAM_RULES=0) for the write phase');
 
   // 4. Which endpoints exist, their reply sizes, the page-50 cursor.
   const popular = meta.popularBusinessId;
