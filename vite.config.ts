@@ -51,7 +51,7 @@ function prerender(): Plugin {
         // Packages bundled in: the renderer runs wherever the build is (no node_modules beside it).
         ssr: { noExternal: true },
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-        build: { ssr: 'prerender.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node20', copyPublicDir: false },
+        build: { ssr: 'prerender.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node24', copyPublicDir: false },
       });
       const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
         renderPage(path: string, lang: 'sv' | 'en'): Promise<string>;
