@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertBusiness, pngBytes } from '../services/comment-fixtures';
 import { createComment } from '../services/comments';
-import { bearer, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
+import { bearer, createTestApp, createTestUser, type TestContext, type TestUser, pngForm } from '../test/helpers';
 
 /**
  * Issue 15 item 15: RATE_LIMITS=0 turns off every count, the upload route's per-IP limit too.
@@ -16,13 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function multipart(fields: Record<string, string>, image?: Buffer) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (image) form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'image.png');
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type') as string } };
-}
+const multipart = (fields: Record<string, string>, image?: Buffer) => pngForm(fields, image ? { image } : {});
 
 it('lets one user upload, edit, favourite and delete past every limit', async () => {
   const statuses = new Set<number>();

@@ -6,7 +6,7 @@ import { insertBusiness, pngBytes } from '../services/comment-fixtures';
 import { createComment } from '../services/comments';
 import { resetLimits } from '../services/rate-limits';
 import { createReply } from '../services/replies';
-import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
+import { bearer, createCast, createTestApp, type TestContext, pngForm } from '../test/helpers';
 import { bodyDeadlines, multipartSlotStats, networkOf, visitorSlotStats } from './images';
 
 /** Issue 15, items 4 (multipart bodies), 5 (image writes) and 6 (cheap writes). */
@@ -23,27 +23,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => resetLimits());
 
-/** A multipart/form-data body as a browser would send it; files as PNG parts. */
-async function multipart(fields: Record<string, string>, files: Record<string, Buffer> = {}) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [k, data] of Object.entries(files)) form.append(k, new Blob([new Uint8Array(data)], { type: 'image/png' }), `${k}.png`);
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type') as string } };
-}
 
 const registration = { firstName: 'Nina', lastName: 'Nyberg', password: 'Secret-pass-123', confirmPassword: 'Secret-pass-123' };
 
 describe('multipart bodies (item 4)', () => {
   it('refuses a file in a field the route does not take, and registers nobody', async () => {
     const email = 'extra-part@example.com';
-    const body = await multipart({ ...registration, email }, { a: await pngBytes() });
+    const body = await pngForm({ ...registration, email }, { a: await pngBytes() });
     const res = await t.app.inject({ method: 'POST', url: '/api/users/register', ...body });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ a: 'Invalid input.' });
     expect(t.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
 
-    const comment = await multipart({ text: 'Fina priser', businessLocation: 'Lund' }, { avatar: await pngBytes() });
+    const comment = await pngForm({ text: 'Fina priser', businessLocation: 'Lund' }, { avatar: await pngBytes() });
     const posted = await t.app.inject({ method: 'POST', url: `/api/comment/create/${shop}`, headers: { ...comment.headers, ...bearer(cast.owner) }, payload: comment.payload });
     expect(posted.statusCode).toBe(400);
   });
@@ -56,7 +48,7 @@ describe('multipart bodies (item 4)', () => {
 
   it("counts the sender's limit before reading the body", async () => {
     // The fields are invalid, so a body that was read answers 400; only a count made first can say 429.
-    const body = await multipart({ firstName: 'x' });
+    const body = await pngForm({ firstName: 'x' });
     const headers = { ...body.headers, 'x-forwarded-for': '198.51.100.20' };
     const statuses: number[] = [];
     for (let i = 0; i < 41; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/api/users/register', headers, payload: body.payload })).statusCode);
@@ -111,7 +103,7 @@ describe('multipart bodies (item 4)', () => {
       for (let i = 0; i < 3; i++) void stalled('198.51.100.9', cast.owner.token);
       void stalled('198.51.100.9', cast.other.token);
       await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 3, waiting: 1 }));
-      const comment = await multipart({ text: 'Går fort ändå', businessLocation: 'Lund' });
+      const comment = await pngForm({ text: 'Går fort ändå', businessLocation: 'Lund' });
       const posted = await t.app.inject({ method: 'POST', url: `/api/comment/create/${shop}`, headers: { ...comment.headers, ...bearer(cast.admin) }, payload: comment.payload });
       expect(posted.statusCode).toBe(201);
     } finally {
@@ -119,7 +111,7 @@ describe('multipart bodies (item 4)', () => {
     }
     // Clients that went away give their slots and places back.
     await vi.waitFor(() => expect([multipartSlotStats(), visitorSlotStats()]).toEqual([{ running: 0, waiting: 0 }, { running: 0, waiting: 0 }]));
-    const after = await multipart({ firstName: 'x' });
+    const after = await pngForm({ firstName: 'x' });
     expect((await t.app.inject({ method: 'POST', url: '/api/users/register', ...after })).statusCode).toBe(400);
   });
 
@@ -146,12 +138,12 @@ describe('image writes (item 5)', () => {
     const auth = bearer(user);
     const comment = await createComment(t.deps, user.actor, { businessId: shop, text: 'Bra kaffe', businessLocation: 'Lund' });
     const reply = await createReply(t.deps, user.actor, { commentId: comment._id, text: 'Och bullar' });
-    const writes: Array<() => Promise<{ url: string; method: 'POST' | 'PUT'; body: Awaited<ReturnType<typeof multipart>> }>> = [
-      async () => ({ method: 'POST', url: '/api/images', body: await multipart({ kind: 'comment' }, { image: await pngBytes(16, 16) }) }),
-      async () => ({ method: 'PUT', url: `/api/users/update/${user.id}`, body: await multipart({}, { image: await pngBytes(16, 16) }) }),
-      async () => ({ method: 'PUT', url: `/api/comment/update/${comment._id}`, body: await multipart({ text: 'Bra kaffe!' }, { image: await pngBytes(16, 16) }) }),
-      async () => ({ method: 'PUT', url: `/api/subComment/update/${reply._id}`, body: await multipart({ text: 'Och bullar!' }, { image: await pngBytes(16, 16) }) }),
-      async () => ({ method: 'POST', url: '/api/images', body: await multipart({ kind: 'reply' }, { image: await pngBytes(16, 16) }) }),
+    const writes: Array<() => Promise<{ url: string; method: 'POST' | 'PUT'; body: Awaited<ReturnType<typeof pngForm>> }>> = [
+      async () => ({ method: 'POST', url: '/api/images', body: await pngForm({ kind: 'comment' }, { image: await pngBytes(16, 16) }) }),
+      async () => ({ method: 'PUT', url: `/api/users/update/${user.id}`, body: await pngForm({}, { image: await pngBytes(16, 16) }) }),
+      async () => ({ method: 'PUT', url: `/api/comment/update/${comment._id}`, body: await pngForm({ text: 'Bra kaffe!' }, { image: await pngBytes(16, 16) }) }),
+      async () => ({ method: 'PUT', url: `/api/subComment/update/${reply._id}`, body: await pngForm({ text: 'Och bullar!' }, { image: await pngBytes(16, 16) }) }),
+      async () => ({ method: 'POST', url: '/api/images', body: await pngForm({ kind: 'reply' }, { image: await pngBytes(16, 16) }) }),
     ];
     const send = async (write: (typeof writes)[number]) => {
       const { method, url, body } = await write();
@@ -164,7 +156,7 @@ describe('image writes (item 5)', () => {
     expect(await send(writes[2])).toBe(429);
     expect(await send(writes[1])).toBe(429);
     // The limit is on pictures: the same edit without one still goes through.
-    const textOnly = await multipart({ text: 'Bara text' });
+    const textOnly = await pngForm({ text: 'Bara text' });
     const edited = await t.app.inject({ method: 'PUT', url: `/api/comment/update/${comment._id}`, headers: { ...textOnly.headers, ...auth }, payload: textOnly.payload });
     expect(edited.statusCode).toBe(200);
   });
@@ -176,7 +168,7 @@ describe('cheap writes (item 6)', () => {
     const comment = await createComment(t.deps, user.actor, { businessId: shop, text: 'Trevlig personal', businessLocation: 'Lund' });
     const reply = await createReply(t.deps, user.actor, { commentId: comment._id, text: 'Håller med' });
     const edit = async (url: string, text: string, who = user) => {
-      const body = await multipart({ text });
+      const body = await pngForm({ text });
       return (await t.app.inject({ method: 'PUT', url, headers: { ...body.headers, ...bearer(who) }, payload: body.payload })).statusCode;
     };
     const statuses: number[] = [];

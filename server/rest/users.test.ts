@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { resetLimits } from '../services/rate-limits';
-import { bearer, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
+import { bearer, createCast, createTestApp, createTestUser, type TestContext, type TestUser, pngForm } from '../test/helpers';
 
 let t: TestContext;
 let cast: Awaited<ReturnType<typeof createCast>>;
@@ -37,13 +37,6 @@ async function statuses(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: (w: Who)
 const row = (id: string) => t.db.select().from(users).where(eq(users.id, id)).get();
 const sessionCount = (id: string) => t.db.select().from(sessions).where(eq(sessions.userId, id)).all().length;
 
-async function multipart(fields: Record<string, string>, files: Record<string, Buffer> = {}) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [k, data] of Object.entries(files)) form.append(k, new Blob([new Uint8Array(data)], { type: 'image/png' }), `${k}.png`);
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type') as string } };
-}
 
 const png = (color: string) => sharp({ create: { width: 300, height: 300, channels: 3, background: color } }).png().toBuffer();
 
@@ -138,14 +131,14 @@ describe('PUT /api/users/update/{id}', () => {
   });
 
   it('takes the profile form as multipart with an avatar, and removes the replaced avatar file', async () => {
-    const first = await multipart({ firstName: 'Olle', lastName: 'Bild', language: 'en' }, { image: await png('#ff0000') });
+    const first = await pngForm({ firstName: 'Olle', lastName: 'Bild', language: 'en' }, { image: await png('#ff0000') });
     const res1 = await t.app.inject({ method: 'PUT', url: `/api/users/update/${cast.owner.id}`, headers: { ...bearer(cast.owner), ...first.headers }, payload: first.payload });
     expect(res1.statusCode).toBe(200);
     expect(res1.json()).toMatchObject({ lastName: 'Bild', language: 'en' });
     const firstFile = path.join(t.deps.paths.uploads, path.basename(res1.json().image));
     expect(existsSync(firstFile)).toBe(true);
 
-    const second = await multipart({ firstName: 'Olle', lastName: 'Bild' }, { image: await png('#0000ff') });
+    const second = await pngForm({ firstName: 'Olle', lastName: 'Bild' }, { image: await png('#0000ff') });
     const res2 = await t.app.inject({ method: 'PUT', url: `/api/users/update/${cast.owner.id}`, headers: { ...bearer(cast.owner), ...second.headers }, payload: second.payload });
     expect(res2.json().image).not.toBe(res1.json().image);
     await new Promise((r) => setTimeout(r, 50));
@@ -154,7 +147,7 @@ describe('PUT /api/users/update/{id}', () => {
 
   it("takes an imageId from POST /api/images, but not someone else's", async () => {
     const upload = async (u: TestUser) => {
-      const form = await multipart({ kind: 'avatar' }, { image: await png(u === cast.owner ? '#00ff00' : '#ffff00') });
+      const form = await pngForm({ kind: 'avatar' }, { image: await png(u === cast.owner ? '#00ff00' : '#ffff00') });
       return (await t.app.inject({ method: 'POST', url: '/api/images', headers: { ...bearer(u), ...form.headers }, payload: form.payload })).json().id as string;
     };
     const mine = await upload(cast.owner);
@@ -204,7 +197,7 @@ describe('PUT /api/users/update/{id}', () => {
     });
 
     it('accepts the flags as multipart text too', async () => {
-      const form = await multipart({ isBanned: 'true' });
+      const form = await pngForm({ isBanned: 'true' });
       const res = await t.app.inject({ method: 'PUT', url: `/api/users/update/${cast.other.id}`, headers: { ...bearer(cast.admin), ...form.headers }, payload: form.payload });
       expect(res.json()).toMatchObject({ isBanned: true });
     });

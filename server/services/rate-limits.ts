@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError } from '../lib/errors';
+import { AppError, isAppError } from '../lib/errors';
 
 /**
  * Per-key limits for the actions PRODUCT.md names (login, registration, resend, forgot-password,
@@ -108,12 +108,11 @@ export async function countFailedLogin(email: string): Promise<void> {
  * then send nothing and answer as usual, so the reply never tells whether a mail went out.
  */
 export async function takeMailAllowance(email: string): Promise<boolean> {
-  if (!enabled) return true;
   try {
-    await limiterFor('mailsToAddress').consume(email.toLowerCase());
+    await consumeLimit('mailsToAddress', email);
     return true;
   } catch (e) {
-    if (e instanceof RateLimiterRes) return false;
+    if (isAppError(e) && e.code === 'RATE_LIMITED') return false;
     throw e;
   }
 }

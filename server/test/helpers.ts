@@ -145,3 +145,15 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
 }
+
+/**
+ * A multipart/form-data body as a browser's FormData sends it, with each file as a PNG part
+ * named after its field; spread into app.inject ({ payload, headers }).
+ */
+export async function pngForm(fields: Record<string, string>, files: Record<string, Buffer> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, data] of Object.entries(files)) form.append(k, new Blob([new Uint8Array(data)], { type: 'image/png' }), `${k}.png`);
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type') as string } };
+}
