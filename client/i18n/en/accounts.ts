@@ -144,7 +144,7 @@ export const accounts: Widen<typeof sv> = {
     mail: {
       title: 'Mail that could not be sent',
       summary: (waiting: number, failed: number) =>
-        `${waiting} ${waiting === 1 ? 'message' : 'messages'} in the queue. ${failed} of them are no longer retried (ten failed attempts). Check SMTP_URL and the mail server.`,
+        `${waiting} ${waiting === 1 ? 'message' : 'messages'} being tried${failed > 0 ? `, and ${failed} no longer retried (ten failed attempts)` : ''}. Check SMTP_URL and the mail server.`,
       attempts: (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`,
       next: (when: string) => `next attempt ${when}`,
       givenUp: 'no longer retried',

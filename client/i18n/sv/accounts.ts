@@ -143,7 +143,7 @@ export const accounts = {
     mail: {
       title: 'E-post som inte har kunnat skickas',
       summary: (waiting: number, failed: number) =>
-        `${waiting} ${waiting === 1 ? 'meddelande' : 'meddelanden'} i kön. ${failed} av dem skickas inte längre (tio misslyckade försök). Kontrollera SMTP_URL och e-postservern.`,
+        `${waiting} ${waiting === 1 ? 'meddelande' : 'meddelanden'} i kön${failed > 0 ? `, och ${failed} skickas inte längre (tio misslyckade försök)` : ''}. Kontrollera SMTP_URL och e-postservern.`,
       attempts: (n: number) => `${n} försök`,
       next: (when: string) => `nästa försök ${when}`,
       givenUp: 'skickas inte längre',
