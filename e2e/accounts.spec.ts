@@ -162,13 +162,36 @@ test.describe('accounts', () => {
 
     await logInWithEmail(page, email, PASSWORD);
     await page.waitForURL('**/user');
+    // Signed in, the footer offers the profile instead of registering or logging in.
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Din profil' })).toHaveAttribute('href', '/user');
+    await expect(footer.getByRole('link', { name: /^(Logga in|Registrera)$/ })).toHaveCount(0);
+
+    // The password changes with the current one; a wrong one is said under its field.
+    const newPassword = 'Ett-nytt-hemligt-ord-8';
+    await page.getByRole('button', { name: 'Byt lösenord' }).click();
+    await page.getByRole('textbox', { name: 'Nuvarande lösenord' }).fill('inte-det-rätta-1');
+    await page.getByRole('textbox', { name: 'Nytt lösenord' }).fill(newPassword);
+    await page.getByRole('textbox', { name: 'Bekräfta lösenord' }).fill(newPassword);
+    await page.getByRole('button', { name: 'Byt lösenord' }).click();
+    await expect(page.locator('#profile-currentPassword-error')).toHaveText('Det nuvarande lösenordet är fel');
+    await expect(page.getByRole('textbox', { name: 'Nuvarande lösenord' })).toBeFocused();
+    await expectAccessible(page, 'password change with an error');
+    await page.getByRole('textbox', { name: 'Nuvarande lösenord' }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Byt lösenord' }).click();
+    await expect(page.getByText('Lösenordet är bytt. Dina andra enheter har loggats ut.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Nuvarande lösenord' })).toHaveCount(0);
+
+    // Deleting says goodbye on the home page.
     await page.getByRole('button', { name: 'Radera konto' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Radera ditt konto?' });
     await expect(dialog).toContainText('Är du säker på att du vill radera ditt konto? Det går inte att ångra.');
     await dialog.getByRole('button', { name: 'Radera' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.getByText('Ditt konto är raderat. Tack för att du var med!')).toBeVisible();
 
-    await logInWithEmail(page, email, PASSWORD);
+    await page.goto('/login');
+    await logInWithEmail(page, email, newPassword);
     await expect(page.getByText('Den här e-postadressen är inte registrerad!')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -262,6 +285,14 @@ test.describe('accounts', () => {
     ] as const) {
       await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', href);
     }
+  });
+
+  test("the menu's and the footer's login links come back to the page they were followed from", async ({ page }) => {
+    await page.goto('/business?q=caf%C3%A9');
+    const next = '/login?next=%2Fbusiness%3Fq%3Dcaf%25C3%25A9';
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Logga in' })).toHaveAttribute('href', next);
+    await page.getByRole('banner').getByRole('link', { name: 'Logga in' }).click();
+    await expect(page).toHaveURL(next);
   });
 
   test('the links under the login and registration forms work on the first click', async ({ page }) => {

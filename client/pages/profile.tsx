@@ -6,6 +6,7 @@ import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { profileInputSchema } from '../../server/schemas/accounts';
 import { isMessageKey } from '../../server/schemas/messages';
+import { ChangePassword } from '../components/accounts/change-password';
 import { TextField } from '../components/accounts/fields';
 import { SubmitButton } from '../components/accounts/submit-button';
 import type { AccountUser } from '../components/accounts/sign-in';
@@ -45,8 +46,8 @@ function Avatar({ user }: { user: AccountUser }) {
 function useLeave() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  return () => {
-    navigate('/login', { replace: true });
+  return (to = '/login') => {
+    navigate(to, { replace: true });
     queryClient.clear();
   };
 }
@@ -59,13 +60,14 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   // Even when the server refuses (the session had already ended), the user wanted out.
-  const logout = useMutation(trpc.users.logout.mutationOptions({ onSettled: leave }));
+  const logout = useMutation(trpc.users.logout.mutationOptions({ onSettled: () => leave() }));
   const remove = useMutation(
     trpc.users.delete.mutationOptions({
       onSuccess(data) {
         if (!data.success) return notify(p.deleteFailed, 'error', 3000);
         setConfirmDelete(false);
-        leave();
+        leave('/');
+        notify(p.deleted, 'success', 8000);
       },
       onError(error) {
         const key = errorKeyOf(error);
@@ -108,6 +110,8 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
             {logout.isPending ? p.loggingOut : p.logout}
           </button>
         </div>
+
+        {me.isBanned ? null : <ChangePassword />}
 
         <section className={styles.section} aria-labelledby="profile-data-title">
           <h2 id="profile-data-title" className={styles.sectionTitle}>

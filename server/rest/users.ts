@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { secureCookies } from '../env';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session';
-import { emailInputSchema, googleIdTokenInputSchema, loginInputSchema, registerInputSchema } from '../schemas/accounts';
+import { changePasswordInputSchema, emailInputSchema, googleIdTokenInputSchema, loginInputSchema, registerInputSchema } from '../schemas/accounts';
 import { idSchema, languageSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
-import { checkAuth, confirmEmail, logIn, logOut, registerUser, resendConfirmation } from '../services/accounts';
+import { changePassword, checkAuth, confirmEmail, logIn, logOut, registerUser, resendConfirmation } from '../services/accounts';
 import { deleteAccount } from '../services/accounts-delete';
 import { exportUserData } from '../services/accounts-export';
 import { GOOGLE_FLOW_MAX_AGE_S, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, googleLogInWithIdToken, startGoogleSignIn } from '../services/google';
@@ -217,6 +217,26 @@ export function userRoutes(deps: Deps) {
       async (request, reply) => {
         const result = logOut(deps, request.actor, request.sessionId);
         clearSessionCookie(reply, deps.env);
+        return { message: messageText(result.message) };
+      },
+    );
+
+    app.post(
+      '/me/password',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Change my password',
+          description:
+            'Needs the current password. Ends every other session of the account; this one stays. 400 when the current password ' +
+            'is wrong or the account has none yet (choose one through the forgot-password mail); 429 after 5 attempts in 15 minutes.',
+          body: changePasswordInputSchema,
+          response: { 200: messageSchema, ...errors(400, 401, 429) },
+        },
+      },
+      async (request) => {
+        const result = await changePassword(deps, request.actor, request.sessionId, request.body);
         return { message: messageText(result.message) };
       },
     );

@@ -34,4 +34,8 @@ export const accountMessages = {
   googleFailed: 'Log in failed',
   googleMissingData: 'Log in failed due to missing user data or token',
   loggedOut: 'You are logged out.',
+  currentPasswordRequired: 'Please enter your current password',
+  currentPasswordWrong: 'The current password is wrong',
+  noPasswordYet: 'This account has no password yet. Choose one with "Forgot your password?" on the login page.',
+  passwordUpdated: 'Your password has been changed. Your other devices have been logged out.',
 } as const;

@@ -81,6 +81,19 @@ export const resetPasswordInputSchema = passwordsMatch(
 );
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
+/** The profile's password change: the current password, then the new one twice. */
+export const changePasswordInputSchema = passwordsMatch(
+  z.object({
+    currentPassword: z
+      .string({ error: msg('currentPasswordRequired') })
+      .min(1, msg('currentPasswordRequired'))
+      .max(128, msg('passwordTooLong')),
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: msg('required') }).min(1, msg('required')),
+  }),
+);
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
 /** What a user may change about themself (PRODUCT.md §2): names, avatar, language. */
 export const profileInputSchema = z.object({
   firstName: nameSchema('firstNameRequired'),

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../../db/schema';
+import { createCaller } from '../trpc/caller';
 import { callerFor, createTestUser, type TestContext, createTestApp } from '../test/helpers';
 import { linkFrom, startSmtp, type TestSmtp } from './accounts-testing';
 import { countFailedLogin, resetLimits } from './rate-limits';
@@ -511,5 +512,74 @@ describe('forgot and reset password', () => {
     const email = uniqueEmail('forgetful');
     for (let i = 0; i < 3; i++) await visitor.users.forgotPassword({ email });
     await expect(visitor.users.forgotPassword({ email })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  });
+});
+
+describe('change password from the profile', () => {
+  const authCheck = (token: string) => t.app.inject({ method: 'GET', url: '/api/users/auth/check', headers: { authorization: `Bearer ${token}` } });
+  const change = (token: string | null, payload: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/users/me/password', headers: token ? { authorization: `Bearer ${token}` } : {}, payload });
+
+  it('by REST: needs the current password, keeps this session and ends the others', async () => {
+    const user = await createTestUser(t.db);
+    const other = await logIn(user.email, user.password);
+    const otherToken = (other.json() as { token: string }).token;
+
+    const wrong = await change(user.token, { currentPassword: 'not-it-at-all', password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: 'The current password is wrong' });
+    expect((await authCheck(otherToken)).statusCode).toBe(200);
+
+    const mismatch = await change(user.token, { currentPassword: user.password, password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-8' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({ errors: { confirmPassword: 'Password must match' } });
+
+    const ok = await change(user.token, { currentPassword: user.password, password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Your password has been changed. Your other devices have been logged out.' });
+    expect((await authCheck(user.token)).statusCode).toBe(200);
+    expect((await authCheck(otherToken)).statusCode).toBe(401);
+    expect((await logIn(user.email, user.password)).statusCode).toBe(401);
+    expect((await logIn(user.email, 'Brand-new-pass-9')).statusCode).toBe(200);
+  });
+
+  it('through tRPC the same, keeping the calling session', async () => {
+    const user = await createTestUser(t.db, { language: 'en' });
+    const second = (await logIn(user.email, user.password)).json() as { token: string };
+    const sessionId = user.token.split('.')[0] ?? null;
+    const caller = createCaller(t.deps, user.actor, sessionId);
+    await expect(caller.users.changePassword({ currentPassword: 'nope-nope-nope', password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'The current password is wrong',
+    });
+    expect(await caller.users.changePassword({ currentPassword: user.password, password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' })).toEqual({
+      message: 'passwordUpdated',
+    });
+    expect((await authCheck(user.token)).statusCode).toBe(200);
+    expect((await authCheck(second.token)).statusCode).toBe(401);
+  });
+
+  it('refuses a visitor (401), an account without a password (400) and garbage (400), changing nothing', async () => {
+    expect((await change(null, { currentPassword: 'x', password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' })).statusCode).toBe(401);
+    const user = await createTestUser(t.db);
+    for (const payload of [{}, { currentPassword: '', password: 'short', confirmPassword: 'short' }, { currentPassword: 'x'.repeat(129), password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' }]) {
+      expect((await change(user.token, payload as Record<string, string>)).statusCode).toBe(400);
+    }
+    const googleOnly = await createTestUser(t.db);
+    t.db.update(users).set({ passwordHash: null }).where(eq(users.id, googleOnly.id)).run();
+    const none = await change(googleOnly.token, { currentPassword: 'anything-at-all', password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ message: expect.stringContaining('no password yet') });
+    expect((await logIn(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('limits attempts per user: 5 in 15 minutes, then 429 even with the right password', async () => {
+    const user = await createTestUser(t.db);
+    for (let i = 0; i < 5; i++) {
+      expect((await change(user.token, { currentPassword: `guess-${i}-guess`, password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' })).statusCode).toBe(400);
+    }
+    const limited = await change(user.token, { currentPassword: user.password, password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' });
+    expect(limited.statusCode).toBe(429);
+    expect((await logIn(user.email, user.password)).statusCode).toBe(200);
   });
 });

@@ -6,14 +6,14 @@ import type { Deps } from '../deps';
 import { googleEnabled, type Env } from '../env';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import type { EmailInput, LoginInput, RegisterInput, ResetPasswordInput } from '../schemas/accounts';
+import type { ChangePasswordInput, EmailInput, LoginInput, RegisterInput, ResetPasswordInput } from '../schemas/accounts';
 import type { Language } from '../schemas/common';
 import type { MessageKey } from '../schemas/messages';
 import { accountMail, findEmailToken, issueEmailToken, type EmailTokenKind, type PendingCredentials } from './account-mail';
 import { requireSignedIn, type Actor } from './actor';
 import { storeImage, releaseImage } from './images';
 import { consumeLimit, consumeLoginLimits, countFailedLogin, takeMailAllowance } from './rate-limits';
-import { createSession, invalidateSession, invalidateUserSessions } from './sessions';
+import { createSession, invalidateOtherSessions, invalidateSession, invalidateUserSessions } from './sessions';
 import { findPublicUser, type DbOrTx, type PublicUser } from './users';
 
 /** Where a request comes from, for the per-IP rate limits. */
@@ -261,4 +261,27 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput): Prom
     invalidateUserSessions(tx, user.id);
   });
   return { message: 'passwordChanged' };
+}
+
+/**
+ * The profile's password change: the current password proves it is the owner and not someone at
+ * an unlocked screen; every other session of the account ends, this one stays. Attempts are
+ * limited per user, so a borrowed session cannot guess the current password. An account without
+ * a password (Google only) chooses one through the mailed reset link, which proves the address.
+ */
+export async function changePassword(deps: Deps, actor: Actor, sessionId: string | null, input: ChangePasswordInput): Promise<{ message: MessageKey }> {
+  const signedIn = requireSignedIn(actor);
+  await consumeLimit('passwordChange', signedIn.id);
+  const user = deps.db.select().from(users).where(eq(users.id, signedIn.id)).get();
+  if (!user) throw new AppError('UNAUTHENTICATED', 'unauthenticated');
+  if (user.passwordHash === null) throw new AppError('BAD_INPUT', 'noPasswordYet');
+  if (!(await argon2.verify(user.passwordHash, input.currentPassword))) {
+    throw new AppError('BAD_INPUT', 'currentPasswordWrong', { currentPassword: 'currentPasswordWrong' });
+  }
+  const passwordHash = await hashPassword(input.password);
+  deps.db.transaction((tx) => {
+    tx.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, user.id)).run();
+    invalidateOtherSessions(tx, user.id, sessionId);
+  });
+  return { message: 'passwordUpdated' };
 }

@@ -23,6 +23,8 @@ const limits = {
   register: { points: 5, duration: 60 },
   resend: { points: 3, duration: 60 },
   forgotPassword: { points: 3, duration: 60 },
+  /** Password changes from the profile per user: the current password cannot be guessed. */
+  passwordChange: { points: 5, duration: 15 * 60 },
   contact: { points: 5, duration: 60 },
   post: { points: 6, duration: 60 },
   rate: { points: 120, duration: 60 },

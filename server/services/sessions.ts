@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { newId } from '../lib/ids';
@@ -90,6 +90,13 @@ export function invalidateSession(db: Db, sessionId: string): void {
 /** Ends every session of a user (ban, password reset); runs inside the caller's transaction too. */
 export function invalidateUserSessions(db: DbOrTx, userId: string): void {
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
+}
+
+/** Ends every session of a user but the one given (a password change from that session). */
+export function invalidateOtherSessions(db: DbOrTx, userId: string, keepSessionId: string | null): void {
+  db.delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+    .run();
 }
 
 export function deleteExpiredSessions(db: Db, now = Date.now()): number {

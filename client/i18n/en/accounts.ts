@@ -114,6 +114,12 @@ export const accounts: Widen<typeof sv> = {
     deleteConfirm: 'Delete',
     deleteFailed: 'Failed to delete the user.',
     deleteError: 'Error deleting the user.',
+    passwordTitle: 'Password',
+    passwordHint: 'Change your password using your current one. Your other devices will be logged out.',
+    passwordChange: 'Change password',
+    currentPassword: 'Current password',
+    passwordSave: 'Change password',
+    deleted: 'Your account has been deleted. Thank you for being with us!',
   },
   users: {
     title: 'User management',

@@ -113,6 +113,12 @@ export const accounts = {
     deleteConfirm: 'Radera',
     deleteFailed: 'Det gick inte att radera användaren.',
     deleteError: 'Fel vid radering av användaren.',
+    passwordTitle: 'Lösenord',
+    passwordHint: 'Byt lösenord med ditt nuvarande lösenord. Dina andra enheter loggas ut.',
+    passwordChange: 'Byt lösenord',
+    currentPassword: 'Nuvarande lösenord',
+    passwordSave: 'Byt lösenord',
+    deleted: 'Ditt konto är raderat. Tack för att du var med!',
   },
   users: {
     title: 'Användarhantering',
@@ -185,4 +191,8 @@ export const accountsMessagesSv: Record<keyof typeof accountMessages, string> = 
   googleFailed: 'Inloggningen misslyckades',
   googleMissingData: 'Inloggningen misslyckades på grund av saknade användaruppgifter eller token',
   loggedOut: 'Du är utloggad.',
+  currentPasswordRequired: 'Ange ditt nuvarande lösenord',
+  currentPasswordWrong: 'Det nuvarande lösenordet är fel',
+  noPasswordYet: 'Kontot har inget lösenord än. Välj ett med ”Glömt lösenordet?” på inloggningssidan.',
+  passwordUpdated: 'Lösenordet är bytt. Dina andra enheter har loggats ut.',
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session';
 import {
+  changePasswordInputSchema,
   emailInputSchema,
   googleCallbackInputSchema,
   loginInputSchema,
@@ -13,6 +14,7 @@ import {
 import { idSchema } from '../../schemas/common';
 import {
   accountConfig,
+  changePassword,
   confirmEmail,
   forgotPassword,
   logIn,
@@ -68,5 +70,8 @@ export const usersRouter = router({
     .input(setFlagsInputSchema)
     .mutation(({ ctx, input: { userId, ...flags } }) => setUserFlags(ctx.deps, ctx.actor, userId, flags)),
   delete: signedInProcedure.input(userIdInputSchema).mutation(({ ctx, input }) => deleteAccount(ctx.deps, ctx.actor, input.userId)),
+  changePassword: signedInProcedure
+    .input(changePasswordInputSchema)
+    .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.actor, ctx.sessionId, input)),
   exportData: signedInProcedure.query(({ ctx }) => exportUserData(ctx.deps, ctx.actor)),
 });
