@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
 import { useI18n } from '../../i18n';
+import { useMe } from '../../lib/session';
+import { useLoginHref } from '../accounts/sign-in';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from './icons';
 import { Logo } from './logo';
 import styles from './footer.module.css';
@@ -13,6 +15,8 @@ const socialLinks = [
 export function Footer() {
   const { t } = useI18n();
   const f = t.common.footer;
+  const { me, isLoading } = useMe();
+  const loginHref = useLoginHref();
   return (
     <footer className={styles.footer}>
       <div className={styles.top}>
@@ -49,12 +53,20 @@ export function Footer() {
                 <li>
                   <Link href="/business">{f.allStores}</Link>
                 </li>
-                <li>
-                  <Link href="/registration">{f.register}</Link>
-                </li>
-                <li>
-                  <Link href="/login">{f.logIn}</Link>
-                </li>
+                {me ? (
+                  <li>
+                    <Link href="/user">{f.profile}</Link>
+                  </li>
+                ) : isLoading ? null : (
+                  <>
+                    <li>
+                      <Link href="/registration">{f.register}</Link>
+                    </li>
+                    <li>
+                      <Link href={loginHref}>{f.logIn}</Link>
+                    </li>
+                  </>
+                )}
               </ul>
             </div>
             <div>

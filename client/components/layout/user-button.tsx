@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
+import { useLoginHref } from '../accounts/sign-in';
 import { UserIcon } from './icons';
 import styles from './nav-bar.module.css';
 
@@ -8,12 +9,13 @@ import styles from './nav-bar.module.css';
 export function UserButton({ className }: { className?: string }) {
   const { t } = useI18n();
   const { me, isLoading } = useMe();
+  const loginHref = useLoginHref();
   const nav = t.common.nav;
   // Keeps the place while the session is read, so a signed-in user never sees "Logga in" flash.
   if (isLoading) return <span className={`${className ?? ''} ${styles.userPending}`} aria-hidden="true" />;
   if (!me) {
     return (
-      <Link href="/login" className={className}>
+      <Link href={loginHref} className={className}>
         <UserIcon size={20} />
         <span>{nav.login}</span>
       </Link>

@@ -38,6 +38,7 @@ export const common: Widen<typeof sv> = {
     allStores: 'All Stores',
     register: 'Register',
     logIn: 'Log In',
+    profile: 'Your profile',
     termsOfUse: 'Terms of Use',
     policy: 'Policy',
     cookiePolicy: 'Cookie Policy',

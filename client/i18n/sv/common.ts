@@ -38,6 +38,7 @@ export const common = {
     allStores: 'Alla butiker',
     register: 'Registrera',
     logIn: 'Logga in',
+    profile: 'Din profil',
     termsOfUse: 'Användarvillkor',
     policy: 'Integritetspolicy',
     cookiePolicy: 'Cookiepolicy',
