@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -5,6 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { contactInputSchema, type ContactInput } from '../../server/schemas/common';
 import { notify } from '../components/ui/toast';
 import { errorFieldsOf, useFieldError, useI18n } from '../i18n';
+import { useMe } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import styles from './contact.module.css';
 
@@ -17,15 +19,25 @@ export default function ContactPage() {
   const fieldError = useFieldError();
   const trpc = useTRPC();
   const [, navigate] = useLocation();
+  const { me } = useMe();
   const {
     register,
     handleSubmit,
     setError,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<ContactInput>({
     resolver: zodResolver(contactInputSchema),
     defaultValues: { from_name: '', user_email: '', message: '' },
   });
+
+  // A signed-in user's name and address fill the fields they have not typed in yet.
+  useEffect(() => {
+    if (!me) return;
+    if (getValues('from_name') === '') setValue('from_name', `${me.firstName} ${me.lastName}`.trim());
+    if (getValues('user_email') === '') setValue('user_email', me.email);
+  }, [me, getValues, setValue]);
 
   const send = useMutation(
     trpc.site.contact.mutationOptions({
@@ -58,7 +70,9 @@ export default function ContactPage() {
   return (
     <div className={`container page ${styles.page}`}>
       <div className={styles.intro}>
-        <h1 className="page-title">{p.title}</h1>
+        <h1 id="contact-title" className="page-title">
+          {p.title}
+        </h1>
         <p className={styles.lead}>{p.intro}</p>
         <p className="muted">
           {p.privacyBefore}
@@ -66,10 +80,7 @@ export default function ContactPage() {
         </p>
       </div>
 
-      <form className={`card ${styles.form}`} onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
-        <h2 id="contact-form-title" className="visually-hidden">
-          {p.title}
-        </h2>
+      <form className={`card ${styles.form}`} onSubmit={onSubmit} noValidate aria-labelledby="contact-title">
         <div className="field">
           <label htmlFor="contact-from_name">{p.name}</label>
           <input
