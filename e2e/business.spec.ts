@@ -260,6 +260,21 @@ test.describe('business directory, business page, favourites and management', ()
     expect(await (await page.request.get('/api/business?search=testbutiken')).json()).toEqual([]);
   });
 
+  test('the admin business table is in Swedish alphabetical order and can be searched', async ({ page }) => {
+    await logIn(page, 'admin@demo.recensera.se');
+    await page.goto('/business-mng');
+    await expect(page.getByRole('rowheader', { name: 'Apoteket' })).toBeVisible();
+    const names = (await page.getByRole('rowheader').allTextContents()).filter((name) => name !== 'Lägg till ny');
+    expect(names.length).toBeGreaterThan(10);
+    expect(names).toEqual([...names].sort(new Intl.Collator('sv').compare));
+    await page.getByLabel('Sök bland företagen').fill('APOTEK');
+    await expect(page.getByRole('rowheader')).toHaveText(['Apotek Hjärtat', 'Apoteket', 'Kronans Apotek']);
+    await expect(page.getByRole('status').filter({ hasText: /^3 av \d+ företag$/ })).toBeVisible();
+    await page.getByLabel('Sök bland företagen').fill('finns inte någonstans');
+    await expect(page.getByText('Inga företag matchar sökningen.')).toBeVisible();
+    await expectAccessible(page, 'business table searched');
+  });
+
   test('pages work at phone width in English', async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL as string }]);

@@ -14,7 +14,7 @@ import styles from './business-table.module.css';
 const TABLE_EXCERPT_CHARS = 150;
 
 /** Business Information: one row per business, edit in the Update Business modal, delete after a confirm. */
-export function BusinessTable({ businesses }: { businesses: Business[] }) {
+export function BusinessTable({ businesses, id }: { businesses: Business[]; id?: string }) {
   const { t, number, errorText } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -44,7 +44,7 @@ export function BusinessTable({ businesses }: { businesses: Business[] }) {
 
   return (
     <>
-      <table className={styles.table}>
+      <table id={id} className={styles.table}>
         <thead>
           <tr>
             <th scope="col">{c.number}</th>

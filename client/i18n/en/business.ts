@@ -81,6 +81,9 @@ export const business: Widen<typeof sv> = {
     editLabel: (title: string) => `Edit ${title}`,
     deleteLabel: (title: string) => `Delete ${title}`,
     suggestionBoxKept: 'The suggestion box cannot be deleted',
+    search: 'Search the businesses',
+    matches: (n: number, total: number) => `${n} of ${total} businesses`,
+    noMatches: 'No business matches the search.',
   },
   form: {
     title: 'Title',

@@ -80,6 +80,9 @@ export const business = {
     editLabel: (title: string) => `Redigera ${title}`,
     deleteLabel: (title: string) => `Ta bort ${title}`,
     suggestionBoxKept: 'Förslagslådan kan inte tas bort',
+    search: 'Sök bland företagen',
+    matches: (n: number, total: number) => `${n} av ${total} företag`,
+    noMatches: 'Inga företag matchar sökningen.',
   },
   form: {
     title: 'Namn',
