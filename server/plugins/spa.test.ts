@@ -163,8 +163,12 @@ describe('business page rendered with its data', () => {
     expect(body).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co</h1>');
     expect(body).toContain('<p>Första stycket &lt;/p&gt;&lt;img src=x onerror=alert(1)&gt;</p><p>Andra stycket</p>');
     expect(body).not.toContain('<img src=x');
-    // The only scripts: the entry and the (non-executed) data block.
-    expect(body.match(/<script\b[^>]*>/g)).toEqual(['<script type="module" crossorigin src="/assets/index-1.js">', '<script type="application/json" id="page-data">']);
+    // The only scripts: the entry and the (non-executed) data blocks: schema.org data and page data.
+    expect(body.match(/<script\b[^>]*>/g)).toEqual([
+      '<script type="application/ld+json">',
+      '<script type="module" crossorigin src="/assets/index-1.js">',
+      '<script type="application/json" id="page-data">',
+    ]);
     expect(body).not.toContain(BUSINESS_SKELETON);
     expect(body).toMatch(/<\/div><script type="application\/json" id="page-data">/);
     const data = dataBlock(body);

@@ -10,9 +10,10 @@ import { businessIdInputSchema } from '../schemas/business';
 import { idInputSchema } from '../schemas/comments';
 import { PAGE_DATA_ID, type PageData } from '../schemas/page-data';
 import { getBusiness } from '../services/business';
-import { getComment } from '../services/comments';
+import { getComment, listBusinessComments } from '../services/comments';
 import { appErrorBody } from './errors';
 import { isAnonymousRequest } from './session';
+import { businessHead, commentHead, goneHead, headTags, jsonForScript, LANG_PARAM, staticHead } from './page-head';
 
 /** One chunk of Vite's build manifest (client/.vite/manifest.json). */
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
@@ -76,12 +77,7 @@ const ENGLISH_CATALOG = 'i18n/en.ts';
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/**
- * JSON that may stand inside a <script type="application/json"> element: no `<` (so no
- * `</script>` or `<!--`), and `>`, `&` and the JavaScript line separators escaped as well.
- */
-export const jsonForScript = (value: unknown) =>
-  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export { jsonForScript };
 
 /** A page rendered at request time with its first query's answer. */
 export type ServedPage = PageData & { html: string };
@@ -131,13 +127,17 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
   };
 
   const ROOT = '<div id="root"></div>';
-  const cache = new Map<string, string>();
-  /** index.html with the route's hints and language; a render (if any) goes into ROOT. */
+  // index.html's own title and description stand in for pages served without a head (none in
+  // the app; kept for tests of the hints): each page's head takes their place.
+  const TITLE = /<title>[^<]*<\/title>/;
+  const base = indexHtml.replace(/<meta name="description"[^>]*>\s*/, '');
+  const cache = new Map<string, [string, string]>();
+  /** index.html with the route's hints and language, split where the page's head goes; a render (if any) goes into ROOT. */
   const shell = (route: string, lang: 'sv' | 'en', rendered: boolean) => {
     const cacheKey = `${route}|${lang}|${rendered}`;
     const hit = cache.get(cacheKey);
     if (hit !== undefined) return hit;
-    let html = indexHtml;
+    let html = base;
     if (manifest && html.includes('</head>')) {
       const keys = [APP_CHUNK, route, lang === 'en' ? ENGLISH_CATALOG : ''].filter((k) => k && manifest[k]);
       // A prerendered page paints from HTML and CSS; client/main.tsx fetches its scripts after
@@ -145,22 +145,42 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
       html = html.replace('</head>', `${hintsFor(keys, !rendered)}</head>`);
     }
     if (lang === 'en') html = html.replace('<html lang="sv"', '<html lang="en"');
-    cache.set(cacheKey, html);
-    return html;
+    const title = TITLE.exec(html);
+    const parts: [string, string] = title ? [html.slice(0, title.index), html.slice(title.index + title[0].length)] : [html, ''];
+    cache.set(cacheKey, parts);
+    return parts;
   };
-  return (urlPath: string, lang: 'sv' | 'en', served: ServedPage | null = null): string => {
+  /** `head`: the page's head tags (page-head.ts), in place of index.html's title. */
+  return (urlPath: string, lang: 'sv' | 'en', head: string, served: ServedPage | null = null): string => {
     const route = routeChunks.find(([pattern]) => pattern.test(urlPath))?.[1] ?? '';
     const hasRoot = indexHtml.includes(ROOT);
+    const page = (rendered: boolean) => {
+      const [before, after] = shell(route, lang, rendered);
+      return after ? before + head + after : before;
+    };
     if (served && hasRoot) {
       // The data block sits outside #root, which React hydrates (client/start.tsx).
       const { path: procedure, input, data, anonymous } = served;
       const block = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript({ path: procedure, input, data, anonymous })}</script>`;
-      return shell(route, lang, true).replace(ROOT, `<div id="root">${served.html}</div>${block}`);
+      return page(true).replace(ROOT, `<div id="root">${served.html}</div>${block}`);
     }
     const firstRender = hasRoot ? prerendered?.[route]?.[lang] : undefined;
-    const html = shell(route, lang, Boolean(firstRender));
+    const html = page(Boolean(firstRender));
     return firstRender ? html.replace(ROOT, `<div id="root">${firstRender}</div>`) : html;
   };
+}
+
+/**
+ * The page's language: `?lang=sv|en` in its URL (the form search engines and shared links use),
+ * else the visitor's cookie, else Swedish.
+ */
+export function languageOf(url: string, cookieHeader: string | undefined): 'sv' | 'en' {
+  const query = url.indexOf('?');
+  if (query !== -1) {
+    const asked = new URLSearchParams(url.slice(query + 1)).get(LANG_PARAM);
+    if (asked === 'sv' || asked === 'en') return asked;
+  }
+  return langOf(cookieHeader);
 }
 
 function langOf(cookieHeader: string | undefined): 'sv' | 'en' {
@@ -192,16 +212,19 @@ const RENDERED_PAGES = 200;
 /** What businessPages answers for an id no business has. */
 const UNKNOWN = 'unknown';
 
+/** A business page as kept: its head tags, and its render with data (null when the build has no renderer). */
+type BusinessPage = { head: string; page: Omit<ServedPage, 'anonymous'> | null };
+
 /**
- * The business page rendered with its data (the anonymous view, so one render serves every
- * visitor in that language), kept while the data stamp holds; UNKNOWN for an unknown id (the
+ * The business page's head and render with its data (the anonymous view, so one render serves
+ * every visitor in that language), kept while the data stamp holds; UNKNOWN for an unknown id (the
  * page is answered 404 and behaves as without data: the browser asks, and shows its not-found
- * page); null when the build has no renderer.
+ * page). The head's reviews (the first page of comments) are read here, once per kept page.
  */
-function businessPages(deps: Deps, render: () => Promise<RenderPage | null>) {
+function businessPages(deps: Deps, render: () => Promise<RenderPage | null>, log: () => FastifyBaseLogger) {
   let stamp = '';
-  const kept = new Map<string, Promise<Omit<ServedPage, 'anonymous'> | typeof UNKNOWN | null>>();
-  return async (urlPath: string, id: string, lang: 'sv' | 'en'): Promise<Omit<ServedPage, 'anonymous'> | typeof UNKNOWN | null> => {
+  const kept = new Map<string, Promise<BusinessPage | typeof UNKNOWN>>();
+  return async (urlPath: string, id: string, lang: 'sv' | 'en'): Promise<BusinessPage | typeof UNKNOWN> => {
     const now = dataStamp(deps.db);
     if (now !== stamp) {
       kept.clear();
@@ -218,14 +241,21 @@ function businessPages(deps: Deps, render: () => Promise<RenderPage | null>) {
           if (err instanceof AppError && err.code === 'NOT_FOUND') return UNKNOWN;
           throw err;
         }
-        const renderPage = await render();
-        if (!renderPage) return null;
+        const comments = listBusinessComments(deps, null, { businessId: id }).items;
+        const head = headTags(deps.env.PUBLIC_URL, lang, businessHead(deps.env.PUBLIC_URL, lang, data, comments));
         const pageData = { path: 'business.byId', input: { id }, data };
-        return { ...pageData, html: await renderPage(urlPath, lang, { ...pageData, anonymous: true }) };
+        try {
+          const renderPage = await render();
+          return { head, page: renderPage ? { ...pageData, html: await renderPage(urlPath, lang, { ...pageData, anonymous: true }) } : null };
+        } catch (err) {
+          // The page still works without its data (the browser asks for it); the next request tries again.
+          log().error({ err }, 'business page render failed');
+          kept.delete(key);
+          return { head, page: null };
+        }
       })();
       if (kept.size >= RENDERED_PAGES) kept.delete(kept.keys().next().value!);
       kept.set(key, page);
-      // A failed render is not kept: the next request tries again.
       page.catch(() => kept.delete(key));
     }
     return page;
@@ -248,17 +278,34 @@ function idOf(urlPath: string, kind: 'business' | 'comment'): string | null | un
   return (kind === 'business' ? businessIdInputSchema : idInputSchema).safeParse({ id }).success ? id : null;
 }
 
-/** Whether a comment page has a comment to show to this visitor (a hidden one only to its author and admins). */
-function commentShown(deps: Deps, request: FastifyRequest, id: string): boolean {
+/**
+ * A comment page's status and head. The head is built from the anonymous view, so it carries
+ * nothing personal: a comment hidden while reported, which only its author and admins see, gets
+ * a plain `noindex` head. A comment removed by a moderator stays as a placeholder for its
+ * replies and answers 410; an unknown one 404.
+ */
+function commentPage(deps: Deps, request: FastifyRequest, id: string, lang: 'sv' | 'en'): { status: 200 | 404 | 410; head: string } {
+  const publicUrl = deps.env.PUBLIC_URL;
   try {
-    getComment(deps, request.actor, id);
-    return true;
+    const comment = getComment(deps, null, id);
+    if (comment.removed) return { status: 410, head: headTags(publicUrl, lang, goneHead(lang)) };
+    return { status: 200, head: headTags(publicUrl, lang, commentHead(publicUrl, lang, comment)) };
   } catch (err) {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') return false;
-    // Not this check's business: the page still loads and asks for itself.
-    request.log.error({ err }, 'comment page check failed');
-    return true;
+    if (!(err instanceof AppError && err.code === 'NOT_FOUND')) {
+      // Not this check's business: the page still loads and asks for itself.
+      request.log.error({ err }, 'comment page check failed');
+      return { status: 200, head: headTags(publicUrl, lang, staticHead('', lang, true)) };
+    }
   }
+  if (request.actor) {
+    try {
+      getComment(deps, request.actor, id);
+      return { status: 200, head: headTags(publicUrl, lang, staticHead('', lang, true)) };
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+    }
+  }
+  return { status: 404, head: headTags(publicUrl, lang, staticHead('', lang, false)) };
 }
 
 /** A build file of .vite/ (manifest.json, prerender.json); null when the build has none. */
@@ -307,38 +354,54 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
   const businessPage = businessPages(
     deps,
     serverRenderer(deps.paths.client, () => app.log),
+    () => app.log,
   );
+  /** Head tags of pages without data, by language, whether found, and path (bounded: unknown paths are endless). */
+  const staticHeads = new Map<string, string>();
+  const staticHeadTags = (urlPath: string, lang: 'sv' | 'en', found: boolean) => {
+    const key = `${lang}|${found}|${urlPath}`;
+    let tags = staticHeads.get(key);
+    if (tags === undefined) {
+      tags = headTags(deps.env.PUBLIC_URL, lang, staticHead(urlPath, lang, found));
+      if (staticHeads.size < 1000) staticHeads.set(key, tags);
+    }
+    return tags;
+  };
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/uploads/') || url.startsWith('/assets/');
     if (!isApi && pageHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       const urlPath = url.split('?')[0] ?? '/';
-      const lang = langOf(request.headers.cookie);
+      const lang = languageOf(url, request.headers.cookie);
       let served: ServedPage | null = null;
+      let head: string | null = null;
       // Unknown pages and ids get the app all the same (it shows its not-found page), but as a
       // 404, so search engines and link checkers see that nothing is there.
-      let found = pagePaths.some((pattern) => pattern.test(urlPath));
+      let status: 200 | 404 | 410 = pagePaths.some((pattern) => pattern.test(urlPath)) ? 200 : 404;
       const businessId = idOf(urlPath, 'business');
       const commentId = idOf(urlPath, 'comment');
-      if (businessId === null || commentId === null) found = false;
+      if (businessId === null || commentId === null) status = 404;
       if (businessId) {
         try {
           const page = await businessPage(urlPath, businessId, lang);
-          if (page === UNKNOWN) found = false;
-          else if (page) served = { ...page, anonymous: isAnonymousRequest(request) };
+          if (page === UNKNOWN) status = 404;
+          else {
+            head = page.head;
+            if (page.page) served = { ...page.page, anonymous: isAnonymousRequest(request) };
+          }
         } catch (err) {
           // The page still works without its data: the browser asks for it.
           request.log.error({ err }, 'business page render failed');
         }
       }
-      if (commentId && !commentShown(deps, request, commentId)) found = false;
+      if (commentId) ({ status, head } = commentPage(deps, request, commentId, lang));
       return reply
-        .status(found ? 200 : 404)
+        .status(status)
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .send(pageHtml(urlPath, lang, served));
+        .send(pageHtml(urlPath, lang, head ?? staticHeadTags(urlPath, lang, status === 200), served));
     }
     return reply.status(404).send(appErrorBody(new AppError('NOT_FOUND', 'routeNotFound')));
   });

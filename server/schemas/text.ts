@@ -25,3 +25,16 @@ const STRAY_MARKS = /(?<=^|\s)\p{M}+/gu;
 
 /** The text without its invisible characters (see above); use before trim and length checks. */
 export const withoutInvisible = (text: string) => text.replace(INVISIBLE, '').replace(BLANKS, '').replace(STRAY_MARKS, '');
+
+/** How much of a comment its page's title quotes. */
+export const COMMENT_TITLE_EXCERPT = 60;
+
+/** The text on one line, cut at a word before `max` characters (whole code points) with an ellipsis. */
+export function excerpt(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(flat);
+  if (chars.length <= max) return flat;
+  const cut = chars.slice(0, max - 1).join('');
+  const atWord = cut.replace(/\s+\S*$/, '');
+  return `${(atWord.length > max / 2 ? atWord : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}

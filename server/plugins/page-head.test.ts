@@ -1,0 +1,320 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateBusiness } from '../services/business-ratings';
+import { createBusiness } from '../services/business';
+import { createComment } from '../services/comments';
+import { createReply } from '../services/replies';
+import { reportPost, resolveReports } from '../services/reports';
+import { createCast, createTestApp, type TestContext } from '../test/helpers';
+import { businessTypeOf } from './page-head';
+
+const INDEX =
+  '<!doctype html><html lang="sv"><head><meta charset="UTF-8" /><meta name="description" content="Standard" /><title>Recensera</title></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>';
+const SITE = 'http://localhost:8000';
+const png = (background: string) => sharp({ create: { width: 60, height: 40, channels: 3, background } }).png().toBuffer();
+
+/** The head of a served page, read the way a crawler or a chat app's preview reads it. */
+function headOf(html: string) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const all = (re: RegExp) => [...head.matchAll(re)];
+  const meta = (attr: 'name' | 'property', key: string) => all(new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`, 'g')).map((m) => m[1]!);
+  const link = (rel: string) => all(new RegExp(`<link rel="${rel}"(?: hreflang="([^"]+)")? href="([^"]*)">`, 'g')).map((m) => (m[1] ? `${m[1]} ${m[2]}` : m[2]!));
+  const og = (key: string) => meta('property', `og:${key}`);
+  return {
+    titles: all(/<title>([^<]*)<\/title>/g).map((m) => m[1]!),
+    descriptions: meta('name', 'description'),
+    robots: meta('name', 'robots'),
+    canonical: link('canonical'),
+    alternates: link('alternate'),
+    og: { title: og('title'), description: og('description'), url: og('url'), image: og('image'), locale: og('locale'), type: og('type') },
+    twitter: { card: meta('name', 'twitter:card'), title: meta('name', 'twitter:title'), image: meta('name', 'twitter:image') },
+    jsonLd: all(/<script type="application\/ld\+json">([^<]*)<\/script>/g).map((m) => JSON.parse(m[1]!) as Record<string, unknown>),
+  };
+}
+
+const html = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+/**
+ * The schema.org structure a LocalBusiness with reviews must have to be read as one (Google's
+ * required and recommended properties for local businesses and review snippets): every problem
+ * found, as text; none means it passes.
+ */
+function businessStructureProblems(ld: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const text = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+  const LOCAL_TYPES = ['LocalBusiness', 'GroceryStore', 'Pharmacy', 'ClothingStore', 'FurnitureStore', 'CafeOrCoffeeShop', 'FastFoodRestaurant', 'Restaurant', 'ElectronicsStore', 'GasStation', 'LiquorStore', 'DepartmentStore', 'SportingGoodsStore', 'ConvenienceStore', 'HardwareStore', 'GardenStore', 'BookStore', 'AutoPartsStore'];
+  if (ld['@context'] !== 'https://schema.org') problems.push('@context is not https://schema.org');
+  if (!LOCAL_TYPES.includes(ld['@type'] as string)) problems.push(`@type ${String(ld['@type'])} is no LocalBusiness type`);
+  if (!text(ld.name)) problems.push('name missing');
+  if (ld.url !== undefined && !/^https?:\/\//.test(ld.url as string)) problems.push('url not absolute');
+  if (ld.image !== undefined && !/^https?:\/\//.test(ld.image as string)) problems.push('image not absolute');
+  const addresses = ld.address === undefined ? [] : Array.isArray(ld.address) ? ld.address : [ld.address];
+  for (const a of addresses as Record<string, unknown>[]) {
+    if (a['@type'] !== 'PostalAddress') problems.push('address is not a PostalAddress');
+    if (!text(a.addressLocality) && !text(a.streetAddress)) problems.push('address without a place');
+  }
+  const rating = ld.aggregateRating as Record<string, unknown> | undefined;
+  if (rating) {
+    if (rating['@type'] !== 'AggregateRating') problems.push('aggregateRating is not an AggregateRating');
+    if (typeof rating.ratingValue !== 'number') problems.push('ratingValue is not a number');
+    if (typeof rating.ratingCount !== 'number' || !Number.isInteger(rating.ratingCount) || rating.ratingCount < 1) problems.push('ratingCount is not a whole number ≥ 1');
+    const best = (rating.bestRating as number | undefined) ?? 5;
+    const worst = (rating.worstRating as number | undefined) ?? 1;
+    if (typeof rating.ratingValue === 'number' && (rating.ratingValue < worst || rating.ratingValue > best)) problems.push('ratingValue out of range');
+  }
+  const reviews = ld.review === undefined ? [] : (ld.review as Record<string, unknown>[]);
+  if (!Array.isArray(reviews)) problems.push('review is not a list');
+  for (const r of reviews) {
+    if (r['@type'] !== 'Review') problems.push('review is not a Review');
+    const author = r.author as Record<string, unknown> | undefined;
+    if (author?.['@type'] !== 'Person' || !text(author.name)) problems.push('review without an author name');
+    if (typeof r.datePublished !== 'string' || Number.isNaN(Date.parse(r.datePublished))) problems.push('review without a datePublished');
+    if (!text(r.reviewBody)) problems.push('review without a reviewBody');
+  }
+  return problems;
+}
+
+describe('page heads', () => {
+  let ctx: TestContext;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(os.tmpdir(), 'recensera-head-'));
+    writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    // More than a page of comments from two users: past the posting limit.
+    ctx = await createTestApp({ clientDir, env: { RATE_LIMITS: '0' } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const get = async (url: string, cookie?: string) => {
+    const res = await ctx.app.inject({ url, headers: cookie ? { cookie } : {} });
+    return { status: res.statusCode, head: headOf(res.body), body: res.body };
+  };
+
+  it('gives home, directory and static pages their own title, description, canonical and language alternates', async () => {
+    const cases: [string, string, string, string][] = [
+      ['/', '/', 'Recensera – betyg och omdömen om butiker och tjänster i Sverige', 'Recensera – ratings and reviews of stores and services in Sweden'],
+      ['/business', '/business', 'Alla butiker – betyg och omdömen | Recensera', 'All stores – ratings and reviews | Recensera'],
+      ['/About/', '/about', 'Om Recensera | Recensera', 'About Recensera | Recensera'],
+      ['/contact', '/contact', 'Kontakta oss | Recensera', 'Contact us | Recensera'],
+      ['/terms-of-use', '/terms-of-use', 'Användarvillkor | Recensera', 'Terms of use | Recensera'],
+      ['/policy', '/policy', 'Integritetspolicy | Recensera', 'Privacy policy | Recensera'],
+    ];
+    const descriptions = new Set<string>();
+    for (const [url, canonical, sv, en] of cases) {
+      const swedish = await get(url);
+      expect(swedish.status, url).toBe(200);
+      expect(swedish.head.titles, url).toEqual([sv]);
+      expect(swedish.head.descriptions, url).toHaveLength(1);
+      expect(swedish.head.descriptions[0], url).not.toBe('Standard');
+      descriptions.add(swedish.head.descriptions[0]!);
+      expect(swedish.head.canonical, url).toEqual([`${SITE}${canonical}`]);
+      expect(swedish.head.alternates, url).toEqual([`sv ${SITE}${canonical}`, `en ${SITE}${canonical}?lang=en`, `x-default ${SITE}${canonical}`]);
+      expect(swedish.head.robots, url).toEqual([]);
+      expect(swedish.head.og.locale, url).toEqual(['sv_SE']);
+      expect(swedish.head.og.url, url).toEqual([`${SITE}${canonical}`]);
+      expect(swedish.head.og.image, url).toEqual([`${SITE}/icon-512.png`]);
+      expect(swedish.head.twitter.card, url).toEqual(['summary']);
+      expect(swedish.body, url).toContain('<html lang="sv"');
+
+      // ?lang=en is the English page, whatever the cookie says; the cookie alone also gives English.
+      for (const english of [await get(`${url}?lang=en`, 'lang=sv'), await get(url, 'lang=en')]) {
+        expect(english.head.titles, url).toEqual([en]);
+        expect(english.head.canonical, url).toEqual([`${SITE}${canonical}?lang=en`]);
+        expect(english.head.alternates, url).toEqual([`sv ${SITE}${canonical}`, `en ${SITE}${canonical}?lang=en`, `x-default ${SITE}${canonical}`]);
+        expect(english.head.og.locale, url).toEqual(['en_GB']);
+        expect(english.body, url).toContain('<html lang="en"');
+      }
+      expect((await get(`${url}?lang=sv`, 'lang=en')).head.titles, url).toEqual([sv]);
+    }
+    expect(descriptions.size).toBe(cases.length);
+  });
+
+  it('marks account and admin pages noindex, without a canonical', async () => {
+    for (const url of ['/user', '/user-mng', '/business-mng', '/cmt-mng', '/mod-queue', '/mod-log', '/favorites/abc', '/reset-password', '/users/confirm-email']) {
+      const { status, head } = await get(url);
+      expect(status, url).toBe(200);
+      expect(head.robots, url).toEqual(['noindex']);
+      expect(head.canonical, url).toEqual([]);
+      expect(head.alternates, url).toEqual([]);
+      expect(head.titles, url).toEqual(['Recensera']);
+    }
+  });
+
+  it('answers unknown pages 404 with a not-found head, noindex', async () => {
+    for (const url of ['/no/such/page', '/business/no-such-business', '/comment/no-such-comment']) {
+      const { status, head } = await get(url);
+      expect(status, url).toBe(404);
+      expect(head.titles, url).toEqual(['Sidan hittades inte | Recensera']);
+      expect(head.robots, url).toEqual(['noindex']);
+      expect(head.canonical, url).toEqual([]);
+      expect(head.jsonLd, url).toEqual([]);
+      expect((await get(`${url}?lang=en`)).head.titles, url).toEqual(['Page not found | Recensera']);
+    }
+  });
+
+  it("gives a business page its rating in the title, its picture in the previews and schema.org data that passes the structure check", async () => {
+    const { admin, owner, other } = await createCast(ctx.db);
+    const business = await createBusiness(ctx.deps, admin.actor, {
+      title: 'Åhléns </script><b>',
+      category: 'Varuhus',
+      description: 'Ett varuhus med kläder, skönhet och hem. '.repeat(8),
+      rate: 3,
+      branches: [
+        { location: 'Stockholm', address: 'Drottninggatan 53' },
+        { location: 'Malmö', address: '' },
+      ],
+    }, { image: await png('#c33'), icon: await png('#33c') });
+    expect(business.image).toMatch(/^\/uploads\//);
+    const url = `/business/${business.id}`;
+
+    // Nobody has rated: no aggregateRating (Google asks for none), and a title without a count.
+    const unrated = await get(url);
+    expect(unrated.status).toBe(200);
+    expect(unrated.head.titles.map(html)).toEqual(['Åhléns </script><b> – omdömen och betyg | Recensera']);
+    const [bare] = unrated.head.jsonLd;
+    expect(bare).toBeDefined();
+    expect(businessStructureProblems(bare!)).toEqual([]);
+    expect(bare).not.toHaveProperty('aggregateRating');
+    expect(bare).not.toHaveProperty('review');
+    // The JSON-LD cannot end its script element early.
+    expect(unrated.body).not.toContain('</script><b>');
+
+    await rateBusiness(ctx.deps, owner.actor, business.id, 5);
+    await rateBusiness(ctx.deps, other.actor, business.id, 4);
+    for (let i = 0; i < 22; i++) {
+      await createComment(ctx.deps, i % 2 ? owner.actor : other.actor, { businessId: business.id, text: `Omdöme nummer ${i}: bra service.`, businessLocation: 'Stockholm' });
+    }
+
+    const sv = await get(url);
+    expect(sv.status).toBe(200);
+    expect(sv.head.titles.map(html)).toEqual(['Åhléns </script><b> – omdömen och betyg från 2 kunder | Recensera']);
+    const description = html(sv.head.descriptions[0]!);
+    expect(description).toMatch(/^4,5 av 5 i betyg från 2 kunder\. Ett varuhus med kläder/);
+    expect(Array.from(description).length).toBeLessThanOrEqual(160);
+    expect(sv.head.canonical).toEqual([`${SITE}${url}`]);
+    expect(sv.head.alternates).toEqual([`sv ${SITE}${url}`, `en ${SITE}${url}?lang=en`, `x-default ${SITE}${url}`]);
+    expect(sv.head.og.type).toEqual(['business.business']);
+    expect(sv.head.og.title.map(html)).toEqual(['Åhléns </script><b> – omdömen och betyg från 2 kunder']);
+    expect(sv.head.og.description).toEqual(sv.head.descriptions);
+    expect(sv.head.og.locale).toEqual(['sv_SE']);
+    expect(sv.head.twitter.title).toEqual(sv.head.og.title);
+    // The business's picture, as an absolute URL, shown large.
+    expect(sv.head.og.image).toEqual([`${SITE}${business.image}`]);
+    expect(sv.head.twitter.image).toEqual([`${SITE}${business.image}`]);
+    expect(sv.head.twitter.card).toEqual(['summary_large_image']);
+
+    const [ld] = sv.head.jsonLd;
+    expect(sv.head.jsonLd).toHaveLength(1);
+    expect(businessStructureProblems(ld!)).toEqual([]);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'DepartmentStore',
+      name: 'Åhléns </script><b>',
+      url: `${SITE}${url}`,
+      image: `${SITE}${business.image}`,
+      address: [
+        { '@type': 'PostalAddress', streetAddress: 'Drottninggatan 53', addressLocality: 'Stockholm', addressCountry: 'SE' },
+        { '@type': 'PostalAddress', addressLocality: 'Malmö', addressCountry: 'SE' },
+      ],
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 2, bestRating: 5, worstRating: 1 },
+    });
+    // The first page of comments (20), newest first.
+    const reviews = ld!.review as { author: { name: string }; reviewBody: string; datePublished: string }[];
+    expect(reviews).toHaveLength(20);
+    expect(reviews[0]).toMatchObject({ '@type': 'Review', author: { '@type': 'Person', name: 'Olle Owner' }, reviewBody: 'Omdöme nummer 21: bra service.' });
+
+    const en = await get(`${url}?lang=en`);
+    expect(en.head.titles.map(html)).toEqual(['Åhléns </script><b> – reviews and ratings from 2 customers | Recensera']);
+    expect(html(en.head.descriptions[0]!)).toMatch(/^Rated 4\.5 out of 5 by 2 customers\. /);
+    expect(en.head.canonical).toEqual([`${SITE}${url}?lang=en`]);
+    expect(en.head.og.locale).toEqual(['en_GB']);
+    expect(en.head.jsonLd[0]).toMatchObject({ url: `${SITE}${url}?lang=en`, aggregateRating: { ratingCount: 2 } });
+    expect(en.head.jsonLd[0]!.review).toHaveLength(20);
+
+    // The head is the anonymous view: a signed-in visitor's own rating does not change it.
+    const signedIn = await get(url, `session=${owner.token}`);
+    expect(signedIn.head).toEqual(sv.head);
+  });
+
+  it('gives a comment page its author, business and excerpt, its photo in the previews and a schema.org Review', async () => {
+    const { admin, owner } = await createCast(ctx.db);
+    const business = await createBusiness(ctx.deps, admin.actor, { title: 'Kaffebaren', category: 'Kafé', description: 'Kaffe och bullar', rate: 4, branches: [{ location: 'Lund' }] });
+    const text = 'Fantastiskt gott kaffe och trevlig personal, men det var lite trångt vid fönsterborden en lördag förmiddag när alla ville sitta där.';
+    const comment = await createComment(ctx.deps, owner.actor, { businessId: business.id, text, businessLocation: 'Lund', imageBytes: await png('#3c3') });
+    expect(comment.image).toMatch(/^\/uploads\//);
+    const url = `/comment/${comment._id}`;
+    const sv = await get(url);
+    expect(sv.status).toBe(200);
+    expect(sv.head.titles).toHaveLength(1);
+    expect(html(sv.head.titles[0]!)).toMatch(/^Olle Owner om Kaffebaren: ”Fantastiskt gott kaffe och trevlig personal, men det var…” \| Recensera$/);
+    expect(html(sv.head.descriptions[0]!)).toMatch(/^Olle Owner om Kaffebaren på Recensera: ”Fantastiskt gott kaffe .*…”$/);
+    expect(sv.head.canonical).toEqual([`${SITE}${url}`]);
+    expect(sv.head.alternates).toEqual([`sv ${SITE}${url}`, `en ${SITE}${url}?lang=en`, `x-default ${SITE}${url}`]);
+    expect(sv.head.og.type).toEqual(['article']);
+    // The comment's photo, as an absolute URL.
+    expect(sv.head.og.image).toEqual([`${SITE}${comment.image}`]);
+    expect(sv.head.twitter.card).toEqual(['summary_large_image']);
+    expect(sv.head.jsonLd).toHaveLength(1);
+    expect(sv.head.jsonLd[0]).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Olle Owner' },
+      datePublished: comment.date,
+      reviewBody: text,
+      image: `${SITE}${comment.image}`,
+      itemReviewed: { '@type': 'LocalBusiness', name: 'Kaffebaren', url: `${SITE}/business/${business.id}` },
+    });
+
+    const en = await get(`${url}?lang=en`);
+    expect(html(en.head.titles[0]!)).toMatch(/^Olle Owner on Kaffebaren: “Fantastiskt gott kaffe/);
+    expect(en.head.canonical).toEqual([`${SITE}${url}?lang=en`]);
+    expect(en.head.og.locale).toEqual(['en_GB']);
+  });
+
+  it('answers a comment removed by a moderator (kept for its replies) 410, noindex', async () => {
+    const { admin, owner, other } = await createCast(ctx.db);
+    const business = await createBusiness(ctx.deps, admin.actor, { title: 'Bageriet', category: 'Livsmedel', description: 'Bröd', rate: 4, branches: [{ location: 'Lund' }] });
+    const comment = await createComment(ctx.deps, owner.actor, { businessId: business.id, text: 'Elakt omdöme', businessLocation: 'Lund' });
+    await createReply(ctx.deps, other.actor, { commentId: comment._id, text: 'Ett svar' });
+    const url = `/comment/${comment._id}`;
+    expect((await get(url)).status).toBe(200);
+    await reportPost(ctx.deps, other.actor, 'comment', { id: comment._id, reason: 'offensive' });
+    await resolveReports(ctx.deps, admin.actor, { id: comment._id, action: 'remove' });
+    const gone = await get(url);
+    expect(gone.status).toBe(410);
+    expect(gone.head.titles).toEqual(['Inlägget har tagits bort | Recensera']);
+    expect(gone.head.robots).toEqual(['noindex']);
+    expect(gone.head.jsonLd).toEqual([]);
+    expect(gone.body).toContain('<div id="root">');
+  });
+
+  it('has a structure check that finds what Google would refuse', () => {
+    const good = { '@context': 'https://schema.org', '@type': 'GroceryStore', name: 'ICA', address: [{ '@type': 'PostalAddress', addressLocality: 'Lund' }] };
+    expect(businessStructureProblems(good)).toEqual([]);
+    expect(businessStructureProblems({ ...good, '@type': 'Thing', name: '' })).toEqual(['@type Thing is no LocalBusiness type', 'name missing']);
+    expect(businessStructureProblems({ ...good, aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.5', ratingCount: 0 } })).toEqual([
+      'ratingValue is not a number',
+      'ratingCount is not a whole number ≥ 1',
+    ]);
+    expect(businessStructureProblems({ ...good, review: [{ '@type': 'Review', author: 'x', reviewBody: '' }] })).toEqual([
+      'review without an author name',
+      'review without a datePublished',
+      'review without a reviewBody',
+    ]);
+  });
+
+  it('picks a schema.org type from the category', () => {
+    expect(businessTypeOf('Livsmedel')).toBe('GroceryStore');
+    expect(businessTypeOf('Apotek')).toBe('Pharmacy');
+    expect(businessTypeOf('Möbler och inredning')).toBe('FurnitureStore');
+    expect(businessTypeOf('Snabbmat')).toBe('FastFoodRestaurant');
+    expect(businessTypeOf('Post och paket')).toBe('LocalBusiness');
+  });
+});

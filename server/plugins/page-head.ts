@@ -1,0 +1,280 @@
+// The <head> of each page as the server sends it: title, description, canonical link, language
+// alternates, share previews (Open Graph, Twitter) and schema.org data (JSON-LD), in the page's
+// language. Search engines and chat apps read only this first HTML; they run no script.
+import type { LocalBusiness, PostalAddress, Review, WithContext } from 'schema-dts';
+import { head as enHead } from '../../client/i18n/en/head';
+import { formatNumber } from '../../client/i18n/number';
+import { head as svHead } from '../../client/i18n/sv/head';
+import type { Language } from '../schemas/common';
+import { COMMENT_TITLE_EXCERPT, excerpt } from '../schemas/text';
+import type { CommentCard } from '../schemas/comments';
+import type { BusinessDetail } from '../services/business';
+
+const catalogs = { sv: svHead, en: enHead };
+
+/** The query parameter that names a page's language (`?lang=en`); without it the cookie decides. */
+export const LANG_PARAM = 'lang';
+
+/** What `og:locale` calls each language. */
+const OG_LOCALE: Record<Language, string> = { sv: 'sv_SE', en: 'en_GB' };
+
+/** The picture a page without its own shows in a share preview. */
+const SITE_IMAGE = '/icon-512.png';
+
+/** How long a description may be before it is cut at a word (search engines show about 155). */
+const DESCRIPTION_MAX = 160;
+/** How much of a comment its page's description quotes (the rest of the description is about 40). */
+const COMMENT_EXCERPT_MAX = 120;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/**
+ * JSON that may stand inside a <script> element (the page-data block, JSON-LD): no `<` (so no
+ * `</script>` or `<!--`), and `>`, `&` and the JavaScript line separators escaped as well.
+ */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** A language's URL of a page: the Swedish one has no parameter (it is also the default). */
+export function pageUrl(publicUrl: string, pathname: string, lang: Language): string {
+  return `${publicUrl}${pathname}${lang === 'en' ? `?${LANG_PARAM}=en` : ''}`;
+}
+
+const absolute = (publicUrl: string, url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+
+export type Head = {
+  /** The whole <title>. */
+  title: string;
+  /** The title for share previews (without the site's name). */
+  shareTitle: string;
+  description: string;
+  /** The page's path (without a language); null for pages that are not to be indexed. */
+  canonicalPath: string | null;
+  ogType: 'website' | 'article' | 'business.business';
+  image: { url: string; alt: string } | null;
+  jsonLd: WithContext<LocalBusiness> | WithContext<Review> | null;
+};
+
+/** The tags for `head`, which take the place of index.html's <title> (the description is replaced too). */
+export function headTags(publicUrl: string, lang: Language, head: Head): string {
+  const attr = escapeHtml;
+  const tags = [`<title>${escapeHtml(head.title)}</title>`, `<meta name="description" content="${attr(head.description)}">`];
+  const other: Language = lang === 'sv' ? 'en' : 'sv';
+  if (head.canonicalPath === null) {
+    tags.push('<meta name="robots" content="noindex">');
+  } else {
+    const url = pageUrl(publicUrl, head.canonicalPath, lang);
+    tags.push(
+      `<link rel="canonical" href="${attr(url)}">`,
+      `<link rel="alternate" hreflang="sv" href="${attr(pageUrl(publicUrl, head.canonicalPath, 'sv'))}">`,
+      `<link rel="alternate" hreflang="en" href="${attr(pageUrl(publicUrl, head.canonicalPath, 'en'))}">`,
+      `<link rel="alternate" hreflang="x-default" href="${attr(pageUrl(publicUrl, head.canonicalPath, 'sv'))}">`,
+      `<meta property="og:url" content="${attr(url)}">`,
+    );
+  }
+  const image = head.image ?? { url: SITE_IMAGE, alt: catalogs[lang].siteName };
+  const imageUrl = absolute(publicUrl, image.url);
+  tags.push(
+    `<meta property="og:type" content="${head.ogType}">`,
+    `<meta property="og:site_name" content="${attr(catalogs[lang].siteName)}">`,
+    `<meta property="og:title" content="${attr(head.shareTitle)}">`,
+    `<meta property="og:description" content="${attr(head.description)}">`,
+    `<meta property="og:locale" content="${OG_LOCALE[lang]}">`,
+    `<meta property="og:locale:alternate" content="${OG_LOCALE[other]}">`,
+    `<meta property="og:image" content="${attr(imageUrl)}">`,
+    `<meta property="og:image:alt" content="${attr(image.alt)}">`,
+    // A page's own picture is shown large; the site's icon as a small square.
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${attr(head.shareTitle)}">`,
+    `<meta name="twitter:description" content="${attr(head.description)}">`,
+    `<meta name="twitter:image" content="${attr(imageUrl)}">`,
+    `<meta name="twitter:image:alt" content="${attr(image.alt)}">`,
+  );
+  if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
+  return tags.join('');
+}
+
+type StaticPage = 'home' | 'directory' | 'about' | 'contact' | 'terms' | 'policy' | 'login' | 'registration';
+
+/** Pages with their own title and a place in search results, by path (as wouter matches: any case, optional slash). */
+const STATIC_PAGES: [RegExp, StaticPage, string][] = [
+  [/^\/?$/, 'home', '/'],
+  [/^\/business\/?$/i, 'directory', '/business'],
+  [/^\/about\/?$/i, 'about', '/about'],
+  [/^\/contact\/?$/i, 'contact', '/contact'],
+  [/^\/terms-of-use\/?$/i, 'terms', '/terms-of-use'],
+  [/^\/policy\/?$/i, 'policy', '/policy'],
+  [/^\/login\/?$/i, 'login', '/login'],
+  [/^\/registration\/?$/i, 'registration', '/registration'],
+];
+
+/**
+ * The head of a page that has no data of its own: a static page (indexed), any other known page
+ * (accounts, admin pages: `noindex`), or the not-found page (`noindex`).
+ */
+export function staticHead(urlPath: string, lang: Language, found: boolean): Head {
+  const t = catalogs[lang];
+  const page = found ? STATIC_PAGES.find(([pattern]) => pattern.test(urlPath)) : undefined;
+  if (page) {
+    const [, name, canonicalPath] = page;
+    const { title, description } = t[name];
+    return { title: name === 'home' ? title : t.withSite(title), shareTitle: title, description, canonicalPath, ogType: 'website', image: null, jsonLd: null };
+  }
+  const { title, description } = found ? t.other : t.notFound;
+  return { title: found ? title : t.withSite(title), shareTitle: title, description, canonicalPath: null, ogType: 'website', image: null, jsonLd: null };
+}
+
+/** The head of a comment removed by a moderator (its page answers 410). */
+export function goneHead(lang: Language): Head {
+  const { title, description } = catalogs[lang].gone;
+  return { title: catalogs[lang].withSite(title), shareTitle: title, description, canonicalPath: null, ogType: 'website', image: null, jsonLd: null };
+}
+
+/** The schema.org types of businesses, by words of their category (Swedish or English). */
+const CATEGORY_TYPES: [RegExp, BusinessType][] = [
+  [/livsmedel|mataffär|matbutik|grocer/i, 'GroceryStore'],
+  [/apotek|pharmac/i, 'Pharmacy'],
+  [/kläd|mode|cloth|fashion/i, 'ClothingStore'],
+  [/möbel|möbler|inredning|furniture/i, 'FurnitureStore'],
+  [/kafé|café|cafe|coffee|kaffe/i, 'CafeOrCoffeeShop'],
+  [/snabbmat|fast ?food/i, 'FastFoodRestaurant'],
+  [/restaurang|restaurant/i, 'Restaurant'],
+  [/elektronik|electronic/i, 'ElectronicsStore'],
+  [/drivmedel|bensin|tankstation|fuel|petrol|gas station/i, 'GasStation'],
+  [/vin och sprit|systembolag|liquor|wine/i, 'LiquorStore'],
+  [/varuhus|department/i, 'DepartmentStore'],
+  [/sport/i, 'SportingGoodsStore'],
+  [/servicebutik|närbutik|convenience/i, 'ConvenienceStore'],
+  [/järn|hardware/i, 'HardwareStore'],
+  [/trädgård|garden/i, 'GardenStore'],
+  [/bok|böcker|book/i, 'BookStore'],
+  [/bil|auto|motor/i, 'AutoPartsStore'],
+];
+type BusinessType =
+  | 'LocalBusiness'
+  | 'GroceryStore'
+  | 'Pharmacy'
+  | 'ClothingStore'
+  | 'FurnitureStore'
+  | 'CafeOrCoffeeShop'
+  | 'FastFoodRestaurant'
+  | 'Restaurant'
+  | 'ElectronicsStore'
+  | 'GasStation'
+  | 'LiquorStore'
+  | 'DepartmentStore'
+  | 'SportingGoodsStore'
+  | 'ConvenienceStore'
+  | 'HardwareStore'
+  | 'GardenStore'
+  | 'BookStore'
+  | 'AutoPartsStore';
+
+export const businessTypeOf = (category: string): BusinessType => CATEGORY_TYPES.find(([words]) => words.test(category))?.[1] ?? 'LocalBusiness';
+
+const authorOf = (c: Pick<CommentCard, 'firstName' | 'lastName'>) => `${c.firstName} ${c.lastName}`.trim();
+
+const businessName = (b: { title: string; isSuggestionBox: boolean }, lang: Language) => (b.isSuggestionBox ? catalogs[lang].business.suggestionBox : b.title);
+
+const businessPath = (id: string) => `/business/${encodeURIComponent(id)}`;
+const commentPath = (id: string) => `/comment/${encodeURIComponent(id)}`;
+
+/** One comment as a schema.org Review (removed ones have no text, and are left out by the callers). */
+function reviewOf(publicUrl: string, c: CommentCard): Review {
+  return {
+    '@type': 'Review',
+    url: `${publicUrl}${commentPath(c._id)}`,
+    author: { '@type': 'Person', name: authorOf(c) },
+    datePublished: c.date,
+    reviewBody: c.text,
+    ...(c.image ? { image: absolute(publicUrl, c.image) } : {}),
+  };
+}
+
+/**
+ * A business as schema.org data: its type from the category, one address per branch, the
+ * rating only when someone has rated (Google asks for that), and its first page of comments.
+ */
+export function businessJsonLd(publicUrl: string, lang: Language, business: BusinessDetail, comments: CommentCard[]): WithContext<LocalBusiness> {
+  const picture = business.image ?? business.icon;
+  const address: PostalAddress[] = business.branches.map((b) => ({
+    '@type': 'PostalAddress',
+    ...(b.address ? { streetAddress: b.address } : {}),
+    addressLocality: b.location,
+    addressCountry: 'SE',
+  }));
+  const reviews = comments.filter((c) => !c.removed && !c.hidden).map((c) => reviewOf(publicUrl, c));
+  return {
+    '@context': 'https://schema.org',
+    '@type': businessTypeOf(business.category),
+    '@id': `${publicUrl}${businessPath(business.id)}`,
+    name: businessName(business, lang),
+    url: pageUrl(publicUrl, businessPath(business.id), lang),
+    description: excerpt(business.description, 300),
+    ...(picture ? { image: absolute(publicUrl, picture) } : {}),
+    ...(address.length ? { address } : {}),
+    ...(business.ratingCount > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: Math.round(business.rate * 10) / 10,
+            ratingCount: business.ratingCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+    ...(reviews.length ? { review: reviews } : {}),
+  };
+}
+
+/** The head of a business page (the anonymous view: nothing personal). */
+export function businessHead(publicUrl: string, lang: Language, business: BusinessDetail, comments: CommentCard[]): Head {
+  const t = catalogs[lang];
+  const name = businessName(business, lang);
+  const raters = business.ratingCount;
+  const shareTitle = t.business.title(name, raters, formatNumber(raters, 0, lang));
+  const rating = raters > 0 ? t.business.rated(formatNumber(business.rate, 1, lang), raters, formatNumber(raters, 0, lang)) : t.business.notRated;
+  const picture = business.image ?? business.icon;
+  return {
+    title: t.withSite(shareTitle),
+    shareTitle,
+    description: excerpt(`${rating} ${business.description}`, DESCRIPTION_MAX),
+    canonicalPath: businessPath(business.id),
+    ogType: 'business.business',
+    image: picture ? { url: picture, alt: t.business.imageAlt(name) } : null,
+    jsonLd: businessJsonLd(publicUrl, lang, business, comments),
+  };
+}
+
+/** The head of a comment page: who wrote what about which business, its photo, and a schema.org Review. */
+export function commentHead(publicUrl: string, lang: Language, comment: CommentCard): Head {
+  const t = catalogs[lang];
+  const author = authorOf(comment);
+  const business = businessName({ title: comment.businessTitle, isSuggestionBox: comment.businessIsSuggestionBox }, lang);
+  const shareTitle = t.comment.title(author, business, excerpt(comment.text, COMMENT_TITLE_EXCERPT));
+  const picture = comment.image ?? comment.businessIcon;
+  const jsonLd: WithContext<Review> = {
+    '@context': 'https://schema.org',
+    ...reviewOf(publicUrl, comment),
+    '@type': 'Review',
+    itemReviewed: {
+      '@type': 'LocalBusiness',
+      '@id': `${publicUrl}${businessPath(comment.businessId)}`,
+      name: business,
+      url: pageUrl(publicUrl, businessPath(comment.businessId), lang),
+      ...(comment.businessIcon ? { image: absolute(publicUrl, comment.businessIcon) } : {}),
+    },
+    publisher: { '@type': 'Organization', name: t.siteName, url: publicUrl },
+  };
+  return {
+    title: t.withSite(shareTitle),
+    shareTitle,
+    description: t.comment.description(author, business, excerpt(comment.text, COMMENT_EXCERPT_MAX)),
+    canonicalPath: commentPath(comment._id),
+    ogType: 'article',
+    image: picture ? { url: picture, alt: comment.image ? t.comment.imageAlt(author, business) : t.business.imageAlt(business) } : null,
+    jsonLd,
+  };
+}
