@@ -34,7 +34,9 @@ function boot() {
     startFirstQuery(window.location.pathname);
     // A failed prefetch is not fatal: the router loads the page again and shows its error.
     loadFirstPage(window.location.pathname).catch(() => {});
-    if (/(?:^|;\s*)lang=en(?:;|$)/.test(document.cookie)) import('./i18n/en').catch(() => {});
+    // English by the URL (?lang=en) or, when the URL names no language, by the cookie.
+    const inUrl = /[?&]lang=(sv|en)(?:&|$)/.exec(window.location.search)?.[1];
+    if ((inUrl ?? (/(?:^|;\s*)lang=en(?:;|$)/.test(document.cookie) ? 'en' : 'sv')) === 'en') import('./i18n/en').catch(() => {});
   }
   return import('./start').then((m) => m.start());
 }

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { loadCatalog, readLanguageCookie } from './i18n';
+import { loadCatalog, readLanguage } from './i18n';
 import { readPageData } from './lib/early-data';
 
 function render() {
@@ -26,7 +26,7 @@ function render() {
   });
 }
 
-/** Renders the app; English visitors wait for their catalog (if it cannot load, the page renders in Swedish). */
+/** Renders the app; English pages wait for their catalog (if it cannot load, the page renders in Swedish). */
 export function start() {
-  loadCatalog(readLanguageCookie()).then(render, render);
+  loadCatalog(readLanguage()).then(render, render);
 }

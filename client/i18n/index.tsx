@@ -39,6 +39,26 @@ function writeLanguageCookie(lang: Language) {
   document.cookie = `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
+/** The query parameter that names a page's language in its URL (server/plugins/page-head.ts). */
+export const LANG_PARAM = 'lang';
+
+/** The language the page's URL asks for (`?lang=sv|en`), if any. */
+export function languageInUrl(): Language | null {
+  const asked = new URLSearchParams(window.location.search).get(LANG_PARAM);
+  return asked === 'sv' || asked === 'en' ? asked : null;
+}
+
+/**
+ * The page's language: the one its URL names (the server rendered the page in it, and it becomes
+ * the visitor's choice from here on), else the cookie's.
+ */
+export function readLanguage(): Language {
+  const asked = languageInUrl();
+  if (!asked) return readLanguageCookie();
+  if (asked !== readLanguageCookie()) writeLanguageCookie(asked);
+  return asked;
+}
+
 type I18n = {
   lang: Language;
   t: Catalog;
@@ -57,7 +77,7 @@ const I18nContext = createContext<I18n | null>(null);
 /** Renders in `initial` (else the cookie's language) when its catalog is loaded, else in Swedish until it is. */
 export function I18nProvider({ children, initial }: { children: ReactNode; initial?: Language }) {
   const [lang, setLangState] = useState<Language>(() => {
-    const wanted = initial ?? readLanguageCookie();
+    const wanted = initial ?? readLanguage();
     return catalogs[wanted] ? wanted : 'sv';
   });
   const latest = useRef<Language>(lang);
@@ -68,6 +88,12 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
 
   const setLang = useCallback((next: Language) => {
     writeLanguageCookie(next);
+    // A URL that names its language names the new one, so a reload or a copied link stays in it.
+    if (languageInUrl()) {
+      const url = new URL(window.location.href);
+      url.searchParams.set(LANG_PARAM, next);
+      window.history.replaceState(window.history.state, '', url);
+    }
     latest.current = next;
     // A catalog that fails to load (offline) leaves the page in its current language.
     loadCatalog(next).then(

@@ -10,8 +10,11 @@ import { RateBusiness } from '../components/business/rate-business';
 import { useRatingSummary } from '../components/business/rating-summary';
 import { Stars } from '../components/business/stars';
 import { useFavoriteToggle } from '../components/business/use-favorite';
+import { ShareButton } from '../components/share/share-button';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
+import { useDocumentTitle } from '../lib/document-title';
+import { businessPageTitle } from '../lib/page-titles';
 import { withEarly } from '../lib/early-data';
 import { usePageData } from '../lib/page-data';
 import { useTRPC } from '../lib/trpc';
@@ -42,7 +45,7 @@ function httpStatusOf(error: unknown): number {
 
 export default function BusinessDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const { t } = useI18n();
+  const { t, lang, number } = useI18n();
   const trpc = useTRPC();
   const options = trpc.business.byId.queryOptions({ id });
   // The server may have rendered this page with its data (server/plugins/spa.ts): the first
@@ -60,6 +63,8 @@ export default function BusinessDetailPage() {
   const summary = useRatingSummary();
   const hydrated = useHydrated();
   const d = t.business.detail;
+  const loaded = query.data;
+  useDocumentTitle(loaded ? businessPageTitle(lang, titleOf(loaded), loaded.ratingCount, number(loaded.ratingCount)) : null);
 
   const back = (
     <Link href="/business" className="btn btn-outline">
@@ -113,7 +118,10 @@ export default function BusinessDetailPage() {
   return (
     <div className="container page">
       <article className={styles.business}>
-        <div>{back}</div>
+        <div className={styles.topRow}>
+          {back}
+          <ShareButton path={`/business/${encodeURIComponent(business.id)}`} title={title} label={t.common.share.business(title)} disabled={!hydrated} />
+        </div>
         <header className={styles.header}>
           {business.icon ? (
             <img className={styles.icon} src={business.icon} alt="" width={72} height={72} />

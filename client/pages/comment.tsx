@@ -5,6 +5,8 @@ import { useBusinessTitle } from '../components/business/business-card';
 import { CommentCard } from '../components/comments/comment-card';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
+import { useDocumentTitle } from '../lib/document-title';
+import { commentPageTitle } from '../lib/page-titles';
 import { useTRPC } from '../lib/trpc';
 
 const isNotFound = (error: unknown) => error instanceof TRPCClientError && error.data?.httpStatus === 404;
@@ -12,12 +14,23 @@ const isNotFound = (error: unknown) => error instanceof TRPCClientError && error
 /** /comment/{id}: one comment with its replies open, and the way to its business. */
 export default function CommentPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const p = t.comments.page;
   const trpc = useTRPC();
   const [, navigate] = useLocation();
   const titleOf = useBusinessTitle();
   const query = useQuery({ ...trpc.comments.byId.queryOptions({ id }), retry: (count, error) => !isNotFound(error) && count < 2 });
+  const loaded = query.data;
+  useDocumentTitle(
+    loaded && !loaded.removed && !loaded.hidden
+      ? commentPageTitle(
+          lang,
+          `${loaded.firstName} ${loaded.lastName}`.trim(),
+          titleOf({ title: loaded.businessTitle, isSuggestionBox: loaded.businessIsSuggestionBox }),
+          loaded.text,
+        )
+      : null,
+  );
 
   if (query.isPending) {
     return (

@@ -7,6 +7,7 @@ import { useMe } from '../../lib/session';
 import { useLoginHref } from '../accounts/sign-in';
 import { useTRPC } from '../../lib/trpc';
 import { ModerationMark, ReportButton } from '../moderation/report-button';
+import { ShareButton } from '../share/share-button';
 import { Spinner } from '../ui/spinner';
 import { notify } from '../ui/toast';
 import { capitalised } from './emoji';
@@ -122,6 +123,9 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
             {showReplies ? t.comments.replies.hide : t.comments.replies.viewMore}
           </button>
         ) : null}
+        {comment.removed || comment.hidden ? null : (
+          <ShareButton path={`/comment/${encodeURIComponent(comment._id)}`} title={`${name} – ${comment.businessIsSuggestionBox ? t.business.directory.suggestionTitle : comment.businessTitle}`} label={t.common.share.comment(name)} />
+        )}
         {comment.removed ? null : <ReportButton kind="comment" id={comment._id} authorId={comment.userId} reportedByMe={comment.reportedByMe} />}
         {own && !editing ? (
           <span className={styles.ownerActions}>

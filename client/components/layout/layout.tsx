@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useI18n } from '../../i18n';
+import { useTitleReset } from '../../lib/document-title';
 import { Footer } from './footer';
 import { LoginPrompt } from './login-prompt';
 import { NavBar } from './nav-bar';
@@ -11,6 +12,7 @@ import styles from './layout.module.css';
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   useHashScroll();
+  useTitleReset(t.common.siteName);
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skipLink}>

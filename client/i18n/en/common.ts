@@ -56,6 +56,13 @@ export const common: Widen<typeof sv> = {
     rights: (year: number) => `© ${year} Recensera. All rights reserved.`,
   },
   scrollToTop: 'Back to top',
+  share: {
+    label: 'Share',
+    business: (title: string) => `Share ${title}`,
+    comment: (author: string) => `Share the comment by ${author}`,
+    copied: 'Link copied',
+    copyFailed: 'The link could not be copied',
+  },
   loginPrompt: {
     title: 'Join Recensera',
     text: 'Log in or create an account to rate, comment and keep favourites.',

@@ -56,6 +56,13 @@ export const common = {
     rights: (year: number) => `© ${year} Recensera. Alla rättigheter förbehållna.`,
   },
   scrollToTop: 'Till toppen',
+  share: {
+    label: 'Dela',
+    business: (title: string) => `Dela ${title}`,
+    comment: (author: string) => `Dela kommentaren av ${author}`,
+    copied: 'Länken har kopierats',
+    copyFailed: 'Det gick inte att kopiera länken',
+  },
   loginPrompt: {
     title: 'Bli en del av Recensera',
     text: 'Logga in eller skapa ett konto för att betygsätta, kommentera och spara favoriter.',

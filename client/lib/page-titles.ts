@@ -1,0 +1,20 @@
+// The titles of pages with data, from the head catalogs the server uses for the first HTML
+// (server/plugins/page-head.ts). Only the business and comment pages' chunks import this.
+import { COMMENT_TITLE_EXCERPT, excerpt } from '../../server/schemas/text';
+import type { Language } from '../i18n';
+import { head as en } from '../i18n/en/head';
+import { head as sv } from '../i18n/sv/head';
+
+const heads = { sv, en };
+
+/** "Åhléns – omdömen och betyg från 124 kunder | Recensera". */
+export function businessPageTitle(lang: Language, name: string, raters: number, count: string): string {
+  const h = heads[lang];
+  return h.withSite(h.business.title(name, raters, count));
+}
+
+/** "Anna Svensson om Åhléns: ”Bra service …” | Recensera". */
+export function commentPageTitle(lang: Language, author: string, business: string, text: string): string {
+  const h = heads[lang];
+  return h.withSite(h.comment.title(author, business, excerpt(text, COMMENT_TITLE_EXCERPT)));
+}
