@@ -52,7 +52,7 @@ test.describe('business page first paint', () => {
     });
     await page.goto(`/business/${id}`);
     // The app is running once the heart answers (a visitor is asked to log in).
-    await page.getByRole('button', { name: new RegExp(title) }).click();
+    await page.getByRole('button', { name: `Favorit: ${title}` }).click();
     await expect(page.getByText('Logga in för att ändra favoritstatus')).toBeVisible();
     const takenOver = await page.evaluate(
       () =>
