@@ -238,6 +238,13 @@ describe('page heads', () => {
     expect(en.head.jsonLd[0]).toMatchObject({ url: `${SITE}${url}?lang=en`, aggregateRating: { ratingCount: 2 } });
     expect(en.head.jsonLd[0]!.review).toHaveLength(20);
 
+    // An icon alone is the preview's picture, as a small card.
+    const iconOnly = await createBusiness(ctx.deps, admin.actor, { title: 'Ikonen', category: 'Apotek', description: 'Bara en ikon', rate: 4, branches: [{ location: 'Lund' }] }, { icon: await png('#3cc') });
+    const iconHead = (await get(`/business/${iconOnly.id}`)).head;
+    expect(iconHead.og.image).toEqual([`${SITE}${iconOnly.icon}`]);
+    expect(iconHead.twitter.card).toEqual(['summary']);
+    expect(iconHead.jsonLd[0]).toMatchObject({ '@type': 'Pharmacy', image: `${SITE}${iconOnly.icon}` });
+
     // The head is the anonymous view: a signed-in visitor's own rating does not change it.
     const signedIn = await get(url, `session=${owner.token}`);
     expect(signedIn.head).toEqual(sv.head);

@@ -52,7 +52,8 @@ export type Head = {
   /** The page's path (without a language); null for pages that are not to be indexed. */
   canonicalPath: string | null;
   ogType: 'website' | 'article' | 'business.business';
-  image: { url: string; alt: string } | null;
+  /** The page's own picture; `large` for a photo (a large preview card), not for an icon. */
+  image: { url: string; alt: string; large: boolean } | null;
   jsonLd: WithContext<LocalBusiness> | WithContext<Review> | null;
 };
 
@@ -84,8 +85,8 @@ export function headTags(publicUrl: string, lang: Language, head: Head): string 
     `<meta property="og:locale:alternate" content="${OG_LOCALE[other]}">`,
     `<meta property="og:image" content="${attr(imageUrl)}">`,
     `<meta property="og:image:alt" content="${attr(image.alt)}">`,
-    // A page's own picture is shown large; the site's icon as a small square.
-    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}">`,
+    // A photo is shown large; an icon (the business's or the site's) as a small square.
+    `<meta name="twitter:card" content="${head.image?.large ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${attr(head.shareTitle)}">`,
     `<meta name="twitter:description" content="${attr(head.description)}">`,
     `<meta name="twitter:image" content="${attr(imageUrl)}">`,
@@ -243,7 +244,7 @@ export function businessHead(publicUrl: string, lang: Language, business: Busine
     description: excerpt(`${rating} ${business.description}`, DESCRIPTION_MAX),
     canonicalPath: businessPath(business.id),
     ogType: 'business.business',
-    image: picture ? { url: picture, alt: t.business.imageAlt(name) } : null,
+    image: picture ? { url: picture, alt: t.business.imageAlt(name), large: Boolean(business.image) } : null,
     jsonLd: businessJsonLd(publicUrl, lang, business, comments),
   };
 }
@@ -274,7 +275,7 @@ export function commentHead(publicUrl: string, lang: Language, comment: CommentC
     description: t.comment.description(author, business, excerpt(comment.text, COMMENT_EXCERPT_MAX)),
     canonicalPath: commentPath(comment._id),
     ogType: 'article',
-    image: picture ? { url: picture, alt: comment.image ? t.comment.imageAlt(author, business) : t.business.imageAlt(business) } : null,
+    image: picture ? { url: picture, alt: comment.image ? t.comment.imageAlt(author, business) : t.business.imageAlt(business), large: Boolean(comment.image) } : null,
     jsonLd,
   };
 }
