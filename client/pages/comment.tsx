@@ -59,7 +59,7 @@ export default function CommentPage() {
       <p>
         <Link href={`/business/${comment.businessId}#comment-${comment._id}`}>{p.toBusiness(titleOf({ title: comment.businessTitle, isSuggestionBox: comment.businessIsSuggestionBox }))}</Link>
       </p>
-      <CommentCard comment={comment} repliesOpen onRemoved={() => navigate(`/business/${comment.businessId}`)} />
+      <CommentCard comment={comment} repliesOpen headingLevel={2} onRemoved={() => navigate(`/business/${comment.businessId}`)} />
     </div>
   );
 }

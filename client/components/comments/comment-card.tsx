@@ -31,6 +31,8 @@ type Props = {
   /** Open the replies at once (the single comment page). */
   repliesOpen?: boolean;
   highlighted?: boolean;
+  /** The card's heading level: 3 under a list's h2, 2 where the card is the page's content (under its h1). */
+  headingLevel?: 2 | 3;
   /** After a delete: the card has shown its notice and should leave the list. */
   onRemoved?(id: string): void;
 };
@@ -40,7 +42,8 @@ type Props = {
  * zoom), replies and emoji ratings; the author can edit or delete it. id="comment-{id}" lets a
  * link's hash scroll to it.
  */
-export function CommentCard({ comment, repliesOpen = false, highlighted = false, onRemoved }: Props) {
+export function CommentCard({ comment, repliesOpen = false, highlighted = false, headingLevel = 3, onRemoved }: Props) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, number, plural, errorText } = useI18n();
   const c = t.comments.card;
   const trpc = useTRPC();
@@ -84,11 +87,11 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
       aria-labelledby={headingId}
     >
       <PostHeader firstName={comment.firstName} lastName={comment.lastName} userImage={comment.userImage} date={comment.date} edited={comment.edited}>
-        <h3 id={headingId} className={styles.location}>
+        <Heading id={headingId} className={styles.location}>
           <span className="visually-hidden">{c.location}: </span>
           {capitalised(comment.businessLocation)}
           <span className="visually-hidden">, {c.by(name)}</span>
-        </h3>
+        </Heading>
       </PostHeader>
 
       {editing ? (
