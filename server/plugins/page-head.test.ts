@@ -4,6 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateBusiness } from '../services/business-ratings';
+import { eq } from 'drizzle-orm';
+import { images } from '../../db/schema';
 import { createBusiness } from '../services/business';
 import { createComment } from '../services/comments';
 import { createReply } from '../services/replies';
@@ -244,6 +246,12 @@ describe('page heads', () => {
     expect(iconHead.og.image).toEqual([`${SITE}${iconOnly.icon}`]);
     expect(iconHead.twitter.card).toEqual(['summary']);
     expect(iconHead.jsonLd[0]).toMatchObject({ '@type': 'Pharmacy', image: `${SITE}${iconOnly.icon}` });
+
+    // An SVG (the demo data's icons) is no picture for a preview: the site's icon stands in.
+    ctx.db.update(images).set({ fileName: 'ikon.svg' }).where(eq(images.id, iconOnly.iconId!)).run();
+    const svgHead = (await get(`/business/${iconOnly.id}`)).head;
+    expect(svgHead.og.image).toEqual([`${SITE}/icon-512.png`]);
+    expect(svgHead.jsonLd[0]).toMatchObject({ image: `${SITE}/uploads/ikon.svg` });
 
     // The head is the anonymous view: a signed-in visitor's own rating does not change it.
     const signedIn = await get(url, `session=${owner.token}`);

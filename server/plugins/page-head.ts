@@ -41,6 +41,12 @@ export function pageUrl(publicUrl: string, pathname: string, lang: Language): st
   return `${publicUrl}${pathname}${lang === 'en' ? `?${LANG_PARAM}=en` : ''}`;
 }
 
+/**
+ * The first picture a share preview can show: chat apps and social sites show no SVG (the demo
+ * data's icons are SVG), so such a picture leaves the preview to the site's icon.
+ */
+const previewPicture = (...urls: (string | null)[]) => urls.find((u): u is string => Boolean(u) && !/\.svg$/i.test(u!)) ?? null;
+
 const absolute = (publicUrl: string, url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 
 export type Head = {
@@ -237,14 +243,14 @@ export function businessHead(publicUrl: string, lang: Language, business: Busine
   const raters = business.ratingCount;
   const shareTitle = t.business.title(name, raters, formatNumber(raters, 0, lang));
   const rating = raters > 0 ? t.business.rated(formatNumber(business.rate, 1, lang), raters, formatNumber(raters, 0, lang)) : t.business.notRated;
-  const picture = business.image ?? business.icon;
+  const picture = previewPicture(business.image, business.icon);
   return {
     title: t.withSite(shareTitle),
     shareTitle,
     description: excerpt(`${rating} ${business.description}`, DESCRIPTION_MAX),
     canonicalPath: businessPath(business.id),
     ogType: 'business.business',
-    image: picture ? { url: picture, alt: t.business.imageAlt(name), large: Boolean(business.image) } : null,
+    image: picture ? { url: picture, alt: t.business.imageAlt(name), large: picture === business.image } : null,
     jsonLd: businessJsonLd(publicUrl, lang, business, comments),
   };
 }
@@ -255,7 +261,7 @@ export function commentHead(publicUrl: string, lang: Language, comment: CommentC
   const author = authorOf(comment);
   const business = businessName({ title: comment.businessTitle, isSuggestionBox: comment.businessIsSuggestionBox }, lang);
   const shareTitle = t.comment.title(author, business, excerpt(comment.text, COMMENT_TITLE_EXCERPT));
-  const picture = comment.image ?? comment.businessIcon;
+  const picture = previewPicture(comment.image, comment.businessIcon);
   const jsonLd: WithContext<Review> = {
     '@context': 'https://schema.org',
     ...reviewOf(publicUrl, comment),
@@ -275,7 +281,7 @@ export function commentHead(publicUrl: string, lang: Language, comment: CommentC
     description: t.comment.description(author, business, excerpt(comment.text, COMMENT_EXCERPT_MAX)),
     canonicalPath: commentPath(comment._id),
     ogType: 'article',
-    image: picture ? { url: picture, alt: comment.image ? t.comment.imageAlt(author, business) : t.business.imageAlt(business), large: Boolean(comment.image) } : null,
+    image: picture ? { url: picture, alt: picture === comment.image ? t.comment.imageAlt(author, business) : t.business.imageAlt(business), large: picture === comment.image } : null,
     jsonLd,
   };
 }
