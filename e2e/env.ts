@@ -5,3 +5,5 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8123);
 /** Wiped by the webServer command (playwright.config.ts) before the server starts, so every run begins from fresh demo data. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'recensera-e2e-data');
 export const E2E_OUTBOX = path.join(E2E_DATA_DIR, 'outbox');
+/** The one footer social link the e2e server sets (the others stay unset, so hidden). */
+export const E2E_INSTAGRAM_URL = 'https://www.instagram.com/recensera.e2e/';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from './env';
+import { E2E_DATA_DIR, E2E_INSTAGRAM_URL, E2E_PORT } from './env';
 
 /**
  * Journeys run against the built production server (npm run build first) on its own port with a
@@ -52,6 +52,7 @@ export default defineConfig({
       ADMIN_EMAILS: 'e2e-admin@example.com',
       // Each test sends its own X-Forwarded-For, so per-IP limits count per test (fixtures.ts).
       TRUST_PROXY: '1',
+      SOCIAL_INSTAGRAM_URL: E2E_INSTAGRAM_URL,
     },
   },
 });

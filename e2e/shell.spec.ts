@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { E2E_INSTAGRAM_URL } from './env';
 import { demoPassword, expect, expectAccessible, test } from './fixtures';
 
 
@@ -20,7 +21,7 @@ test.describe('shell and home page', () => {
     const nav = mainNav(page);
     await expect(nav.getByRole('link', { name: 'Hem' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Företag' })).toHaveAttribute('href', '/business');
-    await expect(nav.getByRole('link', { name: 'Logga in' })).toHaveAttribute('href', '/login');
+    await expect(nav.getByRole('link', { name: 'Logga in' })).toHaveAttribute('href', '/login?next=%2F');
     await expect(nav.getByRole('button', { name: /byt språk till engelska/i })).toHaveText('EN');
     await expect(nav.getByRole('link', { name: /favoriter/i })).toHaveCount(0);
 
@@ -47,16 +48,19 @@ test.describe('shell and home page', () => {
       ['Kontakta oss', '/contact'],
       ['Alla butiker', '/business'],
       ['Registrera', '/registration'],
-      ['Logga in', '/login'],
+      // Logging in from the footer comes back here.
+      ['Logga in', '/login?next=%2F'],
       ['Användarvillkor', '/terms-of-use'],
       ['Integritetspolicy', '/policy'],
       ['Cookiepolicy', '/policy#cookies'],
     ] as const) {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
-    const facebook = footer.getByRole('link', { name: /facebook/i });
-    await expect(facebook).toHaveAttribute('rel', /noopener/);
-    await expect(facebook).toHaveAttribute('href', 'https://www.facebook.com/');
+    // Only the community pages the operator set (SOCIAL_INSTAGRAM_URL in playwright.config.ts) show.
+    const instagram = footer.getByRole('link', { name: /instagram/i });
+    await expect(instagram).toHaveAttribute('rel', /noopener/);
+    await expect(instagram).toHaveAttribute('href', E2E_INSTAGRAM_URL);
+    await expect(footer.getByRole('link', { name: /facebook|linkedin/i })).toHaveCount(0);
     await expectAccessible(page, 'home 1280 sv');
   });
 
@@ -78,7 +82,8 @@ test.describe('shell and home page', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     for (const [width, shown] of [
       [1280, 5],
-      [375, 3],
+      // Two to a phone's view, so long names fit (business-carousel.module.css).
+      [375, 2],
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');

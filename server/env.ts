@@ -10,6 +10,13 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 /** Every setting of the server, validated once at start. README.md documents each. */
+/** An https:// address (a page of the community's elsewhere), or unset. */
+const httpsUrl = z
+  .string()
+  .url()
+  .refine((v) => v.startsWith('https://'), 'an https:// address')
+  .optional();
+
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -55,6 +62,10 @@ export const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Where backups go; unset: DATA_DIR/backups. */
   BACKUP_DIR: optionalString,
+  /** The community's own pages, linked from the footer; an unset one shows no icon. */
+  SOCIAL_FACEBOOK_URL: optionalString.pipe(httpsUrl),
+  SOCIAL_INSTAGRAM_URL: optionalString.pipe(httpsUrl),
+  SOCIAL_LINKEDIN_URL: optionalString.pipe(httpsUrl),
 });
 
 /** '30m', '24h', '7d' as milliseconds; '0' and 'off' as 0 (no schedule). */

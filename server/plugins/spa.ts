@@ -9,6 +9,7 @@ import { AppError } from '../lib/errors';
 import { businessIdInputSchema } from '../schemas/business';
 import { idInputSchema } from '../schemas/comments';
 import { PAGE_DATA_ID, type PageData } from '../schemas/page-data';
+import { withSiteSettings } from './site-settings';
 import { getBusiness } from '../services/business';
 import { getComment, listBusinessComments } from '../services/comments';
 import { appErrorBody } from './errors';
@@ -328,7 +329,7 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
   const hasClient = existsSync(indexHtml);
   const pageHtml = hasClient
     ? makePageHtml(
-        readFileSync(indexHtml, 'utf8'),
+        withSiteSettings(readFileSync(indexHtml, 'utf8'), deps.env),
         readBuildJson<Manifest>(deps.paths.client, 'manifest.json'),
         readBuildJson<Prerendered>(deps.paths.client, 'prerender.json'),
       )

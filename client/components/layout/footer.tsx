@@ -1,4 +1,6 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
+import { parseSocialLinks, SOCIAL_META, SOCIAL_NETWORKS, type SocialLinks } from '../../../server/schemas/site-settings';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useLoginHref } from '../accounts/sign-in';
@@ -6,17 +8,27 @@ import { FacebookIcon, InstagramIcon, LinkedinIcon } from './icons';
 import { Logo } from './logo';
 import styles from './footer.module.css';
 
-const socialLinks = [
-  { key: 'facebook', href: 'https://www.facebook.com/', Icon: FacebookIcon },
-  { key: 'instagram', href: 'https://www.instagram.com/', Icon: InstagramIcon },
-  { key: 'linkedin', href: 'https://www.linkedin.com/', Icon: LinkedinIcon },
-] as const;
+const icons = { facebook: FacebookIcon, instagram: InstagramIcon, linkedin: LinkedinIcon } as const;
+
+const noSubscription = () => () => {};
+let readLinks: SocialLinks | null = null;
+/** The operator's links from the page's <meta> (read once); none on the server and while hydrating. */
+function useSocialLinks(): SocialLinks {
+  return useSyncExternalStore(
+    noSubscription,
+    () => (readLinks ??= parseSocialLinks(document.querySelector(`meta[name="${SOCIAL_META}"]`)?.getAttribute('content'))),
+    () => NONE,
+  );
+}
+const NONE: SocialLinks = {};
 
 export function Footer() {
   const { t } = useI18n();
   const f = t.common.footer;
   const { me, isLoading } = useMe();
   const loginHref = useLoginHref();
+  const social = useSocialLinks();
+  const networks = SOCIAL_NETWORKS.filter((network) => social[network]);
   return (
     <footer className={styles.footer}>
       <div className={styles.top}>
@@ -24,16 +36,23 @@ export function Footer() {
           <div className={styles.brand}>
             <Logo className={styles.logo} />
             <p className={styles.tagline}>{f.tagline}</p>
-            <p className={styles.followLabel}>{f.follow}</p>
-            <ul className={styles.social}>
-              {socialLinks.map(({ key, href, Icon }) => (
-                <li key={key}>
-                  <a href={href} target="_blank" rel="noopener noreferrer" aria-label={f.social[key]} className={styles.socialLink}>
-                    <Icon />
-                  </a>
-                </li>
-              ))}
-            </ul>
+            {networks.length > 0 ? (
+              <>
+                <p className={styles.followLabel}>{f.follow}</p>
+                <ul className={styles.social}>
+                  {networks.map((network) => {
+                    const Icon = icons[network];
+                    return (
+                      <li key={network}>
+                        <a href={social[network]} target="_blank" rel="noopener noreferrer" aria-label={f.social[network]} className={styles.socialLink}>
+                          <Icon />
+                        </a>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </>
+            ) : null}
           </div>
           <nav className={styles.columns} aria-label={f.footerNav}>
             <div>

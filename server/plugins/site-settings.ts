@@ -1,0 +1,22 @@
+import type { Env } from '../env';
+import { SOCIAL_META, type SocialLinks } from '../schemas/site-settings';
+
+export function socialLinksOf(env: Env): SocialLinks {
+  const links: SocialLinks = {};
+  if (env.SOCIAL_FACEBOOK_URL) links.facebook = env.SOCIAL_FACEBOOK_URL;
+  if (env.SOCIAL_INSTAGRAM_URL) links.instagram = env.SOCIAL_INSTAGRAM_URL;
+  if (env.SOCIAL_LINKEDIN_URL) links.linkedin = env.SOCIAL_LINKEDIN_URL;
+  return links;
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * index.html with the operator's settings the browser needs (today: the footer's social links)
+ * in a <meta>, once at start-up: every page, prerendered or not, carries the same few bytes.
+ */
+export function withSiteSettings(indexHtml: string, env: Env): string {
+  const links = socialLinksOf(env);
+  if (Object.keys(links).length === 0) return indexHtml;
+  return indexHtml.replace('</head>', `<meta name="${SOCIAL_META}" content="${escapeAttr(JSON.stringify(links))}"></head>`);
+}
