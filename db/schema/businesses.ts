@@ -1,6 +1,19 @@
-import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { images } from './images';
 import { users } from './users';
+
+/**
+ * The one bilingual list of categories (PRODUCT.md section 7): admins pick one for a business or
+ * add a new one with its Swedish and English names. Names are unique by their Swedish folded form
+ * (checked by services/categories.ts, since SQLite's lower() does not fold Å, Ä, Ö).
+ */
+export const categories = sqliteTable('categories', {
+  id: text('id').primaryKey(),
+  nameSv: text('name_sv').notNull(),
+  nameEn: text('name_en').notNull(),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
 
 export const businesses = sqliteTable(
   'businesses',
@@ -9,10 +22,11 @@ export const businesses = sqliteTable(
     title: text('title').notNull(),
     /** title lower-cased with Swedish rules, for case-insensitive containment search. */
     titleSearch: text('title_search').notNull(),
-    category: text('category').notNull(),
+    /** Always set by the services; nullable only because SQLite cannot add a NOT NULL reference. */
+    categoryId: text('category_id').references(() => categories.id),
     description: text('description').notNull(),
-    /** The rate the admin entered (1–5); shown while there are no user ratings. */
-    adminRate: real('admin_rate').notNull(),
+    /** The English description; the Swedish one is shown in English while this is null. */
+    descriptionEn: text('description_en'),
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),

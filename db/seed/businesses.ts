@@ -9,10 +9,17 @@ export type SeedBranch = { location: string; address?: string };
 
 export type SeedBusiness = {
   title: string;
+  /** The Swedish name of an entry of the category list (migration 0008 writes the list). */
   category: string;
   /** Paragraphs separated by line breaks; the business page splits on them. */
   description: string;
-  adminRate: number;
+  /** The English description, where the demo has one (the Swedish one is shown otherwise). */
+  descriptionEn?: string;
+  /**
+   * The demo admin's own star rating, given when adding the business (PRODUCT.md section 4);
+   * the other demo users' ratings scatter around it. None for the suggestion box.
+   */
+  adminRate?: number;
   branches: SeedBranch[];
   /** Overrides the letters derived from the title where they would read badly. */
   monogram?: string;
@@ -26,7 +33,9 @@ export const suggestionBox: SeedBusiness = {
   description:
     'Saknar du ett företag på Recensera? Skriv en kommentar här med företagets namn och orten där du har besökt det.\n' +
     'Vi läser alla förslag och lägger till nya företag i katalogen.',
-  adminRate: 5,
+  descriptionEn:
+    "Missing a business on Recensera? Write a comment here with the business's name and the town where you visited it.\n" +
+    'We read every suggestion and add new businesses to the directory.',
   branches: [{ location: 'Hela Sverige' }],
   monogram: '+',
   isSuggestionBox: true,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import argon2 from 'argon2';
 import { inArray } from 'drizzle-orm';
 import type { Deps } from '../../server/deps';
+import { resolveCategory } from '../../server/services/categories';
 import { indexQueuedComments } from '../../server/services/comment-search';
 import { storeSvgImage } from '../../server/services/images';
 import {
@@ -66,7 +67,10 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
     // 24 h like any unreferenced upload.
     if (hasData(tx)) return false;
     tx.insert(users).values(rows.users).run();
-    tx.insert(businesses).values(rows.businesses).run();
+    const now = Date.now();
+    tx.insert(businesses)
+      .values(rows.businesses.map((b) => ({ ...b, categoryId: resolveCategory(tx, rows.categoryOf.get(b.id)!, undefined, now) })))
+      .run();
     tx.insert(branches).values(rows.branches).run();
     tx.insert(businessRatings).values(rows.businessRatings).run();
     tx.insert(favorites).values(rows.favorites).run();

@@ -19,6 +19,8 @@ import { titleSearchOf } from '../../server/services/business';
 export type DemoRows = {
   users: (typeof users.$inferInsert)[];
   businesses: (typeof businesses.$inferInsert)[];
+  /** Each business's category by its Swedish name (business id → name), resolved against the list when inserted. */
+  categoryOf: Map<string, string>;
   branches: (typeof branches.$inferInsert)[];
   businessRatings: (typeof businessRatings.$inferInsert)[];
   favorites: (typeof favorites.$inferInsert)[];
@@ -94,9 +96,8 @@ export function buildDemoRows(input: { now: number; passwordHash: string; iconId
       id: newId(),
       title: b.title,
       titleSearch: titleSearchOf(b.title),
-      category: b.category,
       description: b.description,
-      adminRate: b.adminRate,
+      descriptionEn: b.descriptionEn ?? null,
       iconId,
       isSuggestionBox: b.isSuggestionBox ?? false,
       ratingCount: 0,
@@ -170,8 +171,11 @@ export function buildDemoRows(input: { now: number; passwordHash: string; iconId
   const stars = new Map<string, DemoRows['businessRatings'][number]>();
   const rateBusiness = (business: string, user: string, rate: number, at: number) =>
     stars.set(`${business} ${user}`, { businessId: business, userId: user, rate, createdAt: at, updatedAt: at });
+  const adminId = userRows.find((u) => u.isAdmin)?.id;
   seedBusinesses.forEach((b, i) => {
-    if (b.isSuggestionBox) return;
+    if (b.isSuggestionBox || b.adminRate === undefined) return;
+    // The admin who added it rated it in the form, like any other rating.
+    if (adminId) rateBusiness(businessRows[i].id, adminId, b.adminRate, businessRows[i].createdAt);
     for (const u of userRows) {
       if (u.isAdmin || random() >= EXTRA_STAR_RATING_SHARE) continue;
       const rate = Math.min(5, Math.max(1, b.adminRate + pick([-1, 0, 0, 1])));
@@ -218,6 +222,7 @@ export function buildDemoRows(input: { now: number; passwordHash: string; iconId
   return {
     users: userRows,
     businesses: businessRows,
+    categoryOf: new Map(seedBusinesses.map((b, i) => [businessRows[i].id, b.category])),
     branches: branchRows,
     businessRatings: businessRatingRows,
     favorites: favoriteRows,

@@ -31,8 +31,8 @@ afterAll(() => ctx?.close());
 
 describe('seedDemoData', () => {
   it('creates the directory with exactly one suggestion box', () => {
-    const businesses = all<{ title: string; title_search: string; is_suggestion_box: number; admin_rate: number; description: string; category: string }>(
-      'SELECT * FROM businesses',
+    const businesses = all<{ title: string; title_search: string; is_suggestion_box: number; rating_count: number; description: string; category: string; category_en: string }>(
+      'SELECT b.*, c.name_sv AS category, c.name_en AS category_en FROM businesses b JOIN categories c ON c.id = b.category_id',
     );
     expect(businesses.length).toBeGreaterThanOrEqual(25);
     const boxes = businesses.filter((b) => b.is_suggestion_box === 1);
@@ -40,10 +40,13 @@ describe('seedDemoData', () => {
     expect(new Set(businesses.map((b) => b.title)).size).toBe(businesses.length);
     for (const b of businesses) {
       expect(b.title_search).toBe(titleSearchOf(b.title));
-      expect(b.admin_rate).toBeGreaterThanOrEqual(3);
-      expect(b.admin_rate).toBeLessThanOrEqual(5);
+      // The demo admin rated every business but the suggestion box, which has no rating at all.
+      if (b.is_suggestion_box) expect(b.rating_count).toBe(0);
+      else expect(b.rating_count).toBeGreaterThanOrEqual(1);
       expect(b.title.length).toBeLessThanOrEqual(50);
       expect(b.category.length).toBeGreaterThanOrEqual(2);
+      // Every demo category is one of the list's own entries, with a real English name.
+      expect(b.category_en, b.category).not.toBe(b.category);
       expect(b.description.length).toBeLessThanOrEqual(999);
     }
     expect(businesses.find((b) => b.title === 'ÅHLÉNS')?.title_search).toBe('åhléns');

@@ -316,18 +316,25 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   );
   lap('insertUsers');
 
+  // Categories: the list migration 0008 wrote, plus any of the generator's own it lacks.
+  const categoryIdOf = new Map<string, string>();
+  for (const name of new Set(bizCategory)) {
+    const known = sqlite.prepare('SELECT id FROM categories WHERE name_sv = ?').get(name) as { id: string } | undefined;
+    const id = known?.id ?? randomId(rng);
+    if (!known) sqlite.prepare('INSERT INTO categories (id, name_sv, name_en, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(id, name, name, now, now);
+    categoryIdOf.set(name, id);
+  }
   bulk(
     sqlite,
-    `INSERT INTO businesses (id, title, title_search, category, description, admin_rate, rating_count, rating_sum, image_id, icon_id, is_suggestion_box, comment_count, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
+    `INSERT INTO businesses (id, title, title_search, category_id, description, rating_count, rating_sum, image_id, icon_id, is_suggestion_box, comment_count, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
     B,
     (i) => [
       bizIds[i],
       bizTitle[i],
       bizTitle[i].toLocaleLowerCase('sv-SE'),
-      bizCategory[i],
+      categoryIdOf.get(bizCategory[i]),
       words.descriptionText(pick, bizTitle[i], bizCategory[i]),
-      randInt(rng, 2, 5),
       bStats.count[i],
       bStats.sum[i],
       i === 0 || rng() < 0.9 ? images.icons[i % images.icons.length].id : null,

@@ -2,10 +2,11 @@ import { readdirSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { branches, businesses, favorites, images, users } from '../../db/schema';
+import { branches, businessRatings, businesses, favorites, images, users } from '../../db/schema';
 import { newId } from '../lib/ids';
 import type { BusinessCreateInput } from '../schemas/business';
 import { createBusiness, getBusiness, titleSearchOf } from '../services/business';
+import { resolveCategory } from '../services/categories';
 import { setFavorite } from '../services/favorites';
 import { bearer, createCast, createTestApp, type TestContext, type TestUser } from '../test/helpers';
 
@@ -68,7 +69,6 @@ const addBusiness = (overrides: Partial<BusinessCreateInput> = {}) => {
     title: `Affär ${seq}`,
     category: 'Kläder',
     description: 'Kläder för hela familjen.',
-    rate: 3,
     branches: [{ location: 'Göteborg', address: 'Avenyn 1' }],
     ...overrides,
   });
@@ -94,7 +94,7 @@ describe('GET /api/business', () => {
     const now = Date.now();
     t.db
       .insert(businesses)
-      .values({ id: box, title: 'Add New', titleSearch: titleSearchOf('Add New'), category: 'Förslag', description: 'Föreslå en butik.', adminRate: 5, isSuggestionBox: true, createdAt: now, updatedAt: now })
+      .values({ id: box, title: 'Add New', titleSearch: titleSearchOf('Add New'), categoryId: resolveCategory(t.db, 'Förslag', undefined, now), description: 'Föreslå en butik.', isSuggestionBox: true, createdAt: now, updatedAt: now })
       .run();
   });
 
@@ -106,8 +106,10 @@ describe('GET /api/business', () => {
       _id: ahlens,
       title: 'ÅHLÉNS',
       category: 'Kläder',
+      categoryEn: 'Clothing',
       description: 'Kläder för hela familjen.',
-      rate: 3,
+      descriptionEn: null,
+      rate: null,
       ratingCount: 0,
       image: null,
       icon: null,
@@ -169,9 +171,12 @@ describe('POST /api/business/upload', () => {
     expect(body).toMatchObject({
       title: 'Byggmax',
       category: 'Järnhandel',
+      categoryEn: 'Hardware',
       description: 'Verktyg, färg och allt för hemmet.\nÖppet alla dagar.',
+      descriptionEn: null,
+      // The admin's rate is the admin's own rating: one rating, counted.
       rate: 4,
-      ratingCount: 0,
+      ratingCount: 1,
       isFavorite: {},
       isSuggestionBox: false,
       branches: [
@@ -184,6 +189,32 @@ describe('POST /api/business/upload', () => {
     expect((await t.app.inject({ url: body.image })).statusCode).toBe(200);
     const stored = t.db.select({ kind: images.kind }).from(images).innerJoin(businesses, eq(businesses.iconId, images.id)).where(eq(businesses.id, body._id)).get();
     expect(stored?.kind).toBe('icon');
+    expect(t.db.select().from(businessRatings).where(eq(businessRatings.businessId, body._id)).all()).toMatchObject([{ userId: cast.admin.id, rate: 4 }]);
+  });
+
+  it('adds a business without a rate with no rating at all (rate null, count 0), and takes English texts', async () => {
+    const { rate: _omitted, ...fields } = formFields('Utan betyg');
+    const res = await sendForm('POST', '/api/business/upload', { ...fields, category: 'Brädspel', categoryEn: 'Board games', descriptionEn: 'Tools and paint.' }, 'admin');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ rate: null, ratingCount: 0, category: 'Brädspel', categoryEn: 'Board games', descriptionEn: 'Tools and paint.' });
+    expect(t.db.select({ n: count() }).from(businessRatings).where(eq(businessRatings.businessId, res.json()._id)).get()?.n).toBe(0);
+    const fetched = (await t.app.inject({ url: `/api/business/${res.json()._id}` })).json();
+    expect(fetched).toMatchObject({ rate: null, ratingCount: 0 });
+    // The new category joined the list, both names.
+    const list = (await t.app.inject({ url: '/api/business/categories' })).json();
+    expect(list).toContainEqual({ _id: expect.any(String), nameSv: 'Brädspel', nameEn: 'Board games' });
+    expect(list).toContainEqual({ _id: expect.any(String), nameSv: 'Livsmedel', nameEn: 'Groceries' });
+    // A category named in English picks the list's entry.
+    const english = await sendForm('POST', '/api/business/upload', { ...fields, title: 'Engelsk kategori', category: 'groceries' }, 'admin');
+    expect(english.json()).toMatchObject({ category: 'Livsmedel', categoryEn: 'Groceries' });
+    expect((await t.app.inject({ url: '/api/business/categories' })).json().filter((c: { nameSv: string }) => c.nameSv === 'Livsmedel')).toHaveLength(1);
+  });
+
+  it('refuses a rate in fractions of a star (400), writing nothing', async () => {
+    const res = await sendForm('POST', '/api/business/upload', { ...formFields('Halvt betyg'), rate: '3.5' }, 'admin');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ rate: 'Rate must be a whole number of stars.' });
+    expect(t.db.select({ n: count() }).from(businesses).where(eq(businesses.title, 'Halvt betyg')).get()?.n).toBe(0);
   });
 
   it('answers 400 with the documented messages per field', async () => {
@@ -309,6 +340,16 @@ describe('favourites under /api/users', () => {
     const list = (await t.app.inject({ url, headers: bearer(cast.owner) })).json();
     expect(list[0]).toMatchObject({ _id: b.id, isFavorite: { [cast.owner.id]: true } });
     expect((await t.app.inject({ url: '/api/users/nobody/favoriteBusinesses', headers: bearer(cast.admin) })).statusCode).toBe(404);
+  });
+
+  it('answers 409 to rating or favouriting the suggestion box', async () => {
+    const box = t.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.isSuggestionBox, true)).get()!.id;
+    const rate = await t.app.inject({ method: 'POST', url: `/api/business/addRate/${box}`, payload: { rate: 4 }, headers: bearer(cast.owner) });
+    expect(rate.statusCode).toBe(409);
+    expect(rate.json().message).toBe('The suggestion box takes suggestions, not ratings.');
+    const favourite = await t.app.inject({ method: 'POST', url: `/api/users/addFavorite/${cast.owner.id}/${box}`, headers: bearer(cast.owner) });
+    expect(favourite.statusCode).toBe(409);
+    expect((await t.app.inject({ url: `/api/business/${box}` })).json()).toMatchObject({ rate: null, ratingCount: 0, isFavorite: {} });
   });
 
   it('POST addFavorite and DELETE removeFavorite: only for oneself, answering with the updated list', async () => {

@@ -17,6 +17,7 @@ import { messageText } from '../schemas/messages';
 import type { Actor } from '../services/actor';
 import { createBusiness, deleteBusiness, getBusiness, listBusinesses, updateBusiness, type Business } from '../services/business';
 import { rateBusiness } from '../services/business-ratings';
+import { listCategories } from '../services/categories';
 import { requireAdmin } from '../services/actor';
 import { formNumber } from './form-number';
 import { withMultipartForm, type MultipartForm } from './images';
@@ -30,10 +31,15 @@ export const errorSchema = z.object({
 export const restBusinessSchema = z.object({
   _id: z.string(),
   title: z.string(),
-  category: z.string(),
-  description: z.string(),
-  rate: z.number().describe('The average of the users\' star ratings, or the rate the admin entered while there are none.'),
-  ratingCount: z.number().int().describe('How many users rated it (0: `rate` is the admin\'s rate).'),
+  category: z.string().describe('The category\'s Swedish name (an entry of GET /api/business/categories).'),
+  categoryEn: z.string().describe('The same category\'s English name.'),
+  description: z.string().describe('The Swedish description; paragraphs separated by line breaks.'),
+  descriptionEn: z.string().nullable().describe('The English description, or null: then the Swedish one is shown in English too.'),
+  rate: z
+    .number()
+    .nullable()
+    .describe('The average of the star ratings (1–5; an admin\'s rate given with the form is one of them); null while nobody has rated.'),
+  ratingCount: z.number().int().describe('How many users rated it; 0 with `rate` null.'),
   image: z.string().nullable(),
   icon: z.string().nullable(),
   branches: z.array(z.object({ _id: z.string(), location: z.string(), address: z.string().nullable() })),
@@ -50,7 +56,9 @@ export function toRestBusiness(b: Business, actor: Actor): RestBusiness {
     _id: b.id,
     title: b.title,
     category: b.category,
+    categoryEn: b.categoryEn,
     description: b.description,
+    descriptionEn: b.descriptionEn,
     rate: b.rate,
     ratingCount: b.ratingCount,
     image: b.image,
@@ -89,7 +97,9 @@ function businessFormInput({ fields }: MultipartForm): Record<string, unknown> {
   return {
     title: fields.title,
     category: fields.category,
+    categoryEn: fields.categoryEn,
     description: fields.description,
+    descriptionEn: fields.descriptionEn,
     rate: present(fields.rate) === undefined ? undefined : formNumber(fields.rate!, 'decimal'),
     imageId: present(fields.imageId),
     iconId: present(fields.iconId),
@@ -107,7 +117,11 @@ function parseForm<T>(schema: z.ZodType<T>, form: MultipartForm): T {
 }
 
 const formDescription =
-  'multipart/form-data with fields `title` (2–50), `category` (2–50), `description` (2–999), `rate` (1–5, written `4` or `3.5`), ' +
+  'multipart/form-data with fields `title` (2–50), `category` (2–50: a name of the category list in Swedish or English, ' +
+  'or a new category\'s Swedish name), optional `categoryEn` (2–50: the English name of a new category, or a new English ' +
+  'name for the named one), `description` (2–999), optional `descriptionEn` (2–999, the English description), optional ' +
+  '`rate` (a whole number of stars 1–5: your own rating of the business, one among the users\' ratings; a fraction such as ' +
+  '`3.5` is a 400), ' +
   `\`branches[i][location]\` (2–${BRANCH_TEXT_MAX}, at least one branch, at most ${MAX_BRANCHES}) and optional ` +
   '`branches[i][address]` (2–100), plus optional files `image` and `icon` (at most 10 MB each; JPEG, PNG, WebP, GIF ' +
   'or AVIF; re-encoded to WebP; a file in any other field is a 400) or, instead of files, `imageId` / `iconId` from ' +
@@ -134,6 +148,20 @@ export function businessRoutes(deps: Deps) {
         },
       },
       async (request) => listBusinesses(deps, request.actor, { search: request.query.search }).map((b) => toRestBusiness(b, request.actor)),
+    );
+
+    app.get(
+      '/categories',
+      {
+        config: { publicCache: true },
+        schema: {
+          tags: ['business'],
+          summary: 'The category list',
+          description: 'Every category a business can have, with its Swedish and English names, in Swedish order.',
+          response: { 200: z.array(z.object({ _id: z.string(), nameSv: z.string(), nameEn: z.string() })) },
+        },
+      },
+      async () => listCategories(deps.db).map((c) => ({ _id: c.id, nameSv: c.nameSv, nameEn: c.nameEn })),
     );
 
     app.get(
@@ -178,7 +206,7 @@ export function businessRoutes(deps: Deps) {
         schema: {
           tags: ['business'],
           summary: 'Edit a business',
-          description: `${formDescription} Empty \`title\`, \`category\` or \`rate\` keep their values; the branches sent replace the old ones; a new image or icon replaces (and deletes) the old one.`,
+          description: `${formDescription} Empty \`title\`, \`category\` or \`rate\` keep their values (a \`rate\` replaces your own earlier rating); an absent \`descriptionEn\` keeps it, an empty one removes it; the branches sent replace the old ones; a new image or icon replaces (and deletes) the old one. The suggestion box takes no \`rate\` (409).`,
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
           params: idParams,
@@ -188,6 +216,7 @@ export function businessRoutes(deps: Deps) {
             401: errorSchema,
             403: errorSchema,
             404: errorSchema,
+            409: errorSchema,
             413: errorSchema,
             415: errorSchema,
             429: errorSchema,
@@ -232,7 +261,7 @@ export function businessRoutes(deps: Deps) {
           summary: 'Rate a business',
           description:
             'JSON `{ rate }`, a whole number of stars from 1 to 5. One rating per user: rating again replaces it. ' +
-            'Returns the new shown rate (the average) and the number of ratings.',
+            'Returns the new shown rate (the average) and the number of ratings. The suggestion box takes no rating (409).',
           security: [{ bearer: [] }],
           params: idParams,
           body: z.object({ rate: userRateSchema }),
@@ -242,6 +271,7 @@ export function businessRoutes(deps: Deps) {
             401: errorSchema,
             403: errorSchema,
             404: errorSchema,
+            409: errorSchema,
             429: errorSchema,
           },
         },

@@ -205,11 +205,12 @@ export function commentRoutes(deps: Deps) {
           summary: 'Comment on a business',
           description:
             `${multipartNote} Fields: text (at least 2 characters), businessLocation (the branch: letters, digits, underscore ` +
-            'and spaces, at most 2 words and 20 characters), optional rate (your 1–5 star rating of the business, written `4`; 0 means none).',
+            'and spaces, at most 2 words and 20 characters), optional rate (your 1–5 star rating of the business, written `4`; 0 means none; ' +
+            'the suggestion box takes no rating: 409).',
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
           params: z.object({ businessId: idSchema }),
-          response: { 201: restCommentSchema, ...errors },
+          response: { 201: restCommentSchema, ...errors, 409: errorSchema },
         },
       },
       async (request, reply) => {

@@ -8,7 +8,8 @@ import { errorSchema, restBusinessSchema, toRestBusiness } from './business';
 
 const favoriteParams = z.object({ userId: idSchema, businessId: idSchema });
 const listReply = z.array(restBusinessSchema).describe('The user\'s favourite businesses after the change, most recently added first.');
-const changeResponses = { 200: listReply, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
+/** 409: the suggestion box cannot be added. */
+const changeResponses = { 200: listReply, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
 /** The favourites rows of the documented API, under /api/users beside the accounts routes. */
 export function favoriteRoutes(deps: Deps) {

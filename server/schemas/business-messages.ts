@@ -19,6 +19,8 @@ export const businessMessages = {
   searchTooLong: 'The search text is too long.',
   businessNotFound: 'Business not found.',
   suggestionBoxUndeletable: 'The suggestion box cannot be deleted.',
+  suggestionBoxNotRated: 'The suggestion box takes suggestions, not ratings.',
+  suggestionBoxNoFavorite: 'The suggestion box cannot be a favourite.',
   businessRateLoginRequired: 'Please log in to submit a rate',
   favoriteLoginRequired: 'Please log in to toggle favorite status',
   favoritesLoginRequired: 'Please log in to view your favorites!',

@@ -27,6 +27,13 @@ const optionalText = (min: number, max: number, short: string, long: string) =>
     .refine((v) => v.length === 0 || v.length >= min, short)
     .optional();
 
+/** A user's star rating of a business: a whole number of stars, 1 to 5 (0 is never sent). */
+export const userRateSchema = z
+  .number({ error: 'rateNotWhole' })
+  .int('rateNotWhole')
+  .min(RATE_MIN, 'rateTooLow')
+  .max(RATE_MAX, 'rateTooHigh');
+
 const titleSchema = requiredText(2, TITLE_MAX, 'titleTooShort', 'titleTooLong');
 const categorySchema = requiredText(2, CATEGORY_MAX, 'categoryTooShort', 'categoryTooLong');
 // Multipart forms send line breaks as CRLF; the description is split by line, so store LF only.
@@ -34,8 +41,16 @@ const descriptionSchema = z
   .string({ error: 'required' })
   .overwrite((v) => v.replace(/\r\n?/g, '\n'))
   .pipe(requiredText(2, DESCRIPTION_MAX, 'descriptionTooShort', 'descriptionTooLong'));
-/** The rate an admin enters; fractional values are allowed (it stands in for an average). */
-const adminRateSchema = z.number({ error: 'required' }).min(RATE_MIN, 'rateTooLow').max(RATE_MAX, 'rateTooHigh');
+/** The English description: optional; while it is empty the Swedish one is shown in English too. */
+const descriptionEnSchema = z
+  .string()
+  .overwrite((v) => withoutInvisible(v.replace(/\r\n?/g, '\n')))
+  .trim()
+  .max(DESCRIPTION_MAX, 'descriptionTooLong')
+  .refine((v) => v.length === 0 || v.length >= 2, 'descriptionTooShort')
+  .optional();
+/** The English name of the category: for a new one, or the new English name of a known one. */
+const categoryEnSchema = optionalText(2, CATEGORY_MAX, 'categoryTooShort', 'categoryTooLong');
 
 export const branchInputSchema = z.object({
   location: requiredText(2, BRANCH_TEXT_MAX, 'locationTooShort', 'locationTooLong'),
@@ -48,12 +63,19 @@ const branchesSchema = z
   .min(1, 'branchesRequired')
   .max(MAX_BRANCHES, 'branchesTooMany');
 
-/** Add Business (description section 5). imageId/iconId come from POST /api/images. */
+/**
+ * Add Business (description section 5). imageId/iconId come from POST /api/images. `category`
+ * names an entry of the bilingual list in either language, or a new one (with `categoryEn`).
+ * `rate`, when given, is the adding admin's own star rating (PRODUCT.md section 4): whole stars,
+ * one rating among the users' ones.
+ */
 export const businessCreateSchema = z.object({
   title: titleSchema,
   category: categorySchema,
+  categoryEn: categoryEnSchema,
   description: descriptionSchema,
-  rate: adminRateSchema,
+  descriptionEn: descriptionEnSchema,
+  rate: userRateSchema.optional(),
   imageId: idSchema.optional(),
   iconId: idSchema.optional(),
   branches: branchesSchema,
@@ -62,25 +84,22 @@ export type BusinessCreateInput = z.infer<typeof businessCreateSchema>;
 
 /**
  * Update Business: title, category and rate may be left empty (kept as they are); description
- * and branches stay required. imageId/iconId: absent keeps, null removes, an id replaces.
+ * and branches stay required. descriptionEn: absent keeps, empty removes. imageId/iconId:
+ * absent keeps, null removes, an id replaces. `rate` replaces the editing admin's own rating.
  */
 export const businessUpdateSchema = z.object({
   title: optionalText(2, TITLE_MAX, 'titleTooShort', 'titleTooLong'),
   category: optionalText(2, CATEGORY_MAX, 'categoryTooShort', 'categoryTooLong'),
+  categoryEn: categoryEnSchema,
   description: descriptionSchema,
-  rate: adminRateSchema.optional(),
+  descriptionEn: descriptionEnSchema,
+  rate: userRateSchema.optional(),
   imageId: idSchema.nullable().optional(),
   iconId: idSchema.nullable().optional(),
   branches: branchesSchema,
 });
 export type BusinessUpdateInput = z.infer<typeof businessUpdateSchema>;
 
-/** A user's star rating of a business: a whole number of stars, 1 to 5 (0 is never sent). */
-export const userRateSchema = z
-  .number({ error: 'rateNotWhole' })
-  .int('rateNotWhole')
-  .min(RATE_MIN, 'rateTooLow')
-  .max(RATE_MAX, 'rateTooHigh');
 
 export const businessSearchSchema = z.string().max(100, 'searchTooLong').optional();
 

@@ -20,6 +20,7 @@ import {
 import { newId } from '../lib/ids';
 import { callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { ftsQueryOf, indexQueuedComments } from './comment-search';
+import { resolveCategory } from './categories';
 import { storeImage } from './images';
 
 let t: TestContext;
@@ -39,7 +40,7 @@ const fileOf = (stored: { fileName: string }) => path.join(t.deps.paths.uploads,
 function business(title: string, counts: { ratingCount?: number; ratingSum?: number; commentCount?: number } = {}) {
   const id = newId();
   t.db.insert(businesses)
-    .values({ id, title, titleSearch: title.toLowerCase(), category: 'Livsmedel', description: 'Butik', adminRate: 4, createdAt: now, updatedAt: now, ...counts })
+    .values({ id, title, titleSearch: title.toLowerCase(), categoryId: resolveCategory(t.db, 'Livsmedel', undefined, now), description: 'Butik', createdAt: now, updatedAt: now, ...counts })
     .run();
   return id;
 }
@@ -124,7 +125,7 @@ describe('deleting an account', () => {
 
     expect(businessRow(b1)).toMatchObject({ ratingCount: 1, ratingSum: 3 });
     expect(businessRow(b2)).toMatchObject({ commentCount: 1 });
-    expect(businessRow(b3)).toMatchObject({ ratingCount: 0, ratingSum: 0, adminRate: 4 });
+    expect(businessRow(b3)).toMatchObject({ ratingCount: 0, ratingSum: 0 });
     expect(commentRow(c2)).toMatchObject({ replyCount: 1, ratingCount: 1, ratingAvg: 4, rated1: 0, rated2: 0, rated3: 0, rated4: 1, rated5: 0 });
     expect(replyRow(r2)).toMatchObject({ ratingCount: 1, ratingAvg: 5, rated2: 0, rated5: 1 });
 

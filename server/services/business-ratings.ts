@@ -6,7 +6,6 @@ import { AppError } from '../lib/errors';
 import { preparedStatements } from '../lib/prepared';
 import type { Actor } from './actor';
 import { requireActiveFor } from './actor';
-import { shownRate } from './business';
 import { consumeLimit } from './rate-limits';
 
 export type RateResult = { rate: number; ratingCount: number; myRate: number };
@@ -21,7 +20,7 @@ const p = {
 };
 
 const prepared = preparedStatements((db: Db) => ({
-  business: db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, p.businessId)),
+  business: db.select({ isSuggestionBox: businesses.isSuggestionBox }).from(businesses).where(eq(businesses.id, p.businessId)),
   previous: db
     .select({ rate: businessRatings.rate })
     .from(businessRatings)
@@ -34,23 +33,27 @@ const prepared = preparedStatements((db: Db) => ({
     .update(businesses)
     .set({ ratingSum: sql`${businesses.ratingSum} + ${p.sumDelta}`, ratingCount: sql`${businesses.ratingCount} + ${p.countDelta}` })
     .where(eq(businesses.id, p.businessId))
-    .returning({ ratingSum: businesses.ratingSum, ratingCount: businesses.ratingCount, adminRate: businesses.adminRate }),
+    .returning({ ratingSum: businesses.ratingSum, ratingCount: businesses.ratingCount }),
 }));
 
 /**
  * Records `userId`'s star rating (1–5, already validated): one per user and business, a new one
  * replaces the old, and rating_sum / rating_count move with it, so the shown average never needs
- * a scan of the ratings. Call it inside a transaction the caller opened on `db` (a comment that
+ * a scan of the ratings. The suggestion box takes none. Call it inside a transaction the caller opened on `db` (a comment that
  * carries a star rating goes through here too).
  */
 export function applyBusinessRating(db: Db, businessId: string, userId: string, rate: number): RateResult {
   const q = prepared(db);
-  if (!q.business.get({ businessId })) throw new AppError('NOT_FOUND', 'businessNotFound');
+  const business = q.business.get({ businessId });
+  if (!business) throw new AppError('NOT_FOUND', 'businessNotFound');
+  // The suggestion box collects suggestions: it has no rating (PRODUCT.md section 4).
+  if (business.isSuggestionBox) throw new AppError('CONFLICT', 'suggestionBoxNotRated');
   const previous = q.previous.get({ businessId, userId });
   q.put.run({ businessId, userId, rate, now: Date.now() });
   const row = q.tally.get({ businessId, sumDelta: rate - (previous?.rate ?? 0), countDelta: previous ? 0 : 1 });
   if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
-  return { rate: shownRate(row), ratingCount: row.ratingCount, myRate: rate };
+  // This rating is among them, so the count is at least 1 and the average defined.
+  return { rate: row.ratingSum / row.ratingCount, ratingCount: row.ratingCount, myRate: rate };
 }
 
 /** The actor rates a business; returns the new shown rate and count. */

@@ -18,12 +18,13 @@ import {
   users,
 } from '../../db/schema';
 import { newId } from '../lib/ids';
-import type { BusinessCreateInput } from '../schemas/business';
+import { businessCreateSchema, type BusinessCreateInput } from '../schemas/business';
 import { callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { applyBusinessRating, rateBusiness } from './business-ratings';
 import { createBusiness, deleteBusiness, getBusiness, listBusinesses, listDirectory, titleSearchOf, updateBusiness } from './business';
 import { indexQueuedComments } from './comment-search';
 import { listFavoriteBusinesses, setFavorite } from './favorites';
+import { resolveCategory } from './categories';
 import { storeImage } from './images';
 import { resetLimits } from './rate-limits';
 
@@ -45,7 +46,6 @@ function input(overrides: Partial<BusinessCreateInput> = {}): BusinessCreateInpu
     title: `Butik ${seq}`,
     category: 'Livsmedel',
     description: 'En vanlig butik i centrum med ett brett sortiment.',
-    rate: 4,
     branches: [{ location: 'Malmö', address: 'Storgatan 1' }],
     ...overrides,
   };
@@ -62,9 +62,8 @@ function suggestionBox(): string {
       id,
       title: 'Add New',
       titleSearch: titleSearchOf('Add New'),
-      category: 'Förslag',
+      categoryId: resolveCategory(t.db, 'Förslag', undefined, now),
       description: 'Saknar du en butik? Föreslå den här.',
-      adminRate: 5,
       isSuggestionBox: true,
       createdAt: now,
       updatedAt: now,
@@ -162,7 +161,7 @@ describe('listing', () => {
   });
 
   it('shows a new star rating and a new favourite on the next directory list', async () => {
-    const b = await addBusiness({ title: 'Snabbt Svar', rate: 0 });
+    const b = await addBusiness({ title: 'Snabbt Svar' });
     const before = listDirectory(t.deps, cast.owner.actor).find((c) => c.id === b.id)!;
     expect(before).toMatchObject({ ratingCount: 0, isFavorite: false });
     await rateBusiness(t.deps, cast.other.actor, b.id, 4);
@@ -189,14 +188,54 @@ describe('listing', () => {
 });
 
 describe('star ratings', () => {
-  it("shows the admin's rate with count 0 until someone rates", async () => {
-    const b = await addBusiness({ rate: 3.5 });
-    expect(getBusiness(t.deps, null, b.id)).toMatchObject({ rate: 3.5, ratingCount: 0, myRate: null });
-    expect(listDirectory(t.deps, null).find((c) => c.id === b.id)).toMatchObject({ rate: 3.5, ratingCount: 0 });
+  it('has no rate (null) and count 0 until someone rates', async () => {
+    const b = await addBusiness();
+    expect(b).toMatchObject({ rate: null, ratingCount: 0, myRate: null });
+    expect(getBusiness(t.deps, null, b.id)).toMatchObject({ rate: null, ratingCount: 0, myRate: null });
+    expect(listDirectory(t.deps, null).find((c) => c.id === b.id)).toMatchObject({ rate: null, ratingCount: 0 });
+    expect(t.db.select({ n: count() }).from(businessRatings).where(eq(businessRatings.businessId, b.id)).get()?.n).toBe(0);
+  });
+
+  it("makes the adding admin's rate that admin's own rating, counted and averaged like anyone's", async () => {
+    const b = await addBusiness({ rate: 3 });
+    expect(b).toMatchObject({ rate: 3, ratingCount: 1, myRate: 3 });
+    expect(t.db.select().from(businessRatings).where(eq(businessRatings.businessId, b.id)).all()).toMatchObject([
+      { userId: cast.admin.id, rate: 3 },
+    ]);
+    expect(getBusiness(t.deps, null, b.id)).toMatchObject({ rate: 3, ratingCount: 1, myRate: null });
+    expect(await rateBusiness(t.deps, cast.owner.actor, b.id, 5)).toEqual({ rate: 4, ratingCount: 2, myRate: 5 });
+    // The admin's rate in the edit form replaces the admin's own rating, not anyone else's.
+    const edited = await updateBusiness(t.deps, cast.admin.actor, b.id, { description: b.description, branches: [{ location: 'Malmö' }], rate: 1 });
+    expect(edited).toMatchObject({ rate: 3, ratingCount: 2, myRate: 1 });
+    // Another admin's rate in the form is one more rating.
+    const second = await createTestUser(t.db, { isAdmin: true });
+    expect(await updateBusiness(t.deps, second.actor, b.id, { description: b.description, branches: [{ location: 'Malmö' }], rate: 3 })).toMatchObject({
+      rate: 3,
+      ratingCount: 3,
+      myRate: 3,
+    });
+    // Leaving the rate empty keeps every rating.
+    expect(await updateBusiness(t.deps, cast.admin.actor, b.id, { description: b.description, branches: [{ location: 'Malmö' }] })).toMatchObject({
+      rate: 3,
+      ratingCount: 3,
+      myRate: 1,
+    });
+  });
+
+  it('refuses a rate that is not whole stars from 1 to 5, writing nothing', async () => {
+    for (const [rate, key] of [
+      [3.5, 'rateNotWhole'],
+      [0, 'rateTooLow'],
+      [6, 'rateTooHigh'],
+    ] as const) {
+      const parsed = businessCreateSchema.safeParse(input({ rate }));
+      expect(parsed.success, String(rate)).toBe(false);
+      expect(parsed.error?.issues.map((i) => i.message)).toEqual([key]);
+    }
   });
 
   it('counts a first rating, replaces a re-rating, and averages several users', async () => {
-    const b = await addBusiness({ rate: 1 });
+    const b = await addBusiness();
     expect(await rateBusiness(t.deps, cast.owner.actor, b.id, 5)).toEqual({ rate: 5, ratingCount: 1, myRate: 5 });
     expect(await rateBusiness(t.deps, cast.owner.actor, b.id, 2)).toEqual({ rate: 2, ratingCount: 1, myRate: 2 });
     expect(await rateBusiness(t.deps, cast.other.actor, b.id, 5)).toEqual({ rate: 3.5, ratingCount: 2, myRate: 5 });
@@ -210,14 +249,14 @@ describe('star ratings', () => {
   });
 
   it("moves the sum and count inside the caller's transaction, so a rollback leaves both untouched", async () => {
-    const b = await addBusiness({ rate: 2 });
+    const b = await addBusiness();
     expect(() =>
       t.db.transaction(() => {
         expect(applyBusinessRating(t.db, b.id, cast.other.id, 5)).toEqual({ rate: 5, ratingCount: 1, myRate: 5 });
         throw new Error('the comment that carried the rating failed');
       }),
     ).toThrowError('the comment');
-    expect(getBusiness(t.deps, null, b.id)).toMatchObject({ rate: 2, ratingCount: 0 });
+    expect(getBusiness(t.deps, null, b.id)).toMatchObject({ rate: null, ratingCount: 0 });
     expect(t.db.select({ n: count() }).from(businessRatings).where(eq(businessRatings.businessId, b.id)).get()?.n).toBe(0);
   });
 
@@ -299,7 +338,7 @@ describe('adding and editing', () => {
       imageId: second.id,
       branches: [{ location: 'Lund' }, { location: 'Kiruna', address: 'Gruvvägen 1' }],
     });
-    expect(updated).toMatchObject({ title: 'Före', category: 'Kategori', adminRate: 2, description: 'Ny beskrivning.', image: second.url, icon: icon.url });
+    expect(updated).toMatchObject({ title: 'Före', category: 'Kategori', rate: 2, ratingCount: 1, description: 'Ny beskrivning.', image: second.url, icon: icon.url });
     expect(updated.branches.map((br) => br.location)).toEqual(['Lund', 'Kiruna']);
     expect(t.db.select({ n: count() }).from(branches).where(eq(branches.businessId, b.id)).get()?.n).toBe(2);
     await new Promise((r) => setTimeout(r, 20));
@@ -312,7 +351,7 @@ describe('adding and editing', () => {
       rate: 5,
       branches: [{ location: 'Lund' }],
     });
-    expect(removed).toMatchObject({ icon: null, image: second.url, adminRate: 5, rate: 5 });
+    expect(removed).toMatchObject({ icon: null, image: second.url, rate: 5, ratingCount: 1, myRate: 5 });
     await new Promise((r) => setTimeout(r, 20));
     expect(existsSync(path.join(t.deps.paths.uploads, icon.fileName))).toBe(false);
   });
@@ -330,6 +369,21 @@ describe('deleting a business', () => {
     const box = t.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.isSuggestionBox, true)).get()?.id ?? suggestionBox();
     await expect(deleteBusiness(t.deps, cast.admin.actor, box)).rejects.toMatchObject({ code: 'CONFLICT', key: 'suggestionBoxUndeletable' });
     expect(getBusiness(t.deps, null, box).id).toBe(box);
+  });
+
+  it('gives the suggestion box no rating and no favourite, however asked (tRPC too)', async () => {
+    const box = t.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.isSuggestionBox, true)).get()?.id ?? suggestionBox();
+    const conflict = (key: string) => ({ code: 'CONFLICT', key });
+    await expect(rateBusiness(t.deps, cast.owner.actor, box, 5)).rejects.toMatchObject(conflict('suggestionBoxNotRated'));
+    const current = getBusiness(t.deps, null, box);
+    await expect(
+      updateBusiness(t.deps, cast.admin.actor, box, { description: current.description, branches: [{ location: 'Hela Sverige' }], rate: 5 }),
+    ).rejects.toMatchObject(conflict('suggestionBoxNotRated'));
+    await expect(setFavorite(t.deps, cast.owner.actor, { businessId: box, favorite: true })).rejects.toMatchObject(conflict('suggestionBoxNoFavorite'));
+    const trpc = await callerFor(t.deps, cast.other).business.rate({ id: box, rate: 3 }).catch((e: { code: string }) => e.code);
+    expect(trpc).toBe('CONFLICT');
+    expect(getBusiness(t.deps, null, box)).toMatchObject({ rate: null, ratingCount: 0, isFavorite: false });
+    expect(t.db.select({ n: count() }).from(favorites).where(eq(favorites.businessId, box)).get()?.n).toBe(0);
   });
 
   it('removes every row hanging off it and every file it owned, and nothing of other businesses', async () => {
@@ -458,6 +512,58 @@ describe('tRPC business procedures: who may call what', () => {
     expect(await outcome(() => admin.business.create({ ...input(), rate: 0 }))).toBe('BAD_REQUEST');
     expect(await outcome(() => caller('owner').business.rate({ id: 'x', rate: 0 }))).toBe('BAD_REQUEST');
     expect(await outcome(() => caller('owner').business.rate({ id: 'x', rate: 2.5 }))).toBe('BAD_REQUEST');
+  });
+
+  it("makes the admin's rate that admin's rating through tRPC too; without one there is no rating", async () => {
+    const admin = caller('admin');
+    const rated = await admin.business.create({ ...input(), rate: 5 });
+    expect(rated).toMatchObject({ rate: 5, ratingCount: 1, myRate: 5 });
+    const unrated = await admin.business.create(input());
+    expect(unrated).toMatchObject({ rate: null, ratingCount: 0, myRate: null });
+    expect(await caller('visitor').business.byId({ id: unrated.id })).toMatchObject({ rate: null, ratingCount: 0 });
+    expect((await caller('visitor').business.directory()).find((c) => c.id === unrated.id)).toMatchObject({ rate: null, ratingCount: 0 });
+    const edited = await admin.business.update({ id: unrated.id, description: unrated.description, branches: [{ location: 'Lund' }], rate: 2 });
+    expect(edited).toMatchObject({ rate: 2, ratingCount: 1, myRate: 2 });
+  });
+
+  it('carries both names of the category and the English description, and lets an admin name a category in English', async () => {
+    const admin = caller('admin');
+    const visitor = caller('visitor');
+    const created = await admin.business.create({
+      ...input(),
+      category: 'Cykel',
+      categoryEn: 'Bicycles',
+      description: 'Cyklar och reservdelar för alla åldrar.',
+      descriptionEn: 'Bicycles and spare parts for all ages, and repairs while you wait.',
+    });
+    expect(created).toMatchObject({ category: 'Cykel', categoryEn: 'Bicycles', descriptionEn: 'Bicycles and spare parts for all ages, and repairs while you wait.' });
+    expect((await visitor.business.categories()).filter((c) => c.nameSv === 'Cykel')).toEqual([{ id: created.categoryId, nameSv: 'Cykel', nameEn: 'Bicycles' }]);
+    const card = (await visitor.business.directory()).find((c) => c.id === created.id);
+    expect(card).toMatchObject({
+      category: 'Cykel',
+      categoryEn: 'Bicycles',
+      excerpt: 'Cyklar och reservdelar för all',
+      excerptEn: 'Bicycles and spare parts for a',
+      excerptEnCut: true,
+    });
+
+    // A category without an English name (as migrated ones start) gets one through any business in it.
+    const other = await admin.business.create({ ...input(), category: 'Tygaffär' });
+    expect(other).toMatchObject({ category: 'Tygaffär', categoryEn: 'Tygaffär', descriptionEn: null });
+    const renamed = await admin.business.update({ id: other.id, categoryEn: 'Fabric shop', description: other.description, branches: [{ location: 'Lund' }] });
+    expect(renamed).toMatchObject({ category: 'Tygaffär', categoryEn: 'Fabric shop' });
+    // Picked again by its Swedish name in any case, the list keeps one entry.
+    const third = await admin.business.create({ ...input(), category: 'TYGAFFÄR' });
+    expect(third).toMatchObject({ categoryId: other.categoryId, categoryEn: 'Fabric shop' });
+
+    // Absent keeps the English description, empty removes it.
+    const kept = await admin.business.update({ id: created.id, description: created.description, branches: [{ location: 'Lund' }] });
+    expect(kept.descriptionEn).toBe(created.descriptionEn);
+    const cleared = await admin.business.update({ id: created.id, description: created.description, descriptionEn: '', branches: [{ location: 'Lund' }] });
+    expect(cleared.descriptionEn).toBeNull();
+    expect((await visitor.business.directory()).find((c) => c.id === created.id)).toMatchObject({ excerptEn: null, excerptEnCut: false });
+    const tooLong = await outcome(() => admin.business.create({ ...input(), descriptionEn: 'x'.repeat(1000) }));
+    expect(tooLong).toBe('BAD_REQUEST');
   });
 
   it('lets active users rate, refusing visitors and banned users', async () => {

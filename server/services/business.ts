@@ -1,13 +1,14 @@
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { branches, businessRatings, businesses, comments, favorites, images, replies, users } from '../../db/schema';
+import { branches, businessRatings, businesses, categories, comments, favorites, images, replies, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { dataStamp } from '../lib/data-stamp';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { keepJson } from '../lib/kept-json';
 import { preparedStatements } from '../lib/prepared';
+import { svFold } from '../lib/sv-fold';
 import { uploadUrl } from '../lib/urls';
 import {
   DIRECTORY_EXCERPT_CHARS,
@@ -16,6 +17,8 @@ import {
   type BusinessUpdateInput,
 } from '../schemas/business';
 import { requireAdmin, type Actor, type SignedIn } from './actor';
+import { applyBusinessRating } from './business-ratings';
+import { renameCategoryEn, resolveCategory } from './categories';
 import { releaseImage, releaseImages, requireImage, storeImage } from './images';
 import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
@@ -27,12 +30,16 @@ export type Branch = { id: string; location: string; address: string | null };
 export type Business = {
   id: string;
   title: string;
+  categoryId: string;
+  /** The category's Swedish name; `categoryEn` its English one (the client shows the active language's). */
   category: string;
+  categoryEn: string;
   description: string;
-  /** The shown rate: the users' average, or the admin's rate while nobody has rated. */
-  rate: number;
+  /** The English description, or null: the Swedish one is shown in English too. */
+  descriptionEn: string | null;
+  /** The average of the star ratings; null while nobody has rated (PRODUCT.md section 4). */
+  rate: number | null;
   ratingCount: number;
-  adminRate: number;
   image: string | null;
   icon: string | null;
   imageId: string | null;
@@ -52,10 +59,14 @@ export type DirectoryCard = {
   id: string;
   title: string;
   category: string;
+  categoryEn: string;
   excerpt: string;
   /** The description goes on beyond the excerpt. */
   excerptCut: boolean;
-  rate: number;
+  /** The same of the English description, or null when there is none. */
+  excerptEn: string | null;
+  excerptEnCut: boolean;
+  rate: number | null;
   ratingCount: number;
   image: string | null;
   icon: string | null;
@@ -71,12 +82,12 @@ export type ListOrder = 'title' | 'newest';
  * holds exactly this; anything that writes a title (the seed included) must use it.
  */
 export function titleSearchOf(title: string): string {
-  return title.normalize('NFC').toLocaleLowerCase('sv-SE');
+  return svFold(title);
 }
 
-/** The one rule for the shown rate (PRODUCT.md section 4). */
-export function shownRate(row: { ratingCount: number; ratingSum: number; adminRate: number }): number {
-  return row.ratingCount > 0 ? row.ratingSum / row.ratingCount : row.adminRate;
+/** The one rule for the shown rate (PRODUCT.md section 4): the average, or null with no ratings. */
+export function shownRate(row: { ratingCount: number; ratingSum: number }): number | null {
+  return row.ratingCount > 0 ? row.ratingSum / row.ratingCount : null;
 }
 
 const picture = alias(images, 'picture');
@@ -100,9 +111,11 @@ function titleContains(search: string | undefined): SQL | undefined {
 const rowColumns = (actor: Actor) => ({
   id: businesses.id,
   title: businesses.title,
-  category: businesses.category,
+  categoryId: categories.id,
+  category: categories.nameSv,
+  categoryEn: categories.nameEn,
   description: businesses.description,
-  adminRate: businesses.adminRate,
+  descriptionEn: businesses.descriptionEn,
   ratingCount: businesses.ratingCount,
   ratingSum: businesses.ratingSum,
   imageId: businesses.imageId,
@@ -118,9 +131,11 @@ const rowColumns = (actor: Actor) => ({
 type Row = {
   id: string;
   title: string;
-  category: string;
+  categoryId: string | null;
+  category: string | null;
+  categoryEn: string | null;
   description: string;
-  adminRate: number;
+  descriptionEn: string | null;
   ratingCount: number;
   ratingSum: number;
   imageId: string | null;
@@ -137,6 +152,7 @@ function selectRows(db: Db, actor: Actor) {
   return db
     .select(rowColumns(actor))
     .from(businesses)
+    .leftJoin(categories, eq(categories.id, businesses.categoryId))
     .leftJoin(picture, eq(picture.id, businesses.imageId))
     .leftJoin(iconImage, eq(iconImage.id, businesses.iconId))
     .$dynamic();
@@ -164,11 +180,13 @@ function toBusiness(row: Row, branchList: Branch[]): Business {
   return {
     id: row.id,
     title: row.title,
-    category: row.category,
+    categoryId: row.categoryId ?? '',
+    category: row.category ?? '',
+    categoryEn: row.categoryEn ?? '',
     description: row.description,
+    descriptionEn: row.descriptionEn,
     rate: shownRate(row),
     ratingCount: row.ratingCount,
-    adminRate: row.adminRate,
     image: uploadUrl(row.imageFile),
     icon: uploadUrl(row.iconFile),
     imageId: row.imageId,
@@ -213,10 +231,12 @@ const directoryStatements = preparedStatements((db: Db) => ({
       .select({
         id: businesses.id,
         title: businesses.title,
-        category: businesses.category,
+        category: categories.nameSv,
+        categoryEn: categories.nameEn,
         excerpt: sql<string>`substr(${businesses.description}, 1, ${DIRECTORY_EXCERPT_CHARS})`,
         excerptCut: sql<boolean>`length(${businesses.description}) > ${DIRECTORY_EXCERPT_CHARS}`.mapWith(Boolean),
-        adminRate: businesses.adminRate,
+        excerptEn: sql<string | null>`substr(${businesses.descriptionEn}, 1, ${DIRECTORY_EXCERPT_CHARS})`,
+        excerptEnCut: sql<boolean>`coalesce(length(${businesses.descriptionEn}), 0) > ${DIRECTORY_EXCERPT_CHARS}`.mapWith(Boolean),
         ratingCount: businesses.ratingCount,
         ratingSum: businesses.ratingSum,
         imageFile: picture.fileName,
@@ -225,6 +245,7 @@ const directoryStatements = preparedStatements((db: Db) => ({
         titleSearch: businesses.titleSearch,
       })
       .from(businesses)
+      .leftJoin(categories, eq(categories.id, businesses.categoryId))
       .leftJoin(picture, eq(picture.id, businesses.imageId))
       .leftJoin(iconImage, eq(iconImage.id, businesses.iconId)),
   favoritesOf: db.select({ businessId: favorites.businessId }).from(favorites).where(eq(favorites.userId, sql.placeholder('me'))),
@@ -275,9 +296,12 @@ function directorySnapshot(db: Db): DirectorySnapshot {
       keepJson<DirectoryCard>({
         id: r.id,
         title: r.title,
-        category: r.category,
+        category: r.category ?? '',
+        categoryEn: r.categoryEn ?? '',
         excerpt: r.excerpt,
         excerptCut: r.excerptCut,
+        excerptEn: r.excerptEn,
+        excerptEnCut: r.excerptEnCut,
         rate: shownRate(r),
         ratingCount: r.ratingCount,
         image: uploadUrl(r.imageFile),
@@ -378,9 +402,9 @@ export async function createBusiness(
           id,
           title: input.title,
           titleSearch: titleSearchOf(input.title),
-          category: input.category,
+          categoryId: resolveCategory(tx, input.category, input.categoryEn || undefined, now),
           description: input.description,
-          adminRate: input.rate,
+          descriptionEn: input.descriptionEn || null,
           imageId,
           iconId,
           createdAt: now,
@@ -388,6 +412,8 @@ export async function createBusiness(
         })
         .run();
       insertBranches(tx, id, input.branches);
+      // The form's rate is the adding admin's own rating, counted like anyone's (PRODUCT.md 4).
+      if (input.rate !== undefined) applyBusinessRating(deps.db, id, admin.id, input.rate);
     });
   } catch (err) {
     await releaseImages(deps, [stored.imageId, stored.iconId]);
@@ -397,8 +423,10 @@ export async function createBusiness(
 }
 
 /**
- * Edits a business (admin). Empty title, category or rate keep their values; branches are
- * replaced by the list sent. A replaced or removed image or icon is released afterwards.
+ * Edits a business (admin). Empty title, category or rate keep their values; an absent English
+ * description keeps it, an empty one removes it; branches are replaced by the list sent; a rate
+ * is the editing admin's own rating (replacing their earlier one). A replaced or removed image or
+ * icon is released afterwards.
  */
 export async function updateBusiness(
   deps: Deps,
@@ -417,7 +445,7 @@ export async function updateBusiness(
   try {
     replaced = deps.db.transaction((tx) => {
       const before = tx
-        .select({ imageId: businesses.imageId, iconId: businesses.iconId })
+        .select({ imageId: businesses.imageId, iconId: businesses.iconId, categoryId: businesses.categoryId })
         .from(businesses)
         .where(eq(businesses.id, id))
         .get();
@@ -427,20 +455,24 @@ export async function updateBusiness(
       const iconId = stored.iconId ?? (input.iconId === undefined ? before.iconId : input.iconId);
       if (imageId && imageId !== before.imageId) requireImage(deps.db, imageId, admin.id);
       if (iconId && iconId !== before.iconId) requireImage(deps.db, iconId, admin.id);
+      const now = Date.now();
+      // Only an English name sent: the business's own category gets it.
+      if (!input.category && input.categoryEn && before.categoryId) renameCategoryEn(tx, before.categoryId, input.categoryEn, now);
       tx.update(businesses)
         .set({
           ...(input.title ? { title: input.title, titleSearch: titleSearchOf(input.title) } : {}),
-          ...(input.category ? { category: input.category } : {}),
-          ...(input.rate !== undefined ? { adminRate: input.rate } : {}),
+          ...(input.category ? { categoryId: resolveCategory(tx, input.category, input.categoryEn || undefined, now) } : {}),
+          ...(input.descriptionEn !== undefined ? { descriptionEn: input.descriptionEn || null } : {}),
           description: input.description,
           imageId,
           iconId,
-          updatedAt: Date.now(),
+          updatedAt: now,
         })
         .where(eq(businesses.id, id))
         .run();
       tx.delete(branches).where(eq(branches.businessId, id)).run();
       insertBranches(tx, id, input.branches);
+      if (input.rate !== undefined) applyBusinessRating(deps.db, id, admin.id, input.rate);
       return [before.imageId !== imageId ? before.imageId : null, before.iconId !== iconId ? before.iconId : null];
     });
   } catch (err) {

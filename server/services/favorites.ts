@@ -22,8 +22,10 @@ export async function setFavorite(
   if (input.userId !== undefined && input.userId !== me.id) throw new AppError('FORBIDDEN', 'forbidden');
   await consumeLimit('favorite', me.id);
   return deps.db.transaction((tx) => {
-    const exists = tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, input.businessId)).get();
+    const exists = tx.select({ isSuggestionBox: businesses.isSuggestionBox }).from(businesses).where(eq(businesses.id, input.businessId)).get();
     if (!exists) throw new AppError('NOT_FOUND', 'businessNotFound');
+    // The suggestion box is no business to keep (PRODUCT.md section 4); taking one off stays possible.
+    if (exists.isSuggestionBox && input.favorite) throw new AppError('CONFLICT', 'suggestionBoxNoFavorite');
     const delta = input.favorite
       ? tx
           .insert(favorites)

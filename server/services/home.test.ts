@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, images } from '../../db/schema';
 import { newId } from '../lib/ids';
 import { callerFor, createTestApp, type TestContext } from '../test/helpers';
+import { resolveCategory } from './categories';
 import { findSuggestionBoxId, listBusinessSummaries } from './home';
 
 let ctx: TestContext;
@@ -23,9 +24,8 @@ function insertBusiness(title: string, opts: { iconFile?: string; isSuggestionBo
       id,
       title,
       titleSearch: title.toLocaleLowerCase('sv'),
-      category: opts.category ?? 'Livsmedel',
+      categoryId: resolveCategory(ctx.db, opts.category ?? 'Livsmedel', undefined, now),
       description: 'En butik.',
-      adminRate: 4,
       iconId,
       isSuggestionBox: opts.isSuggestionBox ?? false,
       createdAt: now,
@@ -55,7 +55,7 @@ describe('home business summaries', () => {
 
     const list = listBusinessSummaries(ctx.db);
     expect(list.map((b) => b.title)).toEqual(['Add New', 'Apotek Hjärtat', 'Zara', 'Åhléns', 'Öob']);
-    expect(list[0]).toEqual({ _id: box, title: 'Add New', icon: '/uploads/plus.webp', category: 'Förslag', isSuggestionBox: true });
+    expect(list[0]).toEqual({ _id: box, title: 'Add New', icon: '/uploads/plus.webp', category: 'Förslag', categoryEn: 'Suggestions', isSuggestionBox: true });
     expect(list.find((b) => b._id === apotek)?.icon).toBe('/uploads/apotek.webp');
     expect(list.find((b) => b._id === zara)?.icon).toBeNull();
     expect(list.find((b) => b._id === oob)).toMatchObject({ category: 'Lågpris', isSuggestionBox: false });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businesses, images } from '../../db/schema';
+import { businesses, categories, images } from '../../db/schema';
 import { uploadUrl } from '../lib/urls';
 import { byTitle } from './business';
 
@@ -9,7 +9,9 @@ export type BusinessSummary = {
   _id: string;
   title: string;
   icon: string | null;
+  /** The category's Swedish and English names. */
   category: string;
+  categoryEn: string;
   isSuggestionBox: boolean;
 };
 
@@ -22,11 +24,13 @@ export function listBusinessSummaries(db: Db): BusinessSummary[] {
     .select({
       id: businesses.id,
       title: businesses.title,
-      category: businesses.category,
+      category: categories.nameSv,
+      categoryEn: categories.nameEn,
       isSuggestionBox: businesses.isSuggestionBox,
       iconFile: images.fileName,
     })
     .from(businesses)
+    .leftJoin(categories, eq(categories.id, businesses.categoryId))
     .leftJoin(images, eq(images.id, businesses.iconId))
     .all();
   return rows
@@ -34,7 +38,8 @@ export function listBusinessSummaries(db: Db): BusinessSummary[] {
       _id: row.id,
       title: row.title,
       icon: uploadUrl(row.iconFile),
-      category: row.category,
+      category: row.category ?? '',
+      categoryEn: row.categoryEn ?? '',
       isSuggestionBox: row.isSuggestionBox,
     }))
     .sort(byTitle);

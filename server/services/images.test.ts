@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businesses, comments, images, replies, users } from '../../db/schema';
 import { newId } from '../lib/ids';
+import { resolveCategory } from './categories';
 import { imageBounds, type ImageKind } from '../schemas/common';
 import { bearer, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import {
@@ -333,7 +334,7 @@ describe('image service', () => {
     const businessId = newId();
     t.db
       .insert(businesses)
-      .values({ id: businessId, title: 'Kafé Test', titleSearch: 'kafé test', category: 'Café', description: 'x', adminRate: 4, imageId: businessImage.id, iconId: icon.id, createdAt: now, updatedAt: now })
+      .values({ id: businessId, title: 'Kafé Test', titleSearch: 'kafé test', categoryId: resolveCategory(t.db, 'Café', undefined, now), description: 'x', imageId: businessImage.id, iconId: icon.id, createdAt: now, updatedAt: now })
       .run();
     const commentId = newId();
     t.db

@@ -108,3 +108,63 @@ describe('upgrading the database at start', () => {
     expect(existsSync(path.join(data, 'server.lock'))).toBe(false);
   }, 30_000);
 });
+
+/** The migrations of the release that ended with `tag`. */
+function releaseUpTo(tag: string): string {
+  const folder = path.join(root, `up-to-${tag}`);
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag) + 1);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+describe('migration 0008: the bilingual category list and ratings nobody gave', () => {
+  it("maps categories to the list, keeps unknown ones in both names, and drops the admin's rate", async () => {
+    const db = openDb(path.join(mkdtempSync(path.join(root, 'categories-')), 'recensera.sqlite'));
+    migrateDb(db, releaseUpTo('0007_reports_and_moderation_log'));
+    const rater = await createTestUser(db);
+    const insert = db.$client.prepare(
+      `INSERT INTO businesses (id, title, title_search, category, description, admin_rate, rating_count, rating_sum, is_suggestion_box, created_at, updated_at)
+       VALUES (?, ?, lower(?), ?, ?, ?, ?, ?, ?, 0, 0)`,
+    );
+    const box =
+      'Saknar du ett företag på Recensera? Skriv en kommentar här med företagets namn och orten där du har besökt det.\n' +
+      'Vi läser alla förslag och lägger till nya företag i katalogen.';
+    insert.run('box', 'Add New', 'Add New', 'Förslag', box, 5, 0, 0, 1);
+    insert.run('ica', 'ICA', 'ICA', 'Livsmedel', 'Mat.', 3, 0, 0, 0);
+    insert.run('coop', 'Coop', 'Coop', ' livsmedel ', 'Mat.', 4, 0, 0, 0);
+    insert.run('cafe', 'Kaffe', 'Kaffe', 'Café', 'Kaffe.', 4, 0, 0, 0);
+    insert.run('rated', 'Betygsatt', 'Betygsatt', 'Lågpris', 'Billigt.', 2, 1, 5, 0);
+    insert.run('same', 'Samma', 'Samma', 'lågpris', 'Billigt.', 2, 0, 0, 0);
+    db.$client
+      .prepare('INSERT INTO business_ratings (business_id, user_id, rate, created_at, updated_at) VALUES (?, ?, ?, 0, 0)')
+      .run('rated', rater.id, 5);
+
+    migrateDb(db);
+    const rows = db.$client
+      .prepare(
+        `SELECT b.id, c.name_sv, c.name_en, b.description_en, b.rating_count, b.rating_sum
+           FROM businesses b JOIN categories c ON c.id = b.category_id ORDER BY b.id`,
+      )
+      .all();
+    expect(rows).toEqual([
+      { id: 'box', name_sv: 'Förslag', name_en: 'Suggestions', description_en: expect.stringMatching(/^Missing a business on Recensera\?.*\nWe read/s), rating_count: 0, rating_sum: 0 },
+      { id: 'cafe', name_sv: 'Kafé', name_en: 'Café', description_en: null, rating_count: 0, rating_sum: 0 },
+      { id: 'coop', name_sv: 'Livsmedel', name_en: 'Groceries', description_en: null, rating_count: 0, rating_sum: 0 },
+      { id: 'ica', name_sv: 'Livsmedel', name_en: 'Groceries', description_en: null, rating_count: 0, rating_sum: 0 },
+      // Unknown: its own text in both languages, one entry however it was capitalised.
+      { id: 'rated', name_sv: 'Lågpris', name_en: 'Lågpris', description_en: null, rating_count: 1, rating_sum: 5 },
+      { id: 'same', name_sv: 'Lågpris', name_en: 'Lågpris', description_en: null, rating_count: 0, rating_sum: 0 },
+    ]);
+    const columns = (db.$client.prepare('PRAGMA table_info(businesses)').all() as { name: string }[]).map((c) => c.name);
+    expect(columns).not.toContain('admin_rate');
+    expect(columns).not.toContain('category');
+    // The rate nobody gave is gone: no rating row was invented (the adding admin is not recorded).
+    expect(db.$client.prepare('SELECT business_id, rate FROM business_ratings').all()).toEqual([{ business_id: 'rated', rate: 5 }]);
+    expect(db.$client.prepare("SELECT count(*) AS n FROM categories WHERE name_sv = 'Livsmedel'").get()).toEqual({ n: 1 });
+    expect(db.$client.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    closeDb(db);
+  });
+});

@@ -9,6 +9,7 @@ import {
 } from '../../schemas/business';
 import { createBusiness, deleteBusiness, getBusiness, listBusinesses, listDirectory, updateBusiness } from '../../services/business';
 import { rateBusiness } from '../../services/business-ratings';
+import { listCategories } from '../../services/categories';
 import { listFavoriteBusinesses, setFavorite } from '../../services/favorites';
 import { adminProcedure, cachedPublicProcedure, publicProcedure, router } from '../init';
 
@@ -22,6 +23,8 @@ export const businessRouter = router({
   list: cachedPublicProcedure
     .input(z.object({ search: businessSearchSchema, order: z.enum(['title', 'newest']).optional() }).optional())
     .query(({ ctx, input }) => listBusinesses(ctx.deps, ctx.actor, input ?? {})),
+
+  categories: cachedPublicProcedure.query(({ ctx }) => listCategories(ctx.deps.db)),
 
   byId: cachedPublicProcedure.input(businessIdInputSchema).query(({ ctx, input }) => getBusiness(ctx.deps, ctx.actor, input.id)),
 
