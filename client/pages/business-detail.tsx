@@ -7,6 +7,7 @@ import { FavoriteButton } from '../components/business/favorite-button';
 import { StorefrontIcon } from '../components/business/icons';
 import type { BusinessDetail } from '../components/business/types';
 import { RateBusiness } from '../components/business/rate-business';
+import { useLocalized } from '../components/business/localized';
 import { useRatingSummary } from '../components/business/rating-summary';
 import { Stars } from '../components/business/stars';
 import { useFavoriteToggle } from '../components/business/use-favorite';
@@ -61,6 +62,7 @@ export default function BusinessDetailPage() {
   const toggleFavorite = useFavoriteToggle();
   const titleOf = useBusinessTitle();
   const summary = useRatingSummary();
+  const localized = useLocalized();
   const hydrated = useHydrated();
   const d = t.business.detail;
   const loaded = query.data;
@@ -113,7 +115,8 @@ export default function BusinessDetailPage() {
 
   const business = query.data;
   const title = titleOf(business);
-  const paragraphs = business.description.split('\n').filter((line) => line.trim() !== '');
+  const description = localized.description(business);
+  const paragraphs = description.text.split('\n').filter((line) => line.trim() !== '');
 
   return (
     <div className="container page">
@@ -134,31 +137,36 @@ export default function BusinessDetailPage() {
             <h1 className={styles.title}>{title}</h1>
             <p className={styles.category}>
               <span className="visually-hidden">{d.category}: </span>
-              {business.category}
+              {localized.category(business)}
             </p>
           </div>
-          <FavoriteButton business={{ ...business, title }} onToggle={toggleFavorite} size={30} disabled={!hydrated} />
+          {business.isSuggestionBox ? null : (
+            <FavoriteButton business={{ ...business, title }} onToggle={toggleFavorite} size={30} disabled={!hydrated} />
+          )}
         </header>
 
         {business.image ? <img className={styles.image} src={business.image} alt="" width={1200} height={480} /> : null}
 
-        <div className={styles.description}>
+        <div className={styles.description} lang={description.lang}>
           {paragraphs.map((line, i) => (
             <p key={i}>{line}</p>
           ))}
         </div>
 
         <div className={styles.columns}>
-          <section className={`card ${styles.panel}`} aria-labelledby="rating-heading">
-            <h2 id="rating-heading" className={styles.panelTitle}>
-              {d.ratingHeading}
-            </h2>
-            <div className={styles.average}>
-              <Stars value={business.rate} label={t.business.rating.label(title)} size={24} />
-              <span aria-live="polite">{summary(business.rate, business.ratingCount)}</span>
-            </div>
-            <RateBusiness key={business.id} businessId={business.id} myRate={business.myRate} disabled={!hydrated} />
-          </section>
+          {/* The suggestion box collects suggestions: no rating (PRODUCT.md section 4). */}
+          {business.isSuggestionBox ? null : (
+            <section className={`card ${styles.panel}`} aria-labelledby="rating-heading">
+              <h2 id="rating-heading" className={styles.panelTitle}>
+                {d.ratingHeading}
+              </h2>
+              <div className={styles.average}>
+                {business.rate === null ? null : <Stars value={business.rate} label={t.business.rating.label(title)} size={24} />}
+                <span aria-live="polite">{summary(business.rate, business.ratingCount)}</span>
+              </div>
+              <RateBusiness key={business.id} businessId={business.id} myRate={business.myRate} disabled={!hydrated} />
+            </section>
+          )}
 
           {business.branches.length > 0 ? (
             <section className={`card ${styles.panel}`} aria-labelledby="branches-heading">
@@ -168,7 +176,7 @@ export default function BusinessDetailPage() {
               <ul className={styles.branches}>
                 {business.branches.map((branch) => (
                   <li key={branch.id}>
-                    <strong>{branch.location}</strong>
+                    <strong>{localized.place(branch.location)}</strong>
                     {branch.address ? <span className="muted">{branch.address}</span> : null}
                   </li>
                 ))}

@@ -4,6 +4,7 @@ import { Link, useParams } from 'wouter';
 import { useBusinessTitle } from '../components/business/business-card';
 import { BusinessPicture } from '../components/business/business-picture';
 import { FavoriteButton } from '../components/business/favorite-button';
+import { useLocalized } from '../components/business/localized';
 import { cut } from '../components/business/text';
 import { useFavoriteToggle } from '../components/business/use-favorite';
 import { Spinner } from '../components/ui/spinner';
@@ -38,6 +39,7 @@ export default function FavoritesPage() {
   const query = useQuery({ ...trpc.business.favorites.queryOptions({ userId }), enabled: !!me });
   const toggleFavorite = useFavoriteToggle();
   const titleOf = useBusinessTitle();
+  const localized = useLocalized();
   const f = t.business.favorites;
   const own = me?._id === userId;
 
@@ -66,6 +68,7 @@ export default function FavoritesPage() {
       <ul className={styles.grid}>
         {query.data.map((business) => {
           const title = titleOf(business);
+          const description = localized.description(business);
           return (
             <li key={business.id} className={`card ${styles.card}`}>
               <BusinessPicture image={business.image} icon={business.icon} height={160} />
@@ -75,8 +78,10 @@ export default function FavoritesPage() {
                     {title}
                   </Link>
                 </h2>
-                <p className={styles.category}>{business.category}</p>
-                <p className={styles.excerpt}>{cut(business.description, FAVORITE_EXCERPT_CHARS)}</p>
+                <p className={styles.category}>{localized.category(business)}</p>
+                <p className={styles.excerpt} lang={description.lang}>
+                  {cut(description.text, FAVORITE_EXCERPT_CHARS)}
+                </p>
               </div>
               {own ? (
                 <div className={styles.heart}>

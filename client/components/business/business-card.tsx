@@ -3,6 +3,7 @@ import type { DirectoryCard } from './types';
 import { useI18n } from '../../i18n';
 import { BusinessPicture } from './business-picture';
 import { FavoriteButton } from './favorite-button';
+import { useLocalized } from './localized';
 import { Stars } from './stars';
 import styles from './business-card.module.css';
 
@@ -24,6 +25,7 @@ export function BusinessCard({
 }) {
   const { t, number } = useI18n();
   const title = useBusinessTitle()(business);
+  const excerpt = useLocalized().excerpt(business);
   return (
     <article className={`card ${styles.card}`} data-suggestion={business.isSuggestionBox || undefined}>
       <BusinessPicture image={business.image} icon={business.icon} height={240} lazy={!eager} />
@@ -33,16 +35,25 @@ export function BusinessCard({
             {title}
           </Link>
         </h2>
-        <p className={styles.excerpt}>{business.excerptCut ? `${business.excerpt.trimEnd()}...` : business.excerpt}</p>
-        <div className={styles.footer}>
-          <span className={styles.rating}>
-            <Stars value={business.rate} label={t.business.rating.label(title)} />
-            <span className={styles.average} aria-hidden="true">
-              {number(business.rate, 1)}
-            </span>
-          </span>
-          <FavoriteButton business={{ ...business, title }} onToggle={onToggleFavorite} />
-        </div>
+        <p className={styles.excerpt} lang={excerpt.lang}>
+          {excerpt.cut ? `${excerpt.text.trimEnd()}...` : excerpt.text}
+        </p>
+        {/* The suggestion box collects suggestions: no rating, no heart (PRODUCT.md section 4). */}
+        {business.isSuggestionBox ? null : (
+          <div className={styles.footer}>
+            {business.rate === null ? (
+              <span className={styles.noRating}>{t.business.rating.none}</span>
+            ) : (
+              <span className={styles.rating}>
+                <Stars value={business.rate} label={t.business.rating.label(title)} />
+                <span className={styles.average} aria-hidden="true">
+                  {number(business.rate, 1)}
+                </span>
+              </span>
+            )}
+            <FavoriteButton business={{ ...business, title }} onToggle={onToggleFavorite} />
+          </div>
+        )}
       </div>
     </article>
   );

@@ -1,12 +1,14 @@
 import { useState } from 'react';
+import { RatingGroup } from '@ark-ui/react/rating-group';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { businessCreateSchema, businessUpdateSchema } from '../../../server/schemas/business';
 import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
 import { notify } from '../ui/toast';
 import { ImageUpload } from '../ui/image-upload';
+import { StarItems } from './stars';
 import type { Business } from './types';
 import styles from './business-form.module.css';
 
@@ -14,7 +16,10 @@ import styles from './business-form.module.css';
 type FormValues = {
   title: string;
   category: string;
+  categoryEn: string;
   description: string;
+  descriptionEn: string;
+  /** The admin's own star rating (PRODUCT.md section 4); none leaves the ratings as they are. */
   rate?: number;
   imageId?: string | null;
   iconId?: string | null;
@@ -23,14 +28,24 @@ type FormValues = {
 
 type Props = { business?: undefined; onDone?: () => void } | { business: Business; onDone: () => void };
 
-const emptyValues: FormValues = { title: '', category: '', description: '', rate: undefined, branches: [{ location: '', address: '' }] };
+const emptyValues: FormValues = {
+  title: '',
+  category: '',
+  categoryEn: '',
+  description: '',
+  descriptionEn: '',
+  rate: undefined,
+  branches: [{ location: '', address: '' }],
+};
 
 function valuesOf(business: Business): FormValues {
   return {
     title: business.title,
     category: business.category,
+    categoryEn: '',
     description: business.description,
-    rate: business.adminRate,
+    descriptionEn: business.descriptionEn ?? '',
+    rate: undefined,
     branches: business.branches.map((b) => ({ location: b.location, address: b.address ?? '' })),
   };
 }
@@ -56,7 +71,13 @@ export function BusinessForm({ business, onDone }: Props) {
     defaultValues: business ? valuesOf(business) : emptyValues,
     mode: 'onTouched',
   });
-  const { register, handleSubmit, formState, setValue, setError, reset, control } = form;
+  const { register, handleSubmit, formState, setValue, setError, reset, control, watch } = form;
+  const categories = useQuery(trpc.business.categories.queryOptions());
+  const [categoryName, rate] = watch(['category', 'rate']);
+  // The entry of the list the category field names (in either language), if any.
+  const picked = categories.data?.find(
+    (c) => [c.nameSv, c.nameEn].some((n) => n.toLocaleLowerCase('sv-SE') === categoryName.trim().toLocaleLowerCase('sv-SE')),
+  );
   const branches = useFieldArray({ control, name: 'branches' });
   const errors = formState.errors;
 
@@ -70,6 +91,7 @@ export function BusinessForm({ business, onDone }: Props) {
       queryClient.invalidateQueries(trpc.business.byId.pathFilter()),
       queryClient.invalidateQueries(trpc.business.favorites.pathFilter()),
       queryClient.invalidateQueries(trpc.home.pathFilter()),
+      queryClient.invalidateQueries(trpc.business.categories.pathFilter()),
     ]);
 
   const onSubmit = async (values: FormValues) => {
@@ -79,8 +101,8 @@ export function BusinessForm({ business, onDone }: Props) {
         notify(t.business.management.updated, 'success');
         onDone();
       } else {
-        // The resolver ran the create schema: rate is set, and no image id is null.
-        await create.mutateAsync({ ...values, rate: values.rate as number, imageId: values.imageId ?? undefined, iconId: values.iconId ?? undefined });
+        // The resolver ran the create schema: no image id is null.
+        await create.mutateAsync({ ...values, imageId: values.imageId ?? undefined, iconId: values.iconId ?? undefined });
         notify(t.business.management.added, 'success');
         reset(emptyValues);
         setGeneration((g) => g + 1);
@@ -117,12 +139,32 @@ export function BusinessForm({ business, onDone }: Props) {
           <label htmlFor={`${idPrefix}-category`}>{f.category}</label>
           <input
             id={`${idPrefix}-category`}
-           
+            list={`${idPrefix}-categories`}
+            autoComplete="off"
             {...register('category')}
             {...described(!!errors.category, `${idPrefix}-category-error`)}
           />
+          <datalist id={`${idPrefix}-categories`}>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.id} value={c.nameSv}>
+                {c.nameEn}
+              </option>
+            ))}
+          </datalist>
           {err(errors.category?.message, `${idPrefix}-category-error`)}
-          {editing ? <span className={styles.hint}>{f.keepHint}</span> : null}
+          <span className={styles.hint}>{editing ? `${f.categoryHint} ${f.keepHint}` : f.categoryHint}</span>
+        </div>
+        <div className="field">
+          <label htmlFor={`${idPrefix}-category-en`}>{f.categoryEn}</label>
+          <input
+            id={`${idPrefix}-category-en`}
+            lang="en"
+            placeholder={picked?.nameEn ?? ''}
+            {...register('categoryEn')}
+            {...described(!!errors.categoryEn, `${idPrefix}-category-en-error`)}
+          />
+          {err(errors.categoryEn?.message, `${idPrefix}-category-en-error`)}
+          <span className={styles.hint}>{f.categoryEnHint}</span>
         </div>
       </div>
 
@@ -138,21 +180,48 @@ export function BusinessForm({ business, onDone }: Props) {
         {err(errors.description?.message, `${idPrefix}-description-error`)}
       </div>
 
-      <div className={`field ${styles.rate}`}>
-        <label htmlFor={`${idPrefix}-rate`}>{f.rate}</label>
-        <input
-          id={`${idPrefix}-rate`}
-          type="number"
-          inputMode="decimal"
-          step="0.1"
-          min={1}
-          max={5}
-          {...register('rate', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) })}
-          {...described(!!errors.rate, `${idPrefix}-rate-error`)}
+      <div className="field">
+        <label htmlFor={`${idPrefix}-description-en`}>{f.descriptionEn}</label>
+        <textarea
+          id={`${idPrefix}-description-en`}
+          rows={3}
+          lang="en"
+          {...register('descriptionEn')}
+          {...described(!!errors.descriptionEn, `${idPrefix}-description-en-error`)}
         />
-        {err(errors.rate?.message, `${idPrefix}-rate-error`)}
-        {editing ? <span className={styles.hint}>{f.keepHint}</span> : null}
+        {err(errors.descriptionEn?.message, `${idPrefix}-description-en-error`)}
+        <span className={styles.hint}>{f.descriptionEnHint}</span>
       </div>
+
+      {/* The suggestion box takes no rating (PRODUCT.md section 4). */}
+      {business?.isSuggestionBox ? null : (
+        <div className={`field ${styles.rate}`}>
+          <RatingGroup.Root
+            count={5}
+            value={rate ?? 0}
+            onValueChange={(details) => setValue('rate', details.value >= 1 ? details.value : undefined, { shouldValidate: formState.isSubmitted })}
+            translations={{ ratingValueText: t.business.rating.stars }}
+            className={styles.rateGroup}
+            aria-invalid={!!errors.rate || undefined}
+            aria-describedby={errors.rate ? `${idPrefix}-rate-error` : undefined}
+          >
+            <RatingGroup.Label className={styles.rateLabel}>{f.rate}</RatingGroup.Label>
+            <div className={styles.rateRow}>
+              <RatingGroup.Control className={styles.rateControl}>
+                <StarItems size={28} />
+              </RatingGroup.Control>
+              {rate !== undefined ? (
+                <button type="button" className="btn btn-sm btn-outline" onClick={() => setValue('rate', undefined)}>
+                  {f.clearRate}
+                </button>
+              ) : null}
+            </div>
+            <RatingGroup.HiddenInput />
+          </RatingGroup.Root>
+          {err(errors.rate?.message, `${idPrefix}-rate-error`)}
+          <span className={styles.hint}>{editing ? `${f.rateHint} ${f.rateKeepHint}` : f.rateHint}</span>
+        </div>
+      )}
 
       <div className={styles.row} key={generation}>
         <ImageUpload

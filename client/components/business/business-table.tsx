@@ -6,6 +6,7 @@ import { ConfirmDialog, Modal } from '../ui/modal';
 import { notify } from '../ui/toast';
 import { BusinessForm } from './business-form';
 import { useBusinessTitle } from './business-card';
+import { useLocalized } from './localized';
 import { cut } from './text';
 import type { Business } from './types';
 import { useProgressive } from './use-progressive';
@@ -19,6 +20,7 @@ export function BusinessTable({ businesses, id }: { businesses: Business[]; id?:
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const titleOf = useBusinessTitle();
+  const localized = useLocalized();
   const [editing, setEditing] = useState<Business | null>(null);
   const [deleting, setDeleting] = useState<Business | null>(null);
   const { shown, hasMore, showMore, sentinel } = useProgressive(businesses.length, 'table', 50);
@@ -77,7 +79,7 @@ export function BusinessTable({ businesses, id }: { businesses: Business[]; id?:
                 <th scope="row" data-label={c.title} className={styles.title}>
                   {title}
                 </th>
-                <td data-label={c.category}>{business.category}</td>
+                <td data-label={c.category}>{localized.category(business)}</td>
                 <td data-label={c.description} className={styles.description}>
                   {cut(business.description, TABLE_EXCERPT_CHARS)}
                 </td>

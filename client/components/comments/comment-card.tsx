@@ -6,6 +6,7 @@ import { errorKeyOf, useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useLoginHref } from '../accounts/sign-in';
 import { useTRPC } from '../../lib/trpc';
+import { useLocalized } from '../business/localized';
 import { ModerationMark, ReportButton } from '../moderation/report-button';
 import { ShareButton } from '../share/share-button';
 import { Spinner } from '../ui/spinner';
@@ -46,6 +47,7 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, number, plural, errorText } = useI18n();
   const c = t.comments.card;
+  const { place } = useLocalized();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { me } = useMe();
@@ -89,7 +91,7 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
       <PostHeader firstName={comment.firstName} lastName={comment.lastName} userImage={comment.userImage} date={comment.date} edited={comment.edited}>
         <Heading id={headingId} className={styles.location}>
           <span className="visually-hidden">{c.location}: </span>
-          {capitalised(comment.businessLocation)}
+          {place(capitalised(comment.businessLocation))}
           <span className="visually-hidden">, {c.by(name)}</span>
         </Heading>
       </PostHeader>

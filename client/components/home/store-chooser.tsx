@@ -22,13 +22,18 @@ export type ChooserHandoff = {
 
 /** A combobox of every business by title: type to narrow the list, pick one to open its page. */
 export function StoreChooser({ businesses, handoff }: { businesses: BusinessSummary[]; handoff: ChooserHandoff }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [, navigate] = useLocation();
   const c = t.home.chooser;
   // The suggestion box is stored as "Add New" and shown in the active language.
   const options = useMemo<Option[]>(
-    () => businesses.map((b) => ({ _id: b._id, label: b.isSuggestionBox ? t.common.nav.addNew : b.title, category: b.category })),
-    [businesses, t],
+    () =>
+      businesses.map((b) => ({
+        _id: b._id,
+        label: b.isSuggestionBox ? t.common.nav.addNew : b.title,
+        category: lang === 'en' && b.categoryEn ? b.categoryEn : b.category,
+      })),
+    [businesses, t, lang],
   );
   const { collection, filter, set } = useListCollection<Option>({
     initialItems: options,
