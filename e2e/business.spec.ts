@@ -196,15 +196,21 @@ test.describe('business directory, business page, favourites and management', ()
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Lägg till företag' }) });
 
     await form.getByRole('button', { name: 'Lägg till företag' }).click();
-    await expect(form.getByText('*Obligatoriskt')).toHaveCount(5);
+    // Every missing field says so at the first submit (the rate is optional), in the app's words.
+    await expect(form.getByText('*Obligatoriskt')).toHaveCount(4);
+    for (const label of ['Namn', 'Kategori', 'Beskrivning', 'Ort']) {
+      await expect(form.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    }
     await form.getByLabel('Namn').fill('X');
     await form.getByLabel('Namn').blur();
     await expect(form.getByText('Namnet är för kort!')).toBeVisible();
 
     await form.getByLabel('Namn').fill('Testbutiken Ö');
-    await form.getByLabel('Kategori').fill('Provsmakning');
-    await form.getByLabel('Beskrivning').fill('En butik som bara finns i testerna.\nÖppet dygnet runt.');
-    await form.getByLabel('Betyg (1–5)').fill('4');
+    await form.getByLabel('Kategori', { exact: true }).fill('Provsmakning');
+    await form.getByLabel('Kategori på engelska').fill('Tastings');
+    await form.getByLabel('Beskrivning', { exact: true }).fill('En butik som bara finns i testerna.\nÖppet dygnet runt.');
+    await form.getByLabel('Beskrivning på engelska (valfritt)').fill('A shop that only exists in the tests.\nOpen around the clock.');
+    await form.getByRole('radiogroup', { name: 'Ditt betyg (valfritt)' }).getByRole('radio', { name: '4 stjärnor' }).click();
     await form.getByLabel('Bild', { exact: true }).setInputFiles({ name: 'butik.png', mimeType: 'image/png', buffer: await png('#2a6f97', 1200, 800) });
     await expect(form.getByRole('img', { name: 'Förhandsvisning av bilden' })).toBeVisible();
     await form.getByLabel('Ikon', { exact: true }).setInputFiles({ name: 'ikon.png', mimeType: 'image/png', buffer: await png('#e07a5f', 300, 300) });
@@ -230,7 +236,7 @@ test.describe('business directory, business page, favourites and management', ()
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Ort')).toHaveCount(2);
     await expectAccessible(page, 'update business modal');
-    await dialog.getByLabel('Kategori').fill('Smakprov');
+    await dialog.getByLabel('Kategori', { exact: true }).fill('Smakprov');
     await dialog.getByRole('button', { name: 'Ta bort filial 1' }).click();
     await dialog.getByRole('button', { name: 'Spara ändringar' }).click();
     await expect(dialog).toHaveCount(0);
@@ -245,7 +251,8 @@ test.describe('business directory, business page, favourites and management', ()
     await card(page, 'Testbutiken Ö').getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Testbutiken Ö' })).toBeVisible();
     await expect(page.getByText('Öppet dygnet runt.')).toBeVisible();
-    await expect(page.getByText('4,0 av 5 · 0 betyg')).toBeVisible();
+    // The admin's rate is the admin's own rating: one rating, counted.
+    await expect(page.getByText('4,0 av 5 · 1 betyg')).toBeVisible();
 
     await page.goto('/business-mng');
     const suggestionRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Lägg till ny' }) });
@@ -273,6 +280,66 @@ test.describe('business directory, business page, favourites and management', ()
     await page.getByLabel('Sök bland företagen').fill('finns inte någonstans');
     await expect(page.getByText('Inga företag matchar sökningen.')).toBeVisible();
     await expectAccessible(page, 'business table searched');
+  });
+
+  test('a business nobody rated says so; the suggestion box has no rating; English mode is English', async ({ page, baseURL }) => {
+    const login = await page.request.post('/api/users/logIn', { data: { email: 'admin@demo.recensera.se', password: demoPassword() } });
+    const { token } = (await login.json()) as { token: string };
+    const created = await page.request.post('/api/business/upload', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: {
+        title: 'Obetygsatt Bod',
+        category: 'Livsmedel',
+        description: 'En liten bod med grönsaker från trakten.',
+        descriptionEn: 'A small stall with vegetables from nearby farms.',
+        'branches[0][location]': 'Ystad',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { _id: id } = (await created.json()) as { _id: string };
+    await page.context().clearCookies();
+
+    await page.goto(`/business/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Obetygsatt Bod' })).toBeVisible();
+    await expect(page.getByText('Inga betyg än')).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Betyg för Obetygsatt Bod/ })).toHaveCount(0);
+    await expect(page.getByText('Livsmedel')).toBeVisible();
+    await expect(page.getByText('En liten bod med grönsaker från trakten.')).toBeVisible();
+
+    await page.goto('/business');
+    await search(page).fill('obetygsatt');
+    await expect(card(page, 'Obetygsatt Bod').getByText('Inga betyg än')).toBeVisible();
+    await search(page).fill('');
+    const box = card(page, 'Lägg till ny');
+    await expect(box).toBeVisible();
+    await expect(box.getByRole('img', { name: /^Betyg för/ })).toHaveCount(0);
+    await expect(box.getByRole('button', { name: /^Favorit/ })).toHaveCount(0);
+    await expect(box.getByText('Inga betyg än')).toHaveCount(0);
+    await box.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Lägg till ny' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Betyg', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('radiogroup', { name: 'Ditt betyg' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Favorit/ })).toHaveCount(0);
+    await expect(page.getByText('Hela Sverige').first()).toBeVisible();
+
+    // English: the server renders the page in English, the category and description too.
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL as string }]);
+    const html = await (await page.request.get(`/business/${id}`)).text();
+    expect(html).toContain('No ratings yet');
+    expect(html).toContain('Groceries');
+    expect(html).toContain('A small stall with vegetables from nearby farms.');
+    await page.goto(`/business/${id}`);
+    await expect(page.getByText('No ratings yet')).toBeVisible();
+    await expect(page.getByText('Groceries')).toBeVisible();
+    await expect(page.getByText('A small stall with vegetables from nearby farms.')).toBeVisible();
+    await page.goto('/business');
+    const englishCards = page.getByRole('list', { name: 'Stores' }).getByRole('listitem');
+    const suggestion = englishCards.filter({ has: page.getByRole('heading', { name: 'Add New', exact: true }) });
+    await expect(suggestion.getByText(/^Missing a business on/)).toBeVisible();
+    await suggestion.getByRole('link').click();
+    await expect(page.getByText('All of Sweden').first()).toBeVisible();
+    await expect(page.getByText('Suggestions')).toBeVisible();
+    await expectAccessible(page, 'suggestion box in English');
   });
 
   test('pages work at phone width in English', async ({ page, baseURL }) => {

@@ -91,7 +91,7 @@ export const business: Widen<typeof sv> = {
     title: 'Title',
     category: 'Category',
     categoryHint: 'Pick a category from the list or type a new one (in Swedish).',
-    categoryEn: "The category's name in English",
+    categoryEn: 'Category in English',
     categoryEnHint: "For a new category, or to change the category's English name. Empty: the Swedish name.",
     description: 'Description',
     descriptionEn: 'Description in English (optional)',

@@ -90,7 +90,7 @@ export const business = {
     title: 'Namn',
     category: 'Kategori',
     categoryHint: 'Välj en kategori i listan eller skriv en ny.',
-    categoryEn: 'Kategorins namn på engelska',
+    categoryEn: 'Kategori på engelska',
     categoryEnHint: 'För en ny kategori, eller för att ändra kategorins engelska namn. Tomt: det svenska namnet.',
     description: 'Beskrivning',
     descriptionEn: 'Beskrivning på engelska (valfritt)',
