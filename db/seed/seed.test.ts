@@ -31,7 +31,7 @@ afterAll(() => ctx?.close());
 
 describe('seedDemoData', () => {
   it('creates the directory with exactly one suggestion box', () => {
-    const businesses = all<{ title: string; title_search: string; is_suggestion_box: number; rating_count: number; description: string; category: string; category_en: string }>(
+    const businesses = all<{ title: string; title_search: string; is_suggestion_box: number; rating_count: number; description: string; description_en: string; category: string; category_en: string }>(
       'SELECT b.*, c.name_sv AS category, c.name_en AS category_en FROM businesses b JOIN categories c ON c.id = b.category_id',
     );
     expect(businesses.length).toBeGreaterThanOrEqual(25);
@@ -45,6 +45,8 @@ describe('seedDemoData', () => {
       else expect(b.rating_count).toBeGreaterThanOrEqual(1);
       expect(b.title.length).toBeLessThanOrEqual(50);
       expect(b.category.length).toBeGreaterThanOrEqual(2);
+      // English mode reads English: every demo business has its own English description.
+      expect(b.description_en, b.title).toMatch(/^[A-ZÅÄÖ].{40,998}$/s);
       // Every demo category is one of the list's own entries, with a real English name.
       expect(b.category_en, b.category).not.toBe(b.category);
       expect(b.description.length).toBeLessThanOrEqual(999);

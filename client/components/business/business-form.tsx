@@ -135,6 +135,8 @@ export function BusinessForm({ business, onDone }: Props) {
           {err(errors.title?.message, `${idPrefix}-title-error`)}
           {editing ? <span className={styles.hint}>{f.keepHint}</span> : null}
         </div>
+      </div>
+      <div className={styles.row}>
         <div className="field">
           <label htmlFor={`${idPrefix}-category`}>{f.category}</label>
           <input
