@@ -47,15 +47,19 @@ describe('numbers in multipart forms', () => {
     expect(plain.statusCode).toBe(201);
   });
 
-  it("refuse a loosely written business rate, and take the admin's decimal one", async () => {
+  it("refuse a loosely written business rate, and a fraction of a star as not whole", async () => {
     const fields = { title: 'Talbutiken', category: 'Café', description: 'Kaffe och tal.', 'branches[0][location]': 'Lund' };
     for (const rate of loose) {
       const res = await sendForm('POST', '/api/business/upload', { ...fields, rate }, cast.admin.token);
       expect(res.statusCode, rate).toBe(400);
       expect(res.json().errors, rate).toEqual({ rate: 'Invalid input.' });
     }
+    // The admin's rate is the admin's own star rating: whole stars (PRODUCT.md section 4).
     const decimal = await sendForm('POST', '/api/business/upload', { ...fields, rate: '3.5' }, cast.admin.token);
-    expect(decimal.statusCode).toBe(201);
-    expect(decimal.json().rate).toBe(3.5);
+    expect(decimal.statusCode).toBe(400);
+    expect(decimal.json().errors).toEqual({ rate: 'Rate must be a whole number of stars.' });
+    const whole = await sendForm('POST', '/api/business/upload', { ...fields, rate: '4' }, cast.admin.token);
+    expect(whole.statusCode).toBe(201);
+    expect(whole.json()).toMatchObject({ rate: 4, ratingCount: 1 });
   });
 });

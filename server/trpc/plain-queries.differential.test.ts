@@ -49,6 +49,7 @@ const inputs = (): Record<string, unknown[]> => ({
   'business.directory': [undefined, { search: 'bok' }, { search: 42 }],
   'business.list': [undefined, { order: 'newest' }, { order: 'sideways' }],
   'business.byId': [{ id: ids.business }, { id: 'no-such-business' }],
+  'business.categories': [undefined],
   'business.favorites': [{ userId: cast.owner.id }, {}],
   'comments.feed': [{}, { filter: 'mostReplied' }, { filter: 'nope' }],
   'comments.byBusiness': [{ businessId: ids.business }, { businessId: ids.business, search: 'utbud' }, { businessId: 'missing' }],
