@@ -167,7 +167,6 @@ describe('page heads', () => {
       title: 'Åhléns </script><b>',
       category: 'Varuhus',
       description: 'Ett varuhus med kläder, skönhet och hem. '.repeat(8),
-      rate: 3,
       branches: [
         { location: 'Stockholm', address: 'Drottninggatan 53' },
         { location: 'Malmö', address: '' },

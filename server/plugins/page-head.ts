@@ -187,6 +187,9 @@ const businessName = (b: { title: string; isSuggestionBox: boolean }, lang: Lang
 const businessPath = (id: string) => `/business/${encodeURIComponent(id)}`;
 const commentPath = (id: string) => `/comment/${encodeURIComponent(id)}`;
 
+/** The business's description in the page's language: the English one where there is one. */
+const descriptionIn = (b: Pick<BusinessDetail, 'description' | 'descriptionEn'>, lang: Language) => (lang === 'en' && b.descriptionEn ? b.descriptionEn : b.description);
+
 /** One comment as a schema.org Review (removed ones have no text, and are left out by the callers). */
 function reviewOf(publicUrl: string, c: CommentCard): Review {
   return {
@@ -214,14 +217,14 @@ export function businessJsonLd(publicUrl: string, lang: Language, business: Busi
   const reviews = comments.filter((c) => !c.removed && !c.hidden).map((c) => reviewOf(publicUrl, c));
   return {
     '@context': 'https://schema.org',
-    '@type': businessTypeOf(business.category),
+    '@type': businessTypeOf(`${business.category} ${business.categoryEn}`),
     '@id': `${publicUrl}${businessPath(business.id)}`,
     name: businessName(business, lang),
     url: pageUrl(publicUrl, businessPath(business.id), lang),
-    description: excerpt(business.description, 300),
+    description: excerpt(descriptionIn(business, lang), 300),
     ...(picture ? { image: absolute(publicUrl, picture) } : {}),
     ...(address.length ? { address } : {}),
-    ...(business.ratingCount > 0
+    ...(business.ratingCount > 0 && business.rate !== null
       ? {
           aggregateRating: {
             '@type': 'AggregateRating',
@@ -242,12 +245,13 @@ export function businessHead(publicUrl: string, lang: Language, business: Busine
   const name = businessName(business, lang);
   const raters = business.ratingCount;
   const shareTitle = t.business.title(name, raters, formatNumber(raters, 0, lang));
-  const rating = raters > 0 ? t.business.rated(formatNumber(business.rate, 1, lang), raters, formatNumber(raters, 0, lang)) : t.business.notRated;
+  const rating =
+    raters > 0 && business.rate !== null ? t.business.rated(formatNumber(business.rate, 1, lang), raters, formatNumber(raters, 0, lang)) : t.business.notRated;
   const picture = previewPicture(business.image, business.icon);
   return {
     title: t.withSite(shareTitle),
     shareTitle,
-    description: excerpt(`${rating} ${business.description}`, DESCRIPTION_MAX),
+    description: excerpt(`${rating} ${descriptionIn(business, lang)}`, DESCRIPTION_MAX),
     canonicalPath: businessPath(business.id),
     ogType: 'business.business',
     image: picture ? { url: picture, alt: t.business.imageAlt(name), large: picture === business.image } : null,
