@@ -6,7 +6,7 @@ import { inArray } from 'drizzle-orm';
 import type { Deps } from '../../server/deps';
 import { resolveCategory } from '../../server/services/categories';
 import { indexQueuedComments } from '../../server/services/comment-search';
-import { storeSvgImage } from '../../server/services/images';
+import { pngOfSvg, storeImage, storeSvgImage } from '../../server/services/images';
 import {
   branches,
   businessRatings,
@@ -19,6 +19,7 @@ import {
   users,
 } from '../schema';
 import { monogramSvg } from './icons';
+import { demoPictures } from './pictures';
 import { buildDemoRows, seedBusinesses } from './rows';
 import { DEMO_ACCOUNTS_FILE, demoUsers } from './users';
 
@@ -46,6 +47,27 @@ function hasData(db: Deps['db'] | Tx): boolean {
   return business !== undefined || demoUser !== undefined;
 }
 
+/** Two at a time: the upload pipeline's encode queue holds a few per owner, not all of them. */
+const PICTURE_WORKERS = 2;
+
+/**
+ * Draws the demo comments' pictures and stores each through the upload pipeline (a PNG
+ * re-encoded to WebP within the comment bounds, exactly as a user's photo), owned by nobody as
+ * the icons are; returns their ids by index in demoComments.
+ */
+async function storeDemoPictures(deps: Deps): Promise<Map<number, string>> {
+  const queue = demoPictures();
+  const ids = new Map<number, string>();
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const stored = await storeImage(deps, { bytes: await pngOfSvg(next.svg), kind: 'comment', ownerId: null });
+      ids.set(next.commentIndex, stored.id);
+    }
+  };
+  await Promise.all(Array.from({ length: PICTURE_WORKERS }, worker));
+  return ids;
+}
+
 /** Fills a fresh database with demo data; returns null when the database already has data. */
 export async function seedDemoData(deps: Deps): Promise<SeedResult> {
   if (hasData(deps.db)) return null;
@@ -55,11 +77,12 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
   // One random password (and hash) for all demo accounts: hashing once per account would add
   // seconds to the first start.
   const password = randomBytes(12).toString('base64url');
-  const [passwordHash, icons] = await Promise.all([
+  const [passwordHash, icons, pictureIds] = await Promise.all([
     argon2.hash(password, { type: argon2.argon2id }),
     Promise.all(seedBusinesses.map((b) => storeSvgImage(deps, monogramSvg(b.title, b.monogram), 'icon').then((icon) => [b.title, icon.id] as const))),
+    storeDemoPictures(deps),
   ]);
-  const rows = buildDemoRows({ now: Date.now(), passwordHash, iconIds: Object.fromEntries(icons) });
+  const rows = buildDemoRows({ now: Date.now(), passwordHash, iconIds: Object.fromEntries(icons), pictureIds });
 
   const seeded = deps.db.transaction((tx) => {
     // Checked again (under the write lock, hence `immediate`) because another process on the

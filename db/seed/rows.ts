@@ -54,7 +54,13 @@ const EXTRA_STAR_RATING_SHARE = 0.3;
  * comment and favourite rows built here. Pure apart from the random ids; `iconIds` is keyed by
  * business title.
  */
-export function buildDemoRows(input: { now: number; passwordHash: string; iconIds: Record<string, string> }): DemoRows {
+export function buildDemoRows(input: {
+  now: number;
+  passwordHash: string;
+  iconIds: Record<string, string>;
+  /** Stored pictures by index in demoComments (db/seed/pictures.ts). */
+  pictureIds?: ReadonlyMap<number, string>;
+}): DemoRows {
   const { now } = input;
   const random = seededRandom(SEED);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
@@ -126,7 +132,7 @@ export function buildDemoRows(input: { now: number; passwordHash: string; iconId
 
   const commentRows: DemoRows['comments'] = [];
   const replyRows: DemoRows['replies'] = [];
-  for (const c of demoComments) {
+  for (const [index, c] of demoComments.entries()) {
     const business = seedBusinesses.find((b) => b.title === c.business);
     if (!business?.branches.some((branch) => branch.location === c.location)) {
       throw new Error(`demo comment location ${c.location} is not a branch of ${c.business}`);
@@ -139,6 +145,7 @@ export function buildDemoRows(input: { now: number; passwordHash: string; iconId
       userId: userId(c.author),
       businessLocation: c.location,
       text: c.text,
+      imageId: input.pictureIds?.get(index) ?? null,
       createdAt,
       updatedAt: createdAt,
     });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../server/test/helpers';
 import { contrastRatio, monogramColours } from './icons';
 import { seedDemoData, type SeedResult } from './index';
+import { drawnBusinesses } from './pictures';
 import { seedBusinesses } from './rows';
 import { titleSearchOf } from '../../server/services/business';
 import { ftsQueryOf } from '../../server/services/comment-search';
@@ -69,6 +70,29 @@ describe('seedDemoData', () => {
     for (const { location } of all<{ location: string }>('SELECT location FROM branches')) {
       expect(isValidLocation(location), location).toBe(true);
     }
+  });
+
+  it('gives at least half of the demo comments a drawn picture, stored as a WebP like an upload', () => {
+    const rows = all<{ business: string; is_box: number; file_name: string | null; mime: string | null; kind: string | null; width: number | null; height: number | null }>(
+      `SELECT b.title AS business, b.is_suggestion_box AS is_box, i.file_name, i.mime, i.kind, i.width, i.height
+         FROM comments c JOIN businesses b ON b.id = c.business_id LEFT JOIN images i ON i.id = c.image_id`,
+    );
+    const pictured = rows.filter((r) => r.file_name !== null);
+    expect(pictured.length * 2).toBeGreaterThanOrEqual(rows.length);
+    // Some go without, so the feed shows what a card without a photo looks like.
+    expect(pictured.length).toBeLessThan(rows.length);
+    expect(new Set(pictured.map((r) => r.file_name)).size).toBe(pictured.length);
+    for (const row of pictured) {
+      expect([row.mime, row.kind, row.width, row.height], row.business).toEqual(['image/webp', 'comment', 960, 640]);
+      const bytes = readFileSync(path.join(ctx.deps.paths.uploads, row.file_name as string));
+      expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    }
+    expect(rows.filter((r) => r.is_box === 1 && r.file_name !== null)).toEqual([]);
+  });
+
+  it('knows what to draw for every demo business but the suggestion box', () => {
+    const titles = seedBusinesses.filter((b) => !b.isSuggestionBox).map((b) => b.title);
+    expect([...drawnBusinesses].sort()).toEqual([...titles].sort());
   });
 
   it('picks icon text colours with good contrast', () => {

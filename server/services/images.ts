@@ -265,6 +265,15 @@ export async function storeSvgImage(deps: Deps, svg: string, kind: string): Prom
 }
 
 /**
+ * Rasterises an SVG the server drew itself (the demo comments' pictures) to PNG, so it can be
+ * stored with storeImage like any upload. Never call it with user input (see storeSvgImage).
+ */
+export async function pngOfSvg(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(Buffer.from(svg, 'utf8')).png({ compressionLevel: 1 }).toBuffer();
+}
+
+/**
  * The image a client wants to attach. With `ownerId`, only the uploader's own (or shared, see
  * saveFile) images qualify; an unknown id and someone else's look the same to the client.
  */
