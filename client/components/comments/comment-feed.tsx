@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState, type CSSProperties } from 'react';
 import { SegmentGroup } from '@ark-ui/react/segment-group';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -84,6 +84,42 @@ export function CommentFeed() {
   );
 }
 
+/** FNV-1a of the title: each business keeps its own tint wherever its cards appear. */
+function hueOf(title: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of title) {
+    hash ^= char.codePointAt(0) as number;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % 360;
+}
+
+/** First letters of the first two words of the title ("ICA Maxi" → "IM"). */
+const initialsOf = (title: string) =>
+  title
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0])
+    .join('')
+    .toLocaleUpperCase('sv-SE') || '?';
+
+/**
+ * Where a card's photo would be when the comment has none: the business's own icon (or its
+ * initials) on a soft tint of its own colour. Decoration only; the card says everything else.
+ */
+function NoPhoto({ title, icon }: { title: string; icon: string | null }) {
+  return (
+    <div className={styles.noPhoto} style={{ '--tint': hueOf(title) } as CSSProperties} aria-hidden="true" data-testid="no-photo">
+      {icon ? (
+        <img className={styles.noPhotoIcon} src={icon} alt="" width={64} height={64} loading="lazy" decoding="async" />
+      ) : (
+        <span className={styles.noPhotoInitials}>{initialsOf(title)}</span>
+      )}
+    </div>
+  );
+}
+
 function FeedCard({ comment }: { comment: CommentCard }) {
   const { t, number, plural } = useI18n();
   const f = t.comments.feed;
@@ -103,7 +139,7 @@ function FeedCard({ comment }: { comment: CommentCard }) {
       {comment.image ? (
         <img className={styles.photo} src={comment.image} alt="" width={320} height={180} loading="lazy" decoding="async" />
       ) : (
-        <div className={styles.noImage}>{f.noImage}</div>
+        <NoPhoto title={business} icon={comment.businessIcon} />
       )}
       <h3 className={styles.text}>
         <Link

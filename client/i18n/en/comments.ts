@@ -20,7 +20,6 @@ export const comments: Widen<typeof sv> = {
     all: 'All Comments',
     loading: 'Loading...',
     loadMore: 'Load More',
-    noImage: 'No Image Available',
     empty: 'No comments found',
     errorMostReplied: 'Failed to fetch comments with most subcomments',
     errorTopRated: 'Failed to fetch comments with most ratings',

@@ -19,7 +19,6 @@ export const comments = {
     all: 'Alla kommentarer',
     loading: 'Laddar...',
     loadMore: 'Visa fler',
-    noImage: 'Ingen bild tillgänglig',
     empty: 'Inga kommentarer hittades',
     errorMostReplied: 'Det gick inte att hämta kommentarerna med flest svar',
     errorTopRated: 'Det gick inte att hämta kommentarerna med flest betyg',
