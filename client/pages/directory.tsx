@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BusinessCard } from '../components/business/business-card';
+import { FirstRunPrompt } from '../components/business/first-run-prompt';
 import { BusinessCardSkeletons } from '../components/business/business-card-skeleton';
 import { useDebounced } from '../components/business/use-debounced';
 import { useFavoriteToggle } from '../components/business/use-favorite';
@@ -71,9 +72,9 @@ export default function DirectoryPage() {
           {errorText(all.error)}
         </p>
       ) : cards.length === 0 ? (
-        <div className={`notice ${styles.empty}`}>
-          <Spinner label={d.noResults} />
-          <p>{d.noResults}</p>
+        <div className={styles.empty}>
+          <p className="notice">{d.empty}</p>
+          <FirstRunPrompt />
         </div>
       ) : (
         <>

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { CommentFeed } from '../components/comments/comment-feed';
 import { CarouselSkeleton } from '../components/home/carousel-skeleton';
 import { FaqSlot } from '../components/home/faq-slot';
+import { FirstRunPrompt } from '../components/business/first-run-prompt';
 import { Features } from '../components/home/features';
 import { StoreChooserSlot } from '../components/home/store-chooser-slot';
 import { useI18n } from '../i18n';
@@ -20,7 +21,7 @@ const BusinessCarousel = lazy(loadCarousel);
 const CAROUSEL_LIMIT = 24;
 
 export default function HomePage() {
-  const { t } = useI18n();
+  const { t, number } = useI18n();
   const trpc = useTRPC();
   const { me, isLoading: meLoading } = useMe();
   const businesses = useQuery({ ...trpc.home.businesses.queryOptions(), staleTime: 5 * 60_000 });
@@ -30,6 +31,8 @@ export default function HomePage() {
   );
   // The slides render in a deferred pass that yields to input; the skeleton stays until then.
   const slides = useDeferredValue(carouselItems);
+  /** Real businesses (the suggestion box is none); null until known. */
+  const businessCount = businesses.data ? businesses.data.filter((b) => !b.isSuggestionBox).length : null;
   useEffect(() => {
     loadCarousel().catch(() => {});
   }, []);
@@ -73,6 +76,14 @@ export default function HomePage() {
         </div>
       </section>
 
+      {businessCount === 0 ? (
+        <div className={styles.section}>
+          <div className="container">
+            <FirstRunPrompt />
+          </div>
+        </div>
+      ) : null}
+
       {businesses.isError ? null : (
         <section className={styles.section} aria-labelledby="home-carousel-title">
           <div className="container">
@@ -111,9 +122,20 @@ export default function HomePage() {
                 <p className={styles.cardText}>{trust[key].text}</p>
               </div>
             ))}
+            {/* The real count of businesses, never a made-up one; none yet on a fresh install. */}
             <div className={styles.claim}>
-              <p className={styles.claimNumber}>{trust.claimNumber}</p>
-              <p className={styles.claimText}>{trust.claimText}</p>
+              {businessCount === null ? (
+                <p className={styles.claimText} aria-busy="true">
+                  {businesses.isError ? trust.claimNone : trust.claimLoading}
+                </p>
+              ) : businessCount === 0 ? (
+                <p className={styles.claimText}>{trust.claimNone}</p>
+              ) : (
+                <>
+                  <p className={styles.claimNumber}>{number(businessCount)}</p>
+                  <p className={styles.claimText}>{trust.claimText(businessCount)}</p>
+                </>
+              )}
             </div>
           </div>
         </div>

@@ -10,12 +10,17 @@ export const business: Widen<typeof sv> = {
     searchPlaceholder: 'Search your Store',
     searching: 'Searching...',
     nothingFound: 'Nothing found on your search',
-    noResults: 'No results found',
+    empty: 'There are no stores on Recensera yet. Do come back soon!',
     notice: 'Business pictures and icons are shown for recognition only.',
     listLabel: 'Stores',
     showMore: 'Show more',
     shownOf: (shown: string, total: string) => `Showing ${shown} of ${total}`,
     suggestionTitle: 'Add New',
+  },
+  firstRun: {
+    title: 'The directory is empty',
+    text: 'Add the first business so visitors can start reading and writing reviews.',
+    action: 'Add a business',
   },
   rating: {
     label: (title: string) => `Rating of ${title}`,

@@ -47,8 +47,10 @@ export const home: Widen<typeof sv> = {
       title: 'Community picks',
       text: "Ratings are the average of users' votes, and the most appreciated posts are lifted up by the users themselves.",
     },
-    claimNumber: '20+',
-    claimText: "More than 20 of Sweden's most popular stores and services are already here – and more are on the way.",
+    claimText: (n: number) =>
+      n === 1 ? 'store or service is already here – and more are on the way.' : "of Sweden's stores and services are already here – and more are on the way.",
+    claimLoading: 'Counting the stores...',
+    claimNone: 'Recensera has only just opened. The first stores will be added shortly – do come back soon!',
   },
   features: {
     heading: 'What you can do',

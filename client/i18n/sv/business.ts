@@ -9,12 +9,17 @@ export const business = {
     searchPlaceholder: 'Sök din butik',
     searching: 'Söker...',
     nothingFound: 'Inget hittades för din sökning',
-    noResults: 'Inga resultat hittades',
+    empty: 'Det finns inga butiker på Recensera ännu. Titta gärna in igen snart!',
     notice: 'Bilder och ikoner på företagen visas endast för igenkänning.',
     listLabel: 'Butiker',
     showMore: 'Visa fler',
     shownOf: (shown: string, total: string) => `Visar ${shown} av ${total}`,
     suggestionTitle: 'Lägg till ny',
+  },
+  firstRun: {
+    title: 'Katalogen är tom',
+    text: 'Lägg till det första företaget, så kan besökarna börja läsa och skriva omdömen.',
+    action: 'Lägg till ett företag',
   },
   rating: {
     label: (title: string) => `Betyg för ${title}`,

@@ -44,8 +44,10 @@ export const home = {
       title: 'Communityns favoriter',
       text: 'Betygen är ett genomsnitt av användarnas röster, och de mest uppskattade inläggen lyfts fram av användarna själva.',
     },
-    claimNumber: '20+',
-    claimText: 'Fler än 20 av de populäraste butikerna och tjänsterna i Sverige finns redan här – och fler tillkommer.',
+    claimText: (n: number) =>
+      n === 1 ? 'butik eller tjänst finns redan här – och fler tillkommer.' : 'av Sveriges butiker och tjänster finns redan här – och fler tillkommer.',
+    claimLoading: 'Butikerna räknas...',
+    claimNone: 'Recensera har precis öppnat. De första butikerna läggs till inom kort – titta gärna in igen snart!',
   },
   features: {
     heading: 'Det här kan du göra',
