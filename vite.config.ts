@@ -9,24 +9,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /**
  * The pages whose first render (their loading state, before any data) is written at build time
  * to .vite/prerender.json, by page chunk and language; server/plugins/spa.ts puts it in
- * index.html so the page paints before its scripts have run.
+ * index.html so the page paints before its scripts have run (and renders the same first paint
+ * at request time for an address whose query string changes it, e.g. /business?q=ica).
  */
 const PRERENDERED: Record<string, string> = {
   'pages/home.tsx': '/',
   'pages/directory.tsx': '/business',
   'pages/business-detail.tsx': '/business/_',
 };
-
-/**
- * The prerendered copy is shown until the app's scripts have run, and its buttons and fields do
- * nothing until then: they are disabled, so a press or a typed word is not silently lost (the
- * app's own controls replace them in the same places). Links work as plain links. (A business
- * page the server renders with its data is hydrated, which must find React's own markup, so its
- * controls are left as they are.)
- */
-function inert(html: string): string {
-  return html.replace(/<(button|input|select|textarea)(?=[\s>/])/g, '<$1 disabled');
-}
 
 function prerender(): Plugin {
   let outDir = '';
@@ -53,12 +43,12 @@ function prerender(): Plugin {
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: { ssr: 'prerender.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node24', copyPublicDir: false },
       });
-      const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
-        renderPage(path: string, lang: 'sv' | 'en'): Promise<string>;
+      const { renderFirstPaint } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
+        renderFirstPaint(path: string, lang: 'sv' | 'en'): Promise<string>;
       };
       const pages: Record<string, Record<string, string>> = {};
       for (const [chunk, url] of Object.entries(PRERENDERED)) {
-        pages[chunk] = { sv: inert(await renderPage(url, 'sv')), en: inert(await renderPage(url, 'en')) };
+        pages[chunk] = { sv: await renderFirstPaint(url, 'sv'), en: await renderFirstPaint(url, 'en') };
       }
       mkdirSync(path.join(outDir, '.vite'), { recursive: true });
       writeFileSync(path.join(outDir, '.vite', 'prerender.json'), JSON.stringify(pages));

@@ -9,6 +9,19 @@ import { loadCatalog, type Language } from './i18n';
 import type { PageData } from '../server/schemas/page-data';
 import { PageDataContext } from './lib/page-data';
 
+/**
+ * A page's first render before any data, for index.html (build time, and at request time for a
+ * state in the query string: server/plugins/spa.ts). It is shown until the app's scripts have
+ * run, and its buttons and fields do nothing until then: they are disabled, so a press or a
+ * typed word is not silently lost (the app's own controls replace them in the same places).
+ * Links work as plain links. (A business page the server renders with its data is hydrated,
+ * which must find React's own markup, so its controls are left as they are.)
+ */
+export async function renderFirstPaint(path: string, lang: Language): Promise<string> {
+  const html = await renderPage(path, lang);
+  return html.replace(/<(button|input|select|textarea)(?=[\s>/])/g, '<$1 disabled');
+}
+
 export async function renderPage(path: string, lang: Language, pageData: PageData | null = null): Promise<string> {
   await loadCatalog(lang);
   const { prelude } = await prerenderToNodeStream(

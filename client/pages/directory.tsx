@@ -1,14 +1,15 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BusinessCard } from '../components/business/business-card';
 import { FirstRunPrompt } from '../components/business/first-run-prompt';
 import { BusinessCardSkeletons } from '../components/business/business-card-skeleton';
-import { useDebounced } from '../components/business/use-debounced';
 import { useFavoriteToggle } from '../components/business/use-favorite';
 import { useProgressive } from '../components/business/use-progressive';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
+import { useSearchParamText } from '../lib/url-state';
+import { SEARCH_PARAM } from '../../server/schemas/page-state';
 import styles from './directory.module.css';
 
 /** Cards in the first rows load their pictures at once; the rest wait until scrolled near. */
@@ -17,8 +18,8 @@ const EAGER_CARDS = 4;
 export default function DirectoryPage() {
   const { t, number, errorText } = useI18n();
   const trpc = useTRPC();
-  const [text, setText] = useState('');
-  const search = useDebounced(text.trim(), 250);
+  // The search lives in the URL (?q=…): a reload, Back and a shared link keep it.
+  const { text, change, term: search } = useSearchParamText(SEARCH_PARAM, 250);
   const searching = search !== '';
   const all = useQuery(trpc.business.directory.queryOptions());
   const found = useQuery({
@@ -51,7 +52,7 @@ export default function DirectoryPage() {
           className="input"
           type="search"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => change(e.target.value)}
           placeholder={d.searchPlaceholder}
           autoComplete="off"
           enterKeyHint="search"

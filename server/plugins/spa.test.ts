@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, updateBusiness } from '../services/business';
 import { createComment } from '../services/comments';
 import { createCast, createTestApp, type TestContext } from '../test/helpers';
-import { jsonForScript, pagePaths, routeChunks } from './spa';
+import { jsonForScript, pagePaths, routeChunks, STATE_PAINTS, statePaints } from './spa';
 
 const INDEX =
   '<!doctype html><html lang="sv"><head><title>R</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
@@ -219,5 +219,106 @@ describe('business page rendered with its data', () => {
     const json = jsonForScript({ text });
     expect(json).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(json)).toEqual({ text });
+  });
+});
+
+describe('first paint in the state the query string asks for', () => {
+  let ctx: TestContext;
+  let clientDir: string;
+  const HOME = '<main>startsidan</main>';
+  const DIRECTORY = '<main>katalogen</main>';
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(os.tmpdir(), 'recensera-spa-state-'));
+    mkdirSync(path.join(clientDir, '.vite', 'ssr'), { recursive: true });
+    writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(
+      path.join(clientDir, '.vite', 'prerender.json'),
+      JSON.stringify({ 'pages/home.tsx': { sv: HOME, en: HOME }, 'pages/directory.tsx': { sv: DIRECTORY, en: DIRECTORY } }),
+    );
+    const source = path.join(import.meta.dirname, '../../client/prerender.tsx');
+    writeFileSync(path.join(clientDir, '.vite', 'ssr', 'prerender.js'), `export { renderPage, renderFirstPaint } from ${JSON.stringify(source)};\n`);
+    ctx = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const root = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(html)?.[1] ?? '';
+
+  it('paints the home feed with the filter of the address, its controls inert until the scripts run', async () => {
+    const res = await ctx.app.inject('/?filter=topRated');
+    expect(res.statusCode).toBe(200);
+    const html = root(res.body);
+    expect(html).not.toContain(HOME);
+    // The checked segment is the one the address names (Ark UI marks it data-state="checked").
+    const checked = [...html.matchAll(/<label[^>]*data-state="checked"[^>]*>[\s\S]*?<\/label>/g)].map((m) => m[0]);
+    expect(checked).toHaveLength(1);
+    expect(checked[0]).toContain('value="topRated"');
+    expect(checked[0]).toContain('>HÖGST BETYG<');
+    expect(html).not.toMatch(/<(button|input)(?![^>]*disabled)[\s>]/);
+    const english = root((await ctx.app.inject({ url: '/?filter=mostReplied', headers: { cookie: 'lang=en' } })).body);
+    expect([...english.matchAll(/<label[^>]*data-state="checked"[^>]*>[\s\S]*?<\/label>/g)][0]?.[0]).toContain('value="mostReplied"');
+  });
+
+  it('keeps the build-time paint for the default state and for what no page reads', async () => {
+    for (const url of ['/', '/?filter=all', '/?filter=bogus', '/?utm_source=x', '/business', '/business?q=%20%20']) {
+      const body = (await ctx.app.inject(url)).body;
+      expect(root(body), url).toMatch(/^<main>(startsidan|katalogen)<\/main>$/);
+    }
+  });
+
+  it('paints the directory with its search text, escaped', async () => {
+    const html = root((await ctx.app.inject('/business?q=ica&utm=1')).body);
+    expect(html).not.toContain(DIRECTORY);
+    expect(html).toMatch(/<input disabled[^>]*value="ica"/);
+    const hostile = root((await ctx.app.inject(`/business?q=${encodeURIComponent('"><script>x</script>')}`)).body);
+    expect(hostile).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
+    expect(hostile).not.toContain('<script>');
+  });
+
+  it('never keeps these pages in the public reply cache', async () => {
+    const first = await ctx.app.inject('/business?q=apotek');
+    expect(first.headers.etag).toBeUndefined();
+    expect(first.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps at most STATE_PAINTS renders, the oldest going first', async () => {
+    const rendered: string[] = [];
+    const paint = statePaints(
+      async () => ({
+        renderFirstPaint: async (url: string) => {
+          rendered.push(url);
+          return `<p>${url}</p>`;
+        },
+      }),
+      () => ({ error() {} }),
+    );
+    for (let i = 0; i < STATE_PAINTS + 1; i += 1) await paint('/business', 'pages/directory.tsx', `?q=${i}`, 'sv');
+    expect(rendered).toHaveLength(STATE_PAINTS + 1);
+    expect(await paint('/business', 'pages/directory.tsx', `?q=${STATE_PAINTS}`, 'sv')).toBe(`<p>/business?q=${STATE_PAINTS}</p>`);
+    expect(rendered).toHaveLength(STATE_PAINTS + 1);
+    await paint('/business', 'pages/directory.tsx', '?q=0', 'sv');
+    expect(rendered).toHaveLength(STATE_PAINTS + 2);
+  });
+
+  it('answers without a first paint when the render fails, and tries again next time', async () => {
+    let fail = true;
+    const errors: unknown[] = [];
+    const paint = statePaints(
+      async () => ({
+        renderFirstPaint: async () => {
+          if (fail) throw new Error('render failed');
+          return '<p>ok</p>';
+        },
+      }),
+      () => ({ error: (e: unknown) => errors.push(e) }),
+    );
+    expect(await paint('/', 'pages/home.tsx', '?filter=topRated', 'sv')).toBeNull();
+    expect(errors).toHaveLength(1);
+    fail = false;
+    expect(await paint('/', 'pages/home.tsx', '?filter=topRated', 'sv')).toBe('<p>ok</p>');
   });
 });

@@ -9,6 +9,7 @@ import { AppError } from '../lib/errors';
 import { businessIdInputSchema } from '../schemas/business';
 import { idInputSchema } from '../schemas/comments';
 import { PAGE_DATA_ID, type PageData } from '../schemas/page-data';
+import { firstPaintState } from '../schemas/page-state';
 import { withSiteSettings } from './site-settings';
 import { getBusiness } from '../services/business';
 import { getComment, listBusinessComments } from '../services/comments';
@@ -39,6 +40,9 @@ export const routeChunks: [RegExp, string][] = [
   [/^\/login\/?$/, 'pages/login.tsx'],
   [/^\/registration\/?$/, 'pages/registration.tsx'],
 ];
+/** The page chunk of a path ('' when it has none listed). */
+export const routeOf = (urlPath: string) => routeChunks.find(([pattern]) => pattern.test(urlPath))?.[1] ?? '';
+
 /**
  * Every path the client router (client/routes.tsx) has a page or a redirect for, matched as
  * wouter matches: any case, with or without a trailing slash. Any other path is answered 404
@@ -151,9 +155,14 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
     cache.set(cacheKey, parts);
     return parts;
   };
-  /** `head`: the page's head tags (page-head.ts), in place of index.html's title. */
-  return (urlPath: string, lang: 'sv' | 'en', head: string, served: ServedPage | null = null): string => {
-    const route = routeChunks.find(([pattern]) => pattern.test(urlPath))?.[1] ?? '';
+  /**
+   * `head`: the page's head tags (page-head.ts), in place of index.html's title. `firstPaint`
+   * stands in for the route's prerendered first render when the query string changes it (a
+   * string), or when that render could not be made (null: the page then paints from its scripts
+   * rather than show a state the address does not ask for).
+   */
+  return (urlPath: string, lang: 'sv' | 'en', head: string, served: ServedPage | null = null, firstPaint?: string | null): string => {
+    const route = routeOf(urlPath);
     const hasRoot = indexHtml.includes(ROOT);
     const page = (rendered: boolean) => {
       const [before, after] = shell(route, lang, rendered);
@@ -165,7 +174,7 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
       const block = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript({ path: procedure, input, data, anonymous })}</script>`;
       return page(true).replace(ROOT, `<div id="root">${served.html}</div>${block}`);
     }
-    const firstRender = hasRoot ? prerendered?.[route]?.[lang] : undefined;
+    const firstRender = hasRoot ? (firstPaint === undefined ? prerendered?.[route]?.[lang] : firstPaint) : undefined;
     const html = page(Boolean(firstRender));
     return firstRender ? html.replace(ROOT, `<div id="root">${firstRender}</div>`) : html;
   };
@@ -190,15 +199,16 @@ function langOf(cookieHeader: string | undefined): 'sv' | 'en' {
 
 /** client/prerender.tsx as built into .vite/ssr/prerender.js. */
 type RenderPage = (path: string, lang: 'sv' | 'en', pageData: Omit<ServedPage, 'html'>) => Promise<string>;
+type Renderer = { renderPage: RenderPage; renderFirstPaint(path: string, lang: 'sv' | 'en'): Promise<string> };
 
 /** Loads the build's server renderer on first use; null when the build has none or it fails to load. */
-function serverRenderer(clientDir: string, log: () => FastifyBaseLogger): () => Promise<RenderPage | null> {
+function serverRenderer(clientDir: string, log: () => FastifyBaseLogger): () => Promise<Renderer | null> {
   const file = path.join(clientDir, '.vite', 'ssr', 'prerender.js');
-  let loading: Promise<RenderPage | null> | null = null;
+  let loading: Promise<Renderer | null> | null = null;
   return () =>
     (loading ??= existsSync(file)
       ? import(pathToFileURL(file).href).then(
-          (m: { renderPage: RenderPage }) => m.renderPage,
+          (m: Renderer) => m,
           (err: unknown) => {
             log().error({ err }, 'server renderer failed to load; pages are served without their data');
             return null;
@@ -222,7 +232,7 @@ type BusinessPage = { head: string; page: Omit<ServedPage, 'anonymous'> | null }
  * page is answered 404 and behaves as without data: the browser asks, and shows its not-found
  * page). The head's reviews (the first page of comments) are read here, once per kept page.
  */
-function businessPages(deps: Deps, render: () => Promise<RenderPage | null>, log: () => FastifyBaseLogger) {
+function businessPages(deps: Deps, render: () => Promise<Renderer | null>, log: () => FastifyBaseLogger) {
   let stamp = '';
   const kept = new Map<string, Promise<BusinessPage | typeof UNKNOWN>>();
   return async (urlPath: string, id: string, lang: 'sv' | 'en'): Promise<BusinessPage | typeof UNKNOWN> => {
@@ -246,8 +256,8 @@ function businessPages(deps: Deps, render: () => Promise<RenderPage | null>, log
         const head = headTags(deps.env.PUBLIC_URL, lang, businessHead(deps.env.PUBLIC_URL, lang, data, comments));
         const pageData = { path: 'business.byId', input: { id }, data };
         try {
-          const renderPage = await render();
-          return { head, page: renderPage ? { ...pageData, html: await renderPage(urlPath, lang, { ...pageData, anonymous: true }) } : null };
+          const renderer = await render();
+          return { head, page: renderer ? { ...pageData, html: await renderer.renderPage(urlPath, lang, { ...pageData, anonymous: true }) } : null };
         } catch (err) {
           // The page still works without its data (the browser asks for it); the next request tries again.
           log().error({ err }, 'business page render failed');
@@ -260,6 +270,39 @@ function businessPages(deps: Deps, render: () => Promise<RenderPage | null>, log
       page.catch(() => kept.delete(key));
     }
     return page;
+  };
+}
+
+/**
+ * How many first paints for a state in the query string are kept: a filter has two, but a
+ * search is free text, so the oldest go first. They hold no data (the lists are skeletons),
+ * only what the address itself says, so they outlive writes and are the same for everyone.
+ */
+export const STATE_PAINTS = 100;
+
+/**
+ * The first paint of a prerendered page in the state its query string asks for (the home
+ * feed's filter, the directory's search), rendered at request time like the build renders the
+ * default one; null when the build has no renderer or the render fails.
+ */
+export function statePaints(render: () => Promise<Pick<Renderer, 'renderFirstPaint'> | null>, log: () => Pick<FastifyBaseLogger, 'error'>) {
+  const kept = new Map<string, Promise<string | null>>();
+  return (urlPath: string, route: string, state: string, lang: 'sv' | 'en'): Promise<string | null> => {
+    const key = `${lang}|${route}|${state}`;
+    let paint = kept.get(key);
+    if (!paint) {
+      paint = render()
+        .then((renderer) => (renderer ? renderer.renderFirstPaint(`${urlPath}${state}`, lang) : null))
+        .catch((err: unknown) => {
+          // Not kept: the next request tries again.
+          kept.delete(key);
+          log().error({ err }, 'first paint render failed');
+          return null;
+        });
+      if (kept.size >= STATE_PAINTS) kept.delete(kept.keys().next().value!);
+      kept.set(key, paint);
+    }
+    return paint;
   };
 }
 
@@ -352,11 +395,10 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
     });
   }
 
-  const businessPage = businessPages(
-    deps,
-    serverRenderer(deps.paths.client, () => app.log),
-    () => app.log,
-  );
+  const renderer = serverRenderer(deps.paths.client, () => app.log);
+  const businessPage = businessPages(deps, renderer, () => app.log);
+  const statePaint = statePaints(renderer, () => app.log);
+  const prerenderedRoutes = new Set(Object.keys(readBuildJson<Prerendered>(deps.paths.client, 'prerender.json') ?? {}));
   /** Head tags of pages without data, by language, whether found, and path (bounded: unknown paths are endless). */
   const staticHeads = new Map<string, string>();
   const staticHeadTags = (urlPath: string, lang: 'sv' | 'en', found: boolean) => {
@@ -397,12 +439,21 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
         }
       }
       if (commentId) ({ status, head } = commentPage(deps, request, commentId, lang));
+      // A prerendered page whose query string asks for another state than its default (a feed
+      // filter, a search) paints in that state, not in the default one it would then leave.
+      let firstPaint: string | null | undefined;
+      const route = routeOf(urlPath);
+      const queryAt = url.indexOf('?');
+      if (!served && prerenderedRoutes.has(route) && queryAt >= 0) {
+        const state = firstPaintState(route, url.slice(queryAt));
+        if (state) firstPaint = await statePaint(urlPath, route, state, lang);
+      }
       return reply
         .status(status)
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .send(pageHtml(urlPath, lang, head ?? staticHeadTags(urlPath, lang, status === 200), served));
+        .send(pageHtml(urlPath, lang, head ?? staticHeadTags(urlPath, lang, status === 200), served, firstPaint));
     }
     return reply.status(404).send(appErrorBody(new AppError('NOT_FOUND', 'routeNotFound')));
   });

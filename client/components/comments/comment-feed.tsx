@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState, type CSSProperties } from 'react';
+import { useDeferredValue, useId, useMemo, type CSSProperties } from 'react';
 import { SegmentGroup } from '@ark-ui/react/segment-group';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -6,6 +6,8 @@ import { FEED_EXCERPT_CHARS, feedFilters, type FeedFilter } from '../../../serve
 import type { CommentCard } from '../../../server/schemas/comments';
 import { useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
+import { useSearchParam } from '../../lib/url-state';
+import { asFeedFilter, FEED_FILTER_PARAM } from '../../../server/schemas/page-state';
 import { useBusinessTitle } from '../business/business-card';
 import { capitalised, excerpt } from './emoji';
 import { FeedSkeletonGrid } from './feed-skeleton';
@@ -22,7 +24,10 @@ export function CommentFeed() {
   const f = t.comments.feed;
   const trpc = useTRPC();
   const headingId = useId();
-  const [filter, setFilter] = useState<FeedFilter>('all');
+  // The filter lives in the URL (?filter=…): a reload, Back and a shared link keep it.
+  const [filterParam, setFilterParam] = useSearchParam(FEED_FILTER_PARAM);
+  const filter = asFeedFilter(filterParam);
+  const setFilter = (next: FeedFilter) => setFilterParam(next === 'all' ? '' : next);
   const query = useInfiniteQuery(trpc.comments.feed.infiniteQueryOptions({ filter }, { getNextPageParam: (page) => page.nextCursor ?? undefined }));
   const labels: Record<FeedFilter, string> = { mostReplied: f.mostReplied, topRated: f.topRated, all: f.all };
   const errors: Record<FeedFilter, string> = { mostReplied: f.errorMostReplied, topRated: f.errorTopRated, all: f.errorAll };

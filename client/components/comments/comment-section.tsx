@@ -6,7 +6,8 @@ import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useLoginHref } from '../accounts/sign-in';
 import { useTRPC } from '../../lib/trpc';
-import { useDebounced } from '../business/use-debounced';
+import { useSearchParamText } from '../../lib/url-state';
+import { SEARCH_PARAM } from '../../../server/schemas/page-state';
 import { Spinner } from '../ui/spinner';
 import { CommentCard } from './comment-card';
 import styles from './comments.module.css';
@@ -45,8 +46,8 @@ export function CommentSection({ businessId }: { businessId: string }) {
   const loginHref = useLoginHref('#comments');
   const headingId = useId();
   const searchId = useId();
-  const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim(), 300);
+  // The search lives in the URL (?q=…): a reload, Back and a shared link keep it.
+  const { text: search, change: setSearch, clear: clearSearch, term } = useSearchParamText(SEARCH_PARAM, 300);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const linkedId = useLinkedCommentId();
 
@@ -101,7 +102,7 @@ export function CommentSection({ businessId }: { businessId: string }) {
           <p className="notice notice-error">{t.messages.banned}</p>
         ) : (
           <Suspense fallback={<Spinner label={t.common.loading} />}>
-            <CommentForm businessId={businessId} onPosted={() => setSearch('')} />
+            <CommentForm businessId={businessId} onPosted={clearSearch} />
           </Suspense>
         )
       ) : (

@@ -1,0 +1,46 @@
+// What a page keeps in its query string (the home feed's filter, the directory's and a business
+// page's searches), read the same way by the browser and by the server that paints the page
+// first (server/plugins/spa.ts). Plain code without zod or Node: the client's pages import it.
+import { feedFilters, SEARCH_MAX, type FeedFilter } from './comment-constants';
+
+/** `/?filter=topRated`: the home feed's filter; All Comments is the default and not written. */
+export const FEED_FILTER_PARAM = 'filter';
+/** `/business?q=ica`, `/business/<id>?q=lund`: the search box's text. */
+export const SEARCH_PARAM = 'q';
+
+const paramsOf = (search: string) => new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+
+/** The feed filter a `filter` parameter names; anything unknown is the default. */
+export const asFeedFilter = (value: string | null): FeedFilter =>
+  (feedFilters as readonly string[]).includes(value ?? '') ? (value as FeedFilter) : 'all';
+
+/** The feed filter a query string asks for. */
+export const feedFilterOf = (search: string): FeedFilter => asFeedFilter(paramsOf(search).get(FEED_FILTER_PARAM));
+
+/** The search text a query string carries, at most as long as the search box takes. */
+export function searchTextOf(search: string): string {
+  return (paramsOf(search).get(SEARCH_PARAM) ?? '').slice(0, SEARCH_MAX);
+}
+
+/** `search` with `name` set to `value` (removed when empty), as `?a=b` or ''. */
+export function withParam(search: string, name: string, value: string): string {
+  const params = paramsOf(search);
+  if (value) params.set(name, value);
+  else params.delete(name);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/**
+ * The part of a page's query string its first paint depends on, in one spelling (so
+ * `?q=ica&utm=x` and `?q=ica` share a render): '' when the page shows its default state.
+ * `page` is the route's page chunk (server/plugins/spa.ts, routeChunks).
+ */
+export function firstPaintState(page: string, search: string): string {
+  if (page === 'pages/home.tsx') {
+    const filter = feedFilterOf(search);
+    return filter === 'all' ? '' : withParam('', FEED_FILTER_PARAM, filter);
+  }
+  if (page === 'pages/directory.tsx') return withParam('', SEARCH_PARAM, searchTextOf(search).trim());
+  return '';
+}
