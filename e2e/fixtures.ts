@@ -26,20 +26,20 @@ export async function expectAccessible(page: Page, context = '') {
 }
 
 /**
- * Waits for a mail to `to` in the server's outbox (DATA_DIR/outbox, written when SMTP_URL is unset)
+ * Waits for a mail to `to` in a server's outbox (DATA_DIR/outbox, written when SMTP_URL is unset)
  * and returns its raw text, quoted-printable soft breaks undone, so a test can follow its link.
  */
-export async function readMail(to: string, { after = 0, timeoutMs = 10_000 } = {}): Promise<string> {
+export async function readMail(to: string, { after = 0, timeoutMs = 10_000, outbox = E2E_OUTBOX } = {}): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     let files: string[];
     try {
-      files = readdirSync(E2E_OUTBOX).filter((f) => f.endsWith('.eml'));
+      files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
     } catch {
       files = [];
     }
     const found = files
-      .map((f) => path.join(E2E_OUTBOX, f))
+      .map((f) => path.join(outbox, f))
       .filter((f) => statSync(f).mtimeMs >= after)
       .map((f) => ({ f, text: readFileSync(f, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=') }))
       .filter((m) => m.text.toLowerCase().includes(`to: ${to.toLowerCase()}`))
