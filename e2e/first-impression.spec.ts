@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * The home feed opens on pictures: most demo comments carry one the seed drew, and a card
+ * without one shows its business on a tint rather than a grey "no image" box.
+ */
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+const feedOf = (page: Page) => page.getByRole('region', { name: /Utforska de högst rankade kommentarerna|Explore the top-rated comments/ });
+
+test('the home feed shows drawn pictures, and designed cards where a comment has none', async ({ page, baseURL }) => {
+  await page.goto('/');
+  const cards = feedOf(page).getByRole('list').first().getByRole('listitem');
+  await expect(cards).toHaveCount(12);
+  const photos = cards.locator('img[src^="/uploads/"][src$=".webp"]');
+  const placeholders = cards.getByTestId('no-photo');
+  expect(await photos.count()).toBeGreaterThanOrEqual(6);
+  expect((await photos.count()) + (await placeholders.count())).toBe(12);
+  await expect(placeholders.first()).toBeVisible();
+  await expect(page.getByText(/Ingen bild tillgänglig|No Image Available/)).toHaveCount(0);
+  // The pictures decode (a broken one would have no natural size).
+  for (const photo of await photos.all()) {
+    await photo.scrollIntoViewIfNeeded();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(960);
+  }
+
+  if (!SHOTS) return;
+  for (const lang of ['sv', 'en'] as const) {
+    await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await page.goto('/');
+      const feed = feedOf(page);
+      const first = feed.getByRole('list').first().getByRole('listitem');
+      await expect(first).toHaveCount(12);
+      for (const img of await feed.locator('img').all()) {
+        await img.scrollIntoViewIfNeeded();
+        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete)).toBe(true);
+      }
+      await feed.screenshot({ path: `${SHOTS}/feed-${lang}-${width}.png` });
+      const without = first.filter({ has: page.getByTestId('no-photo') }).first();
+      await without.screenshot({ path: `${SHOTS}/card-without-photo-${lang}-${width}.png` });
+    }
+  }
+});
