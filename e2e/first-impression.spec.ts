@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { demoPassword, expect, test } from './fixtures';
 
 /**
  * The home feed opens on pictures: most demo comments carry one the seed drew, and a card
@@ -26,6 +26,7 @@ test('the home feed shows drawn pictures, and designed cards where a comment has
   }
 
   if (!SHOTS) return;
+  test.setTimeout(180_000);
   for (const lang of ['sv', 'en'] as const) {
     await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
     for (const width of [1280, 375]) {
@@ -41,6 +42,21 @@ test('the home feed shows drawn pictures, and designed cards where a comment has
       await feed.screenshot({ path: `${SHOTS}/feed-${lang}-${width}.png` });
       const without = first.filter({ has: page.getByTestId('no-photo') }).first();
       await without.screenshot({ path: `${SHOTS}/card-without-photo-${lang}-${width}.png` });
+    }
+  }
+  // The whole home page, as the demo admin sees it.
+  expect((await page.request.post('/api/users/logIn', { data: { email: 'admin@demo.recensera.se', password: demoPassword() } })).ok()).toBe(true);
+  for (const lang of ['sv', 'en'] as const) {
+    await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await page.goto('/');
+      await expect(feedOf(page).getByRole('list').first().getByRole('listitem')).toHaveCount(12);
+      // Lazy pictures load once near the viewport: past them once, then back up.
+      await feedOf(page).getByRole('button', { name: /Visa fler|Load More/ }).scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${SHOTS}/home-admin-${lang}-${width}.png`, fullPage: true });
     }
   }
 });
