@@ -33,7 +33,11 @@ test.describe('shell and home page', () => {
     await expect(carousel.getByRole('button', { name: 'Starta bildspelet' })).toBeVisible();
 
     await expect(page.getByRole('heading', { level: 2, name: 'Varför lita på oss' })).toBeVisible();
-    await expect(page.getByText('20+')).toBeVisible();
+    // The real number of businesses (29 in the demo data), not a fixed "20+".
+    const claim = page.getByText('av Sveriges butiker och tjänster finns redan här – och fler tillkommer.');
+    await expect(claim).toBeVisible();
+    await expect(claim.locator('xpath=preceding-sibling::p')).toHaveText(/^\d+$/);
+    await expect(page.getByText('20+')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 2, name: 'Det här kan du göra' })).toBeVisible();
 
     const question = page.getByRole('button', { name: 'Hur räknas betygen ut?' });
