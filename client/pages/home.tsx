@@ -76,7 +76,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      {businessCount === 0 ? (
+      {businessCount === 0 && me?.isAdmin ? (
         <div className={styles.section}>
           <div className="container">
             <FirstRunPrompt />
