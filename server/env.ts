@@ -9,6 +9,15 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** A duration such as 30m, 1h, 7d, more than zero. */
+const positiveDuration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.string().regex(/^[1-9]\d*(m|h|d)$/, 'a number with m, h or d (30m, 1h, 7d)'))
+    .transform((v) => durationMs(v));
+
 /** Every setting of the server, validated once at start. README.md documents each. */
 /** An https:// address (a page of the community's elsewhere), or unset. */
 const httpsUrl = z
@@ -49,6 +58,12 @@ export const envSchema = z.object({
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
   /** 0 turns off the spam rules for new posts (server/services/spam.ts); tests of other things. */
   SPAM_RULES: bool.default(true),
+  /** A rating burst (services/rating-bursts.ts): this many star ratings on one business … */
+  RATING_BURST_RATINGS: z.coerce.number().int().min(2).max(10_000).default(5),
+  /** … within this window … */
+  RATING_BURST_WINDOW: positiveDuration('1h'),
+  /** … from accounts younger than this puts an entry in the moderation queue. */
+  RATING_BURST_ACCOUNT_AGE: positiveDuration('7d'),
   /** 0 turns off the per-IP and per-user limits; only for load benchmarks on a private machine. */
   RATE_LIMITS: bool.default(true),
   /** How often the server backs itself up: 30m, 6h, 24h, 7d …; 0 or off: never. */

@@ -67,7 +67,12 @@ export const businessRatings = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.userId] }), index('business_ratings_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.userId] }),
+    index('business_ratings_user_idx').on(t.userId),
+    // A business's ratings of the last hour, for the rating-burst check (services/rating-bursts.ts).
+    index('business_ratings_recent_idx').on(t.businessId, t.updatedAt),
+  ],
 );
 
 export const favorites = sqliteTable(

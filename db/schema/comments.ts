@@ -36,8 +36,13 @@ export const comments = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     /** Set while enough users' open reports hide it (server/services/reports.ts); null: public. */
     hiddenAt: integer('hidden_at'),
-    /** Set when a moderator removed it but kept its replies: text and picture are gone. */
+    /**
+     * Set when a moderator removed it: text and picture are gone. With replies it stays public as
+     * a placeholder; without, it stays hidden, so only its author (and admins) see the notice.
+     */
     removedAt: integer('removed_at'),
+    /** The moderator's note, or the reports' reason keys (comma-separated): what the author is told. */
+    removalReason: text('removal_reason'),
   },
   (t) => [
     index('comments_feed_idx').on(t.createdAt, t.id),
@@ -80,6 +85,9 @@ export const replies = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     /** Set while enough users' open reports hide it; null: public. */
     hiddenAt: integer('hidden_at'),
+    /** Set when a moderator removed it; it then stays hidden, a notice for its author. */
+    removedAt: integer('removed_at'),
+    removalReason: text('removal_reason'),
   },
   (t) => [
     index('replies_comment_idx').on(t.commentId, t.createdAt),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { businesses } from './businesses';
 import { comments, replies } from './comments';
 import { users } from './users';
 
@@ -54,5 +55,70 @@ export const modLog = sqliteTable(
     reason: text('reason'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('mod_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('mod_log_created_idx').on(t.createdAt),
+    // The log page's filters, each newest first without a sort.
+    index('mod_log_action_idx').on(t.action, t.createdAt),
+    index('mod_log_target_kind_idx').on(t.targetKind, t.createdAt),
+  ],
+);
+
+/**
+ * Posts hidden by reports (auto-hides), newest last: what the admins' digest mail lists. Rows go
+ * with their post, so the digest never quotes a text its author deleted.
+ */
+export const autoHides = sqliteTable(
+  'auto_hides',
+  {
+    id: text('id').primaryKey(),
+    commentId: text('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    replyId: text('reply_id').references(() => replies.id, { onDelete: 'cascade' }),
+    hiddenAt: integer('hidden_at').notNull(),
+  },
+  (t) => [
+    index('auto_hides_hidden_at_idx').on(t.hiddenAt),
+    // Deleting a post looks its rows up here (the cascade).
+    index('auto_hides_comment_idx').on(t.commentId),
+    index('auto_hides_reply_idx').on(t.replyId),
+  ],
+);
+
+/**
+ * Each opted-in admin's latest digest mail: the auto-hides from `from_at` on, sent (or to be
+ * sent) at `send_at` as the outbox row `mail_id`. While `send_at` is ahead, the row is still
+ * waiting and later auto-hides are added to it; so at most one digest goes out an hour.
+ */
+export const modDigests = sqliteTable('mod_digests', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fromAt: integer('from_at').notNull(),
+  sendAt: integer('send_at').notNull(),
+  mailId: text('mail_id').notNull(),
+});
+
+/**
+ * A burst of star ratings on one business from young accounts (services/rating-bursts.ts), in the
+ * moderation queue until an admin dismisses it. One open entry per business (partial unique index).
+ */
+export const ratingBursts = sqliteTable(
+  'rating_bursts',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Young accounts' ratings in the window when it was last seen. */
+    ratings: integer('ratings').notNull(),
+    firstAt: integer('first_at').notNull(),
+    detectedAt: integer('detected_at').notNull(),
+    lastAt: integer('last_at').notNull(),
+    resolvedAt: integer('resolved_at'),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('rating_bursts_open_idx').on(t.businessId).where(sql`resolved_at is null`),
+    index('rating_bursts_business_idx').on(t.businessId, t.resolvedAt),
+    index('rating_bursts_queue_idx').on(t.resolvedAt, t.detectedAt),
+  ],
 );

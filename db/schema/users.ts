@@ -19,6 +19,8 @@ export const users = sqliteTable(
     /** 'sv' | 'en': the language mails are written in. */
     language: text('language').notNull().default('sv'),
     favoritesCount: integer('favorites_count').notNull().default(0),
+    /** An admin's choice: a mail (at most one an hour) when reports hide a post. */
+    modDigest: integer('mod_digest', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
