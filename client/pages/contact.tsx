@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { contactInputSchema, type ContactInput } from '../../server/schemas/common';
+import { HoneypotField } from '../components/ui/honeypot-field';
 import { notify } from '../components/ui/toast';
 import { errorFieldsOf, useFieldError, useI18n } from '../i18n';
 import { useMe } from '../lib/session';
@@ -29,7 +30,7 @@ export default function ContactPage() {
     formState: { errors },
   } = useForm<ContactInput>({
     resolver: zodResolver(contactInputSchema),
-    defaultValues: { from_name: '', user_email: '', message: '' },
+    defaultValues: { from_name: '', user_email: '', message: '', website: '' },
   });
 
   // A signed-in user's name and address fill the fields they have not typed in yet.
@@ -121,6 +122,7 @@ export default function ContactPage() {
           />
           {errorLine('message')}
         </div>
+        <HoneypotField id="contact-website" registration={register('website')} />
         <button type="submit" className={`btn btn-primary ${styles.submit}`} aria-disabled={send.isPending || undefined}>
           {send.isPending ? <span className={styles.busy} aria-hidden="true" /> : null}
           {send.isPending ? p.sending : p.submit}

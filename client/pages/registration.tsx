@@ -13,6 +13,7 @@ import { postForm } from '../components/accounts/post-form';
 import { useGoogleEnabled } from '../components/accounts/sign-in';
 import { Modal } from '../components/ui/modal';
 import { notify } from '../components/ui/toast';
+import { HoneypotField } from '../components/ui/honeypot-field';
 import { useI18n } from '../i18n';
 import { useMe } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
@@ -47,7 +48,7 @@ export default function RegistrationPage() {
     // passed through (the "Logga in" link below must not move away from a click), nor for the
     // emptied fields after a successful registration.
     mode: 'onSubmit',
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', website: '' },
   });
 
   const submit = useMutation({
@@ -136,6 +137,7 @@ export default function RegistrationPage() {
             error={errors.confirmPassword?.message}
             registration={register('confirmPassword', checkWhenLeft(trigger, 'confirmPassword'))}
           />
+          <HoneypotField id="reg-website" registration={register('website')} />
           {progress !== null ? (
             <div className="field">
               <progress max={1} value={progress} aria-label={r.uploading} className={styles.wide} />

@@ -39,7 +39,8 @@ export function siteRoutes(deps: Deps) {
             'JSON {from_name, user_email, message}, all required (name at most 100, e-mail at most 254, message at most ' +
             '5000 characters). The message is stored and, when the site has a contact address, mailed there with ' +
             'Reply-To the sender. The `lang` cookie (sv or en, default sv) records the sender\'s language. ' +
-            'At most 5 messages a minute per IP address and per e-mail (429).',
+            'At most 5 messages a minute per IP address and per e-mail (429). `website` is a spam trap and must be left empty: ' +
+            'a message that fills it gets the same 201 and is neither stored nor mailed.',
           body: contactInputSchema,
           response: { 201: z.object({ message: z.string() }), 400: errorSchema, 403: errorSchema, 429: errorSchema },
         },

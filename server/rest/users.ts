@@ -148,7 +148,8 @@ export function userRoutes(deps: Deps) {
           summary: 'Register',
           description:
             'multipart/form-data (or JSON) with firstName, lastName, email, password, confirmPassword, optional language (sv, en: ' +
-            'the language of the confirmation mail) and an optional avatar file `image` (a file in any other field: 400). 201 account ' +
+            'the language of the confirmation mail) and an optional avatar file `image` (a file in any other field: 400). The field ' +
+            '`website` is a spam trap and must be left empty: a form that fills it gets a 201 and nothing is stored. 201 account ' +
             'created and confirmation mail sent; 200 the e-mail is registered but unconfirmed and a new confirmation mail was ' +
             'sent; 409 already registered; 429 and 503 (with Retry-After) over the limits or while the server is busy.',
           consumes: ['multipart/form-data', 'application/json'],

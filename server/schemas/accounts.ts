@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withoutInvisible } from './text';
-import { idSchema, languageSchema } from './common';
+import { honeypotSchema, idSchema, languageSchema } from './common';
 import { accountMessages } from './account-messages';
 
 export { accountMessages };
@@ -61,6 +61,7 @@ export const registerFields = z.object({
   confirmPassword: z.string({ error: msg('required') }).min(1, msg('required')),
   /** The interface language while registering: the language of the confirmation mail. */
   language: languageSchema.optional(),
+  website: honeypotSchema,
 });
 export const registerInputSchema = passwordsMatch(registerFields);
 export type RegisterInput = z.infer<typeof registerInputSchema>;

@@ -7,6 +7,16 @@ export type Language = z.infer<typeof languageSchema>;
 
 export const idSchema = z.string().min(1).max(64);
 
+/**
+ * The spam trap of the registration and contact forms (PRODUCT.md 11): a field people never see
+ * or reach, which form-filling robots fill. Any length is taken, so a robot never gets a 400 that
+ * tells it apart; a filled one gets the usual success reply and nothing is stored or sent.
+ */
+export const HONEYPOT_FIELD = 'website';
+export const honeypotSchema = z.string().optional().describe('Leave empty.');
+/** Whether a form's trap was filled. */
+export const filledHoneypot = (input: { website?: string }) => Boolean(input.website?.trim());
+
 /** Kinds of uploaded image; each has its own size bounds (PRODUCT.md section 5). */
 export const imageKinds = ['avatar', 'business', 'icon', 'comment', 'reply', 'reply-edit'] as const;
 export const imageKindSchema = z.enum(imageKinds);
@@ -30,5 +40,6 @@ export const contactInputSchema = z.object({
   from_name: z.string({ error: 'contactNameRequired' }).overwrite(withoutInvisible).trim().min(1, 'contactNameRequired').max(100, 'contactTooLong'),
   user_email: z.string({ error: 'contactEmailRequired' }).trim().min(1, 'contactEmailRequired').max(254, 'contactTooLong').email('invalidEmail'),
   message: z.string({ error: 'contactMessageRequired' }).overwrite(withoutInvisible).trim().min(1, 'contactMessageRequired').max(5000, 'contactTooLong'),
+  website: honeypotSchema,
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;

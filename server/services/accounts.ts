@@ -7,7 +7,7 @@ import { googleEnabled, type Env } from '../env';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import type { ChangePasswordInput, EmailInput, LoginInput, RegisterInput, ResetPasswordInput } from '../schemas/accounts';
-import type { Language } from '../schemas/common';
+import { filledHoneypot, type Language } from '../schemas/common';
 import type { MessageKey } from '../schemas/messages';
 import { accountMail, findEmailToken, issueEmailToken, type EmailTokenKind, type PendingCredentials } from './account-mail';
 import { requireSignedIn, type Actor } from './actor';
@@ -57,13 +57,32 @@ export type RegisterResult =
   | { status: 201; message: MessageKey; user: PublicUser }
   | { status: 200; message: MessageKey; user: null };
 
+/** What a registration's reply would show of a new account, for a robot that gets none. */
+function unsavedUser(input: RegisterInput, language: Language): PublicUser {
+  return {
+    _id: newId(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    image: null,
+    isAdmin: false,
+    isBanned: false,
+    emailConfirmed: false,
+    isGoogleLogin: false,
+    language,
+    favoritesCount: 0,
+    createdAt: Date.now(),
+  };
+}
+
 /**
  * Registers a new account and mails its confirmation link (201). An e-mail that is registered
  * but unconfirmed gets a link of its own instead (200) carrying this registration's
  * credentials; earlier registrations' links stay valid. The account changes only when a link is
  * opened, and then to exactly what its registration sent (see confirmEmail): neither a stranger
  * who registered the address first nor one who registers it after the owner gets it. A
- * confirmed address is a 409. `image` is the avatar sent with the form.
+ * confirmed address is a 409. `image` is the avatar sent with the form. A form whose hidden spam
+ * trap (`website`) is filled gets a 201 like a new account's, and nothing is stored or mailed.
  */
 export async function registerUser(
   deps: Deps,
@@ -72,6 +91,8 @@ export async function registerUser(
 ): Promise<RegisterResult> {
   await consumeLimit('register', meta.ip, input.email);
   const language = input.language ?? 'sv';
+  // The spam trap was filled: the reply of a new account, and no account, mail or avatar.
+  if (filledHoneypot(input)) return { status: 201, message: 'registered', user: unsavedUser(input, language) };
   const existing = findUserByEmail(deps.db, input.email);
   if (existing?.emailConfirmed) throw new AppError('CONFLICT', 'emailAlreadyRegistered');
   if (existing?.isBanned) return { status: 200, message: 'confirmationResent', user: null };

@@ -1,7 +1,7 @@
 import { contactMessages } from '../../db/schema';
 import type { Deps } from '../deps';
 import { newId } from '../lib/ids';
-import type { ContactInput, Language } from '../schemas/common';
+import { filledHoneypot, type ContactInput, type Language } from '../schemas/common';
 import { consumeLimit } from './rate-limits';
 
 export type ContactMeta = {
@@ -37,9 +37,12 @@ function contactMail(input: ContactInput, language: Language, sentAt: Date) {
  * Stores a contact message and, when CONTACT_EMAIL is set, queues it for mailing there with
  * Reply-To the sender, in one transaction. The stored row is the record; the outbox sets its
  * mailed_at once the mail is sent, and a mail server that is slow or down never fails the sender.
+ * A message whose hidden spam trap (`website`) is filled is answered the same and dropped.
  */
 export async function sendContactMessage(deps: Deps, input: ContactInput, meta: ContactMeta): Promise<ContactResult> {
   await consumeLimit('contact', meta.ip, input.user_email);
+  // The spam trap was filled: the usual reply, nothing stored or mailed.
+  if (filledHoneypot(input)) return { id: newId(), queued: Boolean(deps.env.CONTACT_EMAIL) };
 
   const id = newId();
   const now = new Date();

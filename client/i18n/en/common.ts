@@ -15,6 +15,8 @@ export const common: Widen<typeof sv> = {
   search: 'Search',
   genericError: 'An error occurred. Please try again.',
   notAuthenticated: 'User is not authenticated',
+  /** The hidden spam trap of the registration and contact forms (never seen, never reached). */
+  honeypot: 'Leave this field empty',
   noAccess: "You don't have access to this page!",
   nav: {
     home: 'Home',

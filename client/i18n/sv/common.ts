@@ -14,6 +14,8 @@ export const common = {
   search: 'Sök',
   genericError: 'Ett fel uppstod. Försök igen.',
   notAuthenticated: 'Användaren är inte inloggad',
+  /** The hidden spam trap of the registration and contact forms (never seen, never reached). */
+  honeypot: 'Lämna det här fältet tomt',
   noAccess: 'Du har inte behörighet till den här sidan!',
   nav: {
     home: 'Hem',
