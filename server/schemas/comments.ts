@@ -137,6 +137,11 @@ export type CommentCard = {
   hidden: boolean;
   /** Removed by a moderator, kept as a placeholder for its replies: text and image are empty. */
   removed: boolean;
+  /**
+   * Why a moderator removed it: their note, or the reports' reason keys joined by ", ". Only its
+   * author and admins get it; null for everyone else and while it is not removed.
+   */
+  removalReason: string | null;
   /** The caller has an open report of it. */
   reportedByMe: boolean;
 };
@@ -159,6 +164,10 @@ export type ReplyCard = {
   edited: boolean;
   /** Hidden by reports while a moderator reviews it; only its author and admins get it. */
   hidden: boolean;
+  /** Removed by a moderator: only its author and admins still get it (hidden), empty. */
+  removed: boolean;
+  /** As on a comment card: only for its author and admins. */
+  removalReason: string | null;
   /** The caller has an open report of it. */
   reportedByMe: boolean;
 };

@@ -25,6 +25,7 @@ import {
 } from '../schemas/comments';
 import { requireActive, requireActiveFor, requireAdmin, type Actor } from './actor';
 import { applyBusinessRating } from './business-ratings';
+import { noteRatingBurst } from './rating-bursts';
 import { decodeCursor, pageOf } from './comment-pages';
 import { ftsQueryOf, indexQueuedComments, isFtsQueryError, scheduleQueuedIndexing, searchedRowids } from './comment-search';
 import { emojiCountsOf } from './emoji-ratings';
@@ -42,6 +43,17 @@ const mine = alias(commentRatings, 'mine');
 const myReport = alias(reports, 'my_report');
 
 const rowid = sql<number>`${comments}.rowid`;
+
+const p = {
+  me: sql.placeholder('me'),
+  limit: sql.placeholder('limit'),
+  t: sql.placeholder('t'),
+  k: sql.placeholder('k'),
+  businessId: sql.placeholder('businessId'),
+  query: sql.placeholder('query'),
+  id: sql.placeholder('id'),
+  admin: sql.placeholder('admin'),
+};
 
 /** What a card shows of its comment and author; `cardColumns` adds the business. */
 const postColumns = {
@@ -69,6 +81,8 @@ const postColumns = {
   myRate: mine.rate,
   hiddenAt: comments.hiddenAt,
   removedAt: comments.removedAt,
+  // Only the author and admins read why a moderator removed it.
+  removalReason: sql<string | null>`case when ${comments.userId} = ${p.me} or ${p.admin} = 1 then ${comments.removalReason} end`,
   myReport: myReport.id,
 };
 
@@ -79,17 +93,6 @@ const businessColumns = {
 };
 
 const cardColumns = { ...postColumns, ...businessColumns };
-
-const p = {
-  me: sql.placeholder('me'),
-  limit: sql.placeholder('limit'),
-  t: sql.placeholder('t'),
-  k: sql.placeholder('k'),
-  businessId: sql.placeholder('businessId'),
-  query: sql.placeholder('query'),
-  id: sql.placeholder('id'),
-  admin: sql.placeholder('admin'),
-};
 
 // reports_open_comment_idx is partial (resolved_at is null): the ON clause repeats that term.
 const reportedByMe = and(eq(myReport.commentId, comments.id), eq(myReport.reporterId, p.me), isNull(myReport.resolvedAt));
@@ -210,6 +213,7 @@ function cardOf(r: PostRow, b: BusinessHead): CommentCard {
     edited: r.updatedAt > r.createdAt,
     hidden: r.hiddenAt !== null,
     removed: r.removedAt !== null,
+    removalReason: r.removedAt === null ? null : (r.removalReason ?? null),
     reportedByMe: r.myReport !== null,
   };
 }
@@ -333,7 +337,7 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
   const image = await resolvePostImage(deps, author.id, 'comment', input);
   const id = newId();
   await writeWithImage(deps, image.stored, () =>
-    db.transaction(() => {
+    db.transaction((tx) => {
       requireBusiness(db, input.businessId);
       const w = writes(db);
       w.insert.run({
@@ -346,7 +350,10 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
         t: Date.now(),
       });
       w.countOne.run({ businessId: input.businessId });
-      if (input.rate !== undefined) applyBusinessRating(db, input.businessId, author.id, input.rate);
+      if (input.rate !== undefined) {
+        applyBusinessRating(db, input.businessId, author.id, input.rate);
+        noteRatingBurst(deps, tx, input.businessId, author.id);
+      }
     }),
   );
   scheduleQueuedIndexing(db);
@@ -379,10 +386,11 @@ export async function updateComment(deps: Deps, actor: Actor, input: WithUpload<
     const changed = db
       .update(comments)
       .set({ text: input.text, imageId, updatedAt: Date.now() })
-      .where(eq(comments.id, input.id))
+      // A moderator's removal stands: the author cannot write the text back.
+      .where(and(eq(comments.id, input.id), isNull(comments.removedAt)))
       .returning({ id: comments.id })
       .all();
-    if (changed.length === 0) throw new AppError('NOT_FOUND', 'commentNotFound');
+    if (changed.length === 0) throw new AppError('FORBIDDEN', 'postRemoved');
   });
   if (before.imageId !== imageId) await releaseImage(deps, before.imageId);
   return getCommentCard(db, actor, input.id);

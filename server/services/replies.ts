@@ -58,6 +58,8 @@ const replyColumns = {
   photoFile: photo.fileName,
   myRate: mine.rate,
   hiddenAt: replies.hiddenAt,
+  removedAt: replies.removedAt,
+  removalReason: sql<string | null>`case when ${replies.userId} = ${p.me} or ${p.admin} = 1 then ${replies.removalReason} end`,
   myReport: myReport.id,
 };
 
@@ -121,6 +123,8 @@ function toReplyCard(r: ReplyRow): ReplyCard {
     date: new Date(r.createdAt).toISOString(),
     edited: r.updatedAt > r.createdAt,
     hidden: r.hiddenAt !== null,
+    removed: r.removedAt !== null,
+    removalReason: r.removedAt === null ? null : (r.removalReason ?? null),
     reportedByMe: r.myReport !== null,
   };
 }
@@ -233,10 +237,10 @@ export async function updateReply(deps: Deps, actor: Actor, input: WithUpload<Re
     const changed = db
       .update(replies)
       .set({ text: input.text, imageId, updatedAt: Date.now() })
-      .where(eq(replies.id, input.id))
+      .where(and(eq(replies.id, input.id), isNull(replies.removedAt)))
       .returning({ id: replies.id })
       .all();
-    if (changed.length === 0) throw new AppError('NOT_FOUND', 'replyNotFound');
+    if (changed.length === 0) throw new AppError('FORBIDDEN', 'postRemoved');
   });
   if (before.imageId !== imageId) await releaseImage(deps, before.imageId);
   return getReplyCard(db, actor, input.id);

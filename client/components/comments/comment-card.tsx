@@ -102,7 +102,7 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
         </Suspense>
       ) : (
         <>
-          <ModerationMark hidden={comment.hidden} removed={comment.removed} />
+          <ModerationMark hidden={comment.hidden} removed={comment.removed} reason={comment.removalReason} own={own} />
           {comment.removed ? null : <p className={styles.text}>{comment.text}</p>}
           {comment.image ? <PostPicture src={comment.image} /> : null}
         </>
@@ -134,9 +134,12 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
         {comment.removed ? null : <ReportButton kind="comment" id={comment._id} authorId={comment.userId} reportedByMe={comment.reportedByMe} />}
         {own && !editing ? (
           <span className={styles.ownerActions}>
+            {/* A moderator's removal cannot be edited away (the server refuses too). */}
+            {comment.removed ? null : (
             <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)}>
               {c.edit}
             </button>
+            )}
             <button
               type="button"
               className="btn btn-danger btn-sm"

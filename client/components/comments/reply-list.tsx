@@ -75,17 +75,20 @@ function ReplyCard({ reply }: { reply: Reply }) {
         <PostEditForm kind="reply" id={reply._id} text={reply.text} image={reply.image} onDone={() => setEditing(false)} />
       ) : (
         <>
-          <ModerationMark hidden={reply.hidden} />
-          <p className={styles.text}>{reply.text}</p>
+          <ModerationMark hidden={reply.hidden} removed={reply.removed} reason={reply.removalReason} own={own} />
+          {reply.removed ? null : <p className={styles.text}>{reply.text}</p>}
           {reply.image ? <PostPicture src={reply.image} small /> : null}
         </>
       )}
       <EmojiRating kind="reply" id={reply._id} authorId={reply.userId} stats={reply} />
       {own && !editing ? (
         <div className={styles.actions}>
+          {/* A moderator's removal cannot be edited away (the server refuses too). */}
+          {reply.removed ? null : (
           <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)}>
             {t.comments.card.edit}
           </button>
+          )}
           <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)}>
             {t.comments.card.delete}
           </button>

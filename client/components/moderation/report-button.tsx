@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useAskToLogIn } from '../accounts/ask-to-log-in';
 import styles from './moderation.module.css';
+import { reasonText } from './reason-text';
 
 // The dialog brings react-hook-form, zod and its focus trap: loaded at the first press.
 const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
@@ -53,13 +54,25 @@ export function ReportButton({ kind, id, authorId, reportedByMe }: Props) {
   );
 }
 
-/** The mark a hidden or removed post carries for the few who still see it (author, admins). */
-export function ModerationMark({ hidden, removed }: { hidden: boolean; removed?: boolean }) {
+/**
+ * The mark a hidden or removed post carries for the few who still see it (author, admins). A
+ * removed post's author reads that a moderator removed it, and why, in its place.
+ */
+export function ModerationMark({ hidden, removed, reason, own }: { hidden: boolean; removed?: boolean; reason?: string | null; own?: boolean }) {
   const { t } = useI18n();
+  const r = t.moderation.report;
   if (!hidden && !removed) return null;
+  if (!removed) {
+    return (
+      <p className={styles.mark} role="note">
+        {r.hidden}
+      </p>
+    );
+  }
   return (
-    <p className={styles.mark} role="note">
-      {removed ? t.moderation.report.removed : t.moderation.report.hidden}
+    <p className={styles.mark} role="note" data-testid="removal-notice">
+      {own ? r.removedOwn : r.removed}
+      {reason ? <span className={styles.markReason}>{r.reason(reasonText(reason, r.reasons))}</span> : null}
     </p>
   );
 }
