@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { SegmentGroup } from '@ark-ui/react/segment-group';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { reportStatuses, type ReportGroup, type ReportStatus, type ResolveAction } from '../../server/schemas/moderation';
+import { reportStatuses, type RatingBurst, type ReportGroup, type ReportStatus, type ResolveAction } from '../../server/schemas/moderation';
 import { Modal } from '../components/ui/modal';
 import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
@@ -10,7 +10,7 @@ import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
 import styles from './mod-queue.module.css';
 
-type Decision = { group: ReportGroup; action: ResolveAction | 'ban' };
+type Decision = { group: ReportGroup; action: ResolveAction | 'ban' } | { burst: RatingBurst; action: 'dismissBurst' };
 
 /**
  * /mod-queue (admins): reported comments and replies grouped by post, most reported and oldest
@@ -20,13 +20,16 @@ type Decision = { group: ReportGroup; action: ResolveAction | 'ban' };
 export default function ModQueuePage() {
   const { t, number, plural, relative, errorText } = useI18n();
   const q = t.moderation.queue;
+  const b = t.moderation.bursts;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<ReportStatus>('open');
   const [decision, setDecision] = useState<Decision | null>(null);
   const [note, setNote] = useState('');
   const noteId = useId();
-  const query = useQuery(trpc.moderation.reports.queryOptions({ status }));
+  const nextPage = { getNextPageParam: (page: { nextCursor: string | null }) => page.nextCursor ?? undefined };
+  const query = useInfiniteQuery(trpc.moderation.reports.infiniteQueryOptions({ status }, nextPage));
+  const bursts = useInfiniteQuery(trpc.moderation.ratingBursts.infiniteQueryOptions({ status }, nextPage));
 
   const done = (message: string) => {
     setDecision(null);
@@ -40,13 +43,35 @@ export default function ModQueuePage() {
     trpc.moderation.resolve.mutationOptions({ onSuccess: (r) => done(r.action === 'remove' ? q.removed : q.dismissed), onError }),
   );
   const ban = useMutation(trpc.users.setFlags.mutationOptions({ onSuccess: () => done(q.bannedDone), onError }));
+  const dismissBurst = useMutation(trpc.moderation.dismissRatingBurst.mutationOptions({ onSuccess: () => done(b.dismissed), onError }));
   const confirm = () => {
     if (!decision) return;
-    if (decision.action === 'ban') ban.mutate({ userId: decision.group.author._id, isBanned: true });
+    if (decision.action === 'dismissBurst') dismissBurst.mutate({ id: decision.burst._id });
+    else if (decision.action === 'ban') ban.mutate({ userId: decision.group.author._id, isBanned: true });
     else resolve.mutate({ id: decision.group._id, action: decision.action, note: note.trim() || undefined });
   };
   const nameOf = (g: ReportGroup) => `${g.author.firstName} ${g.author.lastName}`.trim();
-  const groups = query.data ?? [];
+  const groups = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const burstList = bursts.data?.pages.flatMap((p) => p.items) ?? [];
+  const busy = resolve.isPending || ban.isPending || dismissBurst.isPending;
+  const dialogTitle = !decision
+    ? ''
+    : decision.action === 'dismissBurst'
+      ? b.dismiss
+      : decision.action === 'remove'
+        ? q.remove
+        : decision.action === 'dismiss'
+          ? q.dismiss
+          : q.ban;
+  const dialogText = !decision
+    ? ''
+    : decision.action === 'dismissBurst'
+      ? `${b.title}: ${decision.burst.businessTitle}`
+      : decision.action === 'remove'
+        ? q.removeConfirm
+        : decision.action === 'dismiss'
+          ? q.dismissConfirm
+          : q.banConfirm(nameOf(decision.group));
 
   return (
     <div className="container page">
@@ -71,6 +96,13 @@ export default function ModQueuePage() {
         ))}
       </SegmentGroup.Root>
 
+      <RatingBursts
+        list={burstList}
+        query={bursts}
+        onDismiss={(burst) => setDecision({ burst, action: 'dismissBurst' })}
+      />
+
+      <h2 className={styles.sectionTitle}>{q.postsTitle}</h2>
       {query.isPending ? (
         <Spinner label={q.loading} showLabel />
       ) : query.isError ? (
@@ -96,6 +128,7 @@ export default function ModQueuePage() {
               {g.image ? <img className={styles.photo} src={g.image} alt="" loading="lazy" /> : null}
               <p className={styles.author}>
                 {q.by(nameOf(g))} · {q.joined(relative(g.author.joined) ?? '')} · {number(g.author.posts)} {plural(g.author.posts, q.posts)}
+                {g.author.removals > 0 ? ` · ${number(g.author.removals)} ${plural(g.author.removals, q.removals)}` : null}
                 {g.author.isBanned ? <span className={styles.badge}>{q.banned}</span> : null}
               </p>
               <ul className={styles.reports}>
@@ -131,6 +164,13 @@ export default function ModQueuePage() {
           ))}
         </ol>
       )}
+      {query.hasNextPage ? (
+        <p className={styles.more}>
+          <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? q.loadingMore : q.loadMore}
+          </button>
+        </p>
+      ) : null}
 
       <Modal
         open={decision !== null}
@@ -138,12 +178,10 @@ export default function ModQueuePage() {
           if (!open) setDecision(null);
         }}
         role="alertdialog"
-        title={decision ? (decision.action === 'remove' ? q.remove : decision.action === 'dismiss' ? q.dismiss : q.ban) : ''}
-        description={
-          decision ? (decision.action === 'remove' ? q.removeConfirm : decision.action === 'dismiss' ? q.dismissConfirm : q.banConfirm(nameOf(decision.group))) : ''
-        }
+        title={dialogTitle}
+        description={dialogText}
       >
-        {decision && decision.action !== 'ban' ? (
+        {decision && (decision.action === 'remove' || decision.action === 'dismiss') ? (
           <div className="field">
             <label htmlFor={noteId}>{q.noteLabel}</label>
             <textarea id={noteId} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
@@ -153,11 +191,77 @@ export default function ModQueuePage() {
           <button type="button" className="btn" onClick={() => setDecision(null)}>
             {q.cancel}
           </button>
-          <button type="button" className="btn btn-danger" onClick={confirm} disabled={resolve.isPending || ban.isPending}>
+          <button type="button" className="btn btn-danger" onClick={confirm} disabled={busy}>
             {q.confirm}
           </button>
         </div>
       </Modal>
     </div>
+  );
+}
+
+type BurstsQuery = {
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+};
+
+/** The queue's rating bursts: shown only when there are any (or while they fail to load). */
+function RatingBursts({ list, query, onDismiss }: { list: RatingBurst[]; query: BurstsQuery; onDismiss: (burst: RatingBurst) => void }) {
+  const { t, number, plural, relative } = useI18n();
+  const b = t.moderation.bursts;
+  const q = t.moderation.queue;
+  if (query.isPending || (!query.isError && list.length === 0)) return null;
+  return (
+    <section className={styles.section} aria-labelledby="rating-bursts-title">
+      <h2 id="rating-bursts-title" className={styles.sectionTitle}>
+        {b.title}
+      </h2>
+      <p className="muted">{b.intro}</p>
+      {query.isError ? (
+        <p className="notice notice-error" role="alert">
+          {b.error}
+        </p>
+      ) : (
+        <ol className={styles.list}>
+          {list.map((burst) => (
+            <li key={burst._id} className={`card ${styles.item}`} data-testid="rating-burst">
+              <header className={styles.itemHead}>
+                <span className={styles.kind}>{burst.businessTitle}</span>
+                <span className={styles.count}>
+                  {number(burst.ratings)} {plural(burst.ratings, b.ratings)}
+                </span>
+                {burst.status === 'resolved' ? <span className={styles.badge}>{b.dismissedBadge}</span> : null}
+              </header>
+              <p className="muted">{b.window(relative(burst.firstAt) ?? '', relative(burst.lastAt) ?? '')}</p>
+              <ul className={styles.raters}>
+                {burst.raters.map((r) => (
+                  <li key={`${r.userId}-${r.date}`}>{b.rater(`${r.firstName} ${r.lastName}`.trim(), r.rate, relative(r.joined) ?? '')}</li>
+                ))}
+              </ul>
+              <div className={styles.actions}>
+                <Link href={`/business/${burst.businessId}`} className="btn btn-ghost btn-sm">
+                  {b.openBusiness}
+                </Link>
+                {burst.status === 'open' ? (
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => onDismiss(burst)}>
+                    {b.dismiss}
+                  </button>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {query.hasNextPage ? (
+        <p className={styles.more}>
+          <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? q.loadingMore : q.loadMore}
+          </button>
+        </p>
+      ) : null}
+    </section>
   );
 }

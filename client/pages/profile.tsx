@@ -10,6 +10,7 @@ import { ChangePassword } from '../components/accounts/change-password';
 import { TextField } from '../components/accounts/fields';
 import { SubmitButton } from '../components/accounts/submit-button';
 import type { AccountUser } from '../components/accounts/sign-in';
+import { DigestSwitch } from '../components/moderation/digest-switch';
 import { ImageUpload } from '../components/ui/image-upload';
 import { ConfirmDialog } from '../components/ui/modal';
 import { notify } from '../components/ui/toast';
@@ -152,6 +153,7 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
                 {t.moderation.menu.log}
               </Link>
             </div>
+            <DigestSwitch />
           </nav>
         ) : null}
       </section>

@@ -4,10 +4,37 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { idSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
-import { modActions, reportFormSchema, reportReasons, reportStatuses, resolveActions, resolveBodySchema, type ReportKind } from '../schemas/moderation';
-import { listModLog } from '../services/mod-log';
-import { listReports, reportPost, resolveReports } from '../services/reports';
-import { errorSchema } from './comment';
+import {
+  modActions,
+  modDigestInputSchema,
+  modTargetKinds,
+  reportFormSchema,
+  reportReasons,
+  reportStatuses,
+  resolveActions,
+  resolveBodySchema,
+  type ReportKind,
+} from '../schemas/moderation';
+import { getModDigest, setModDigest } from '../services/mod-digest';
+import { listModLog, MOD_LOG_PAGE } from '../services/mod-log';
+import { BURSTS_PAGE, dismissRatingBurst, listRatingBursts } from '../services/rating-bursts';
+import { listReports, QUEUE_PAGE, reportPost, resolveReports } from '../services/reports';
+import { errorSchema, pageQuerySchema, withNextCursor } from './comment';
+
+const ratingBurstSchema = z.object({
+  _id: z.string().describe('What POST /rating-bursts/{id}/dismiss takes.'),
+  businessId: z.string(),
+  businessTitle: z.string(),
+  ratings: z.number().int().describe('Star ratings from young accounts in the window when the burst was last seen.'),
+  firstAt: z.string().describe('ISO 8601: the first of those ratings'),
+  detectedAt: z.string().describe('ISO 8601: when the burst reached the threshold'),
+  lastAt: z.string().describe('ISO 8601: the latest rating counted'),
+  status: z.enum(reportStatuses),
+  resolvedAt: z.string().nullable(),
+  raters: z.array(
+    z.object({ userId: z.string(), firstName: z.string(), lastName: z.string(), joined: z.string(), rate: z.number().int(), date: z.string() }),
+  ),
+});
 
 const reportResultSchema = z.object({
   message: z.string(),
@@ -34,6 +61,7 @@ const reportGroupSchema = z.object({
     isBanned: z.boolean(),
     joined: z.string().describe('ISO 8601'),
     posts: z.number().int().describe('Comments and replies the author has written.'),
+    removals: z.number().int().describe('How many of them moderators removed.'),
   }),
   reportCount: z.number().int(),
   firstReported: z.string(),
@@ -49,7 +77,7 @@ const modLogEntrySchema = z.object({
   actorId: z.string().nullable(),
   actorName: z.string(),
   action: z.enum(modActions),
-  targetKind: z.enum(['comment', 'reply', 'user', 'business']),
+  targetKind: z.enum(modTargetKinds),
   targetId: z.string(),
   excerpt: z.string().describe('The start of the post, or the name, as it was when the action was taken.'),
   reason: z.string().nullable(),
@@ -99,13 +127,20 @@ export function moderationRoutes(deps: Deps) {
         schema: {
           tags,
           summary: 'Reported posts, grouped by post (admins)',
-          description: 'open (default): most reported, then oldest first. resolved: most recently decided first. At most 100 groups.',
+          description:
+            `open (default): most reported, then oldest first. resolved: most recently decided first. A page of ${QUEUE_PAGE} groups ` +
+            '(?limit= 1–100); when there are more, the header X-Next-Cursor holds the ?cursor= of the next page. The open queue ' +
+            'reads the 2000 oldest open reports.',
           security: [{ bearer: [] }],
-          querystring: z.object({ status: z.enum(reportStatuses).default('open') }),
+          querystring: pageQuerySchema.extend({ status: z.enum(reportStatuses).default('open') }),
           response: { 200: z.array(reportGroupSchema), 400: errorSchema, ...adminErrors },
         },
       },
-      async (request) => listReports(deps, request.actor, request.query),
+      async (request, reply) => {
+        const page = listReports(deps, request.actor, request.query);
+        withNextCursor(reply, page.nextCursor);
+        return page.items;
+      },
     );
 
     app.post(
@@ -135,12 +170,86 @@ export function moderationRoutes(deps: Deps) {
         schema: {
           tags,
           summary: 'The moderation log, newest first (admins)',
-          description: 'Every moderator action: removals, dismissed reports, bans, admin changes, deleted users and businesses. The newest 200.',
+          description:
+            'Every moderator action: removals, dismissed reports and rating bursts, bans, admin changes, deleted users and businesses. ' +
+            `?action= and ?targetKind= narrow it. A page of ${MOD_LOG_PAGE} (?limit= 1–100); the header X-Next-Cursor holds the ?cursor= of the next page.`,
           security: [{ bearer: [] }],
-          response: { 200: z.array(modLogEntrySchema), ...adminErrors },
+          querystring: pageQuerySchema.extend({ action: z.enum(modActions).optional(), targetKind: z.enum(modTargetKinds).optional() }),
+          response: { 200: z.array(modLogEntrySchema), 400: errorSchema, ...adminErrors },
         },
       },
-      async (request) => listModLog(deps, request.actor),
+      async (request, reply) => {
+        const page = listModLog(deps, request.actor, request.query);
+        withNextCursor(reply, page.nextCursor);
+        return page.items;
+      },
+    );
+
+    app.get(
+      '/rating-bursts',
+      {
+        schema: {
+          tags,
+          summary: 'Bursts of star ratings from young accounts (admins)',
+          description:
+            'A business that got RATING_BURST_RATINGS star ratings within RATING_BURST_WINDOW from accounts younger than ' +
+            'RATING_BURST_ACCOUNT_AGE (README) has one open entry until an admin dismisses it. open (default): oldest first; ' +
+            `resolved: most recently dismissed first. A page of ${BURSTS_PAGE} (?limit= 1–100); the header X-Next-Cursor holds the ?cursor= of the next page.`,
+          security: [{ bearer: [] }],
+          querystring: pageQuerySchema.extend({ status: z.enum(reportStatuses).default('open') }),
+          response: { 200: z.array(ratingBurstSchema), 400: errorSchema, ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const page = listRatingBursts(deps, request.actor, request.query);
+        withNextCursor(reply, page.nextCursor);
+        return page.items;
+      },
+    );
+
+    app.post(
+      '/rating-bursts/:id/dismiss',
+      {
+        schema: {
+          tags,
+          summary: 'Dismiss a rating burst once looked at (admins)',
+          description: 'Recorded in the moderation log. Only ratings after the dismissal count towards a new burst of the business.',
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          response: { 200: z.object({ message: z.string(), action: z.literal('dismiss') }), ...adminErrors, 404: errorSchema, 429: errorSchema },
+        },
+      },
+      async (request) => ({ message: messageText('ratingBurstDismissed'), ...(await dismissRatingBurst(deps, request.actor, request.params)) }),
+    );
+
+    app.get(
+      '/mod-digest',
+      {
+        schema: {
+          tags,
+          summary: 'Whether you get digest mails of hidden posts (admins)',
+          security: [{ bearer: [] }],
+          response: { 200: modDigestInputSchema, ...adminErrors },
+        },
+      },
+      async (request) => getModDigest(deps, request.actor),
+    );
+
+    app.put(
+      '/mod-digest',
+      {
+        schema: {
+          tags,
+          summary: 'Choose digest mails of hidden posts (admins)',
+          description:
+            'JSON {modDigest}: true sends you a mail when reports hide a post, at most one an hour (the posts hidden since the ' +
+            'previous one), in your language.',
+          security: [{ bearer: [] }],
+          body: modDigestInputSchema,
+          response: { 200: modDigestInputSchema, 400: errorSchema, ...adminErrors },
+        },
+      },
+      async (request) => setModDigest(deps, request.actor, request.body),
     );
   };
 }

@@ -13,4 +13,7 @@ export const moderationMessages = {
   spamNewAccountPosts: 'New accounts can post at most 5 times during their first 24 hours. Please come back tomorrow.',
   spamTooManyLinks: 'A post can contain at most 2 links.',
   spamRepeated: 'You already posted this text in the last 24 hours.',
+  postRemoved: 'A moderator removed this post; it cannot be edited.',
+  ratingBurstNotFound: 'There is no open rating burst with this id.',
+  ratingBurstDismissed: 'The rating burst was dismissed.',
 } as const;

@@ -61,7 +61,8 @@ export type ReportGroup = {
   hidden: boolean;
   removed: boolean;
   date: string;
-  author: { _id: string; firstName: string; lastName: string; isBanned: boolean; joined: string; posts: number };
+  /** posts: comments and replies written; removals: how many of them moderators removed. */
+  author: { _id: string; firstName: string; lastName: string; isBanned: boolean; joined: string; posts: number; removals: number };
   reportCount: number;
   firstReported: string;
   status: ReportStatus;
@@ -70,9 +71,10 @@ export type ReportGroup = {
 };
 
 /** Moderator actions the log records. */
-export const modActions = ['remove', 'dismiss', 'ban', 'unban', 'adminOn', 'adminOff', 'deleteUser', 'deleteBusiness'] as const;
+export const modActions = ['remove', 'dismiss', 'ban', 'unban', 'adminOn', 'adminOff', 'deleteUser', 'deleteBusiness', 'dismissBurst'] as const;
 export type ModAction = (typeof modActions)[number];
-export type ModTargetKind = 'comment' | 'reply' | 'user' | 'business';
+export const modTargetKinds = ['comment', 'reply', 'user', 'business'] as const;
+export type ModTargetKind = (typeof modTargetKinds)[number];
 
 export type ModLogEntry = {
   _id: string;
@@ -85,3 +87,41 @@ export type ModLogEntry = {
   reason: string | null;
   date: string;
 };
+
+/** A page of the moderation queue or log: `cursor` is the previous page's nextCursor. */
+export const queuePageSchema = z.object({
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.number().int().min(1).max(100).optional(),
+});
+export const reportsPageInputSchema = reportsInputSchema.extend(queuePageSchema.shape);
+export type ReportsPageInput = z.output<typeof reportsPageInputSchema>;
+
+/** One young account's star rating inside a burst. */
+export type BurstRating = { userId: string; firstName: string; lastName: string; joined: string; rate: number; date: string };
+
+/** A burst of star ratings on one business from young accounts, for an admin to look at. */
+export type RatingBurst = {
+  _id: string;
+  businessId: string;
+  businessTitle: string;
+  /** Young accounts' ratings in the window when the burst was last seen. */
+  ratings: number;
+  firstAt: string;
+  detectedAt: string;
+  lastAt: string;
+  status: ReportStatus;
+  resolvedAt: string | null;
+  raters: BurstRating[];
+};
+export const burstsInputSchema = reportsPageInputSchema;
+export const burstIdInputSchema = z.object({ id: idSchema });
+
+/** The moderation log's filters: one action, one kind of target; both optional. */
+export const modLogInputSchema = queuePageSchema.extend({
+  action: z.enum(modActions).optional(),
+  targetKind: z.enum(modTargetKinds).optional(),
+});
+export type ModLogInput = z.output<typeof modLogInputSchema>;
+
+/** An admin's choice of digest mails when reports hide a post. */
+export const modDigestInputSchema = z.object({ modDigest: z.boolean() });

@@ -7,6 +7,7 @@ import { preparedStatements } from '../lib/prepared';
 import type { Actor } from './actor';
 import { requireActiveFor } from './actor';
 import { consumeLimit } from './rate-limits';
+import { noteRatingBurst } from './rating-bursts';
 
 export type RateResult = { rate: number; ratingCount: number; myRate: number };
 
@@ -42,24 +43,28 @@ const prepared = preparedStatements((db: Db) => ({
  * a scan of the ratings. The suggestion box takes none. Call it inside a transaction the caller opened on `db` (a comment that
  * carries a star rating goes through here too).
  */
-export function applyBusinessRating(db: Db, businessId: string, userId: string, rate: number): RateResult {
+export function applyBusinessRating(db: Db, businessId: string, userId: string, rate: number, now = Date.now()): RateResult {
   const q = prepared(db);
   const business = q.business.get({ businessId });
   if (!business) throw new AppError('NOT_FOUND', 'businessNotFound');
   // The suggestion box collects suggestions: it has no rating (PRODUCT.md section 4).
   if (business.isSuggestionBox) throw new AppError('CONFLICT', 'suggestionBoxNotRated');
   const previous = q.previous.get({ businessId, userId });
-  q.put.run({ businessId, userId, rate, now: Date.now() });
+  q.put.run({ businessId, userId, rate, now });
   const row = q.tally.get({ businessId, sumDelta: rate - (previous?.rate ?? 0), countDelta: previous ? 0 : 1 });
   if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
   // This rating is among them, so the count is at least 1 and the average defined.
   return { rate: row.ratingSum / row.ratingCount, ratingCount: row.ratingCount, myRate: rate };
 }
 
-/** The actor rates a business; returns the new shown rate and count. */
-export async function rateBusiness(deps: Deps, actor: Actor, businessId: string, rate: number): Promise<RateResult> {
+/** The actor rates a business; returns the new shown rate and count. A burst of such ratings from young accounts is noted for the moderators. */
+export async function rateBusiness(deps: Deps, actor: Actor, businessId: string, rate: number, now = Date.now()): Promise<RateResult> {
   const me = requireActiveFor(actor, 'businessRateLoginRequired');
   await consumeLimit('rate', me.id);
   const { db } = deps;
-  return db.transaction(() => applyBusinessRating(db, businessId, me.id, rate));
+  return db.transaction((tx) => {
+    const result = applyBusinessRating(db, businessId, me.id, rate, now);
+    noteRatingBurst(deps, tx, businessId, me.id, now);
+    return result;
+  });
 }

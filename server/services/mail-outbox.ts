@@ -26,7 +26,7 @@ export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 **
  * Queues a mail; synchronous, so it can be part of the transaction that issues a token. The
  * worker sends it right after the caller's code has run (and the transaction has committed).
  */
-export function enqueueMail(db: DbOrTx, mail: Mail, options: { contactMessageId?: string; now?: number } = {}): string {
+export function enqueueMail(db: DbOrTx, mail: Mail, options: { contactMessageId?: string; now?: number; sendAt?: number } = {}): string {
   const id = newId();
   const now = options.now ?? Date.now();
   db.insert(mailOutbox)
@@ -38,11 +38,25 @@ export function enqueueMail(db: DbOrTx, mail: Mail, options: { contactMessageId?
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       contactMessageId: options.contactMessageId ?? null,
-      nextAttemptAt: now,
+      // A mail held back (an admin's digest) waits until sendAt; the worker's poll sends it then.
+      nextAttemptAt: Math.max(now, options.sendAt ?? now),
       createdAt: now,
     })
     .run();
   return id;
+}
+
+/**
+ * Rewrites a mail that is still waiting for its first attempt (a digest gathering more items);
+ * false when it has been tried or sent meanwhile, so the caller queues a new one instead.
+ */
+export function rewriteWaitingMail(db: DbOrTx, id: string, mail: Pick<Mail, 'subject' | 'text'>): boolean {
+  const changed = db
+    .update(mailOutbox)
+    .set({ subject: mail.subject, textBody: mail.text })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.attempts, 0), isNull(mailOutbox.failedAt)))
+    .run();
+  return changed.changes === 1;
 }
 
 /** What an admin sees of a mail that could not be sent yet: never its body (it may hold a link). */
@@ -107,7 +121,7 @@ function describeError(err: unknown): string {
 
 export type Outbox = {
   /** Queues a mail (see enqueueMail) and wakes the worker. */
-  enqueue(mail: Mail, options?: { db?: DbOrTx; contactMessageId?: string }): string;
+  enqueue(mail: Mail, options?: { db?: DbOrTx; contactMessageId?: string; sendAt?: number }): string;
   /** Sends every mail due now, joining a run in progress; resolves when none is left due. */
   deliverDue(): Promise<void>;
   /** Stops the timer and further runs; await deliverDue() after it for the run in flight. */
@@ -196,8 +210,8 @@ export function createOutbox(db: Db, transport: Mailer, log: Log, options: { now
   timer?.unref();
 
   return {
-    enqueue(mail, { db: into = db, contactMessageId } = {}) {
-      const id = enqueueMail(into, mail, { contactMessageId, now: now() });
+    enqueue(mail, { db: into = db, contactMessageId, sendAt } = {}) {
+      const id = enqueueMail(into, mail, { contactMessageId, now: now(), sendAt });
       // After the caller's synchronous code, so a mail queued inside a transaction is committed.
       if (!stopped) setImmediate(() => void deliverDue());
       return id;

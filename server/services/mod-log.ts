@@ -1,15 +1,17 @@
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { modLog } from '../../db/schema';
 import type { Deps } from '../deps';
 import { newId } from '../lib/ids';
-import type { ModAction, ModLogEntry, ModTargetKind } from '../schemas/moderation';
+import type { Page } from '../schemas/comments';
+import type { ModAction, ModLogEntry, ModLogInput, ModTargetKind } from '../schemas/moderation';
 import { requireAdmin, type Actor, type SignedIn } from './actor';
+import { decodeCursor, pageOf } from './comment-pages';
 import type { DbOrTx } from './users';
 
 /** Characters of a post or name the log keeps, so it still says what was removed. */
 export const EXCERPT_CHARS = 120;
-/** Entries the log page shows, newest first. */
-export const MOD_LOG_PAGE = 200;
+/** Entries a page of the log shows unless asked for fewer, newest first. */
+export const MOD_LOG_PAGE = 50;
 
 export const excerptOf = (text: string) => (text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text);
 
@@ -37,17 +39,35 @@ export function recordModAction(
     .run();
 }
 
-/** The newest moderator actions (admins). */
-export function listModLog(deps: Deps, actor: Actor): ModLogEntry[] {
+/**
+ * The moderator actions, newest first (admins), a page at a time; `action` and `targetKind`
+ * narrow it. Each filter has its own index ending in created_at (and the rowid), so every page is
+ * a walk in order that stops at the limit.
+ */
+export function listModLog(deps: Deps, actor: Actor, input: ModLogInput = {}): Page<ModLogEntry> {
   requireAdmin(actor);
-  return deps.db
-    .select()
+  const limit = input.limit ?? MOD_LOG_PAGE;
+  const cursor = decodeCursor(input.cursor, 'number');
+  const rowid = sql<number>`${modLog}.rowid`;
+  const rows = deps.db
+    .select({ entry: modLog, rowid })
     .from(modLog)
-    // mod_log_created_idx ends in the rowid: same-millisecond entries keep their order, without a sort.
-    .orderBy(desc(modLog.createdAt), desc(sql`${modLog}.rowid`))
-    .limit(MOD_LOG_PAGE)
-    .all()
-    .map((r) => ({
+    .where(
+      and(
+        input.action ? eq(modLog.action, input.action) : undefined,
+        input.targetKind ? eq(modLog.targetKind, input.targetKind) : undefined,
+        cursor ? sql`(${modLog.createdAt}, ${rowid}) < (${cursor.t}, ${cursor.k})` : undefined,
+      ),
+    )
+    // Same-millisecond entries keep their order by rowid, which every index on created_at ends in.
+    .orderBy(desc(modLog.createdAt), desc(rowid))
+    .limit(limit + 1)
+    .all();
+  return pageOf(
+    rows,
+    limit,
+    (r) => [r.entry.createdAt, r.rowid],
+    ({ entry: r }) => ({
       _id: r.id,
       actorId: r.actorId,
       actorName: r.actorName,
@@ -57,5 +77,6 @@ export function listModLog(deps: Deps, actor: Actor): ModLogEntry[] {
       excerpt: r.excerpt,
       reason: r.reason,
       date: new Date(r.createdAt).toISOString(),
-    }));
+    }),
+  );
 }

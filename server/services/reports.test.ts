@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, modLog, reports } from '../../db/schema';
-import { bearer, callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
+import { bearer, callerFor, createCast, createTestApp, createTestUser, pngForm, type TestContext, type TestUser } from '../test/helpers';
 import { commentCountOf, insertBusiness } from './comment-fixtures';
 import { rateComment } from './comment-ratings';
 import { createComment, deleteComment, getComment, listBusinessComments, listFeed } from './comments';
@@ -175,12 +175,12 @@ describe('the moderation queue and its decisions (admins)', () => {
     await reportPost(t.deps, reporters[0].actor, 'comment', { id: few._id, reason: 'offTopic' });
     await reportPost(t.deps, reporters[0].actor, 'comment', { id: many._id, reason: 'spam', note: 'Reklam för klockor' });
     await reportPost(t.deps, reporters[1].actor, 'comment', { id: many._id, reason: 'fake' });
-    const res = await t.app.inject({ url: '/api/reports?status=open', headers: bearer(cast.admin) });
+    const res = await t.app.inject({ url: '/api/reports?status=open&limit=100', headers: bearer(cast.admin) });
     expect(res.statusCode).toBe(200);
     const groups = res.json() as { _id: string; reportCount: number }[];
     const order = groups.map((g) => g._id);
     expect(order.indexOf(many._id)).toBeLessThan(order.indexOf(few._id));
-    const group = (await callerFor(t.deps, cast.admin).moderation.reports({ status: 'open' })).find((g) => g._id === many._id)!;
+    const group = (await callerFor(t.deps, cast.admin).moderation.reports({ status: 'open', limit: 100 })).items.find((g) => g._id === many._id)!;
     expect(group).toMatchObject({ kind: 'comment', text: 'Mycket rapporterad', businessTitle: 'Rapportbutiken', reportCount: 2, hidden: false });
     expect(group.author).toMatchObject({ _id: cast.owner.id, firstName: 'Olle', isBanned: false });
     expect(group.author.posts).toBeGreaterThan(1);
@@ -202,7 +202,7 @@ describe('the moderation queue and its decisions (admins)', () => {
     expect(getComment(t.deps, null, c._id).hidden).toBe(false);
     expect(listBusinessComments(t.deps, null, { businessId: business, search: 'kanelbullar' }).items.map((x) => x._id)).toContain(c._id);
     expect((await t.app.inject({ method: 'POST', url: `/api/reports/${c._id}/resolve`, headers: bearer(cast.admin), payload: { action: 'dismiss' } })).statusCode).toBe(404);
-    const resolved = await callerFor(t.deps, cast.admin).moderation.reports({ status: 'resolved' });
+    const resolved = (await callerFor(t.deps, cast.admin).moderation.reports({ status: 'resolved' })).items;
     expect(resolved.find((g) => g._id === c._id)).toMatchObject({ status: 'resolved', resolution: 'dismiss', reportCount: 3 });
     const log = (await t.app.inject({ url: '/api/mod-log', headers: bearer(cast.admin) })).json();
     expect(log[0]).toMatchObject({ action: 'dismiss', targetKind: 'comment', targetId: c._id, actorName: 'Alma Admin', reason: 'Inget fel', excerpt: 'Kanelbullar som döljs' });
@@ -211,7 +211,7 @@ describe('the moderation queue and its decisions (admins)', () => {
     expect(getComment(t.deps, null, c._id).hidden).toBe(false);
   });
 
-  it('remove deletes a reply or a comment without replies; a comment with replies stays as a placeholder', async () => {
+  it('remove empties the post and keeps it as a notice with the reason for its author; a comment with replies stays a public placeholder', async () => {
     const business = insertBusiness(t.db);
     const lone = await post('Ensam och elak', business);
     const threaded = await post('Elak med svar', business);
@@ -221,6 +221,7 @@ describe('the moderation queue and its decisions (admins)', () => {
     await hideByReports('comment', threaded._id);
     await hideByReports('reply', r._id);
     expect(commentCountOf(t.db, business)).toBe(0);
+    const removalsBefore = (await callerFor(t.deps, cast.admin).moderation.reports({ status: 'open', limit: 100 })).items.find((g) => g._id === lone._id)!.author.removals;
 
     const admin = callerFor(t.deps, cast.admin);
     expect(await admin.moderation.resolve({ id: r._id, action: 'remove' })).toEqual({ action: 'remove' });
@@ -228,14 +229,40 @@ describe('the moderation queue and its decisions (admins)', () => {
     const rest = await t.app.inject({ method: 'POST', url: `/api/reports/${threaded._id}/resolve`, headers: bearer(cast.admin), payload: { action: 'remove' } });
     expect(rest.statusCode).toBe(200);
 
-    expect(t.db.select().from(comments).where(eq(comments.id, lone._id)).get()).toBeUndefined();
+    // The lone comment: gone for everyone but its author (and admins), who read why.
+    expect(t.db.select().from(comments).where(eq(comments.id, lone._id)).get()).toMatchObject({ text: '', imageId: null, removalReason: 'Hat' });
+    await expect(callerFor(t.deps, null).comments.byId({ id: lone._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(callerFor(t.deps, cast.other).comments.byId({ id: lone._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await callerFor(t.deps, cast.owner).comments.byId({ id: lone._id })).toMatchObject({ removed: true, hidden: true, text: '', removalReason: 'Hat' });
+    expect(getComment(t.deps, cast.admin.actor, lone._id)).toMatchObject({ removed: true, removalReason: 'Hat' });
+    expect(listBusinessComments(t.deps, cast.owner.actor, { businessId: business }).items.find((c) => c._id === lone._id)).toMatchObject({ removalReason: 'Hat' });
+    expect(listBusinessComments(t.deps, null, { businessId: business }).items.map((c) => c._id)).not.toContain(lone._id);
+    // Nor can the author write it back, through either door; deleting it stays possible.
+    await expect(callerFor(t.deps, cast.owner).comments.update({ id: lone._id, text: 'Tillbaka igen' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const form = await pngForm({ text: 'Tillbaka igen' });
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/comment/update/${lone._id}`, payload: form.payload, headers: { ...form.headers, ...bearer(cast.owner) } });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json()).toMatchObject({ key: 'postRemoved' });
+
+    // The reply: its author sees the reports' reason in its place; the thread's readers do not see it.
+    const ownReplies = listReplies(t.deps, cast.other.actor, { commentId: threaded._id }).items;
+    expect(ownReplies.find((x) => x._id === r._id)).toMatchObject({ removed: true, hidden: true, text: '', removalReason: 'offensive' });
+    expect(listReplies(t.deps, null, { commentId: threaded._id }).items.map((x) => x._id)).not.toContain(r._id);
+    await expect(callerFor(t.deps, cast.other).comments.updateReply({ id: r._id, text: 'Nytt svar' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    // The threaded comment: a public placeholder; only its author and admins get the reason.
     const placeholder = getComment(t.deps, null, threaded._id);
-    expect(placeholder).toMatchObject({ removed: true, hidden: false, text: '', image: null });
-    // A placeholder has nothing left to report.
+    expect(placeholder).toMatchObject({ removed: true, hidden: false, text: '', image: null, removalReason: null });
+    expect(getComment(t.deps, cast.owner.actor, threaded._id).removalReason).toBe('offensive');
+    expect(getComment(t.deps, cast.other.actor, threaded._id).removalReason).toBeNull();
+    // Nothing removed can be reported again.
     expect((await reportRest('comment', threaded._id, cast.admin)).statusCode).toBe(404);
+    expect((await reportRest('comment', lone._id, cast.admin)).statusCode).toBe(404);
+    expect((await reportRest('subComment', r._id, cast.admin)).statusCode).toBe(404);
     expect(commentCountOf(t.db, business)).toBe(1);
+    expect(getComment(t.deps, null, threaded._id).replyCount).toBe(1);
     expect(listBusinessComments(t.deps, null, { businessId: business, search: 'elak' }).items).toEqual([]);
-    const log = await admin.moderation.log();
+    const log = (await admin.moderation.log()).items;
     expect(log.slice(0, 3).map((e) => [e.action, e.targetKind, e.excerpt])).toEqual([
       ['remove', 'comment', 'Elak med svar'],
       ['remove', 'comment', 'Ensam och elak'],
@@ -244,6 +271,89 @@ describe('the moderation queue and its decisions (admins)', () => {
     expect(log[1].reason).toBe('Hat');
     expect(log[0].reason).toBe('offensive');
     expect(t.db.select().from(modLog).all().every((e) => e.actorId === cast.admin.id)).toBe(true);
+
+    // The author's history in the queue counts the removals.
+    const again = await post('Ett nytt inlägg', business);
+    await reportPost(t.deps, reporters[0].actor, 'comment', { id: again._id, reason: 'spam' });
+    const group = (await admin.moderation.reports({ status: 'open', limit: 100 })).items.find((g) => g._id === again._id)!;
+    expect(group.author.removals).toBe(removalsBefore + 2);
+
+    // The author deletes the notice: the count it left earlier is not taken twice.
+    await deleteComment(t.deps, cast.owner.actor, lone._id);
+    expect(commentCountOf(t.db, business)).toBe(2);
+  });
+});
+
+describe('paging the queue and the log (both doors)', () => {
+  it('pages the open queue in its order by cursor, with X-Next-Cursor on REST', async () => {
+    const pager = await createTestApp({ env: { RATE_LIMITS: '0' } });
+    try {
+      const people = await createCast(pager.db);
+      const others = await Promise.all([1, 2, 3].map(() => createTestUser(pager.db)));
+      const business = insertBusiness(pager.db);
+      const posts = [];
+      for (let i = 0; i < 5; i++) posts.push(await createComment(pager.deps, people.owner.actor, { businessId: business, text: `Inlägg ${i}`, businessLocation: 'Lund' }));
+      // Post 3 has two reports, the rest one each (oldest first among equals).
+      for (const p of posts) await reportPost(pager.deps, people.other.actor, 'comment', { id: p._id, reason: 'spam' });
+      await reportPost(pager.deps, others[0].actor, 'comment', { id: posts[3]._id, reason: 'fake' });
+      const admin = callerFor(pager.deps, people.admin);
+      const first = await admin.moderation.reports({ status: 'open', limit: 2 });
+      expect(first.items.map((g) => g._id)).toEqual([posts[3]._id, posts[0]._id]);
+      const second = await admin.moderation.reports({ status: 'open', limit: 2, cursor: first.nextCursor! });
+      expect(second.items.map((g) => g._id)).toEqual([posts[1]._id, posts[2]._id]);
+      const third = await admin.moderation.reports({ status: 'open', limit: 2, cursor: second.nextCursor! });
+      expect(third).toEqual({ items: [expect.objectContaining({ _id: posts[4]._id })], nextCursor: null });
+
+      const rest1 = await pager.app.inject({ url: '/api/reports?limit=3', headers: bearer(people.admin) });
+      expect(rest1.json().map((g: { _id: string }) => g._id)).toEqual([posts[3]._id, posts[0]._id, posts[1]._id]);
+      const cursor = rest1.headers['x-next-cursor'] as string;
+      const rest2 = await pager.app.inject({ url: `/api/reports?limit=3&cursor=${cursor}`, headers: bearer(people.admin) });
+      expect(rest2.json().map((g: { _id: string }) => g._id)).toEqual([posts[2]._id, posts[4]._id]);
+      expect(rest2.headers['x-next-cursor']).toBeUndefined();
+      expect((await pager.app.inject({ url: '/api/reports?cursor=%%%', headers: bearer(people.admin) })).statusCode).toBe(400);
+
+      // Resolved: most recently decided first, paged the same way.
+      for (const p of [posts[0], posts[1], posts[2]]) await admin.moderation.resolve({ id: p._id, action: 'dismiss' });
+      const done1 = await admin.moderation.reports({ status: 'resolved', limit: 2 });
+      expect(done1.items.map((g) => g._id)).toEqual([posts[2]._id, posts[1]._id]);
+      const done2 = await admin.moderation.reports({ status: 'resolved', limit: 2, cursor: done1.nextCursor! });
+      expect(done2.items.map((g) => g._id)).toEqual([posts[0]._id]);
+      expect(done2.nextCursor).toBeNull();
+    } finally {
+      await pager.close();
+    }
+  });
+
+  it('pages the log newest first and filters it by action and by target, through both doors', async () => {
+    const pager = await createTestApp({ env: { RATE_LIMITS: '0' } });
+    try {
+      const people = await createCast(pager.db);
+      const target = await createTestUser(pager.db, { firstName: 'Mona', lastName: 'Mål' });
+      for (const isBanned of [true, false, true, false]) await setUserFlags(pager.deps, people.admin.actor, target.id, { isBanned });
+      await setUserFlags(pager.deps, people.admin.actor, target.id, { isAdmin: true });
+      await deleteBusiness(pager.deps, people.admin.actor, insertBusiness(pager.db, 'Loggbutik'));
+      const admin = callerFor(pager.deps, people.admin);
+      const all: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await admin.moderation.log({ limit: 2, cursor });
+        all.push(...page.items.map((e) => e.action));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(all).toEqual(['deleteBusiness', 'adminOn', 'unban', 'ban', 'unban', 'ban']);
+      expect((await admin.moderation.log({ action: 'ban' })).items.map((e) => e.action)).toEqual(['ban', 'ban']);
+      expect((await admin.moderation.log({ targetKind: 'business' })).items.map((e) => e.excerpt)).toEqual(['Loggbutik']);
+
+      const rest = await pager.app.inject({ url: '/api/mod-log?targetKind=user&limit=3', headers: bearer(people.admin) });
+      expect(rest.json().map((e: { action: string }) => e.action)).toEqual(['adminOn', 'unban', 'ban']);
+      const next = await pager.app.inject({ url: `/api/mod-log?targetKind=user&limit=3&cursor=${rest.headers['x-next-cursor']}`, headers: bearer(people.admin) });
+      expect(next.json().map((e: { action: string }) => e.action)).toEqual(['unban', 'ban']);
+      expect((await pager.app.inject({ url: '/api/mod-log?action=unban', headers: bearer(people.admin) })).json()).toHaveLength(2);
+      expect((await pager.app.inject({ url: '/api/mod-log?action=explode', headers: bearer(people.admin) })).statusCode).toBe(400);
+      expect((await pager.app.inject({ url: '/api/mod-log', headers: bearer(people.other) })).statusCode).toBe(403);
+    } finally {
+      await pager.close();
+    }
   });
 });
 
@@ -266,7 +376,7 @@ describe('the moderation log records every moderator action', () => {
     const self = await createTestUser(t.db);
     await deleteAccount(t.deps, self.actor, self.id);
 
-    const log = await callerFor(t.deps, cast.admin).moderation.log();
+    const log = (await callerFor(t.deps, cast.admin).moderation.log({ limit: 100 })).items;
     expect(log.slice(0, 8).map((e) => [e.action, e.targetKind, e.excerpt]).reverse()).toEqual([
       ['adminOn', 'user', 'Mona Mål'],
       ['adminOff', 'user', 'Mona Mål'],

@@ -1,33 +1,34 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { businesses, comments, images, replies, reports, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { uploadUrl } from '../lib/urls';
+import type { Page } from '../schemas/comments';
 import type {
   ReportGroup,
   ReportInput,
   ReportKind,
   ReportReason,
   ReportResult,
-  ReportStatus,
+  ReportsPageInput,
   ResolveAction,
   ResolveInput,
 } from '../schemas/moderation';
 import { requireActiveFor, requireAdmin, type Actor } from './actor';
+import { decodeCursor, encodeCursor } from './comment-pages';
 import { dropFromSearch, queueForSearch } from './comment-search';
-import { destroyComment, findComment } from './comments';
 import { releaseImage } from './images';
+import { queueModDigests, recordAutoHide } from './mod-digest';
 import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
-import { destroyReply } from './replies';
 import type { DbOrTx } from './users';
 
 /** Open reports the queue reads at most; groups beyond this wait for the next look. */
 const QUEUE_REPORTS_MAX = 2000;
-/** Item groups the queue shows at most. */
-export const QUEUE_GROUPS_MAX = 100;
+/** Item groups a page of the queue shows unless asked for fewer. */
+export const QUEUE_PAGE = 20;
 
 /** A reported comment or reply, as the rules need it. */
 type Item = {
@@ -63,12 +64,14 @@ function findItem(db: DbOrTx, kind: ReportKind, id: string): Item {
       text: replies.text,
       imageId: replies.imageId,
       hiddenAt: replies.hiddenAt,
+      removedAt: replies.removedAt,
     })
     .from(replies)
     .where(eq(replies.id, id))
     .get();
   if (!row) throw new AppError('NOT_FOUND', 'replyNotFound');
-  return { kind, removed: false, ...row };
+  const { removedAt, ...item } = row;
+  return { kind, removed: removedAt !== null, ...item };
 }
 
 const itemColumn = (kind: ReportKind) => (kind === 'comment' ? reports.commentId : reports.replyId);
@@ -123,18 +126,17 @@ function restore(tx: DbOrTx, item: Item): void {
  * and item: a repeat changes nothing and says so. When REPORT_HIDE_THRESHOLD distinct users have
  * open reports, the item is hidden in the same transaction.
  */
-export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, input: ReportInput): Promise<ReportResult> {
+export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, input: ReportInput, now = Date.now()): Promise<ReportResult> {
   const reporter = requireActiveFor(actor, 'reportLoginRequired');
   await consumeLimit('report', reporter.id);
   const { db, env } = deps;
   return db.transaction((tx) => {
     const item = findItem(tx, kind, input.id);
-    if (item.removed) throw new AppError('NOT_FOUND', 'commentNotFound');
+    if (item.removed) throw new AppError('NOT_FOUND', kind === 'comment' ? 'commentNotFound' : 'replyNotFound');
     if (item.userId === reporter.id) throw new AppError('FORBIDDEN', 'reportOwnPost');
     const open = openReportsOf(item);
     const already = tx.select({ id: reports.id }).from(reports).where(and(open, eq(reports.reporterId, reporter.id))).get();
     if (already) return { result: 'existing' as const, hidden: item.hiddenAt !== null };
-    const now = Date.now();
     tx.insert(reports)
       .values({
         id: newId(),
@@ -147,7 +149,11 @@ export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, inp
       })
       .run();
     const reporters = tx.select({ n: count() }).from(reports).where(open).get()?.n ?? 0;
-    if (item.hiddenAt === null && reporters >= env.REPORT_HIDE_THRESHOLD) hide(tx, item, now);
+    if (item.hiddenAt === null && reporters >= env.REPORT_HIDE_THRESHOLD) {
+      hide(tx, item, now);
+      recordAutoHide(tx, item.kind, item.id, now);
+      queueModDigests(deps, tx, now);
+    }
     return { result: 'created' as const, hidden: item.hiddenAt !== null || reporters >= env.REPORT_HIDE_THRESHOLD };
   });
 }
@@ -172,17 +178,18 @@ function closeReports(tx: DbOrTx, item: Item, action: ResolveAction, moderatorId
 
 /**
  * An admin decides an item's open reports. `dismiss` closes them and shows the item again;
- * `remove` deletes it (a comment with replies stays as a placeholder without text or picture,
- * so the thread keeps its context). Either way the moderation log records it with an excerpt.
+ * `remove` empties it (text and picture go) and keeps the reason: its author sees a notice in its
+ * place. A comment with replies stays public as a "removed by a moderator" placeholder, so the
+ * thread keeps its context; anything else stays hidden from everyone but its author and admins.
+ * Either way the moderation log records it with an excerpt.
  */
-export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInput): Promise<{ action: ResolveAction }> {
+export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInput, now = Date.now()): Promise<{ action: ResolveAction }> {
   const admin = requireAdmin(actor);
   await consumeLimit(input.action === 'remove' ? 'delete' : 'edit', admin.id);
   const { db } = deps;
   const item = openItem(db, input.id);
   const log = (tx: DbOrTx, reasons: ReportReason[]) =>
     recordModAction(tx, admin, { action: input.action, targetKind: item.kind, targetId: item.id, excerpt: item.text, reason: input.note ?? reasons.join(', ') });
-  const now = Date.now();
 
   if (input.action === 'dismiss') {
     db.transaction((tx) => {
@@ -194,26 +201,23 @@ export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInp
     return { action: 'dismiss' };
   }
 
-  const gone = (tx: DbOrTx) => {
+  // The post stays as a notice for its author: text and picture go, the reason stays. A comment
+  // with replies is a public placeholder so its thread keeps its context; anything else stays
+  // hidden, seen only by its author (and admins).
+  const hasReplies = item.kind === 'comment' && db.select({ id: replies.id }).from(replies).where(eq(replies.commentId, item.id)).limit(1).get();
+  db.transaction((tx) => {
     const reasons = closeReports(tx, item, 'remove', admin.id, now);
     if (reasons.length === 0) throw new AppError('NOT_FOUND', 'reportNotFound');
     log(tx, reasons);
-  };
-  if (item.kind === 'reply') {
-    await destroyReply(deps, item.id, gone);
-    return { action: 'remove' };
-  }
-  const hasReplies = db.select({ id: replies.id }).from(replies).where(eq(replies.commentId, item.id)).limit(1).get();
-  if (!hasReplies) {
-    await destroyComment(deps, findComment(db, item.id), gone);
-    return { action: 'remove' };
-  }
-  // The thread stays: the comment becomes a placeholder, public again, out of the search index.
-  db.transaction((tx) => {
-    gone(tx);
-    restore(tx, item);
-    tx.update(comments).set({ text: '', imageId: null, removedAt: now }).where(eq(comments.id, item.id)).run();
-    dropFromSearch(tx, item.id);
+    const removal = { text: '', imageId: null, removedAt: now, removalReason: input.note ?? reasons.join(', ') };
+    if (hasReplies) restore(tx, item);
+    else hide(tx, item, now);
+    if (item.kind === 'comment') {
+      tx.update(comments).set(removal).where(eq(comments.id, item.id)).run();
+      dropFromSearch(tx, item.id);
+    } else {
+      tx.update(replies).set(removal).where(eq(replies.id, item.id)).run();
+    }
   });
   await releaseImage(deps, item.imageId);
   return { action: 'remove' };
@@ -228,8 +232,10 @@ const photo = alias(images, 'photo');
  * age and post count) and every reason, note and reporter. Open: most reported, then oldest
  * first. Resolved: most recently decided first.
  */
-export function listReports(deps: Deps, actor: Actor, input: { status: ReportStatus }): ReportGroup[] {
+export function listReports(deps: Deps, actor: Actor, input: ReportsPageInput): Page<ReportGroup> {
   requireAdmin(actor);
+  const limit = input.limit ?? QUEUE_PAGE;
+  const cursor = decodeCursor(input.cursor, 'string');
   const { db } = deps;
   const open = input.status === 'open';
   const rows = db
@@ -247,21 +253,36 @@ export function listReports(deps: Deps, actor: Actor, input: { status: ReportSta
     })
     .from(reports)
     .leftJoin(reporter, eq(reporter.id, reports.reporterId))
-    .where(open ? isNull(reports.resolvedAt) : isNotNull(reports.resolvedAt))
+    // Resolved pages reach back past QUEUE_REPORTS_MAX: the cursor's decision time bounds the walk.
+    .where(open ? isNull(reports.resolvedAt) : cursor ? lte(reports.resolvedAt, cursor.t) : isNotNull(reports.resolvedAt))
     .orderBy(open ? asc(reports.createdAt) : desc(reports.resolvedAt))
     .limit(QUEUE_REPORTS_MAX)
     .all();
 
-  const groups = new Map<string, { kind: ReportKind; id: string; rows: typeof rows }>();
+  const groups = new Map<string, { kind: ReportKind; id: string; resolvedAt: number; rows: typeof rows }>();
   for (const r of rows) {
     const kind: ReportKind = r.commentId ? 'comment' : 'reply';
     const id = (r.commentId ?? r.replyId)!;
     // A resolved item may have been reported again and resolved again: one group per decision.
     const key = open ? `${kind}:${id}` : `${kind}:${id}:${r.resolvedAt}`;
-    const group = groups.get(key) ?? { kind, id, rows: [] };
+    const group = groups.get(key) ?? { kind, id, resolvedAt: r.resolvedAt ?? 0, rows: [] };
     group.rows.push(r);
     groups.set(key, group);
   }
+  // Sorted and paged before the items are read: only the page's posts are looked up.
+  const sortKey = (g: { kind: ReportKind; id: string; resolvedAt: number; rows: typeof rows }): GroupKey => ({
+    count: open ? g.rows.length : 0,
+    at: open ? Math.min(...g.rows.map((r) => r.createdAt)) : g.resolvedAt,
+    ref: `${g.kind}|${g.id}`,
+  });
+  const keyed = [...groups.values()].map((g) => ({ g, key: sortKey(g) })).sort((a, b) => compareGroups(open, a.key, b.key));
+  const from = cursor ? keyed.findIndex((x) => compareGroups(open, x.key, cursorKey(cursor)) > 0) : 0;
+  const page = from < 0 ? [] : keyed.slice(from, from + limit);
+  const last = page[page.length - 1];
+  const nextCursor = last && from + limit < keyed.length ? encodeCursor(last.key.at, `${last.key.count}|${last.key.ref}`) : null;
+  groups.clear();
+  for (const { g } of page) groups.set(`${g.kind}:${g.id}:${g.resolvedAt}`, g);
+
   const ids = (kind: ReportKind) => [...new Set([...groups.values()].filter((g) => g.kind === kind).map((g) => g.id))];
   const itemColumns = {
     businessTitle: businesses.title,
@@ -318,7 +339,8 @@ export function listReports(deps: Deps, actor: Actor, input: { status: ReportSta
         lastName: item.authorLastName ?? '',
         isBanned: item.authorBanned ?? false,
         joined: new Date(item.authorJoined ?? item.createdAt).toISOString(),
-        posts: postsOf.get(item.userId) ?? 0,
+        posts: postsOf.get(item.userId)?.posts ?? 0,
+        removals: postsOf.get(item.userId)?.removals ?? 0,
       },
       reportCount: g.rows.length,
       firstReported: new Date(first).toISOString(),
@@ -333,17 +355,34 @@ export function listReports(deps: Deps, actor: Actor, input: { status: ReportSta
       })),
     });
   }
-  if (open) result.sort((a, b) => b.reportCount - a.reportCount || a.firstReported.localeCompare(b.firstReported));
-  return result.slice(0, QUEUE_GROUPS_MAX);
+  return { items: result, nextCursor };
 }
 
-/** Comments plus replies per author, each counted on its user index. */
-function postCounts(deps: Deps, userIds: string[]): Map<string, number> {
-  const counts = new Map<string, number>();
+type GroupKey = { count: number; at: number; ref: string };
+
+/** Open: most reported, then oldest first. Resolved: most recently decided first. Ties by post. */
+function compareGroups(open: boolean, a: GroupKey, b: GroupKey): number {
+  if (open) return b.count - a.count || a.at - b.at || a.ref.localeCompare(b.ref);
+  return b.at - a.at || a.ref.localeCompare(b.ref);
+}
+
+function cursorKey(cursor: { t: number; k: string }): GroupKey {
+  const [count, ...ref] = cursor.k.split('|');
+  if (!/^\d+$/.test(count) || ref.length !== 2) throw new AppError('BAD_INPUT', 'cursorInvalid');
+  return { count: Number(count), at: cursor.t, ref: ref.join('|') };
+}
+
+/**
+ * Comments plus replies per author, and how many of them moderators removed: each counted on
+ * the author's user index (a moderator's removal keeps the post as a notice).
+ */
+function postCounts(deps: Deps, userIds: string[]): Map<string, { posts: number; removals: number }> {
+  const counts = new Map<string, { posts: number; removals: number }>();
+  const removed = (at: typeof comments.removedAt | typeof replies.removedAt) => sql<number>`count(${at})`;
   for (const userId of userIds) {
-    const c = deps.db.select({ n: count() }).from(comments).where(eq(comments.userId, userId)).get()?.n ?? 0;
-    const r = deps.db.select({ n: count() }).from(replies).where(eq(replies.userId, userId)).get()?.n ?? 0;
-    counts.set(userId, c + r);
+    const c = deps.db.select({ n: count(), removed: removed(comments.removedAt) }).from(comments).where(eq(comments.userId, userId)).get();
+    const r = deps.db.select({ n: count(), removed: removed(replies.removedAt) }).from(replies).where(eq(replies.userId, userId)).get();
+    counts.set(userId, { posts: (c?.n ?? 0) + (r?.n ?? 0), removals: (c?.removed ?? 0) + (r?.removed ?? 0) });
   }
   return counts;
 }

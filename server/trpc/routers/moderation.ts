@@ -1,5 +1,7 @@
-import { reportInputSchema, reportsInputSchema, resolveInputSchema } from '../../schemas/moderation';
+import { burstIdInputSchema, burstsInputSchema, modDigestInputSchema, modLogInputSchema, reportInputSchema, reportsPageInputSchema, resolveInputSchema } from '../../schemas/moderation';
+import { getModDigest, setModDigest } from '../../services/mod-digest';
 import { listModLog } from '../../services/mod-log';
+import { dismissRatingBurst, listRatingBursts } from '../../services/rating-bursts';
 import { listReports, reportPost, resolveReports } from '../../services/reports';
 import { publicProcedure, router } from '../init';
 
@@ -8,7 +10,11 @@ import { publicProcedure, router } from '../init';
 export const moderationRouter = router({
   reportComment: publicProcedure.input(reportInputSchema).mutation(({ ctx, input }) => reportPost(ctx.deps, ctx.actor, 'comment', input)),
   reportReply: publicProcedure.input(reportInputSchema).mutation(({ ctx, input }) => reportPost(ctx.deps, ctx.actor, 'reply', input)),
-  reports: publicProcedure.input(reportsInputSchema).query(({ ctx, input }) => listReports(ctx.deps, ctx.actor, input)),
+  reports: publicProcedure.input(reportsPageInputSchema).query(({ ctx, input }) => listReports(ctx.deps, ctx.actor, input)),
   resolve: publicProcedure.input(resolveInputSchema).mutation(({ ctx, input }) => resolveReports(ctx.deps, ctx.actor, input)),
-  log: publicProcedure.query(({ ctx }) => listModLog(ctx.deps, ctx.actor)),
+  ratingBursts: publicProcedure.input(burstsInputSchema).query(({ ctx, input }) => listRatingBursts(ctx.deps, ctx.actor, input)),
+  dismissRatingBurst: publicProcedure.input(burstIdInputSchema).mutation(({ ctx, input }) => dismissRatingBurst(ctx.deps, ctx.actor, input)),
+  log: publicProcedure.input(modLogInputSchema.optional()).query(({ ctx, input }) => listModLog(ctx.deps, ctx.actor, input ?? {})),
+  digest: publicProcedure.query(({ ctx }) => getModDigest(ctx.deps, ctx.actor)),
+  setDigest: publicProcedure.input(modDigestInputSchema).mutation(({ ctx, input }) => setModDigest(ctx.deps, ctx.actor, input)),
 });
