@@ -14,6 +14,7 @@ export const moderationMessages = {
   spamTooManyLinks: 'A post can contain at most 2 links.',
   spamRepeated: 'You already posted this text in the last 24 hours.',
   postRemoved: 'A moderator removed this post; it cannot be edited.',
+  postRemovedNoReplies: 'A moderator removed this post; it takes no new replies.',
   ratingBurstNotFound: 'There is no open rating burst with this id.',
   ratingBurstDismissed: 'The rating burst was dismissed.',
 } as const;

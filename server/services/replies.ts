@@ -181,8 +181,14 @@ export async function createReply(deps: Deps, actor: Actor, input: WithUpload<Re
   const author = requireActiveFor(actor, 'replyLoginRequired');
   await consumeLimit('post', author.id);
   const { db } = deps;
-  const parentOf = (d: DbOrTx) => d.select({ businessId: comments.businessId }).from(comments).where(eq(comments.id, input.commentId)).get();
-  if (!parentOf(db)) throw new AppError('NOT_FOUND', 'commentNotFound');
+  const parentOf = (d: DbOrTx) => {
+    const parent = d.select({ businessId: comments.businessId, removedAt: comments.removedAt }).from(comments).where(eq(comments.id, input.commentId)).get();
+    if (!parent) throw new AppError('NOT_FOUND', 'commentNotFound');
+    // A moderator's removal ends the thread: its replies stay readable, no new ones come.
+    if (parent.removedAt !== null) throw new AppError('FORBIDDEN', 'postRemovedNoReplies');
+    return parent;
+  };
+  parentOf(db);
   checkNewPost(deps, author.id, input.text);
   const image = await resolvePostImage(deps, author.id, 'reply', input);
   const id = newId();
@@ -190,7 +196,6 @@ export async function createReply(deps: Deps, actor: Actor, input: WithUpload<Re
     db.transaction((tx) => {
       // Checked again inside: the comment may have gone while the picture was processed.
       const parent = parentOf(tx);
-      if (!parent) throw new AppError('NOT_FOUND', 'commentNotFound');
       const now = Date.now();
       tx.insert(replies)
         .values({

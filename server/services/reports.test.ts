@@ -255,6 +255,12 @@ describe('the moderation queue and its decisions (admins)', () => {
     expect(placeholder).toMatchObject({ removed: true, hidden: false, text: '', image: null, removalReason: null });
     expect(getComment(t.deps, cast.owner.actor, threaded._id).removalReason).toBe('offensive');
     expect(getComment(t.deps, cast.other.actor, threaded._id).removalReason).toBeNull();
+    // Its thread stays readable but takes no new replies, through either door.
+    await expect(callerFor(t.deps, cast.other).comments.reply({ commentId: threaded._id, text: 'Ett nytt svar' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const replyForm = await pngForm({ text: 'Ett nytt svar' });
+    const replied = await t.app.inject({ method: 'POST', url: `/api/comment/addSubComment/${threaded._id}`, payload: replyForm.payload, headers: { ...replyForm.headers, ...bearer(cast.other) } });
+    expect(replied.statusCode).toBe(403);
+    expect(replied.json()).toMatchObject({ key: 'postRemovedNoReplies' });
     // Nothing removed can be reported again.
     expect((await reportRest('comment', threaded._id, cast.admin)).statusCode).toBe(404);
     expect((await reportRest('comment', lone._id, cast.admin)).statusCode).toBe(404);

@@ -108,13 +108,14 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
         </>
       )}
 
-      <EmojiRating kind="comment" id={comment._id} authorId={comment.userId} stats={comment} />
+      {/* A removed post takes no new ratings or replies; its thread stays readable. */}
+      {comment.removed ? null : <EmojiRating kind="comment" id={comment._id} authorId={comment.userId} stats={comment} />}
 
       <div className={styles.actions}>
         <span className={styles.replyCount}>
           {number(comment.replyCount)} {plural(comment.replyCount, c.replies)}
         </span>
-        {me && !me.isBanned ? (
+        {comment.removed ? null : me && !me.isBanned ? (
           <button type="button" className="btn btn-outline btn-sm" aria-expanded={replying} onClick={() => setReplying((v) => !v)}>
             {t.comments.replies.reply}
           </button>

@@ -80,7 +80,7 @@ function ReplyCard({ reply }: { reply: Reply }) {
           {reply.image ? <PostPicture src={reply.image} small /> : null}
         </>
       )}
-      <EmojiRating kind="reply" id={reply._id} authorId={reply.userId} stats={reply} />
+      {reply.removed ? null : <EmojiRating kind="reply" id={reply._id} authorId={reply.userId} stats={reply} />}
       {own && !editing ? (
         <div className={styles.actions}>
           {/* A moderator's removal cannot be edited away (the server refuses too). */}

@@ -130,6 +130,7 @@ export const moderationMessagesSv: Record<keyof typeof moderationMessages, strin
   spamTooManyLinks: 'Ett inlägg får innehålla högst 2 länkar.',
   spamRepeated: 'Du har redan skrivit samma text det senaste dygnet.',
   postRemoved: 'En moderator har tagit bort inlägget; det går inte att redigera.',
+  postRemovedNoReplies: 'En moderator har tagit bort inlägget; det går inte att svara på det.',
   ratingBurstNotFound: 'Det finns ingen öppen betygsvåg med det id:t.',
   ratingBurstDismissed: 'Betygsvågen avfärdades.',
 };
