@@ -10,7 +10,7 @@ import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
 import styles from './mod-queue.module.css';
 
-type Decision = { group: ReportGroup; action: ResolveAction | 'ban' } | { burst: RatingBurst; action: 'dismissBurst' };
+type Decision = { group: ReportGroup; action: ResolveAction | 'ban' | 'removeAll' } | { burst: RatingBurst; action: 'dismissBurst' };
 
 /**
  * /mod-queue (admins): reported comments and replies grouped by post, most reported and oldest
@@ -43,17 +43,19 @@ export default function ModQueuePage() {
     trpc.moderation.resolve.mutationOptions({ onSuccess: (r) => done(r.action === 'remove' ? q.removed : q.dismissed), onError }),
   );
   const ban = useMutation(trpc.users.setFlags.mutationOptions({ onSuccess: () => done(q.bannedDone), onError }));
+  const removeAll = useMutation(trpc.moderation.removeAllPosts.mutationOptions({ onSuccess: (r) => done(q.removedAll(r.removed)), onError }));
   const dismissBurst = useMutation(trpc.moderation.dismissRatingBurst.mutationOptions({ onSuccess: () => done(b.dismissed), onError }));
   const confirm = () => {
     if (!decision) return;
     if (decision.action === 'dismissBurst') dismissBurst.mutate({ id: decision.burst._id });
     else if (decision.action === 'ban') ban.mutate({ userId: decision.group.author._id, isBanned: true });
+    else if (decision.action === 'removeAll') removeAll.mutate({ userId: decision.group.author._id, note: note.trim() || undefined });
     else resolve.mutate({ id: decision.group._id, action: decision.action, note: note.trim() || undefined });
   };
   const nameOf = (g: ReportGroup) => `${g.author.firstName} ${g.author.lastName}`.trim();
   const groups = query.data?.pages.flatMap((p) => p.items) ?? [];
   const burstList = bursts.data?.pages.flatMap((p) => p.items) ?? [];
-  const busy = resolve.isPending || ban.isPending || dismissBurst.isPending;
+  const busy = resolve.isPending || ban.isPending || removeAll.isPending || dismissBurst.isPending;
   const dialogTitle = !decision
     ? ''
     : decision.action === 'dismissBurst'
@@ -62,7 +64,9 @@ export default function ModQueuePage() {
         ? q.remove
         : decision.action === 'dismiss'
           ? q.dismiss
-          : q.ban;
+          : decision.action === 'removeAll'
+            ? q.removeAll
+            : q.ban;
   const dialogText = !decision
     ? ''
     : decision.action === 'dismissBurst'
@@ -71,7 +75,9 @@ export default function ModQueuePage() {
         ? q.removeConfirm
         : decision.action === 'dismiss'
           ? q.dismissConfirm
-          : q.banConfirm(nameOf(decision.group));
+          : decision.action === 'removeAll'
+            ? q.removeAllConfirm(nameOf(decision.group))
+            : q.banConfirm(nameOf(decision.group));
 
   return (
     <div className="container page">
@@ -159,6 +165,11 @@ export default function ModQueuePage() {
                     {q.ban}
                   </button>
                 ) : null}
+                {status === 'open' ? (
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => setDecision({ group: g, action: 'removeAll' })}>
+                    {q.removeAll}
+                  </button>
+                ) : null}
               </div>
             </li>
           ))}
@@ -181,7 +192,7 @@ export default function ModQueuePage() {
         title={dialogTitle}
         description={dialogText}
       >
-        {decision && (decision.action === 'remove' || decision.action === 'dismiss') ? (
+        {decision && (decision.action === 'remove' || decision.action === 'dismiss' || decision.action === 'removeAll') ? (
           <div className="field">
             <label htmlFor={noteId}>{q.noteLabel}</label>
             <textarea id={noteId} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />

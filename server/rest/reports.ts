@@ -8,6 +8,7 @@ import {
   modActions,
   modDigestInputSchema,
   modTargetKinds,
+  removeAllBodySchema,
   reportFormSchema,
   reportReasons,
   reportStatuses,
@@ -18,7 +19,7 @@ import {
 import { getModDigest, setModDigest } from '../services/mod-digest';
 import { listModLog, MOD_LOG_PAGE } from '../services/mod-log';
 import { BURSTS_PAGE, dismissRatingBurst, listRatingBursts } from '../services/rating-bursts';
-import { listReports, QUEUE_PAGE, reportPost, resolveReports } from '../services/reports';
+import { listReports, QUEUE_PAGE, removeAllPosts, reportPost, resolveReports } from '../services/reports';
 import { errorSchema, pageQuerySchema, withNextCursor } from './comment';
 
 const ratingBurstSchema = z.object({
@@ -162,6 +163,25 @@ export function moderationRoutes(deps: Deps) {
         const result = await resolveReports(deps, request.actor, { id: request.params.id, ...request.body });
         return { message: messageText('reportResolved'), ...result };
       },
+    );
+
+    app.post(
+      '/users/:id/remove-posts',
+      {
+        schema: {
+          tags,
+          summary: "Remove every post of a user (admins)",
+          description:
+            'JSON {note?}: every comment and reply of the user not yet removed loses its text and picture and stays as a notice ' +
+            'for its author with the note (or "spam") as the reason; a comment with replies stays as a public placeholder. ' +
+            'Open reports of them close as removed. One entry in the moderation log.',
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          body: removeAllBodySchema,
+          response: { 200: z.object({ message: z.string(), removed: z.number().int() }), 400: errorSchema, ...adminErrors, 404: errorSchema, 429: errorSchema },
+        },
+      },
+      async (request) => ({ message: messageText('postsRemoved'), ...(await removeAllPosts(deps, request.actor, { userId: request.params.id, ...request.body })) }),
     );
 
     app.get(

@@ -15,6 +15,7 @@ export const moderationMessages = {
   spamRepeated: 'You already posted this text in the last 24 hours.',
   postRemoved: 'A moderator removed this post; it cannot be edited.',
   postRemovedNoReplies: 'A moderator removed this post; it takes no new replies.',
+  postsRemoved: "The user's posts were removed.",
   ratingBurstNotFound: 'There is no open rating burst with this id.',
   ratingBurstDismissed: 'The rating burst was dismissed.',
 } as const;

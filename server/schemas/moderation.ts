@@ -71,7 +71,7 @@ export type ReportGroup = {
 };
 
 /** Moderator actions the log records. */
-export const modActions = ['remove', 'dismiss', 'ban', 'unban', 'adminOn', 'adminOff', 'deleteUser', 'deleteBusiness', 'dismissBurst'] as const;
+export const modActions = ['remove', 'removeAll', 'dismiss', 'ban', 'unban', 'adminOn', 'adminOff', 'deleteUser', 'deleteBusiness', 'dismissBurst'] as const;
 export type ModAction = (typeof modActions)[number];
 export const modTargetKinds = ['comment', 'reply', 'user', 'business'] as const;
 export type ModTargetKind = (typeof modTargetKinds)[number];
@@ -125,3 +125,8 @@ export type ModLogInput = z.output<typeof modLogInputSchema>;
 
 /** An admin's choice of digest mails when reports hide a post. */
 export const modDigestInputSchema = z.object({ modDigest: z.boolean() });
+
+/** Remove every post of an author (admins), with an optional note as the reason. */
+export const removeAllBodySchema = z.object({ note: noteSchema('reportNoteTooLong') });
+export const removeAllInputSchema = removeAllBodySchema.extend({ userId: idSchema });
+export type RemoveAllInput = { userId: string; note?: string };

@@ -290,6 +290,42 @@ describe('the moderation queue and its decisions (admins)', () => {
   });
 });
 
+describe("removing all of an author's posts (admins)", () => {
+  it('turns every post into a notice with the reason, closes their reports, logs once; both doors, admins only', async () => {
+    const business = insertBusiness(t.db);
+    const spammer = await createTestUser(t.db, { firstName: 'Sam', lastName: 'Spam' });
+    const a = await post('Reklam ett', business, spammer);
+    const b = await post('Reklam två', business, spammer);
+    const mine = await createReply(t.deps, cast.other.actor, { commentId: b._id, text: 'Ett svar av någon annan' });
+    const r = await createReply(t.deps, spammer.actor, { commentId: a._id, text: 'Reklam tre' });
+    await reportPost(t.deps, cast.other.actor, 'comment', { id: a._id, reason: 'spam' });
+    expect(commentCountOf(t.db, business)).toBe(2);
+
+    for (const who of [null, cast.owner, cast.banned]) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/users/${spammer.id}/remove-posts`, headers: who ? bearer(who) : {}, payload: {} });
+      expect([401, 403]).toContain(res.statusCode);
+      await expect(callerFor(t.deps, who).moderation.removeAllPosts({ userId: spammer.id })).rejects.toMatchObject({ code: expect.stringMatching(/UNAUTHORIZED|FORBIDDEN/) });
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/no-such-user/remove-posts', headers: bearer(cast.admin), payload: {} })).statusCode).toBe(404);
+
+    const res = await t.app.inject({ method: 'POST', url: `/api/users/${spammer.id}/remove-posts`, headers: bearer(cast.admin), payload: { note: 'Reklamkonto' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: "The user's posts were removed.", removed: 3 });
+    expect(getComment(t.deps, spammer.actor, a._id)).toMatchObject({ removed: true, hidden: true, text: '', removalReason: 'Reklamkonto' });
+    // b has a reply by someone else: a public placeholder, that reply untouched.
+    expect(getComment(t.deps, null, b._id)).toMatchObject({ removed: true, hidden: false, text: '' });
+    expect(listReplies(t.deps, null, { commentId: b._id }).items.map((x) => [x._id, x.text])).toEqual([[mine._id, 'Ett svar av någon annan']]);
+    expect(listReplies(t.deps, spammer.actor, { commentId: a._id }).items[0]).toMatchObject({ _id: r._id, removed: true, removalReason: 'Reklamkonto' });
+    expect(commentCountOf(t.db, business)).toBe(1);
+    expect((await callerFor(t.deps, cast.admin).moderation.reports({ status: 'open', limit: 100 })).items.map((g) => g._id)).not.toContain(a._id);
+    const log = (await callerFor(t.deps, cast.admin).moderation.log({ action: 'removeAll' })).items;
+    expect(log[0]).toMatchObject({ targetKind: 'user', targetId: spammer.id, excerpt: 'Sam Spam (3)', reason: 'Reklamkonto' });
+
+    // Again through tRPC: nothing is left to remove.
+    expect(await callerFor(t.deps, cast.admin).moderation.removeAllPosts({ userId: spammer.id })).toEqual({ removed: 0 });
+  });
+});
+
 describe('paging the queue and the log (both doors)', () => {
   it('pages the open queue in its order by cursor, with X-Next-Cursor on REST', async () => {
     const pager = await createTestApp({ env: { RATE_LIMITS: '0' } });

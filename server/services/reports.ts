@@ -12,6 +12,7 @@ import type {
   ReportKind,
   ReportReason,
   ReportResult,
+  RemoveAllInput,
   ReportsPageInput,
   ResolveAction,
   ResolveInput,
@@ -201,26 +202,82 @@ export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInp
     return { action: 'dismiss' };
   }
 
-  // The post stays as a notice for its author: text and picture go, the reason stays. A comment
-  // with replies is a public placeholder so its thread keeps its context; anything else stays
-  // hidden, seen only by its author (and admins).
-  const hasReplies = item.kind === 'comment' && db.select({ id: replies.id }).from(replies).where(eq(replies.commentId, item.id)).limit(1).get();
   db.transaction((tx) => {
     const reasons = closeReports(tx, item, 'remove', admin.id, now);
     if (reasons.length === 0) throw new AppError('NOT_FOUND', 'reportNotFound');
     log(tx, reasons);
-    const removal = { text: '', imageId: null, removedAt: now, removalReason: input.note ?? reasons.join(', ') };
-    if (hasReplies) restore(tx, item);
-    else hide(tx, item, now);
-    if (item.kind === 'comment') {
-      tx.update(comments).set(removal).where(eq(comments.id, item.id)).run();
-      dropFromSearch(tx, item.id);
-    } else {
-      tx.update(replies).set(removal).where(eq(replies.id, item.id)).run();
-    }
+    removeItem(tx, item, input.note ?? reasons.join(', '), now);
   });
   await releaseImage(deps, item.imageId);
   return { action: 'remove' };
+}
+
+/**
+ * A moderator's removal, in the caller's transaction: the post stays as a notice for its author
+ * (text and picture go, the reason stays). A comment with replies is a public placeholder so its
+ * thread keeps its context; anything else stays hidden, seen only by its author (and admins).
+ */
+function removeItem(tx: DbOrTx, item: Item, reason: string, now: number): void {
+  // Replies that are themselves removed keep nothing worth a placeholder.
+  const hasReplies =
+    item.kind === 'comment' && tx.select({ id: replies.id }).from(replies).where(and(eq(replies.commentId, item.id), isNull(replies.removedAt))).limit(1).get();
+  const removal = { text: '', imageId: null, removedAt: now, removalReason: reason };
+  if (hasReplies) restore(tx, item);
+  else hide(tx, item, now);
+  if (item.kind === 'comment') {
+    tx.update(comments).set(removal).where(eq(comments.id, item.id)).run();
+    dropFromSearch(tx, item.id);
+  } else {
+    tx.update(replies).set(removal).where(eq(replies.id, item.id)).run();
+  }
+}
+
+/**
+ * "Remove all of the author's posts" (admins): every comment and reply of the user not yet removed
+ * becomes a removal notice as above, with the note (or "spam") as its reason; open reports of
+ * them close as removed. One entry in the moderation log names the user and the count.
+ */
+export async function removeAllPosts(deps: Deps, actor: Actor, input: RemoveAllInput, now = Date.now()): Promise<{ removed: number }> {
+  const admin = requireAdmin(actor);
+  await consumeLimit('delete', admin.id);
+  const { db } = deps;
+  const target = db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, input.userId)).get();
+  if (!target) throw new AppError('NOT_FOUND', 'userNotFound');
+  const reason = input.note ?? 'spam';
+  const imageIds: string[] = [];
+  const removed = db.transaction((tx) => {
+    // Each on the author's user index (replies_user_idx, comments_user_idx); replies first, so a
+    // comment whose replies are all the author's own is hidden rather than left as a placeholder.
+    const items: Item[] = [
+      ...tx
+        .select({ id: replies.id, commentId: replies.commentId, businessId: replies.businessId, text: replies.text, imageId: replies.imageId, hiddenAt: replies.hiddenAt })
+        .from(replies)
+        .where(and(eq(replies.userId, target.id), isNull(replies.removedAt)))
+        .all()
+        .map((r) => ({ kind: 'reply' as const, userId: target.id, removed: false, ...r })),
+      ...tx
+        .select({ id: comments.id, businessId: comments.businessId, text: comments.text, imageId: comments.imageId, hiddenAt: comments.hiddenAt })
+        .from(comments)
+        .where(and(eq(comments.userId, target.id), isNull(comments.removedAt)))
+        .all()
+        .map((c) => ({ kind: 'comment' as const, userId: target.id, commentId: c.id, removed: false, ...c })),
+    ];
+    for (const item of items) {
+      tx.update(reports).set({ resolvedAt: now, resolution: 'remove', resolvedBy: admin.id }).where(openReportsOf(item)).run();
+      removeItem(tx, item, reason, now);
+      if (item.imageId) imageIds.push(item.imageId);
+    }
+    recordModAction(tx, admin, {
+      action: 'removeAll',
+      targetKind: 'user',
+      targetId: target.id,
+      excerpt: `${`${target.firstName} ${target.lastName}`.trim()} (${items.length})`,
+      reason,
+    });
+    return items.length;
+  });
+  for (const id of imageIds) await releaseImage(deps, id);
+  return { removed };
 }
 
 const author = alias(users, 'author');

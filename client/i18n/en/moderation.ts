@@ -52,6 +52,9 @@ export const moderation: Widen<typeof sv> = {
     removeConfirm: 'Remove this post? This cannot be undone.',
     dismissConfirm: 'Dismiss the reports and show the post again?',
     banConfirm: (name: string) => `Ban ${name}? All their sessions end.`,
+    removeAll: 'Remove all their posts',
+    removeAllConfirm: (name: string) => `Remove every post by ${name}? Each becomes a notice to them with the note as the reason.`,
+    removedAll: (n: number) => `${n} ${n === 1 ? 'post was' : 'posts were'} removed.`,
     noteLabel: 'Note for the log (optional)',
     confirm: 'Confirm',
     cancel: 'Cancel',
@@ -97,6 +100,7 @@ export const moderation: Widen<typeof sv> = {
     why: 'Why',
     actions: {
       remove: 'Removed',
+      removeAll: 'Removed all posts',
       dismiss: 'Dismissed reports',
       ban: 'Banned',
       unban: 'Unbanned',

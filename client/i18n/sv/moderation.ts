@@ -52,6 +52,9 @@ export const moderation = {
     removeConfirm: 'Ta bort inlägget? Det kan inte ångras.',
     dismissConfirm: 'Avfärda rapporterna och visa inlägget igen?',
     banConfirm: (name: string) => `Stänga av ${name}? Alla hens sessioner avslutas.`,
+    removeAll: 'Ta bort alla hens inlägg',
+    removeAllConfirm: (name: string) => `Ta bort alla inlägg av ${name}? Varje inlägg blir ett meddelande till hen med anteckningen som orsak.`,
+    removedAll: (n: number) => `${n} inlägg togs bort.`,
     noteLabel: 'Anteckning till loggen (valfritt)',
     confirm: 'Bekräfta',
     cancel: 'Avbryt',
@@ -97,6 +100,7 @@ export const moderation = {
     why: 'Varför',
     actions: {
       remove: 'Tog bort',
+      removeAll: 'Tog bort alla inlägg',
       dismiss: 'Avfärdade rapporter',
       ban: 'Stängde av',
       unban: 'Hävde avstängning',
@@ -131,6 +135,7 @@ export const moderationMessagesSv: Record<keyof typeof moderationMessages, strin
   spamRepeated: 'Du har redan skrivit samma text det senaste dygnet.',
   postRemoved: 'En moderator har tagit bort inlägget; det går inte att redigera.',
   postRemovedNoReplies: 'En moderator har tagit bort inlägget; det går inte att svara på det.',
+  postsRemoved: 'Användarens inlägg togs bort.',
   ratingBurstNotFound: 'Det finns ingen öppen betygsvåg med det id:t.',
   ratingBurstDismissed: 'Betygsvågen avfärdades.',
 };

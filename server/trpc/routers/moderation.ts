@@ -1,8 +1,8 @@
-import { burstIdInputSchema, burstsInputSchema, modDigestInputSchema, modLogInputSchema, reportInputSchema, reportsPageInputSchema, resolveInputSchema } from '../../schemas/moderation';
+import { burstIdInputSchema, burstsInputSchema, modDigestInputSchema, modLogInputSchema, removeAllInputSchema, reportInputSchema, reportsPageInputSchema, resolveInputSchema } from '../../schemas/moderation';
 import { getModDigest, setModDigest } from '../../services/mod-digest';
 import { listModLog } from '../../services/mod-log';
 import { dismissRatingBurst, listRatingBursts } from '../../services/rating-bursts';
-import { listReports, reportPost, resolveReports } from '../../services/reports';
+import { listReports, removeAllPosts, reportPost, resolveReports } from '../../services/reports';
 import { publicProcedure, router } from '../init';
 
 // Public on purpose, as in the comments router: the services decide who may act and answer a
@@ -12,6 +12,7 @@ export const moderationRouter = router({
   reportReply: publicProcedure.input(reportInputSchema).mutation(({ ctx, input }) => reportPost(ctx.deps, ctx.actor, 'reply', input)),
   reports: publicProcedure.input(reportsPageInputSchema).query(({ ctx, input }) => listReports(ctx.deps, ctx.actor, input)),
   resolve: publicProcedure.input(resolveInputSchema).mutation(({ ctx, input }) => resolveReports(ctx.deps, ctx.actor, input)),
+  removeAllPosts: publicProcedure.input(removeAllInputSchema).mutation(({ ctx, input }) => removeAllPosts(ctx.deps, ctx.actor, input)),
   ratingBursts: publicProcedure.input(burstsInputSchema).query(({ ctx, input }) => listRatingBursts(ctx.deps, ctx.actor, input)),
   dismissRatingBurst: publicProcedure.input(burstIdInputSchema).mutation(({ ctx, input }) => dismissRatingBurst(ctx.deps, ctx.actor, input)),
   log: publicProcedure.input(modLogInputSchema.optional()).query(({ ctx, input }) => listModLog(ctx.deps, ctx.actor, input ?? {})),
