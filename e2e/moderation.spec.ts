@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { demoPassword, expect, expectAccessible, test } from './fixtures';
+import { demoPassword, expect, expectAccessible, linkIn, readMail, test } from './fixtures';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
@@ -17,11 +17,12 @@ async function signedIn(browser: Browser, baseURL: string, email: string, header
   return { context, token, page: await context.newPage() };
 }
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
+/** Axe on the page at desktop and phone width, with a screenshot of each when E2E_SHOTS_DIR is set. */
+async function check(page: Page, name: string, { fullPage = true } = {}) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
+    await expectAccessible(page, `${name} at ${width} px`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -38,7 +39,7 @@ async function report(page: Page, commentId: string, reason: RegExp, note?: stri
 }
 
 test('three users report a comment: it is hidden from visitors, and the admin removes it from the queue', async ({ browser, baseURL, extraHTTPHeaders, page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const headers = extraHTTPHeaders ?? {};
   const contexts: BrowserContext[] = [];
   try {
@@ -64,8 +65,8 @@ test('three users report a comment: it is hidden from visitors, and the admin re
     const anna = await signedIn(browser, baseURL!, 'anna@demo.recensera.se', headers);
     contexts.push(anna.context);
     const first = await report(anna.page, commentId, /Spam eller reklam/, 'Reklam för en webbshop');
-    await expectAccessible(anna.page, 'report dialog');
-    await shot(anna.page, 'report-dialog-sv');
+    // A dialog covers the viewport only: its shots are the viewport.
+    await check(anna.page, 'report-dialog-sv', { fullPage: false });
     await first.dialog.getByRole('button', { name: 'Skicka rapport' }).click();
     await expect(anna.page.getByText('Tack! En moderator tittar på det.')).toBeVisible();
     await expect(first.card.getByText('Rapporterad')).toBeVisible();
@@ -75,7 +76,7 @@ test('three users report a comment: it is hidden from visitors, and the admin re
     const erik = await signedIn(browser, baseURL!, 'erik@demo.recensera.se', headers, 'en');
     contexts.push(erik.context);
     const second = await report(erik.page, commentId, /Spam or advertising/);
-    await shot(erik.page, 'report-dialog-en');
+    await check(erik.page, 'report-dialog-en', { fullPage: false });
     await second.dialog.getByRole('button', { name: 'Send report' }).click();
     await expect(second.card.getByText('Reported')).toBeVisible();
 
@@ -109,13 +110,12 @@ test('three users report a comment: it is hidden from visitors, and the admin re
     await expect(group.getByText('3 rapporter')).toBeVisible();
     await expect(group.getByText('Reklam för en webbshop')).toBeVisible();
     await expect(group.getByText(/Anna Lindqvist/)).toBeVisible();
-    await expectAccessible(admin.page, 'moderation queue');
-    await shot(admin.page, 'mod-queue-sv');
+    await check(admin.page, 'mod-queue-sv');
     const adminEn = await signedIn(browser, baseURL!, 'admin@demo.recensera.se', headers, 'en');
     contexts.push(adminEn.context);
     await adminEn.page.goto('/mod-queue');
     await expect(adminEn.page.getByTestId('report-group').filter({ hasText: text }).getByText('3 reports')).toBeVisible();
-    await shot(adminEn.page, 'mod-queue-en');
+    await check(adminEn.page, 'mod-queue-en');
     await group.getByRole('button', { name: 'Ta bort inlägget' }).click();
     const confirm = admin.page.getByRole('alertdialog');
     await confirm.getByRole('textbox').fill('Reklam');
@@ -123,18 +123,113 @@ test('three users report a comment: it is hidden from visitors, and the admin re
     await expect(admin.page.getByText('Inlägget togs bort.')).toBeVisible();
     await expect(group).toHaveCount(0);
 
-    // The log keeps it; the comment is gone for everyone.
+    // The log keeps it, with the reason, in both languages.
     await admin.page.goto('/mod-log');
-    await expect(admin.page.getByRole('cell', { name: /Köp billiga klockor/ })).toBeVisible();
-    await shot(admin.page, 'mod-log-sv');
+    const row = admin.page.getByRole('row').filter({ hasText: 'Köp billiga klockor' });
+    await expect(row.getByRole('cell', { name: 'Tog bort', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Reklam', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Admin Demo' })).toBeVisible();
+    await check(admin.page, 'mod-log-sv');
+    await adminEn.page.goto('/mod-log');
+    await expect(adminEn.page.getByRole('row').filter({ hasText: 'Köp billiga klockor' }).getByRole('cell', { name: 'Removed', exact: true })).toBeVisible();
+    await check(adminEn.page, 'mod-log-en');
+
+    // Gone for visitors; its author finds a notice with the reason in its place.
     expect((await page.request.get(`/api/comment/${business._id}`)).ok()).toBe(true);
+    await page.goto(`/business/${business._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Borttagen av en moderator')).toHaveCount(0);
     await author.page.goto(`/comment/${commentId}`);
+    const notice = author.page.locator(`#comment-${commentId}`).getByTestId('removal-notice');
+    await expect(notice).toContainText('En moderator har tagit bort ditt inlägg.');
+    await expect(notice).toContainText('Orsak: Reklam');
     await expect(author.page.getByText(text)).toHaveCount(0);
+    await expect(author.page.locator(`#comment-${commentId}`).getByRole('button', { name: 'Redigera' })).toHaveCount(0);
+    await check(author.page, 'removal-notice-sv');
+    const authorEn = await signedIn(browser, baseURL!, 'oskar@demo.recensera.se', headers, 'en');
+    contexts.push(authorEn.context);
+    await authorEn.page.goto(`/comment/${commentId}`);
+    const noticeEn = authorEn.page.locator(`#comment-${commentId}`).getByTestId('removal-notice');
+    await expect(noticeEn).toContainText('A moderator removed your post.');
+    await expect(noticeEn).toContainText('Reason: Reklam');
+    await check(authorEn.page, 'removal-notice-en');
 
     // Nothing is left open.
-    await adminEn.page.reload();
-    await expect(adminEn.page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+    await adminEn.page.goto('/mod-queue');
+    await expect(adminEn.page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
     await expect(adminEn.page.getByTestId('report-group').filter({ hasText: text })).toHaveCount(0);
+  } finally {
+    for (const c of contexts) await c.close();
+  }
+});
+
+test('the registration and contact forms carry a spam trap people never reach', async ({ page }) => {
+  for (const [path, id, before, after] of [
+    ['/registration', '#reg-website', '#reg-confirmPassword', /^registrera$/i],
+    ['/contact', '#contact-website', '#contact-message', /^Skicka$/],
+  ] as const) {
+    await page.goto(path);
+    const trap = page.locator(id);
+    await expect(trap).toHaveAttribute('tabindex', '-1');
+    await expect(trap).toHaveAttribute('autocomplete', 'off');
+    await expect(page.locator(`div[aria-hidden="true"]:has(${id})`)).toHaveCount(1);
+    const box = await page.locator(`div[aria-hidden="true"]:has(${id})`).boundingBox();
+    expect(box !== null && box.width <= 1 && box.height <= 1, `${path}: the trap takes no room on screen`).toBe(true);
+    // The keyboard goes from the last real field to the submit button without stopping in the trap.
+    await page.locator(before).focus();
+    const submit = page.getByRole('button', { name: after }).first();
+    let reached = false;
+    for (let i = 0; i < 4 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      await expect(trap).not.toBeFocused();
+      reached = await submit.evaluate((el) => el === document.activeElement);
+    }
+    expect(reached, `${path}: Tab reaches the submit button`).toBe(true);
+  }
+});
+
+test('five new accounts rate one business within the hour: a rating burst waits in the queue until an admin dismisses it', async ({ browser, baseURL, extraHTTPHeaders, page }) => {
+  test.setTimeout(120_000);
+  const headers = extraHTTPHeaders ?? {};
+  const list = (await (await page.request.get('/api/business')).json()) as { _id: string; title: string; isSuggestionBox?: boolean }[];
+  const business = list.filter((b) => !b.isSuggestionBox && !/lägg till/i.test(b.title)).at(-1)!;
+  const password = 'Burst-pass-123';
+  const stamp = Date.now();
+  // Five fresh accounts, each registered, confirmed from its mail and signed in, rate it.
+  for (let i = 0; i < 5; i++) {
+    const email = `burst.${stamp}.${i}@example.com`;
+    const startedAt = Date.now();
+    const reg = await page.request.post('/api/users/register', { multipart: { firstName: `Ny${i}`, lastName: 'Konto', email, password, confirmPassword: password } });
+    expect(reg.status()).toBe(201);
+    const token = new URL(linkIn(await readMail(email, { after: startedAt - 1000 }), '/users/confirm-email')).searchParams.get('token');
+    expect((await page.request.put(`/api/users/confirm-email?token=${token}`)).ok()).toBe(true);
+    const login = await page.request.post('/api/users/logIn', { data: { email, password } });
+    const bearer = { authorization: `Bearer ${(await login.json()).token}` };
+    expect((await page.request.post(`/api/business/addRate/${business._id}`, { headers: bearer, data: { rate: 5 } })).ok()).toBe(true);
+  }
+
+  const contexts: BrowserContext[] = [];
+  try {
+    const admin = await signedIn(browser, baseURL!, 'admin@demo.recensera.se', headers);
+    const adminEn = await signedIn(browser, baseURL!, 'admin@demo.recensera.se', headers, 'en');
+    contexts.push(admin.context, adminEn.context);
+    await admin.page.goto('/mod-queue');
+    const burst = admin.page.getByTestId('rating-burst').filter({ hasText: business.title });
+    await expect(burst).toBeVisible();
+    await expect(burst.getByText('5 betyg')).toBeVisible();
+    await expect(burst.getByText(/Ny0 Konto: 5 av 5 stjärnor/)).toBeVisible();
+    await check(admin.page, 'mod-queue-burst-sv');
+    await adminEn.page.goto('/mod-queue');
+    await expect(adminEn.page.getByTestId('rating-burst').filter({ hasText: business.title }).getByText('5 ratings')).toBeVisible();
+    await check(adminEn.page, 'mod-queue-burst-en');
+
+    await burst.getByRole('button', { name: 'Avfärda' }).click();
+    await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Bekräfta' }).click();
+    await expect(admin.page.getByText('Betygsvågen avfärdades.')).toBeVisible();
+    await expect(burst).toHaveCount(0);
+    await admin.page.goto('/mod-log');
+    await admin.page.getByLabel('Åtgärd').selectOption('dismissBurst');
+    await expect(admin.page.getByRole('row').filter({ hasText: business.title }).getByRole('cell', { name: 'Avfärdade betygsvåg' })).toBeVisible();
   } finally {
     for (const c of contexts) await c.close();
   }

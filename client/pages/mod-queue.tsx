@@ -224,6 +224,8 @@ function RatingBursts({ list, query, onDismiss }: { list: RatingBurst[]; query: 
   const { t, number, plural, relative } = useI18n();
   const b = t.moderation.bursts;
   const q = t.moderation.queue;
+  // "2 minutes ago – 2 minutes ago" says one time twice.
+  const windowText = (from: string, to: string) => (from === to ? b.at(to) : b.window(from, to));
   if (query.isPending || (!query.isError && list.length === 0)) return null;
   return (
     <section className={styles.section} aria-labelledby="rating-bursts-title">
@@ -246,7 +248,7 @@ function RatingBursts({ list, query, onDismiss }: { list: RatingBurst[]; query: 
                 </span>
                 {burst.status === 'resolved' ? <span className={styles.badge}>{b.dismissedBadge}</span> : null}
               </header>
-              <p className="muted">{b.window(relative(burst.firstAt) ?? '', relative(burst.lastAt) ?? '')}</p>
+              <p className="muted">{windowText(relative(burst.firstAt) ?? '', relative(burst.lastAt) ?? '')}</p>
               <ul className={styles.raters}>
                 {burst.raters.map((r) => (
                   <li key={`${r.userId}-${r.date}`}>{b.rater(`${r.firstName} ${r.lastName}`.trim(), r.rate, relative(r.joined) ?? '')}</li>
