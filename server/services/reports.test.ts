@@ -10,7 +10,7 @@ import { deleteBusiness } from './business';
 import { createReply, deleteReply, listAllReplies, listReplies } from './replies';
 import { setUserFlags } from './users';
 import { resetLimits, setRateLimitsEnabled } from './rate-limits';
-import { reportPost } from './reports';
+import { reportPost, resolveReports } from './reports';
 
 let t: TestContext;
 let cast: Awaited<ReturnType<typeof createCast>>;
@@ -336,8 +336,10 @@ describe('paging the queue and the log (both doors)', () => {
       const posts = [];
       for (let i = 0; i < 5; i++) posts.push(await createComment(pager.deps, people.owner.actor, { businessId: business, text: `Inlägg ${i}`, businessLocation: 'Lund' }));
       // Post 3 has two reports, the rest one each (oldest first among equals).
-      for (const p of posts) await reportPost(pager.deps, people.other.actor, 'comment', { id: p._id, reason: 'spam' });
-      await reportPost(pager.deps, others[0].actor, 'comment', { id: posts[3]._id, reason: 'fake' });
+      // A millisecond apart (the clock reportPost takes): "oldest first" never rests on a tie.
+      const base = Date.now();
+      for (const [i, p] of posts.entries()) await reportPost(pager.deps, people.other.actor, 'comment', { id: p._id, reason: 'spam' }, base + i);
+      await reportPost(pager.deps, others[0].actor, 'comment', { id: posts[3]._id, reason: 'fake' }, base + 10);
       const admin = callerFor(pager.deps, people.admin);
       const first = await admin.moderation.reports({ status: 'open', limit: 2 });
       expect(first.items.map((g) => g._id)).toEqual([posts[3]._id, posts[0]._id]);
@@ -355,7 +357,7 @@ describe('paging the queue and the log (both doors)', () => {
       expect((await pager.app.inject({ url: '/api/reports?cursor=%%%', headers: bearer(people.admin) })).statusCode).toBe(400);
 
       // Resolved: most recently decided first, paged the same way.
-      for (const p of [posts[0], posts[1], posts[2]]) await admin.moderation.resolve({ id: p._id, action: 'dismiss' });
+      for (const [i, p] of [posts[0], posts[1], posts[2]].entries()) await resolveReports(pager.deps, people.admin.actor, { id: p._id, action: 'dismiss' }, base + 100 + i);
       const done1 = await admin.moderation.reports({ status: 'resolved', limit: 2 });
       expect(done1.items.map((g) => g._id)).toEqual([posts[2]._id, posts[1]._id]);
       const done2 = await admin.moderation.reports({ status: 'resolved', limit: 2, cursor: done1.nextCursor! });
