@@ -166,7 +166,7 @@ export default function ModQueuePage() {
                   </button>
                 ) : null}
                 {status === 'open' ? (
-                  <button type="button" className="btn btn-outline btn-sm" onClick={() => setDecision({ group: g, action: 'removeAll' })}>
+                  <button type="button" className="btn btn-danger btn-sm" onClick={() => setDecision({ group: g, action: 'removeAll' })}>
                     {q.removeAll}
                   </button>
                 ) : null}
