@@ -16,6 +16,17 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/**
+ * A user in an older release's columns (createTestUser writes today's, which a newer migration
+ * may have extended).
+ */
+function olderUser(db: ReturnType<typeof openDb>, id: string): string {
+  db.$client
+    .prepare('insert into users (id, email, first_name, last_name, created_at, updated_at) values (?, ?, ?, ?, ?, ?)')
+    .run(id, `${id}@example.se`, 'Äldre', 'Användare', Date.now(), Date.now());
+  return id;
+}
+
 /** The migrations of an older release: every one but the newest. */
 function olderRelease(): string {
   const folder = path.join(root, 'older-migrations');
@@ -37,10 +48,7 @@ describe('upgrading the database at start', () => {
     const dir = path.join(root, 'site');
     const db = openDb(path.join(mkdtempSync(path.join(root, 'site-')), 'recensera.sqlite'));
     migrateDb(db, olderRelease());
-    // In the older release's columns: today's schema may have more (a newer migration adds them).
-    db.$client
-      .prepare('insert into users (id, email, first_name, last_name, created_at, updated_at) values (?, ?, ?, ?, ?, ?)')
-      .run('kvar', 'kvar@example.se', 'Kvar', 'Kvar', Date.now(), Date.now());
+    olderUser(db, 'kvar');
     const [previous, newest] = knownMigrations().slice(-2);
     expect(schemaVersionOf(db.$client)).toBe(previous.tag);
 
@@ -126,7 +134,7 @@ describe('migration 0008: the bilingual category list and ratings nobody gave', 
   it("maps categories to the list, keeps unknown ones in both names, and drops the admin's rate", async () => {
     const db = openDb(path.join(mkdtempSync(path.join(root, 'categories-')), 'recensera.sqlite'));
     migrateDb(db, releaseUpTo('0007_reports_and_moderation_log'));
-    const rater = await createTestUser(db);
+    const rater = { id: olderUser(db, 'rater') };
     const insert = db.$client.prepare(
       `INSERT INTO businesses (id, title, title_search, category, description, admin_rate, rating_count, rating_sum, is_suggestion_box, created_at, updated_at)
        VALUES (?, ?, lower(?), ?, ?, ?, ?, ?, ?, 0, 0)`,
