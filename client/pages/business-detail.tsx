@@ -26,6 +26,8 @@ import styles from './business-detail.module.css';
 // chunk (cards, emoji ratings) loads after the details have painted.
 const CommentSection = lazy(() => import('../components/comments/comment-section').then((m) => ({ default: m.CommentSection })));
 
+const PhotoGallery = lazy(() => import('../components/business/photo-gallery').then((m) => ({ default: m.PhotoGallery })));
+
 const noSubscription = () => () => {};
 
 /**
@@ -188,6 +190,11 @@ export default function BusinessDetailPage() {
 
       {/* The comments are the browser's: what they show depends on the visitor (signed in or
           not), which the server's shared render does not know. */}
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <PhotoGallery businessId={business.id} />
+        </Suspense>
+      ) : null}
       {hydrated ? (
         <Suspense fallback={<Spinner label={t.comments.section.loading} showLabel />}>
           <CommentSection businessId={business.id} />

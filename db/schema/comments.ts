@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { businesses } from './businesses';
 import { images } from './images';
@@ -52,6 +53,10 @@ export const comments = sqliteTable(
     index('comments_user_idx').on(t.userId),
     // The upload sweep asks whether any post still uses an image.
     index('comments_image_idx').on(t.imageId),
+    // A business's photo gallery (services/photos.ts): its public comments with a picture.
+    index('comments_photos_idx')
+      .on(t.businessId, t.createdAt, t.id)
+      .where(sql`${t.imageId} IS NOT NULL AND ${t.hiddenAt} IS NULL AND ${t.removedAt} IS NULL`),
   ],
 );
 
@@ -94,6 +99,9 @@ export const replies = sqliteTable(
     index('replies_user_idx').on(t.userId),
     index('replies_created_at_idx').on(t.createdAt),
     index('replies_image_idx').on(t.imageId),
+    index('replies_photos_idx')
+      .on(t.businessId, t.createdAt, t.id)
+      .where(sql`${t.imageId} IS NOT NULL AND ${t.hiddenAt} IS NULL AND ${t.removedAt} IS NULL`),
   ],
 );
 

@@ -19,6 +19,9 @@ import { createBusiness, deleteBusiness, getBusiness, listBusinesses, updateBusi
 import { rateBusiness } from '../services/business-ratings';
 import { listCategories } from '../services/categories';
 import { requireAdmin } from '../services/actor';
+import { listBusinessPhotos } from '../services/photos';
+import { photosPageSchema } from '../schemas/photos';
+import { pageQuerySchema, withNextCursor } from './comment';
 import { formNumber } from './form-number';
 import { withMultipartForm, type MultipartForm } from './images';
 
@@ -176,6 +179,28 @@ export function businessRoutes(deps: Deps) {
         },
       },
       async (request) => toRestBusiness(getBusiness(deps, request.actor, request.params.id), request.actor),
+    );
+
+    app.get(
+      '/:id/photos',
+      {
+        config: { publicCache: true },
+        schema: {
+          tags: ['business'],
+          summary: "A business's photo gallery",
+          description:
+            'Every picture of its public comments and of the replies to them, newest first: `total` counts them all; a page holds ' +
+            '?limit= 1–100 (default 24) and `nextCursor` (also the X-Next-Cursor header) is the ?cursor= of the next one.',
+          params: idParams,
+          querystring: pageQuerySchema,
+          response: { 200: photosPageSchema, 400: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const page = listBusinessPhotos(deps, { id: request.params.id, ...request.query });
+        withNextCursor(reply, page.nextCursor);
+        return page;
+      },
     );
 
     app.post(

@@ -4,6 +4,7 @@ import { createTestApp, type TestContext } from '../test/helpers';
 import { insertBusiness } from './comment-fixtures';
 import { ftsQueryOf, indexQueuedComments } from './comment-search';
 import { commentQueries, listBusinessComments, listFeed } from './comments';
+import { photoQueries } from './photos';
 import { replyQueries } from './replies';
 
 const COMMENTS = 200_000;
@@ -49,6 +50,16 @@ beforeAll(async () => {
          select printf('r%07d', i), printf('c%07d', i * 7 % :comments), :business, 'u' || (i % 200), 'Svar ' || i, :now - (:total - i) * 500, :now from n`,
       )
       .run({ now, total: REPLIES, comments: COMMENTS, business: businessIds[0] });
+    // One comment in three and one reply in four carries a picture (the photo gallery's indexes).
+    for (const [table, prefix, every] of [['comments', 'ic', 3], ['replies', 'ir', 4]] as const) {
+      sqlite
+        .prepare(
+          `insert into images (id, file_name, kind, mime, width, height, bytes, created_at)
+           select '${prefix}' || rowid, '${prefix}' || rowid || '.webp', 'comment', 'image/webp', 800, 600, 1000, :now from ${table} where rowid % ${every} = 0`,
+        )
+        .run({ now });
+      sqlite.exec(`update ${table} set image_id = '${prefix}' || rowid where rowid % ${every} = 0`);
+    }
   })();
   indexQueuedComments(t.db);
   userIds = Array.from({ length: 200 }, (_, i) => `u${i}`);
@@ -121,6 +132,25 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
           expect(plan.filter((d) => /^SCAN comments\b(?!_fts)/.test(d)), `${name}:\n${plan.join('\n')}`).toEqual([]);
           expect(plan.some((d) => /comments_fts VIRTUAL TABLE/.test(d)), plan.join('\n')).toBe(true);
           expect(plan.some((d) => /SEARCH comments USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(d)), plan.join('\n')).toBe(true);
+        }
+      });
+
+      it("a business's photo gallery walks the partial photo indexes, pages and count alike", () => {
+        const business = businessIds[0];
+        const cursor = { t: Date.now() - 50_000_000, k: 'c0100000' };
+        const checks = [
+          { table: 'comments', query: photoQueries.commentPhotos(t.db, business, null, 25), index: 'comments_photos_idx' },
+          { table: 'comments', query: photoQueries.commentPhotos(t.db, business, cursor, 25), index: 'comments_photos_idx' },
+          // Before statistics SQLite may count along the business's comments instead: still a walk of one business.
+          { table: 'comments', query: photoQueries.countComments(t.db, business), index: analyzed ? 'comments_photos_idx' : 'comments_' },
+          { table: 'replies', query: photoQueries.replyPhotos(t.db, business, null, 25), index: 'replies_photos_idx' },
+          { table: 'replies', query: photoQueries.replyPhotos(t.db, business, cursor, 25), index: 'replies_photos_idx' },
+          { table: 'replies', query: photoQueries.countReplies(t.db, business), index: 'replies_photos_idx' },
+        ];
+        for (const c of checks) {
+          const plan = planOf(c.query, {});
+          expect(problems(plan, c.table), plan.join('\n')).toEqual([]);
+          expect(plan.some((d) => d.includes(c.index)), `${c.index}:\n${plan.join('\n')}`).toBe(true);
         }
       });
 

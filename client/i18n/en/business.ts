@@ -51,6 +51,18 @@ export const business: Widen<typeof sv> = {
     ratingHeading: 'Rating',
     allOfSweden: 'All of Sweden',
   },
+  gallery: {
+    heading: (n: string) => `Photos (${n})`,
+    open: (i: number, total: number, author: string) => `Photo ${i} of ${total}, from ${author}: view larger`,
+    more: 'Show more photos',
+    loadingMore: 'Loading more photos...',
+    position: (i: number, total: number) => `Photo ${i} of ${total}`,
+    alt: (author: string) => `Photo from ${author}`,
+    previous: 'Previous photo',
+    next: 'Next photo',
+    toComment: 'Go to the comment',
+    toReply: 'Go to the reply',
+  },
   favorites: {
     title: 'My favourites',
     titleOf: 'Favourites',

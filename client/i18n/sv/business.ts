@@ -50,6 +50,18 @@ export const business = {
     ratingHeading: 'Betyg',
     allOfSweden: 'Hela Sverige',
   },
+  gallery: {
+    heading: (n: string) => `Bilder (${n})`,
+    open: (i: number, total: number, author: string) => `Bild ${i} av ${total}, från ${author}: visa större`,
+    more: 'Visa fler bilder',
+    loadingMore: 'Hämtar fler bilder...',
+    position: (i: number, total: number) => `Bild ${i} av ${total}`,
+    alt: (author: string) => `Bild från ${author}`,
+    previous: 'Föregående bild',
+    next: 'Nästa bild',
+    toComment: 'Till kommentaren',
+    toReply: 'Till svaret',
+  },
   favorites: {
     title: 'Mina favoriter',
     titleOf: 'Favoriter',

@@ -11,6 +11,8 @@ import { createBusiness, deleteBusiness, getBusiness, listBusinesses, listDirect
 import { rateBusiness } from '../../services/business-ratings';
 import { listCategories } from '../../services/categories';
 import { listFavoriteBusinesses, setFavorite } from '../../services/favorites';
+import { listBusinessPhotos } from '../../services/photos';
+import { businessPhotosInputSchema } from '../../schemas/photos';
 import { adminProcedure, cachedPublicProcedure, publicProcedure, router } from '../init';
 
 // Rating and favouriting are public procedures on purpose: the services answer a visitor with the
@@ -27,6 +29,8 @@ export const businessRouter = router({
   categories: cachedPublicProcedure.query(({ ctx }) => listCategories(ctx.deps.db)),
 
   byId: cachedPublicProcedure.input(businessIdInputSchema).query(({ ctx, input }) => getBusiness(ctx.deps, ctx.actor, input.id)),
+
+  photos: cachedPublicProcedure.input(businessPhotosInputSchema).query(({ ctx, input }) => listBusinessPhotos(ctx.deps, input)),
 
   create: adminProcedure.input(businessCreateSchema).mutation(({ ctx, input }) => createBusiness(ctx.deps, ctx.actor, input)),
 

@@ -1,0 +1,2 @@
+CREATE INDEX `comments_photos_idx` ON `comments` (`business_id`,`created_at`,`id`) WHERE "comments"."image_id" IS NOT NULL AND "comments"."hidden_at" IS NULL AND "comments"."removed_at" IS NULL;--> statement-breakpoint
+CREATE INDEX `replies_photos_idx` ON `replies` (`business_id`,`created_at`,`id`) WHERE "replies"."image_id" IS NOT NULL AND "replies"."hidden_at" IS NULL AND "replies"."removed_at" IS NULL;
