@@ -9,6 +9,7 @@ import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
 import styles from './comment-moderation.module.css';
+import { LoadMore } from '../components/ui/load-more';
 
 /** Long comments are cut in the table; the whole text is on the comment's page. */
 const TABLE_TEXT_CHARS = 150;
@@ -94,13 +95,7 @@ export default function CommentModerationPage() {
               </tbody>
             ))}
           </table>
-          {query.hasNextPage ? (
-            <p className={styles.more}>
-              <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? m.loading : m.loadMore}
-              </button>
-            </p>
-          ) : null}
+          <LoadMore query={query} label={m.loadMore} busyLabel={m.loading} className={styles.more} />
         </>
       )}
       <ConfirmDialog

@@ -7,6 +7,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
 import styles from './mod-queue.module.css';
+import { LoadMore } from '../components/ui/load-more';
 
 const isAction = (v: string): v is ModAction => (modActions as readonly string[]).includes(v);
 const isKind = (v: string): v is ModTargetKind => (modTargetKinds as readonly string[]).includes(v);
@@ -97,13 +98,7 @@ export default function ModLogPage() {
               ))}
             </tbody>
           </table>
-          {query.hasNextPage ? (
-            <p className={styles.more}>
-              <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? l.loadingMore : l.loadMore}
-              </button>
-            </p>
-          ) : null}
+          <LoadMore query={query} label={l.loadMore} busyLabel={l.loadingMore} className={styles.more} />
         </>
       )}
     </div>

@@ -9,6 +9,7 @@ import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
 import styles from './mod-queue.module.css';
+import { LoadMore } from '../components/ui/load-more';
 
 type Decision = { group: ReportGroup; action: ResolveAction | 'ban' | 'removeAll' } | { burst: RatingBurst; action: 'dismissBurst' };
 
@@ -175,13 +176,7 @@ export default function ModQueuePage() {
           ))}
         </ol>
       )}
-      {query.hasNextPage ? (
-        <p className={styles.more}>
-          <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? q.loadingMore : q.loadMore}
-          </button>
-        </p>
-      ) : null}
+      <LoadMore query={query} label={q.loadMore} busyLabel={q.loadingMore} className={styles.more} />
 
       <Modal
         open={decision !== null}
@@ -268,13 +263,7 @@ function RatingBursts({ list, query, onDismiss }: { list: RatingBurst[]; query: 
           ))}
         </ol>
       )}
-      {query.hasNextPage ? (
-        <p className={styles.more}>
-          <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? q.loadingMore : q.loadMore}
-          </button>
-        </p>
-      ) : null}
+      <LoadMore query={query} label={q.loadMore} busyLabel={q.loadingMore} className={styles.more} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import type { Photo } from '../../../server/schemas/photos';
 import { useI18n } from '../../i18n';
 import { exactDateTime } from '../../i18n/number';
 import { useTRPC } from '../../lib/trpc';
+import { LoadMore } from '../ui/load-more';
 import { Modal } from '../ui/modal';
 import styles from './photo-gallery.module.css';
 
@@ -39,11 +40,7 @@ export function PhotoGallery({ businessId }: { businessId: string }) {
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} aria-disabled={query.isFetchingNextPage || undefined}>
-          {query.isFetchingNextPage ? g.loadingMore : g.more}
-        </button>
-      ) : null}
+      <LoadMore query={query} label={g.more} busyLabel={g.loadingMore} />
       {opened !== null ? (
         <Lightbox
           photos={photos}

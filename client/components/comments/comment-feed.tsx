@@ -13,6 +13,7 @@ import { capitalised, excerpt } from './emoji';
 import { FeedSkeletonGrid } from './feed-skeleton';
 import { ChatIcon, SmileIcon } from './icons';
 import styles from './comment-feed.module.css';
+import { LoadMore } from '../ui/load-more';
 
 /**
  * The community feed on the home page: three exclusive filters (All Comments by default, with
@@ -78,13 +79,7 @@ export function CommentFeed() {
         </ul>
       )}
 
-      {filter === 'all' && query.hasNextPage ? (
-        <p className={styles.more}>
-          <button type="button" className="btn btn-primary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? f.loading : f.loadMore}
-          </button>
-        </p>
-      ) : null}
+      {filter === 'all' ? <LoadMore query={query} label={f.loadMore} busyLabel={f.loading} className={styles.more} primary /> : null}
     </section>
   );
 }

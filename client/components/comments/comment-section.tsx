@@ -11,6 +11,7 @@ import { SEARCH_PARAM } from '../../../server/schemas/page-state';
 import { Spinner } from '../ui/spinner';
 import { CommentCard } from './comment-card';
 import styles from './comments.module.css';
+import { LoadMore } from '../ui/load-more';
 
 // Only signed-in visitors get the form (react-hook-form, zod, the upload field): it loads for them.
 const CommentForm = lazy(() => import('./comment-form').then((m) => ({ default: m.CommentForm })));
@@ -139,13 +140,7 @@ export function CommentSection({ businessId }: { businessId: string }) {
 
       {list}
 
-      {query.hasNextPage ? (
-        <p className={styles.more}>
-          <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? s.loading : s.loadMore}
-          </button>
-        </p>
-      ) : null}
+      <LoadMore query={query} label={s.loadMore} busyLabel={s.loading} className={styles.more} />
     </section>
   );
 }
