@@ -49,6 +49,7 @@ const inputs = (): Record<string, unknown[]> => ({
   'business.directory': [undefined, { search: 'bok' }, { search: 42 }],
   'business.list': [undefined, { order: 'newest' }, { order: 'sideways' }],
   'business.byId': [{ id: ids.business }, { id: 'no-such-business' }],
+  'business.photos': [{ id: ids.business }, { id: ids.business, limit: 1 }, { id: ids.business, cursor: 'not-a-cursor' }, { id: 'no-such-business' }],
   'business.categories': [undefined],
   'business.favorites': [{ userId: cast.owner.id }, {}],
   'comments.feed': [{}, { filter: 'mostReplied' }, { filter: 'nope' }],
