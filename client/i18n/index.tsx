@@ -2,7 +2,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { formatDistanceToNow, type Locale } from 'date-fns';
 import { sv as svLocale } from 'date-fns/locale/sv';
 import type { Language } from '../../server/schemas/common';
-import { isMessageKey } from '../../server/schemas/messages';
+import { isMessageKey } from './message-key';
 import { formatNumber, pluralCategory } from './number';
 import { sv } from './sv';
 import type { Widen } from './types';

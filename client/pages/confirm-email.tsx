@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
-import { isMessageKey } from '../../server/schemas/messages';
+import { isMessageKey } from '../i18n/message-key';
 import { ResendConfirmation } from '../components/accounts/resend-confirmation';
 import { Spinner } from '../components/ui/spinner';
 import { errorKeyOf, useI18n } from '../i18n';

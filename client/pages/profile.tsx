@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { profileInputSchema } from '../../server/schemas/accounts';
-import { isMessageKey } from '../../server/schemas/messages';
+import { isMessageKey } from '../i18n/message-key';
 import { ChangePassword } from '../components/accounts/change-password';
 import { TextField } from '../components/accounts/fields';
 import { SubmitButton } from '../components/accounts/submit-button';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Redirect, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { registerInputSchema } from '../../server/schemas/accounts';
-import { isMessageKey } from '../../server/schemas/messages';
+import { isMessageKey } from '../i18n/message-key';
 import { AvatarPicker, type PickedAvatar } from '../components/accounts/avatar-picker';
 import { checkWhenLeft, PasswordField, TextField } from '../components/accounts/fields';
 import { GoogleButton } from '../components/accounts/google-button';
