@@ -1,7 +1,7 @@
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BusinessCard } from '../components/business/business-card';
-import { FirstRunPrompt } from '../components/business/first-run-prompt';
+
 import { BusinessCardSkeletons } from '../components/business/business-card-skeleton';
 import { useFavoriteToggle } from '../components/business/use-favorite';
 import { useProgressive } from '../components/business/use-progressive';
@@ -11,6 +11,9 @@ import { useTRPC } from '../lib/trpc';
 import { useSearchParamText } from '../lib/url-state';
 import { SEARCH_PARAM } from '../../server/schemas/page-state';
 import styles from './directory.module.css';
+
+// Only an admin of an empty site sees it: its code loads then.
+const FirstRunPrompt = lazy(() => import('../components/business/first-run-prompt').then((m) => ({ default: m.FirstRunPrompt })));
 
 /** Cards in the first rows load their pictures at once; the rest wait until scrolled near. */
 const EAGER_CARDS = 4;
@@ -75,7 +78,9 @@ export default function DirectoryPage() {
       ) : cards.length === 0 ? (
         <div className={styles.empty}>
           <p className="notice">{d.empty}</p>
-          <FirstRunPrompt />
+          <Suspense fallback={null}>
+            <FirstRunPrompt />
+          </Suspense>
         </div>
       ) : (
         <>

@@ -4,13 +4,16 @@ import { Link } from 'wouter';
 import { CommentFeed } from '../components/comments/comment-feed';
 import { CarouselSkeleton } from '../components/home/carousel-skeleton';
 import { FaqSlot } from '../components/home/faq-slot';
-import { FirstRunPrompt } from '../components/business/first-run-prompt';
+
 import { Features } from '../components/home/features';
 import { StoreChooserSlot } from '../components/home/store-chooser-slot';
 import { useI18n } from '../i18n';
 import { useMe } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import styles from '../components/home/home-page.module.css';
+
+// Only an admin of an empty site sees it: its code loads then.
+const FirstRunPrompt = lazy(() => import('../components/business/first-run-prompt').then((m) => ({ default: m.FirstRunPrompt })));
 
 // The carousel (embla, ~12 KB of gzip) is not needed for the first paint: its chunk is fetched
 // alongside the page's data, and a same-sized skeleton holds its place until both are there.
@@ -79,7 +82,9 @@ export default function HomePage() {
       {businessCount === 0 && me?.isAdmin ? (
         <div className={styles.section}>
           <div className="container">
-            <FirstRunPrompt />
+            <Suspense fallback={null}>
+              <FirstRunPrompt />
+            </Suspense>
           </div>
         </div>
       ) : null}

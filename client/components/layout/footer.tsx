@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { parseSocialLinks, SOCIAL_META, SOCIAL_NETWORKS, type SocialLinks } from '../../../server/schemas/site-settings';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
-import { useLoginHref } from '../accounts/sign-in';
+import { useLoginHref } from '../../lib/login-href';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from './icons';
 import { Logo } from './logo';
 import styles from './footer.module.css';

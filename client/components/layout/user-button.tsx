@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
-import { useLoginHref } from '../accounts/sign-in';
+import { useLoginHref } from '../../lib/login-href';
 import { UserIcon } from './icons';
 import styles from './nav-bar.module.css';
 
