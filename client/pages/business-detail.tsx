@@ -191,17 +191,19 @@ export default function BusinessDetailPage() {
       {/* The comments are the browser's: what they show depends on the visitor (signed in or
           not), which the server's shared render does not know. */}
       {hydrated ? (
-        <Suspense fallback={null}>
-          <PhotoGallery businessId={business.id} />
-        </Suspense>
-      ) : null}
-      {hydrated ? (
         <Suspense fallback={<Spinner label={t.comments.section.loading} showLabel />}>
           <CommentSection businessId={business.id} />
         </Suspense>
       ) : (
         <Spinner label={t.comments.section.loading} showLabel />
       )}
+      {/* Below the comments: it appears once its pictures are known, and would push them down
+          (a layout shift) if it came first. */}
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <PhotoGallery businessId={business.id} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
