@@ -6,7 +6,7 @@ import { insertBusiness, pngBytes } from '../services/comment-fixtures';
 import { createComment } from '../services/comments';
 import { resetLimits } from '../services/rate-limits';
 import { createReply } from '../services/replies';
-import { bearer, createCast, createTestApp, type TestContext, pngForm } from '../test/helpers';
+import { bearer, createCast, createTestApp, createTestUser, type TestContext, pngForm } from '../test/helpers';
 import { bodyDeadlines, multipartSlotStats, networkOf, visitorSlotStats } from './images';
 
 /** Issue 15, items 4 (multipart bodies), 5 (image writes) and 6 (cheap writes). */
@@ -209,5 +209,14 @@ describe('cheap writes (item 6)', () => {
     }
     expect(statuses.every((s) => s === 404)).toBe(true);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/comment/delete/nope', headers: bearer(user) })).statusCode).toBe(429);
+  });
+
+  it("limits an admin's digest setting like other edits (30 a minute)", async () => {
+    const admin = await createTestUser(t.db, { isAdmin: true });
+    const put = (modDigest: boolean) => t.app.inject({ method: 'PUT', url: '/api/mod-digest', headers: bearer(admin), payload: { modDigest } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await put(i % 2 === 0)).statusCode);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect((await put(true)).statusCode).toBe(429);
   });
 });

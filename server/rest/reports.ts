@@ -266,7 +266,7 @@ export function moderationRoutes(deps: Deps) {
             'previous one), in your language.',
           security: [{ bearer: [] }],
           body: modDigestInputSchema,
-          response: { 200: modDigestInputSchema, 400: errorSchema, ...adminErrors },
+          response: { 200: modDigestInputSchema, 400: errorSchema, 429: errorSchema, ...adminErrors },
         },
       },
       async (request) => setModDigest(deps, request.actor, request.body),
