@@ -4,7 +4,6 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { searchKeyOf } from '../../db/client';
 import {
   branches,
   businessRatings,
@@ -22,7 +21,7 @@ import { businessCreateSchema, type BusinessCreateInput } from '../schemas/busin
 import { callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { applyBusinessRating, rateBusiness } from './business-ratings';
 import { createBusiness, deleteBusiness, getBusiness, listBusinesses, listDirectory, titleSearchOf, updateBusiness } from './business';
-import { indexQueuedComments } from './comment-search';
+import { indexQueuedComments, searchKeyOf } from './comment-search';
 import { listFavoriteBusinesses, setFavorite } from './favorites';
 import { resolveCategory } from './categories';
 import { storeImage } from './images';
