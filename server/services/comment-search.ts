@@ -68,13 +68,17 @@ export function ftsQueryOf(businessId: string, text: string): string | null {
  * Comments among the newest `limit` matching `query` (from ftsQueryOf, or a placeholder),
  * optionally only those posted before the comment with rowid `before` (the page cursor). The
  * index is keyed by comments.search_rowid (migration 0011), given in posting order, so FTS5 walks
- * its lists newest first and stops at the limit; comments are then found through
- * comments_search_rowid_idx. SQLite-only SQL stays in this module (ARCHITECTURE.md).
+ * its lists newest first and stops at the limit. Each key is turned into the comment's rowid
+ * through comments_search_rowid_idx (a covering lookup), so the caller's `order by rowid desc`
+ * still walks the matched rowids in order, with no sort. SQLite-only SQL stays in this module
+ * (ARCHITECTURE.md).
  */
 export function searchedRowids(query: SQL, limit: SQL, before?: SQL): SQL {
-  const after = before ? sql` and comments_fts.rowid < (select cursor_row.search_rowid from ${comments} as cursor_row where cursor_row.rowid = ${before})` : sql``;
+  const after = before
+    ? sql` and comments_fts.rowid < (select cursor_row.search_rowid from ${comments} as cursor_row where cursor_row.rowid = ${before})`
+    : sql``;
   // `(… + 0)`: a bare LIMIT parameter would make SQLite compile the statement on every run (keptLimit).
-  return sql`${comments.searchRowid} in (select rowid from comments_fts where comments_fts match ${query}${after} order by rowid desc limit (${limit} + 0))`;
+  return sql`${comments}.rowid in (select keyed.rowid from ${comments} as keyed where keyed.search_rowid in (select rowid from comments_fts where comments_fts match ${query}${after} order by rowid desc limit (${limit} + 0)))`;
 }
 
 /** SQLite reports a malformed FTS query as an ordinary error; it is the user's input, not ours. */
