@@ -154,4 +154,6 @@ export const commentsMessagesSv: Record<keyof typeof commentMessages, string> = 
   replyRemoved: 'Svaret togs bort!',
   cursorInvalid: 'Ogiltig sidposition.',
   commentSearchTooLong: 'Söktexten är för lång.',
+  commentSortInvalid: 'Okänd ordning: välj newest, oldest, highest, lowest, helpful eller replied.',
+  starLevelsInvalid: 'Välj stjärnnivåer från 1 till 5, åtskilda med kommatecken.',
 };
