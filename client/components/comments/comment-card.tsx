@@ -14,6 +14,7 @@ import { notify } from '../ui/toast';
 import { capitalised } from './emoji';
 import { EmojiRating } from './emoji-rating';
 import { PostHeader } from './post-header';
+import { Stars } from '../business/stars';
 import { PostPicture } from './post-picture';
 import styles from './comments.module.css';
 
@@ -89,6 +90,12 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
       aria-labelledby={headingId}
     >
       <PostHeader firstName={comment.firstName} lastName={comment.lastName} userImage={comment.userImage} date={comment.date} edited={comment.edited}>
+        {/* The author's current stars for the business, beside the name. */}
+        {comment.authorRate === null ? null : (
+          <span className={styles.authorStars}>
+            <Stars value={comment.authorRate} label={t.comments.stars.authorGave(name, number(comment.authorRate))} size={16} bare />
+          </span>
+        )}
         <Heading id={headingId} className={styles.location}>
           <span className="visually-hidden">{c.location}: </span>
           {place(capitalised(comment.businessLocation))}

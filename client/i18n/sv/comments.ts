@@ -40,6 +40,29 @@ export const comments = {
     error: 'Det gick inte att hämta kommentarerna.',
     linked: 'Den länkade kommentaren',
   },
+  listing: {
+    sort: 'Sortera',
+    sorts: {
+      newest: 'Nyast först',
+      oldest: 'Äldst först',
+      highest: 'Högst betyg',
+      lowest: 'Lägst betyg',
+      helpful: 'Mest hjälpsamma',
+      replied: 'Flest svar',
+    },
+    stars: 'Visa betyg',
+    starLevel: (n: number) => (n === 1 ? '1 stjärna' : `${n} stjärnor`),
+    photos: 'Med foton',
+    clear: 'Rensa filter',
+    nothingFiltered: 'Inga kommentarer matchar filtren.',
+  },
+  stars: {
+    label: 'Ditt betyg av butiken (valfritt)',
+    clear: 'Inget betyg',
+    hint: 'Stjärnorna blir ditt betyg av butiken och visas vid dina kommentarer.',
+    /** Beside an author's name: "Anna Andersson gav 4 av 5 stjärnor". */
+    authorGave: (name: string, stars: string) => `${name} gav ${stars} av 5 stjärnor`,
+  },
   form: {
     heading: 'Skriv en kommentar',
     text: 'Din kommentar',
