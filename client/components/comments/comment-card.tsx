@@ -89,13 +89,21 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
       data-highlighted={highlighted || undefined}
       aria-labelledby={headingId}
     >
-      <PostHeader firstName={comment.firstName} lastName={comment.lastName} userImage={comment.userImage} date={comment.date} edited={comment.edited}>
-        {/* The author's current stars for the business, beside the name. */}
-        {comment.authorRate === null ? null : (
-          <span className={styles.authorStars}>
-            <Stars value={comment.authorRate} label={t.comments.stars.authorGave(name, number(comment.authorRate))} size={16} bare />
-          </span>
-        )}
+      <PostHeader
+        firstName={comment.firstName}
+        lastName={comment.lastName}
+        userImage={comment.userImage}
+        date={comment.date}
+        edited={comment.edited}
+        besideName={
+          // The author's current stars for the business.
+          comment.authorRate === null ? null : (
+            <span className={styles.authorStars}>
+              <Stars value={comment.authorRate} label={t.comments.stars.authorGave(name, number(comment.authorRate))} size={16} bare />
+            </span>
+          )
+        }
+      >
         <Heading id={headingId} className={styles.location}>
           <span className="visually-hidden">{c.location}: </span>
           {place(capitalised(comment.businessLocation))}
