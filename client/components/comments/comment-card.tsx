@@ -113,7 +113,14 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
 
       {editing ? (
         <Suspense fallback={<Spinner label={t.common.loading} />}>
-          <PostEditForm kind="comment" id={comment._id} text={comment.text} image={comment.image} onDone={() => setEditing(false)} />
+          <PostEditForm
+            kind="comment"
+            id={comment._id}
+            text={comment.text}
+            image={comment.image}
+            stars={comment.businessIsSuggestionBox ? undefined : comment.authorRate}
+            onDone={() => setEditing(false)}
+          />
         </Suspense>
       ) : (
         <>
