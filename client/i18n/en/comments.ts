@@ -58,7 +58,7 @@ export const comments: Widen<typeof sv> = {
     nothingFiltered: 'No comments match the filters.',
   },
   stars: {
-    label: 'Your rating of the business (optional)',
+    label: 'Stars for the business (optional)',
     clear: 'No rating',
     hint: 'The stars become your rating of the business and show beside your comments.',
     authorGave: (name: string, stars: string) => `${name} gave ${stars} of 5 stars`,

@@ -57,7 +57,7 @@ export const comments = {
     nothingFiltered: 'Inga kommentarer matchar filtren.',
   },
   stars: {
-    label: 'Ditt betyg av butiken (valfritt)',
+    label: 'Stjärnor för butiken (valfritt)',
     clear: 'Inget betyg',
     hint: 'Stjärnorna blir ditt betyg av butiken och visas vid dina kommentarer.',
     /** Beside an author's name: "Anna Andersson gav 4 av 5 stjärnor". */
