@@ -69,7 +69,8 @@ export const restCommentSchema = z.object({
   ...postFields,
   businessIcon: z.string().nullable(),
   businessTitle: z.string(),
-  businessLocation: z.string(),
+  businessLocation: z.string().describe("The branch's location when `branchId` is set, else the place as written."),
+  branchId: z.string().nullable().describe('The business branch (`branches[]._id` of GET /business/{id}) it is about; null for another place.'),
   replyCount: z.number().int(),
   subComments: z
     .array(restReplySchema)
@@ -184,9 +185,10 @@ export function commentRoutes(deps: Deps) {
           summary: "A business's comments, newest first",
           description:
             `A page of comments with their ratings and newest replies (?limit= 1–100, default ${BUSINESS_PAGE}; X-Next-Cursor as on GET /comment). ` +
-            '?search= keeps those whose branch location, text or author name have words starting with the given ones.',
+            '?search= keeps those whose branch location, text or author name have words starting with the given ones; ' +
+            "?branch= (a branch's `_id`) those at that branch of the business (400 for another business's branch). They combine.",
           params: z.object({ businessId: idSchema }),
-          querystring: pageQuerySchema.extend({ search: z.string().max(SEARCH_MAX).optional() }),
+          querystring: pageQuerySchema.extend({ search: z.string().max(SEARCH_MAX).optional(), branch: idSchema.optional() }),
           response: { 200: z.array(restCommentSchema), 400: errorSchema, 404: errorSchema },
         },
       },
@@ -204,8 +206,9 @@ export function commentRoutes(deps: Deps) {
           tags,
           summary: 'Comment on a business',
           description:
-            `${multipartNote} Fields: text (at least 2 characters), businessLocation (the branch: letters, digits, underscore ` +
-            'and spaces, at most 2 words and 20 characters), optional rate (your 1–5 star rating of the business, written `4`; 0 means none; ' +
+            `${multipartNote} Fields: text (at least 2 characters); the place: branchId (one of the business's branches, ` +
+            'GET /business/{id}) or businessLocation (free text: letters, digits, underscore and spaces, at most 2 words and 20 ' +
+            'characters; text naming a branch, ignoring case and accents, is stored as that branch); optional rate (your 1–5 star rating of the business, written `4`; 0 means none; ' +
             'the suggestion box takes no rating: 409).',
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
@@ -221,7 +224,9 @@ export function commentRoutes(deps: Deps) {
           const input = parseForm(commentCreateSchema, {
             businessId: request.params.businessId,
             text: form.fields.text ?? '',
-            businessLocation: form.fields.businessLocation ?? '',
+            branchId: field(form, 'branchId'),
+            // Without a branch the place is required, reported with the other fields' errors.
+            businessLocation: field(form, 'businessLocation') ?? (field(form, 'branchId') ? undefined : ''),
             rate: rate === undefined || rate === '0' ? undefined : formNumber(rate, 'integer'),
           });
           return createComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
@@ -236,7 +241,9 @@ export function commentRoutes(deps: Deps) {
         schema: {
           tags,
           summary: 'Edit your comment',
-          description: `${multipartNote} Fields: text (at least 2 characters); a new image replaces the picture, removeImage=true drops it.`,
+          description:
+            `${multipartNote} Fields: text (at least 2 characters); a new image replaces the picture, removeImage=true drops it; ` +
+            'branchId or businessLocation (as when posting) move it to another place, without them it stays.',
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
@@ -246,7 +253,13 @@ export function commentRoutes(deps: Deps) {
       async (request, reply) => {
         requireActiveFor(request.actor, 'unauthenticated');
         const card = await withPostForm(request, reply, (form) => {
-          const input = parseForm(commentUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
+          const input = parseForm(commentUpdateSchema, {
+            id: request.params.id,
+            text: form.fields.text ?? '',
+            imageId: imageChangeOf(form),
+            branchId: field(form, 'branchId'),
+            businessLocation: field(form, 'businessLocation'),
+          });
           return updateComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });
         return commentDocuments(deps.db, request.actor, [card], true)[0];

@@ -135,6 +135,7 @@ export const commentsMessagesSv: Record<keyof typeof commentMessages, string> = 
   commentLocationChars: 'Platsen får bara innehålla bokstäver och mellanslag',
   commentLocationWords: 'Platsen får bestå av högst 2 ord',
   commentLocationLength: 'Platsen får vara högst 20 tecken lång',
+  commentBranchUnknown: 'Det är inte en av företagets filialer.',
   replyTextRequired: '*Skriv en text',
   replyTooShort: 'Texten är för kort!',
   replyEditRequired: '*Skriv ett svar',
