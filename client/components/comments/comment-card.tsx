@@ -98,7 +98,14 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
 
       {editing ? (
         <Suspense fallback={<Spinner label={t.common.loading} />}>
-          <PostEditForm kind="comment" id={comment._id} text={comment.text} image={comment.image} onDone={() => setEditing(false)} />
+          <PostEditForm
+            kind="comment"
+            id={comment._id}
+            text={comment.text}
+            image={comment.image}
+            place={{ businessId: comment.businessId, branchId: comment.branchId, location: comment.businessLocation }}
+            onDone={() => setEditing(false)}
+          />
         </Suspense>
       ) : (
         <>

@@ -40,7 +40,7 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
     defaultValues: { text: '', branchId: undefined, businessLocation: undefined },
     mode: 'onTouched',
   });
-  const { register, handleSubmit, formState, setError, setValue, reset } = form;
+  const { register, handleSubmit, formState, setError, setValue, getValues, reset } = form;
 
   const choose = (value: string, typed: string) => {
     setChoice(value);
@@ -76,11 +76,18 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
     }),
   );
 
-  const submit = handleSubmit((values) => {
-    if (uploading) return notify(f.uploading, 'info');
-    const place = freeText ? { businessLocation: values.businessLocation ?? '' } : { branchId: values.branchId };
-    create.mutate({ businessId, text: values.text, ...place, imageId });
-  });
+  const submit = handleSubmit(
+    (values) => {
+      if (uploading) return notify(f.uploading, 'info');
+      const place = freeText ? { businessLocation: values.businessLocation ?? '' } : { branchId: values.branchId };
+      create.mutate({ businessId, text: values.text, ...place, imageId });
+    },
+    (errors) => {
+      // The schema checks the place only once the text is valid; an empty form names both at once.
+      const { branchId, businessLocation } = getValues();
+      if (!errors.businessLocation && !branchId && !businessLocation) setError('businessLocation', { message: 'commentLocationRequired' });
+    },
+  );
 
   const textError = fieldError(formState.errors.text?.message);
   const locationError = fieldError(formState.errors.businessLocation?.message);
