@@ -75,7 +75,8 @@ export function requireBranchOf(db: DbOrTx, businessId: string, branchId: string
  * the branch's spelling; all businesses' comments, or one business's. Comments already linked
  * are left alone, so running it again changes nothing. Each distinct text is matched once in
  * JavaScript (SQLite's lower() folds neither Å, Ä, Ö nor accents) and its rows updated by
- * business and text (comments_business_idx).
+ * business and text (comments_business_idx). The unlinked rows are found along
+ * comments_branch_idx (branch_id is null), so a database where all are linked costs nothing.
  */
 export function linkCommentsToBranches(tx: DbOrTx, businessId?: string): number {
   const unlinked = isNull(comments.branchId);
@@ -101,9 +102,10 @@ export function linkCommentsToBranches(tx: DbOrTx, businessId?: string): number 
   for (const r of texts) {
     const branch = matchBranch(byBusiness.get(r.businessId) ?? [], r.location);
     if (!branch) continue;
+    // Rows already spelt as the branch keep their text: rewriting it would reindex them for search.
     linked += tx
       .update(comments)
-      .set({ branchId: branch.id, businessLocation: branch.location })
+      .set(r.location === branch.location ? { branchId: branch.id } : { branchId: branch.id, businessLocation: branch.location })
       .where(and(eq(comments.businessId, r.businessId), eq(comments.businessLocation, r.location), unlinked))
       .run().changes;
   }
