@@ -330,3 +330,15 @@ describe('an admin editing the branch list', () => {
     expect(stored(gone._id)).toEqual({ branchId: null, location: 'Kungens kurva' });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents ?branch=, branchId on comments and the branches\' ratings', async () => {
+    const doc = (await t.app.inject('/api/docs')).json();
+    const list = doc.paths['/api/comment/{businessId}'].get;
+    expect(list.parameters.some((p: { name: string; in: string }) => p.name === 'branch' && p.in === 'query')).toBe(true);
+    const comment = list.responses['200'].content['application/json'].schema.items;
+    expect(comment.properties.branchId).toBeDefined();
+    const business = doc.paths['/api/business/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(business.properties.branches.items.properties)).toEqual(expect.arrayContaining(['rate', 'ratingCount']));
+  });
+});
