@@ -192,13 +192,16 @@ export default function BusinessDetailPage() {
                           <span>{summary(branch.rate, branch.ratingCount)}</span>
                         </span>
                       )}
-                      <Link
-                        className={styles.branchLink}
-                        href={`/business/${business.id}?${BRANCH_PARAM}=${encodeURIComponent(branch.id)}#comments`}
-                        aria-label={d.branchCommentsLabel(place)}
-                      >
-                        {d.branchComments}
-                      </Link>
+                      {/* With one branch every comment is about it: no filter to offer (as beside the search). */}
+                      {business.branches.length > 1 ? (
+                        <Link
+                          className={styles.branchLink}
+                          href={`/business/${business.id}?${BRANCH_PARAM}=${encodeURIComponent(branch.id)}#comments`}
+                          aria-label={d.branchCommentsLabel(place)}
+                        >
+                          {d.branchComments}
+                        </Link>
+                      ) : null}
                     </li>
                   );
                 })}
