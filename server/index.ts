@@ -13,6 +13,7 @@ import { indexQueuedComments } from './services/comment-search';
 import { createMailer } from './services/mail';
 import { createOutbox } from './services/mail-outbox';
 import { startMaintenance } from './services/maintenance';
+import { runUpgradeTasks } from './services/upgrade-tasks';
 
 const startedAt = performance.now();
 const env = loadEnvOrExit();
@@ -41,6 +42,9 @@ if (env.DEMO_DATA) {
   }
 }
 
+// Data upgrades the migrations queued (e.g. linking comments to branches): once, in a transaction each.
+const upgraded = runUpgradeTasks(db);
+if (upgraded.length > 0) log.info({ tasks: upgraded }, 'Data upgraded');
 // Comments queued for the search index when the last run stopped, or written by a script.
 indexQueuedComments(db);
 const app = await buildApp(deps);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { businesses } from './businesses';
+import { branches, businesses } from './businesses';
 import { images } from './images';
 import { users } from './users';
 
@@ -28,7 +28,13 @@ export const comments = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The branch as written: the branch's own location when linked, else the author's free text. */
     businessLocation: text('business_location').notNull(),
+    /**
+     * The business's branch it is about (services/comment-branches.ts), null for a place that is
+     * none of them. A deleted branch unlinks its comments; their location text stays.
+     */
+    branchId: text('branch_id').references(() => branches.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
     replyCount: integer('reply_count').notNull().default(0),
@@ -68,6 +74,12 @@ export const comments = sqliteTable(
     index('comments_business_stars_idx').on(t.businessId, t.authorRate, t.createdAt),
     index('comments_business_helpful_idx').on(t.businessId, t.ratingAvg, t.ratingCount, t.createdAt),
     index('comments_business_replied_idx').on(t.businessId, t.replyCount, t.createdAt),
+    // A business's comments at one branch, newest first (the branch filter); rowid appended.
+    index('comments_branch_idx').on(t.branchId, t.createdAt),
+    // Who wrote publicly about each branch of a business: the branches' own averages (branch-ratings.ts).
+    index('comments_branch_authors_idx')
+      .on(t.businessId, t.branchId, t.userId)
+      .where(sql`${t.branchId} IS NOT NULL AND ${t.hiddenAt} IS NULL AND ${t.removedAt} IS NULL`),
     index('comments_user_idx').on(t.userId),
     // The upload sweep asks whether any post still uses an image.
     index('comments_image_idx').on(t.imageId),

@@ -144,6 +144,7 @@ export function buildDemoRows(input: {
       businessId: businessId(c.business),
       userId: userId(c.author),
       businessLocation: c.location,
+      branchId: branchRows.find((b) => b.businessId === businessId(c.business) && b.location === c.location)?.id ?? null,
       text: c.text,
       imageId: input.pictureIds?.get(index) ?? null,
       createdAt,

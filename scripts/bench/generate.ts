@@ -345,8 +345,15 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
     ],
   );
   const branchRows: [string, string, string, string, number][] = [];
+  // Each business's branch ids by position: a comment links to the branch it names (migration 0014).
+  const branchIdsOf: string[][] = [];
   for (let b = 0; b < B; b++) {
-    bizLocations[b].forEach((town, position) => branchRows.push([randomId(rng), bizIds[b], town, `${pick(words.streets)} ${randInt(rng, 1, 120)}`, position]));
+    branchIdsOf.push([]);
+    bizLocations[b].forEach((town, position) => {
+      const id = randomId(rng);
+      branchIdsOf[b].push(id);
+      branchRows.push([id, bizIds[b], town, `${pick(words.streets)} ${randInt(rng, 1, 120)}`, position]);
+    });
   }
   bulk(sqlite, 'INSERT INTO branches (id, business_id, location, address, position) VALUES (?, ?, ?, ?, ?)', branchRows.length, (i) => branchRows[i]);
   lap('insertBusinesses');
@@ -354,14 +361,15 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   const avg = (s: Stats, i: number) => (s.count[i] === 0 ? null : s.sum[i] / s.count[i]);
   bulk(
     sqlite,
-    `INSERT INTO comments (id, business_id, user_id, business_location, text, image_id, reply_count, rating_count, rating_avg, rated_1, rated_2, rated_3, rated_4, rated_5, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO comments (id, business_id, user_id, business_location, branch_id, text, image_id, reply_count, rating_count, rating_avg, rated_1, rated_2, rated_3, rated_4, rated_5, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     C,
     (i) => [
       cIds[i],
       bizIds[cBiz[i]],
       userIds[cUser[i]],
       bizLocations[cBiz[i]][cLoc[i]],
+      branchIdsOf[cBiz[i]][cLoc[i]],
       words.commentText(pick, cSentences[i]),
       cPhoto[i] >= 0 ? images.photos[cPhoto[i]].id : null,
       replyCount[i],

@@ -15,7 +15,7 @@ import {
 import { idSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
 import type { Actor } from '../services/actor';
-import { createBusiness, deleteBusiness, getBusiness, listBusinesses, updateBusiness, type Business } from '../services/business';
+import { createBusiness, deleteBusiness, getBusiness, listBusinesses, updateBusiness, type Business, type BusinessDetail } from '../services/business';
 import { rateBusiness, unrateBusiness } from '../services/business-ratings';
 import { listCategories } from '../services/categories';
 import { requireAdmin } from '../services/actor';
@@ -45,7 +45,19 @@ export const restBusinessSchema = z.object({
   ratingCount: z.number().int().describe('How many users rated it; 0 with `rate` null.'),
   image: z.string().nullable(),
   icon: z.string().nullable(),
-  branches: z.array(z.object({ _id: z.string(), location: z.string(), address: z.string().nullable() })),
+  branches: z.array(
+    z.object({
+      _id: z.string(),
+      location: z.string(),
+      address: z.string().nullable(),
+      rate: z
+        .number()
+        .nullable()
+        .optional()
+        .describe('GET /business/{id} only: the average star rating of the users who commented at this branch; null while none of them rated.'),
+      ratingCount: z.number().int().optional().describe('GET /business/{id} only: how many of those users rated.'),
+    }),
+  ),
   isFavorite: z
     .record(z.string(), z.literal(true))
     .describe('`{ [yourUserId]: true }` when it is among your favourites, otherwise `{}`; never other users\' entries.'),
@@ -54,7 +66,7 @@ export const restBusinessSchema = z.object({
 export type RestBusiness = z.infer<typeof restBusinessSchema>;
 
 /** The documented JSON shape (`_id`, isFavorite as a map holding at most the caller's own entry). */
-export function toRestBusiness(b: Business, actor: Actor): RestBusiness {
+export function toRestBusiness(b: Business | BusinessDetail, actor: Actor): RestBusiness {
   return {
     _id: b.id,
     title: b.title,
@@ -66,32 +78,40 @@ export function toRestBusiness(b: Business, actor: Actor): RestBusiness {
     ratingCount: b.ratingCount,
     image: b.image,
     icon: b.icon,
-    branches: b.branches.map((br) => ({ _id: br.id, location: br.location, address: br.address })),
+    branches: b.branches.map((br) => ({
+      _id: br.id,
+      location: br.location,
+      address: br.address,
+      ...('ratingCount' in br ? { rate: br.rate, ratingCount: br.ratingCount } : {}),
+    })),
     isFavorite: actor && b.isFavorite ? { [actor.id]: true as const } : {},
     isSuggestionBox: b.isSuggestionBox,
   };
 }
 
-const BRANCH_FIELD = /^branches\[(\d{1,3})\]\[(location|address)\]$/;
+const BRANCH_FIELD = /^branches\[(\d{1,3})\]\[(location|address|_id)\]$/;
 
 /**
  * The documented multipart form as the zod schemas expect it: `branches[i][location]` fields
  * become an array (a JSON `branches` field works too), `rate` a number, empty optional fields absent.
  */
 function businessFormInput({ fields }: MultipartForm): Record<string, unknown> {
-  const indexed = new Map<number, { location?: string; address?: string }>();
+  const indexed = new Map<number, { location?: string; address?: string; id?: string }>();
   for (const [name, value] of Object.entries(fields)) {
     const match = BRANCH_FIELD.exec(name);
     if (!match) continue;
     const index = Number(match[1]);
     const branch = indexed.get(index) ?? {};
-    branch[match[2] as 'location' | 'address'] = value;
+    // `_id` (the documented name) keeps that branch and its comments' links (services/comment-branches.ts).
+    branch[match[2] === '_id' ? 'id' : (match[2] as 'location' | 'address')] = value;
     indexed.set(index, branch);
   }
   let branches: unknown = [...indexed.entries()].sort(([a], [b]) => a - b).map(([, branch]) => branch);
   if (indexed.size === 0 && fields.branches !== undefined) {
     try {
-      branches = JSON.parse(fields.branches);
+      branches = (JSON.parse(fields.branches) as unknown[]).map((b) =>
+        b && typeof b === 'object' && '_id' in b ? { ...b, id: (b as { _id: unknown })._id } : b,
+      );
     } catch {
       throw new AppError('BAD_INPUT', 'invalidInput', { branches: 'invalidInput' });
     }
@@ -126,7 +146,8 @@ const formDescription =
   '`rate` (a whole number of stars 1–5: your own rating of the business, one among the users\' ratings; a fraction such as ' +
   '`3.5` is a 400), ' +
   `\`branches[i][location]\` (2–${BRANCH_TEXT_MAX}, at least one branch, at most ${MAX_BRANCHES}) and optional ` +
-  '`branches[i][address]` (2–100), plus optional files `image` and `icon` (at most 10 MB each; JPEG, PNG, WebP, GIF ' +
+  '`branches[i][address]` (2–100) and, on an edit, optional `branches[i][_id]` (that branch is kept: its comments stay linked and take a new location\'s spelling; ' +
+  'without ids a branch with the same location, ignoring case, is kept; a branch left out is deleted and its comments keep their location text), plus optional files `image` and `icon` (at most 10 MB each; JPEG, PNG, WebP, GIF ' +
   'or AVIF; re-encoded to WebP; a file in any other field is a 400) or, instead of files, `imageId` / `iconId` from ' +
   'POST /api/images. Admins only. 429 and 503 carry Retry-After.';
 

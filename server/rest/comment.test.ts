@@ -185,7 +185,7 @@ describe('documented shapes and behaviour', () => {
     const [c] = list.json();
     expect(Object.keys(c).sort()).toEqual(
       [
-        '_id', 'userId', 'businessId', 'businessIcon', 'businessTitle', 'businessLocation', 'text', 'image', 'rate', 'ratings', 'firstName',
+        '_id', 'userId', 'businessId', 'businessIcon', 'businessTitle', 'businessLocation', 'branchId', 'text', 'image', 'rate', 'ratings', 'firstName',
         'lastName', 'userImage', 'date', 'subComments', 'replyCount', 'ratingCount', 'emojiCounts', 'authorRate',
       ].sort(),
     );

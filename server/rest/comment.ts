@@ -71,7 +71,8 @@ export const restCommentSchema = z.object({
   ...postFields,
   businessIcon: z.string().nullable(),
   businessTitle: z.string(),
-  businessLocation: z.string(),
+  businessLocation: z.string().describe("The branch's location when `branchId` is set, else the place as written."),
+  branchId: z.string().nullable().describe('The business branch (`branches[]._id` of GET /business/{id}) it is about; null for another place.'),
   authorRate: z
     .number()
     .int()
@@ -204,10 +205,11 @@ export function commentRoutes(deps: Deps) {
             '?search= keeps those whose branch location, text or author name have words starting with the given ones. ' +
             "?sort= orders them: newest (default), oldest, highest or lowest (the author's current stars; equal stars newest first, " +
             'comments whose author gave none last), helpful (emoji average, then number of ratings) or replied (most replies). ' +
-            "?stars=1,2 keeps comments whose author's current stars are one of those; ?photos=1 only those with a picture. " +
+            "?stars=1,2 keeps comments whose author's current stars are one of those; ?photos=1 only those with a picture; " +
+            "?branch= (a branch's `_id`) those at that branch of the business (400 for another business's branch). " +
             'They combine with ?search= and each other; a cursor belongs to the order and filters it was made with.',
           params: z.object({ businessId: idSchema }),
-          querystring: pageQuerySchema.extend({ search: z.string().max(SEARCH_MAX).optional(), ...commentListQuery }),
+          querystring: pageQuerySchema.extend({ search: z.string().max(SEARCH_MAX).optional(), branch: idSchema.optional(), ...commentListQuery }),
           response: { 200: z.array(restCommentSchema), 400: errorSchema, 404: errorSchema },
         },
       },
@@ -227,8 +229,9 @@ export function commentRoutes(deps: Deps) {
           tags,
           summary: 'Comment on a business',
           description:
-            `${multipartNote} Fields: text (at least 2 characters), businessLocation (the branch: letters, digits, underscore ` +
-            'and spaces, at most 2 words and 20 characters), optional rate (your 1–5 star rating of the business, written `4`; 0 means none; ' +
+            `${multipartNote} Fields: text (at least 2 characters); the place: branchId (one of the business's branches, ` +
+            'GET /business/{id}) or businessLocation (free text: letters, digits, underscore and spaces, at most 2 words and 20 ' +
+            'characters; text naming a branch, ignoring case and accents, is stored as that branch); optional rate (your 1–5 star rating of the business, written `4`; 0 means none; ' +
             'the suggestion box takes no rating: 409).',
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
@@ -244,7 +247,9 @@ export function commentRoutes(deps: Deps) {
           const input = parseForm(commentCreateSchema, {
             businessId: request.params.businessId,
             text: form.fields.text ?? '',
-            businessLocation: form.fields.businessLocation ?? '',
+            branchId: field(form, 'branchId'),
+            // Without a branch the place is required, reported with the other fields' errors.
+            businessLocation: field(form, 'businessLocation') ?? (field(form, 'branchId') ? undefined : ''),
             rate: rate === undefined || rate === '0' ? undefined : formNumber(rate, 'integer'),
           });
           return createComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
@@ -261,7 +266,8 @@ export function commentRoutes(deps: Deps) {
           summary: 'Edit your comment',
           description:
             `${multipartNote} Fields: text (at least 2 characters); a new image replaces the picture, removeImage=true drops it; ` +
-            'optional rate (1–5) sets your star rating of the business, as on create (0 or absent: unchanged).',
+            'optional rate (1–5) sets your star rating of the business, as on create (0 or absent: unchanged); ' +
+            'branchId or businessLocation (as when posting) move it to another place, without them it stays.',
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
@@ -277,6 +283,8 @@ export function commentRoutes(deps: Deps) {
             text: form.fields.text ?? '',
             imageId: imageChangeOf(form),
             rate: rate === undefined || rate === '0' ? undefined : formNumber(rate, 'integer'),
+            branchId: field(form, 'branchId'),
+            businessLocation: field(form, 'businessLocation'),
           });
           return updateComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });

@@ -53,6 +53,8 @@ const descriptionEnSchema = z
 const categoryEnSchema = optionalText(2, CATEGORY_MAX, 'categoryTooShort', 'categoryTooLong');
 
 export const branchInputSchema = z.object({
+  /** On an edit: the branch this entry keeps (its comments stay linked to it). */
+  id: idSchema.optional(),
   location: requiredText(2, BRANCH_TEXT_MAX, 'locationTooShort', 'locationTooLong'),
   address: optionalText(2, BRANCH_TEXT_MAX, 'addressTooShort', 'addressTooLong'),
 });

@@ -7,6 +7,8 @@ import { feedFilters, SEARCH_MAX, type FeedFilter } from './comment-constants';
 export const FEED_FILTER_PARAM = 'filter';
 /** `/business?q=ica`, `/business/<id>?q=lund`: the search box's text. */
 export const SEARCH_PARAM = 'q';
+/** `/business/<id>?branch=<branch id>`: a business page's comments at one branch. */
+export const BRANCH_PARAM = 'branch';
 
 const paramsOf = (search: string) => new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
 

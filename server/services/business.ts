@@ -9,6 +9,8 @@ import { newId } from '../lib/ids';
 import { keepJson } from '../lib/kept-json';
 import { preparedStatements } from '../lib/prepared';
 import { svFold } from '../lib/sv-fold';
+import { branchRatingsOf, type BranchRating } from './branch-ratings';
+import { replaceBranches } from './comment-branches';
 import { uploadUrl } from '../lib/urls';
 import {
   DIRECTORY_EXCERPT_CHARS,
@@ -52,7 +54,11 @@ export type Business = {
   updatedAt: number;
 };
 
-export type BusinessDetail = Business & {
+/** A branch on the business page: with its own rating (services/branch-ratings.ts). */
+export type DetailBranch = Branch & BranchRating;
+
+export type BusinessDetail = Omit<Business, 'branches'> & {
+  branches: DetailBranch[];
   /** The acting user's own star rating, if any. */
   myRate: number | null;
   /** The breakdown: how many ratings gave 1 … 5 stars (index 0 is one star). */
@@ -353,7 +359,9 @@ export function getBusiness(deps: Deps, actor: Actor, id: string): BusinessDetai
         .where(and(eq(businessRatings.businessId, id), eq(businessRatings.userId, actor.id)))
         .get()?.rate ?? null)
     : null;
-  return { ...toBusiness(row, branchesOf(deps.db, [id]).get(id) ?? []), myRate, starCounts: starCountsOf(deps.db, id) };
+  const ratings = branchRatingsOf(deps.db, id);
+  const branchList = (branchesOf(deps.db, [id]).get(id) ?? []).map((b) => ({ ...b, ...(ratings.get(b.id) ?? { rate: null, ratingCount: 0 }) }));
+  return { ...toBusiness(row, []), branches: branchList, myRate, starCounts: starCountsOf(deps.db, id) };
 }
 
 /** Image files sent with a REST form; they take the place of imageId / iconId. */
@@ -475,8 +483,7 @@ export async function updateBusiness(
         })
         .where(eq(businesses.id, id))
         .run();
-      tx.delete(branches).where(eq(branches.businessId, id)).run();
-      insertBranches(tx, id, input.branches);
+      replaceBranches(tx, id, input.branches);
       if (input.rate !== undefined) applyBusinessRating(deps.db, id, admin.id, input.rate);
       return [before.imageId !== imageId ? before.imageId : null, before.iconId !== iconId ? before.iconId : null];
     });

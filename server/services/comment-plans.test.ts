@@ -171,12 +171,12 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
               const levels = walk.id.startsWith('stars');
               const expected = levels ? 'comments_business_stars_idx' : index[sort as keyof typeof index];
               for (const filters of [
-                { stars: null, photos: false, query: null },
-                { stars: levels || !stars ? null : stars, photos: true, query: null },
-                { stars: levels || !stars ? null : stars, photos: true, query },
+                { stars: null, photos: false, branch: false, query: null },
+                { stars: levels || !stars ? null : stars, photos: true, branch: false, query: null },
+                { stars: levels || !stars ? null : stars, photos: true, branch: true, query },
               ]) {
                 for (const after of [false, true]) {
-                  const values: Record<string, unknown> = { me: me(), limit: 21, businessId: business, query: ftsQueryOf(business, 'kanel') };
+                  const values: Record<string, unknown> = { me: me(), limit: 21, businessId: business, branch: 'no-such-branch', query: ftsQueryOf(business, 'kanel') };
                   walk.keys.forEach((_, i) => (values[`a${i}`] = i === walk.keys.length - 2 ? Date.now() - 50_000_000 : 3));
                   const plan = planOf(walkQuery(t.db, walk, after, filters), values);
                   const label = `${sort} ${JSON.stringify(stars)} ${walk.id} ${JSON.stringify({ ...filters, query: !!filters.query })} after=${after}:\n${plan.join('\n')}`;

@@ -34,7 +34,8 @@ const rowid = sql<number>`${comments}.rowid`;
  * photos, search, hidden posts); their `+` keeps SQLite from picking another index for them
  * and sorting. A selective filter thus reads more rows per page, bounded by the business.
  *
- * Filters a later change adds (the branch) go into `residuals` and, for the cursor, nowhere else.
+ * The branch filter is one more residual here; the plain newest list walks its own index for it
+ * (comments_branch_authors_idx, in comments.ts).
  */
 
 type Dir = 'asc' | 'desc';
@@ -97,7 +98,7 @@ function planOf(sort: CommentSort, stars: readonly number[] | undefined): Plan {
 /** The default list (newest, no filter) keeps its own prepared statements in comments.ts. */
 export const isPlainNewest = (input: BusinessCommentsInput) => (input.sort ?? 'newest') === 'newest' && !input.stars && !input.photos;
 
-type Residuals = { stars: readonly number[] | null; photos: boolean; query: string | null };
+type Residuals = { stars: readonly number[] | null; photos: boolean; branch: boolean; query: string | null };
 
 /**
  * Tests on the rows a walk reads. `+` makes a term unusable for an index, so the walk's own
@@ -107,6 +108,7 @@ function residuals(r: Residuals): SQL[] {
   const out: SQL[] = [visible];
   if (r.stars) out.push(sql`+${comments.authorRate} in ${r.stars}`);
   if (r.photos) out.push(sql`+${comments.imageId} is not null`);
+  if (r.branch) out.push(sql`+${comments.branchId} = ${sql.placeholder('branch')}`);
   // Every match in the business (the words carry its key), as a set the walk probes.
   if (r.query !== null) out.push(sql`+${rowid} in (select rowid from comments_fts where comments_fts match ${r.query})`);
   return out;
@@ -143,7 +145,7 @@ function statementOf(db: Db, walk: Walk, after: boolean, r: Residuals): Compiled
   let byShape = compiled.get(db);
   if (!byShape) compiled.set(db, (byShape = new Map()));
   // The search text is bound at run time; only whether there is one shapes the statement.
-  const shape = `${walk.id}|${after ? 1 : 0}|${r.stars?.join('') ?? ''}|${r.photos ? 1 : 0}|${r.query === null ? 0 : 1}`;
+  const shape = `${walk.id}|${after ? 1 : 0}|${r.stars?.join('') ?? ''}|${r.photos ? 1 : 0}|${r.branch ? 1 : 0}|${r.query === null ? 0 : 1}`;
   let found = byShape.get(shape);
   if (!found) {
     found = walkQuery(db, walk, after, { ...r, query: r.query === null ? null : (sql.placeholder('query') as unknown as string) }).prepare();
@@ -212,8 +214,8 @@ export function listSortedComments(db: Db, viewer: Viewer, head: BusinessHead, i
   if (input.search && !query) return { items: [], nextCursor: null };
   // Comments posted in the last moments wait in a queue (migration 0005): index them first.
   if (query) indexQueuedComments(db);
-  const r: Residuals = { stars: input.stars && !plan.walks.some((w) => w.id.startsWith('stars')) ? [...input.stars].sort() : null, photos: input.photos ?? false, query };
-  const values = { ...viewer, businessId: input.businessId, query };
+  const r: Residuals = { stars: input.stars && !plan.walks.some((w) => w.id.startsWith('stars')) ? [...input.stars].sort() : null, photos: input.photos ?? false, branch: input.branch !== undefined, query };
+  const values = { ...viewer, businessId: input.businessId, query, branch: input.branch ?? null };
   let rows: { row: PostRow; walk: number }[];
   try {
     rows = readPage(db, plan, cursor, r, values, limit);

@@ -26,6 +26,7 @@ import {
 import { requireActive, requireActiveFor, requireAdmin, type Actor } from './actor';
 import { rateAlongsidePost, takeRateLimit } from './business-ratings';
 import { decodeCursor, pageOf } from './comment-pages';
+import { requireBranchOf, resolvePlace } from './comment-branches';
 import { isPlainNewest, listSortedComments } from './comment-sorts';
 import { ftsQueryOf, indexQueuedComments, isFtsQueryError, scheduleQueuedIndexing, searchedRowids } from './comment-search';
 import { emojiCountsOf } from './emoji-ratings';
@@ -53,6 +54,7 @@ const p = {
   query: sql.placeholder('query'),
   id: sql.placeholder('id'),
   admin: sql.placeholder('admin'),
+  branch: sql.placeholder('branch'),
 };
 
 /** What a card shows of its comment and author; `cardColumns` adds the business. */
@@ -62,6 +64,7 @@ const postColumns = {
   userId: comments.userId,
   businessId: comments.businessId,
   businessLocation: comments.businessLocation,
+  branchId: comments.branchId,
   text: comments.text,
   imageId: comments.imageId,
   replyCount: comments.replyCount,
@@ -137,6 +140,9 @@ const newestFirstInBusiness = [desc(comments.createdAt), desc(rowid)] as const;
 const feedAfter = sql`(${comments.createdAt}, ${comments.id}) < (${p.t}, ${p.k})`;
 const businessAfter = sql`(${comments.createdAt}, ${rowid}) < (${p.t}, ${p.k})`;
 const inBusiness = eq(comments.businessId, p.businessId);
+// The branch filter (?branch=): the branch is checked to be the business's first (requireBranchOf),
+// so the lists walk comments_branch_idx (branch_id, created_at, rowid) alone.
+const inBranch = eq(comments.branchId, p.branch);
 /**
  * Hidden comments (reports, server/services/reports.ts) only for their author and admins. A
  * residual test on the row each list reads anyway while it walks its index in order: no index
@@ -176,6 +182,18 @@ export function commentQueries(db: Db) {
       .where(and(searchedRowids(sql`${p.query}`, sql`${p.limit}`, sql`${p.k}`), visible))
       .orderBy(desc(rowid))
       .limit(keptLimit(p.limit)),
+    branch: businessCards(db).where(and(inBranch, visible)).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
+    branchAfter: businessCards(db).where(and(inBranch, businessAfter, visible)).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
+    // With the branch, the search cannot stop FTS5 at the page (the next matches may be other
+    // branches'): it reads all matches in the business (LIMIT -1 is none) and keeps the branch's.
+    branchSearch: businessCards(db)
+      .where(and(searchedRowids(sql`${p.query}`, sql`-1`), inBranch, visible))
+      .orderBy(desc(rowid))
+      .limit(keptLimit(p.limit)),
+    branchSearchAfter: businessCards(db)
+      .where(and(searchedRowids(sql`${p.query}`, sql`-1`, sql`${p.k}`), inBranch, visible))
+      .orderBy(desc(rowid))
+      .limit(keptLimit(p.limit)),
     byId: cards(db).where(and(eq(comments.id, p.id), visible)),
   };
 }
@@ -200,6 +218,7 @@ export function cardOf(r: PostRow, b: BusinessHead): CommentCard {
     businessIsSuggestionBox: b.businessIsSuggestionBox ?? false,
     businessIcon: uploadUrl(b.iconFile),
     businessLocation: r.businessLocation,
+    branchId: r.branchId,
     text: r.text,
     image: uploadUrl(r.photoFile),
     rate: r.ratingAvg,
@@ -271,6 +290,7 @@ const writes = preparedStatements((db: Db) => ({
     businessId: p.businessId,
     userId: sql.placeholder('userId'),
     businessLocation: sql.placeholder('businessLocation'),
+    branchId: sql.placeholder('branchId'),
     text: sql.placeholder('text'),
     imageId: sql.placeholder('imageId'),
     // The author's stars so far; a rating given with this comment updates it in the same transaction.
@@ -298,6 +318,7 @@ export function requireBusiness(db: Db, businessId: string): BusinessHead {
 export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCommentsInput): Page<CommentCard> {
   const { db } = deps;
   const head = requireBusiness(db, input.businessId);
+  if (input.branch) requireBranchOf(db, input.businessId, input.branch);
   // Another order or a filter: comment-sorts.ts walks that order's index (the search included).
   if (!isPlainNewest(input)) return listSortedComments(db, viewerOf(actor), head, input);
   const q = prepared(db);
@@ -310,7 +331,8 @@ export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCo
   if (query) indexQueuedComments(db);
   let rows: PostRow[];
   try {
-    if (query) rows = cursor ? q.businessSearchAfter.all({ ...base, query }) : q.businessSearch.all({ ...base, query });
+    if (input.branch) rows = branchRows(q, { ...base, branch: input.branch }, query, cursor !== null);
+    else if (query) rows = cursor ? q.businessSearchAfter.all({ ...base, query }) : q.businessSearch.all({ ...base, query });
     else rows = cursor ? q.businessAfter.all(base) : q.business.all(base);
   } catch (err) {
     // ftsQueryOf quotes every word, so this is a safety net: bad search text is a 400, never a 500.
@@ -318,6 +340,12 @@ export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCo
     throw err;
   }
   return pageOf(rows, limit, businessKey, (r) => cardOf(r, head));
+}
+
+/** The branch filter's statements: by branch, with or without the search, first page or after a cursor. */
+function branchRows(q: Prepared, params: Record<string, unknown>, query: string | null, after: boolean): PostRow[] {
+  if (query) return after ? q.branchSearchAfter.all({ ...params, query }) : q.branchSearch.all({ ...params, query });
+  return after ? q.branchAfter.all(params) : q.branch.all(params);
 }
 
 export type ModerationRow = CommentCard & { replies: ReplyCard[] };
@@ -341,17 +369,21 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
   const { db } = deps;
   requireBusiness(db, input.businessId);
   checkNewPost(deps, author.id, input.text);
+  // A place that is missing or not the business's is a 400 before any picture is stored.
+  resolvePlace(db, input.businessId, input);
   const image = await resolvePostImage(deps, author.id, 'comment', input);
   const id = newId();
   await writeWithImage(deps, image.stored, () =>
     db.transaction((tx) => {
       requireBusiness(db, input.businessId);
+      const place = resolvePlace(tx, input.businessId, input);
       const w = writes(db);
       w.insert.run({
         id,
         businessId: input.businessId,
         userId: author.id,
-        businessLocation: input.businessLocation,
+        businessLocation: place.businessLocation,
+        branchId: place.branchId,
         text: input.text,
         imageId: image.imageId ?? null,
         t: Date.now(),
@@ -389,11 +421,13 @@ export async function updateComment(deps: Deps, actor: Actor, input: WithUpload<
   checkEditedPost(deps, author.id, input.text);
   const image = await resolvePostImage(deps, author.id, 'comment', input);
   const imageId = image.imageId === undefined ? before.imageId : image.imageId;
+  const movesPlace = input.branchId !== undefined || input.businessLocation !== undefined;
   await writeWithImage(deps, image.stored, () =>
     db.transaction((tx) => {
+      const place = movesPlace ? resolvePlace(tx, before.businessId, input) : {};
       const changed = tx
         .update(comments)
-        .set({ text: input.text, imageId, updatedAt: Date.now() })
+        .set({ text: input.text, imageId, ...place, updatedAt: Date.now() })
         // A moderator's removal stands: the author cannot write the text back.
         .where(and(eq(comments.id, input.id), isNull(comments.removedAt)))
         .returning({ id: comments.id })

@@ -119,6 +119,7 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
             text={comment.text}
             image={comment.image}
             stars={comment.businessIsSuggestionBox ? undefined : comment.authorRate}
+            place={{ businessId: comment.businessId, branchId: comment.branchId, location: comment.businessLocation }}
             onDone={() => setEditing(false)}
           />
         </Suspense>

@@ -2,18 +2,20 @@ import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { commentFormSchema, LOCATION_MAX, type CommentFormValues } from '../../../server/schemas/comments';
+import { commentFormCheckedSchema, type CommentFormValues } from '../../../server/schemas/comments';
 import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
+import { useLocalized } from '../business/localized';
 import { ImageUpload } from '../ui/image-upload';
+import { BranchPicker, OTHER_PLACE } from './branch-picker';
 import { notify } from '../ui/toast';
 import styles from './comments.module.css';
 import { StarPicker } from './star-picker';
 
 /**
- * A new comment on a business: text, branch location (the business's own branches are offered
- * as suggestions) and an optional photo, shrunk to 2 MB / 1920 px and uploaded with progress
- * before the comment is sent.
+ * A new comment on a business: text, the branch it is about (picked from the business's branches,
+ * or "Annan plats…" and free text) and an optional photo, shrunk to 2 MB / 1920 px and uploaded
+ * with progress before the comment is sent.
  */
 export function CommentForm({ businessId, onPosted }: { businessId: string; onPosted(id: string): void }) {
   const { t, errorText } = useI18n();
@@ -21,29 +23,47 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
   const fieldError = useFieldError();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const ids = { text: useId(), location: useId(), hint: useId(), branches: useId() };
+  const localized = useLocalized();
+  const ids = { text: useId(), location: useId(), hint: useId(), branch: useId() };
   const [imageId, setImageId] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   // The author's optional stars for the business (0: none).
   const [stars, setStars] = useState(0);
   // A new key empties the photo picker after a post.
   const [generation, setGeneration] = useState(0);
-  // The business page has loaded this already; its branches make good suggestions.
+  // The business page has loaded this already.
   const business = useQuery({ ...trpc.business.byId.queryOptions({ id: businessId }), staleTime: 5 * 60_000 });
-  const branches = [...new Set((business.data?.branches ?? []).map((b) => b.location).filter((l) => l.length <= LOCATION_MAX))];
+  const branches = (business.data?.branches ?? []).map((b) => ({ id: b.id, location: localized.place(b.location) }));
+  // A business without branches asks for the place as text straight away.
+  const [choice, setChoice] = useState('');
+  const freeText = branches.length === 0 || choice === OTHER_PLACE;
 
   const form = useForm<CommentFormValues>({
-    resolver: zodResolver(commentFormSchema),
-    defaultValues: { text: '', businessLocation: '' },
+    resolver: zodResolver(commentFormCheckedSchema),
+    defaultValues: { text: '', branchId: undefined, businessLocation: undefined },
     mode: 'onTouched',
   });
-  const { register, handleSubmit, formState, setError, reset } = form;
+  const { register, handleSubmit, formState, setError, setValue, getValues, reset } = form;
+
+  const choose = (value: string, typed: string) => {
+    setChoice(value);
+    const validate = { shouldValidate: formState.isSubmitted };
+    if (value === OTHER_PLACE) {
+      setValue('branchId', undefined);
+      // What was typed into the list (a place it does not have) starts the free text.
+      setValue('businessLocation', typed.trim(), validate);
+    } else {
+      setValue('businessLocation', undefined);
+      setValue('branchId', value || undefined, validate);
+    }
+  };
 
   const create = useMutation(
     trpc.comments.create.mutationOptions({
       onSuccess: (comment) => {
         notify(f.posted, 'success');
         reset();
+        setChoice('');
         setImageId(null);
         setStars(0);
         setGeneration((g) => g + 1);
@@ -55,16 +75,25 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
       onError: (error) => {
         const fields = errorFieldsOf(error);
         if (fields.text) setError('text', { message: fields.text });
-        if (fields.businessLocation) setError('businessLocation', { message: fields.businessLocation });
-        if (!fields.text && !fields.businessLocation) notify(errorText(error), 'error');
+        const place = fields.businessLocation ?? fields.branchId;
+        if (place) setError('businessLocation', { message: place });
+        if (!fields.text && !place) notify(errorText(error), 'error');
       },
     }),
   );
 
-  const submit = handleSubmit((values) => {
-    if (uploading) return notify(f.uploading, 'info');
-    create.mutate({ businessId, text: values.text, businessLocation: values.businessLocation, imageId, rate: stars > 0 ? stars : undefined });
-  });
+  const submit = handleSubmit(
+    (values) => {
+      if (uploading) return notify(f.uploading, 'info');
+      const place = freeText ? { businessLocation: values.businessLocation ?? '' } : { branchId: values.branchId };
+      create.mutate({ businessId, text: values.text, ...place, imageId, rate: stars > 0 ? stars : undefined });
+    },
+    (errors) => {
+      // The schema checks the place only once the text is valid; an empty form names both at once.
+      const { branchId, businessLocation } = getValues();
+      if (!errors.businessLocation && !branchId && !businessLocation) setError('businessLocation', { message: 'commentLocationRequired' });
+    },
+  );
 
   const textError = fieldError(formState.errors.text?.message);
   const locationError = fieldError(formState.errors.businessLocation?.message);
@@ -89,32 +118,43 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
           </p>
         ) : null}
       </div>
-      <div className="field">
-        <label htmlFor={ids.location}>{f.location}</label>
-        <input
-          id={ids.location}
-          {...register('businessLocation')}
-          list={branches.length > 0 ? ids.branches : undefined}
-          autoComplete="off"
-          aria-invalid={locationError ? true : undefined}
-          aria-describedby={locationError ? `${ids.location}-error ${ids.hint}` : ids.hint}
-        />
-        {branches.length > 0 ? (
-          <datalist id={ids.branches}>
-            {branches.map((b) => (
-              <option key={b} value={b} />
-            ))}
-          </datalist>
-        ) : null}
-        <p id={ids.hint} className={styles.hint}>
-          {f.locationHint}
-        </p>
-        {locationError ? (
-          <p id={`${ids.location}-error`} className="field-error" role="alert">
-            {locationError}
+      {branches.length > 0 ? (
+        <div className="field">
+          <BranchPicker
+            id={ids.branch}
+            branches={branches}
+            value={choice}
+            onChange={choose}
+            invalid={Boolean(locationError) && !freeText}
+            describedBy={locationError && !freeText ? `${ids.branch}-error` : undefined}
+          />
+          {locationError && !freeText ? (
+            <p id={`${ids.branch}-error`} className="field-error" role="alert">
+              {locationError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {freeText ? (
+        <div className="field">
+          <label htmlFor={ids.location}>{branches.length > 0 ? f.otherLocation : f.location}</label>
+          <input
+            id={ids.location}
+            {...register('businessLocation')}
+            autoComplete="off"
+            aria-invalid={locationError ? true : undefined}
+            aria-describedby={locationError ? `${ids.location}-error ${ids.hint}` : ids.hint}
+          />
+          <p id={ids.hint} className={styles.hint}>
+            {f.locationHint}
           </p>
-        ) : null}
-      </div>
+          {locationError ? (
+            <p id={`${ids.location}-error`} className="field-error" role="alert">
+              {locationError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {/* The suggestion box takes no rating (PRODUCT.md section 4). */}
       {business.data?.isSuggestionBox ? null : <StarPicker value={stars} onChange={setStars} disabled={create.isPending} />}
       <ImageUpload

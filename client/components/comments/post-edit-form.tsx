@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { commentEditFormSchema, replyEditFormSchema } from '../../../server/schemas/comments';
+import { businessLocationSchema, commentEditFormSchema, replyEditFormSchema } from '../../../server/schemas/comments';
 import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
+import { useLocalized } from '../business/localized';
 import { ImageUpload } from '../ui/image-upload';
+import { BranchPicker, OTHER_PLACE } from './branch-picker';
 import { notify } from '../ui/toast';
 import styles from './comments.module.css';
 import { StarPicker } from './star-picker';
@@ -17,19 +19,29 @@ type Props = {
   image: string | null;
   /** A comment's author's current stars for the business; undefined: the post takes none (replies, the suggestion box). */
   stars?: number | null;
+  /** A comment's place: its business's branch, or the free text of another place. */
+  place?: { businessId: string; branchId: string | null; location: string };
   onDone(): void;
 };
 
 /**
- * The author's edit of a comment or reply in place: the text, and the photo (replaced, removed
- * or kept). A reply's new photo is shrunk to 0.1 MB / 300 px (description section 9).
+ * The author's edit of a comment or reply in place: the text, the photo (replaced, removed or
+ * kept) and a comment's branch. A reply's new photo is shrunk to 0.1 MB / 300 px (description
+ * section 9).
  */
-export function PostEditForm({ kind, id, text, image, stars, onDone }: Props) {
+export function PostEditForm({ kind, id, text, image, stars, place, onDone }: Props) {
   const { t, errorText } = useI18n();
   const fieldError = useFieldError();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const textId = useId();
+  const placeIds = { branch: useId(), other: useId() };
+  const localized = useLocalized();
+  const business = useQuery({ ...trpc.business.byId.queryOptions({ id: place?.businessId ?? '' }), enabled: Boolean(place), staleTime: 5 * 60_000 });
+  const branches = (business.data?.branches ?? []).map((b) => ({ id: b.id, location: localized.place(b.location) }));
+  const [choice, setChoice] = useState(place?.branchId ?? OTHER_PLACE);
+  const [otherText, setOtherText] = useState(place && !place.branchId ? place.location : '');
+  const [placeError, setPlaceError] = useState<string | undefined>(undefined);
   // undefined: keep the photo; null: remove it; a string: the newly uploaded one.
   const [imageId, setImageId] = useState<string | null | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
@@ -52,7 +64,9 @@ export function PostEditForm({ kind, id, text, image, stars, onDone }: Props) {
     onError: (error: unknown) => {
       const fields = errorFieldsOf(error);
       if (fields.text) setError('text', { message: fields.text });
-      else notify(errorText(error), 'error');
+      const placeField = fields.businessLocation ?? fields.branchId;
+      if (placeField) setPlaceError(placeField);
+      if (!fields.text && !placeField) notify(errorText(error), 'error');
     },
   };
   const updateComment = useMutation(trpc.comments.update.mutationOptions(options));
@@ -63,9 +77,19 @@ export function PostEditForm({ kind, id, text, image, stars, onDone }: Props) {
   const newStars = stars !== undefined && chosenStars > 0 && chosenStars !== stars ? chosenStars : undefined;
   const submit = handleSubmit((values) => {
     if (uploading) return notify(t.comments.form.uploading, 'info');
-    if (kind === 'comment') updateComment.mutate({ id, text: values.text, imageId, rate: newStars });
-    else updateReply.mutate({ id, text: values.text, imageId });
+    if (kind === 'reply') return updateReply.mutate({ id, text: values.text, imageId });
+    if (!place) return updateComment.mutate({ id, text: values.text, imageId, rate: newStars });
+    // The place is sent only when it changed: unchanged, the comment keeps it.
+    let moved = {};
+    if (choice === OTHER_PLACE) {
+      const typed = businessLocationSchema.safeParse(otherText);
+      if (!typed.success) return setPlaceError(typed.error.issues[0]?.message);
+      if (place.branchId || typed.data !== place.location) moved = { businessLocation: typed.data };
+    } else if (choice !== place.branchId) moved = { branchId: choice };
+    setPlaceError(undefined);
+    updateComment.mutate({ id, text: values.text, imageId, rate: newStars, ...moved });
   });
+  const placeMessage = fieldError(placeError);
   const error = fieldError(formState.errors.text?.message);
 
   return (
@@ -82,6 +106,38 @@ export function PostEditForm({ kind, id, text, image, stars, onDone }: Props) {
         ) : null}
       </div>
       {stars !== undefined ? <StarPicker value={chosenStars} onChange={setChosenStars} disabled={mutation.isPending} /> : null}
+      {place && branches.length > 0 ? (
+        <div className="field">
+          <BranchPicker
+            id={placeIds.branch}
+            branches={branches}
+            value={choice}
+            onChange={(value, typed) => {
+              setChoice(value || OTHER_PLACE);
+              if (value === OTHER_PLACE && typed.trim()) setOtherText(typed.trim());
+            }}
+            invalid={false}
+          />
+        </div>
+      ) : null}
+      {place && (choice === OTHER_PLACE || branches.length === 0) ? (
+        <div className="field">
+          <label htmlFor={placeIds.other}>{branches.length > 0 ? t.comments.form.otherLocation : t.comments.form.location}</label>
+          <input
+            id={placeIds.other}
+            value={otherText}
+            onChange={(e) => setOtherText(e.target.value)}
+            autoComplete="off"
+            aria-invalid={placeMessage ? true : undefined}
+            aria-describedby={placeMessage ? `${placeIds.other}-error` : undefined}
+          />
+        </div>
+      ) : null}
+      {place && placeMessage ? (
+        <p id={`${placeIds.other}-error`} className="field-error" role="alert">
+          {placeMessage}
+        </p>
+      ) : null}
       <ImageUpload
         kind={kind === 'comment' ? 'comment' : 'reply-edit'}
         label={image ? t.comments.form.changePhoto : t.comments.form.photo}
