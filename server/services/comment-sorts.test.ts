@@ -30,6 +30,15 @@ function random(seed: number) {
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: '0' } });
   shop = insertBusiness(t.db, 'Konsum');
+  // A comment elsewhere with a far rowid, so rowids and search keys (comments.search_rowid, given
+  // in indexing order) differ for every comment below: a search that mixed them up would fail.
+  const elsewhere = insertBusiness(t.db, 'Annanstans');
+  const now = Date.now();
+  t.db.$client
+    .prepare(`insert into comments (rowid, id, business_id, user_id, business_location, text, created_at, updated_at) values (5000, 'far', ?, ?, 'Lund', 'Långt bort', ?, ?)`)
+    .run(elsewhere, (await createTestUser(t.db)).id, now, now);
+  t.db.update(businesses).set({ commentCount: 1 }).where(eq(businesses.id, elsewhere)).run();
+  indexQueuedComments(t.db);
   people = await Promise.all(Array.from({ length: 10 }, (_, i) => createTestUser(t.db, { firstName: `Person${i}`, lastName: 'Testsson' })));
   const rnd = random(19);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];

@@ -109,8 +109,9 @@ function residuals(r: Residuals): SQL[] {
   if (r.stars) out.push(sql`+${comments.authorRate} in ${r.stars}`);
   if (r.photos) out.push(sql`+${comments.imageId} is not null`);
   if (r.branch) out.push(sql`+${comments.branchId} = ${sql.placeholder('branch')}`);
-  // Every match in the business (the words carry its key), as a set the walk probes.
-  if (r.query !== null) out.push(sql`+${rowid} in (select rowid from comments_fts where comments_fts match ${r.query})`);
+  // Every match in the business (the words carry its key), as a set the walk probes; the index
+  // is keyed by comments.search_rowid (migration 0011).
+  if (r.query !== null) out.push(sql`+${comments.searchRowid} in (select rowid from comments_fts where comments_fts match ${r.query})`);
   return out;
 }
 
