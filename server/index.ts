@@ -10,6 +10,7 @@ import { loadEnvOrExit } from './env';
 import { openDataDir } from './lib/data-dir';
 import { startBackupSchedule } from './services/backup';
 import { indexQueuedComments } from './services/comment-search';
+import { fillTitleSortKeys } from './services/directory';
 import { createMailer } from './services/mail';
 import { createOutbox } from './services/mail-outbox';
 import { startMaintenance } from './services/maintenance';
@@ -41,6 +42,8 @@ if (env.DEMO_DATA) {
   }
 }
 
+// Businesses written before migration 0013 (or by a script) get their A–Ö key.
+fillTitleSortKeys(db);
 // Comments queued for the search index when the last run stopped, or written by a script.
 indexQueuedComments(db);
 const app = await buildApp(deps);

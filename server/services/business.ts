@@ -1,17 +1,14 @@
-import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { branches, businessRatings, businesses, categories, comments, favorites, images, replies, users } from '../../db/schema';
 import type { Deps } from '../deps';
-import { dataStamp } from '../lib/data-stamp';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { keepJson } from '../lib/kept-json';
-import { preparedStatements } from '../lib/prepared';
 import { svFold } from '../lib/sv-fold';
+import { swedishSortKey } from '../lib/sv-sort-key';
 import { uploadUrl } from '../lib/urls';
 import {
-  DIRECTORY_EXCERPT_CHARS,
   type BranchInput,
   type BusinessCreateInput,
   type BusinessUpdateInput,
@@ -54,28 +51,6 @@ export type Business = {
 
 export type BusinessDetail = Business & { /** The acting user's own star rating, if any. */ myRate: number | null };
 
-/** What a directory card needs: no branches, and only the start of the description. */
-export type DirectoryCard = {
-  id: string;
-  title: string;
-  category: string;
-  categoryEn: string;
-  excerpt: string;
-  /** The description goes on beyond the excerpt. */
-  excerptCut: boolean;
-  /** The same of the English description, or null when there is none. */
-  excerptEn: string | null;
-  excerptEnCut: boolean;
-  rate: number | null;
-  ratingCount: number;
-  image: string | null;
-  icon: string | null;
-  isFavorite: boolean;
-  isSuggestionBox: boolean;
-};
-
-export type ListOrder = 'title' | 'newest';
-
 /**
  * The search key of a title: lower case by Swedish rules ('ÅHLÉNS' → 'åhléns'), in composed
  * form so a title typed with combining accents matches one typed without. businesses.title_search
@@ -102,12 +77,6 @@ function favoriteFlag(actor: Actor) {
   );
 }
 
-function titleContains(search: string | undefined): SQL | undefined {
-  const needle = search?.trim() ? titleSearchOf(search.trim()) : '';
-  // instr() takes the text as a bound parameter, so no LIKE wildcard or quote in it has any effect.
-  return needle ? sql`instr(${businesses.titleSearch}, ${needle}) > 0` : undefined;
-}
-
 const rowColumns = (actor: Actor) => ({
   id: businesses.id,
   title: businesses.title,
@@ -128,7 +97,7 @@ const rowColumns = (actor: Actor) => ({
   updatedAt: businesses.updatedAt,
 });
 
-type Row = {
+export type Row = {
   id: string;
   title: string;
   categoryId: string | null;
@@ -148,7 +117,7 @@ type Row = {
   updatedAt: number;
 };
 
-function selectRows(db: Db, actor: Actor) {
+export function selectRows(db: Db, actor: Actor) {
   return db
     .select(rowColumns(actor))
     .from(businesses)
@@ -199,7 +168,7 @@ function toBusiness(row: Row, branchList: Branch[]): Business {
   };
 }
 
-function withBranches(db: Db, rows: Row[]): Business[] {
+export function withBranches(db: Db, rows: Row[]): Business[] {
   const byBusiness = branchesOf(
     db,
     rows.map((r) => r.id),
@@ -211,122 +180,6 @@ function withBranches(db: Db, rows: Row[]): Business[] {
 export function byTitle(a: { title: string; isSuggestionBox: boolean }, b: { title: string; isSuggestionBox: boolean }) {
   if (a.isSuggestionBox !== b.isSuggestionBox) return a.isSuggestionBox ? -1 : 1;
   return swedishOrder.compare(a.title, b.title);
-}
-
-/**
- * Every business (or those whose title contains `search`), with branches: the suggestion box
- * first, then by title, or newest first for the management table. Open to everyone.
- */
-export function listBusinesses(deps: Deps, actor: Actor, input: { search?: string; order?: ListOrder } = {}): Business[] {
-  const rows = selectRows(deps.db, actor)
-    .where(titleContains(input.search))
-    .orderBy(desc(businesses.isSuggestionBox), desc(businesses.createdAt), businesses.id)
-    .all();
-  if ((input.order ?? 'title') === 'title') sortByTitle(deps.db, rows);
-  return withBranches(deps.db, rows);
-}
-
-const directoryStatements = preparedStatements((db: Db) => ({
-  all: db
-      .select({
-        id: businesses.id,
-        title: businesses.title,
-        category: categories.nameSv,
-        categoryEn: categories.nameEn,
-        excerpt: sql<string>`substr(${businesses.description}, 1, ${DIRECTORY_EXCERPT_CHARS})`,
-        excerptCut: sql<boolean>`length(${businesses.description}) > ${DIRECTORY_EXCERPT_CHARS}`.mapWith(Boolean),
-        excerptEn: sql<string | null>`substr(${businesses.descriptionEn}, 1, ${DIRECTORY_EXCERPT_CHARS})`,
-        excerptEnCut: sql<boolean>`coalesce(length(${businesses.descriptionEn}), 0) > ${DIRECTORY_EXCERPT_CHARS}`.mapWith(Boolean),
-        ratingCount: businesses.ratingCount,
-        ratingSum: businesses.ratingSum,
-        imageFile: picture.fileName,
-        iconFile: iconImage.fileName,
-        isSuggestionBox: businesses.isSuggestionBox,
-        titleSearch: businesses.titleSearch,
-      })
-      .from(businesses)
-      .leftJoin(categories, eq(categories.id, businesses.categoryId))
-      .leftJoin(picture, eq(picture.id, businesses.imageId))
-      .leftJoin(iconImage, eq(iconImage.id, businesses.iconId)),
-  favoritesOf: db.select({ businessId: favorites.businessId }).from(favorites).where(eq(favorites.userId, sql.placeholder('me'))),
-  titles: db.select({ title: businesses.title }).from(businesses),
-}));
-
-/**
- * Each title's place in Swedish order, so a list sorts by number instead of asking the collator
- * thousands of times per request. Rebuilt from every title whenever a list holds a title it has
- * not seen (a new or renamed business); stale entries of renamed ones are never asked for.
- */
-let titleRanks = new Map<string, number>();
-
-function sortByTitle<T extends { title: string; isSuggestionBox: boolean }>(db: Db, rows: T[]): T[] {
-  if (rows.some((r) => !titleRanks.has(r.title))) {
-    const titles = [...new Set(directoryStatements(db).titles.all().map((r) => r.title)), ...rows.map((r) => r.title)];
-    titles.sort(swedishOrder.compare);
-    const ranks = new Map<string, number>();
-    titles.forEach((title, i) => {
-      if (!ranks.has(title)) ranks.set(title, i > 0 && swedishOrder.compare(titles[i - 1], title) === 0 ? ranks.get(titles[i - 1])! : i);
-    });
-    titleRanks = ranks;
-  }
-  return rows.sort((a, b) =>
-    a.isSuggestionBox !== b.isSuggestionBox ? (a.isSuggestionBox ? -1 : 1) : titleRanks.get(a.title)! - titleRanks.get(b.title)!,
-  );
-}
-
-type DirectorySnapshot = { stamp: string; cards: readonly DirectoryCard[]; titleSearch: string[] };
-const directorySnapshots = new WeakMap<Db, DirectorySnapshot>();
-
-/**
- * Every directory card in Swedish title order, as a visitor sees it (no favourites), kept in
- * memory while the data is unchanged (`dataStamp`): a title search then filters a thousand
- * strings instead of running a query, and a signed-in user's list only adds their favourites
- * (one indexed lookup).
- */
-function directorySnapshot(db: Db): DirectorySnapshot {
-  const stamp = dataStamp(db);
-  const kept = directorySnapshots.get(db);
-  if (kept?.stamp === stamp) return kept;
-  const rows = sortByTitle(db, directoryStatements(db).all.all());
-  const snapshot: DirectorySnapshot = {
-    stamp,
-    titleSearch: rows.map((r) => r.titleSearch),
-    // Frozen with their JSON kept: a search answer joins the texts instead of stringifying cards.
-    cards: rows.map((r) =>
-      keepJson<DirectoryCard>({
-        id: r.id,
-        title: r.title,
-        category: r.category ?? '',
-        categoryEn: r.categoryEn ?? '',
-        excerpt: r.excerpt,
-        excerptCut: r.excerptCut,
-        excerptEn: r.excerptEn,
-        excerptEnCut: r.excerptEnCut,
-        rate: shownRate(r),
-        ratingCount: r.ratingCount,
-        image: uploadUrl(r.imageFile),
-        icon: uploadUrl(r.iconFile),
-        isFavorite: false,
-        isSuggestionBox: r.isSuggestionBox,
-      }),
-    ),
-  };
-  directorySnapshots.set(db, snapshot);
-  return snapshot;
-}
-
-/** The directory's cards (those whose title contains `search`), only the start of each description. */
-export function listDirectory(deps: Deps, actor: Actor, input: { search?: string } = {}): DirectoryCard[] {
-  const needle = input.search?.trim() ? titleSearchOf(input.search.trim()) : '';
-  const { cards, titleSearch } = directorySnapshot(deps.db);
-  const favorites = actor ? new Set(directoryStatements(deps.db).favoritesOf.all({ me: actor.id }).map((f) => f.businessId)) : null;
-  // The shared cards are handed out as they are; only a favourite gets its own copy.
-  const shown: DirectoryCard[] = [];
-  cards.forEach((card, i) => {
-    if (needle && !titleSearch[i].includes(needle)) return;
-    shown.push(favorites?.has(card.id) ? { ...card, isFavorite: true } : card);
-  });
-  return shown;
 }
 
 /** The businesses `userId` has favourited, most recently added first (access is checked by the caller). */
@@ -402,6 +255,7 @@ export async function createBusiness(
           id,
           title: input.title,
           titleSearch: titleSearchOf(input.title),
+          titleSort: swedishSortKey(input.title),
           categoryId: resolveCategory(tx, input.category, input.categoryEn || undefined, now),
           description: input.description,
           descriptionEn: input.descriptionEn || null,
@@ -460,7 +314,7 @@ export async function updateBusiness(
       if (!input.category && input.categoryEn && before.categoryId) renameCategoryEn(tx, before.categoryId, input.categoryEn, now);
       tx.update(businesses)
         .set({
-          ...(input.title ? { title: input.title, titleSearch: titleSearchOf(input.title) } : {}),
+          ...(input.title ? { title: input.title, titleSearch: titleSearchOf(input.title), titleSort: swedishSortKey(input.title) } : {}),
           ...(input.category ? { categoryId: resolveCategory(tx, input.category, input.categoryEn || undefined, now) } : {}),
           ...(input.descriptionEn !== undefined ? { descriptionEn: input.descriptionEn || null } : {}),
           description: input.description,

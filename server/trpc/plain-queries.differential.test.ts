@@ -46,7 +46,8 @@ afterAll(async () => {
 
 /** Inputs for every query: a valid one first, then ones its schema or its rules refuse. */
 const inputs = (): Record<string, unknown[]> => ({
-  'business.directory': [undefined, { search: 'bok' }, { search: 42 }],
+  'business.directory': [undefined, { search: 'bok' }, { search: 42 }, { sort: 'rating', category: 'Livsmedel' }, { sort: 'sideways' }],
+  'business.directoryFilters': [undefined],
   'business.list': [undefined, { order: 'newest' }, { order: 'sideways' }],
   'business.byId': [{ id: ids.business }, { id: 'no-such-business' }],
   'business.photos': [{ id: ids.business }, { id: ids.business, limit: 1 }, { id: ids.business, cursor: 'not-a-cursor' }, { id: 'no-such-business' }],
