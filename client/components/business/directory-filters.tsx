@@ -173,13 +173,13 @@ function ListSelect({
   );
 }
 
-/** An "i" beside the sort: hover or focus opens it, and a tap too (touch screens have no hover). */
+/** An "i" beside the sort: hover or focus opens it, and a tap too (touch screens have no hover); Escape or leaving closes it. */
 function RatingSortTip({ label, text }: { label: string; text: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
-    <Tooltip.Root ids={{ trigger: id }} open={open} onOpenChange={(details) => setOpen(details.open)} openDelay={150} closeOnPointerDown={false} interactive>
-      <Tooltip.Trigger className={styles.info} aria-label={label} onClick={() => setOpen((was) => !was)}>
+    <Tooltip.Root ids={{ trigger: id }} open={open} onOpenChange={(details) => setOpen(details.open)} openDelay={150} closeOnPointerDown={false} closeOnClick={false} interactive>
+      <Tooltip.Trigger className={styles.info} aria-label={label} onClick={() => setOpen(true)}>
         <span aria-hidden="true">i</span>
       </Tooltip.Trigger>
       <Portal>
