@@ -16,7 +16,8 @@ import {
 import { idSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
 import type { Actor } from '../services/actor';
-import { createBusiness, deleteBusiness, getBusiness, updateBusiness, type Business } from '../services/business';
+import { getBusiness, type Business } from '../services/business';
+import { createBusiness, deleteBusiness, updateBusiness } from '../services/business-admin';
 import { directoryFilters, listBusinesses } from '../services/directory';
 import { rateBusiness } from '../services/business-ratings';
 import { listCategories } from '../services/categories';

@@ -3,7 +3,8 @@ import { BAYES_PRIOR_COUNT, BAYES_PRIOR_MEAN, businesses } from '../../db/schema
 import { newId } from '../lib/ids';
 import { swedishSortKey } from '../lib/sv-sort-key';
 import { directorySorts, type DirectorySort } from '../schemas/directory-constants';
-import { createBusiness, getBusiness, titleSearchOf } from './business';
+import { getBusiness, titleSearchOf } from './business';
+import { createBusiness } from './business-admin';
 import { rateBusiness } from './business-ratings';
 import { resolveCategory } from './categories';
 import { fillTitleSortKeys } from './directory';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createBusiness } from '../services/business';
+import { createBusiness } from '../services/business-admin';
 import { rateBusiness } from '../services/business-ratings';
 import { createComment } from '../services/comments';
 import { setFavorite } from '../services/favorites';

@@ -8,7 +8,8 @@ import {
   businessUpdateSchema,
   userRateSchema,
 } from '../../schemas/business';
-import { createBusiness, deleteBusiness, getBusiness, updateBusiness } from '../../services/business';
+import { getBusiness } from '../../services/business';
+import { createBusiness, deleteBusiness, updateBusiness } from '../../services/business-admin';
 import { directoryFilters, listBusinesses, listDirectory } from '../../services/directory';
 import { rateBusiness } from '../../services/business-ratings';
 import { listCategories } from '../../services/categories';
