@@ -52,6 +52,12 @@ export const businesses = sqliteTable(
     ),
     /** The title's key for A–Ö order by binary comparison (server/lib/sv-sort-key.ts). */
     titleSort: text('title_sort').notNull().default(''),
+    /** How many of the ratings gave 1 … 5 stars (the breakdown); kept with rating_count. */
+    stars1: integer('stars_1').notNull().default(0),
+    stars2: integer('stars_2').notNull().default(0),
+    stars3: integer('stars_3').notNull().default(0),
+    stars4: integer('stars_4').notNull().default(0),
+    stars5: integer('stars_5').notNull().default(0),
     imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
     iconId: text('icon_id').references(() => images.id, { onDelete: 'set null' }),
     /** The "Add New / Lägg till ny" suggestion box: listed first, never deleted. */

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { registerSqlFunctions } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
 import { preferredEncoding } from './public-cache';
@@ -52,7 +51,6 @@ describe('public reply cache', () => {
   it('serves a fresh reply after a write by another connection (a script, a restore)', async () => {
     await get('/api/comment');
     const other = new Database(path.join(t.dir, 'recensera.sqlite'));
-    registerSqlFunctions(other);
     try {
       other.prepare("update comments set text = 'Ändrad utifrån' where text = 'Första kommentaren'").run();
     } finally {

@@ -4,7 +4,6 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { searchKeyOf } from '../../db/client';
 import {
   branches,
   businessRatings,
@@ -24,7 +23,7 @@ import { applyBusinessRating, rateBusiness } from './business-ratings';
 import { getBusiness, titleSearchOf } from './business';
 import { createBusiness, deleteBusiness, updateBusiness } from './business-admin';
 import { listBusinesses, listDirectory } from './directory';
-import { indexQueuedComments } from './comment-search';
+import { indexQueuedComments, searchKeyOf } from './comment-search';
 import { listFavoriteBusinesses, setFavorite } from './favorites';
 import { resolveCategory } from './categories';
 import { storeImage } from './images';

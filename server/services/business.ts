@@ -7,6 +7,7 @@ import { AppError } from '../lib/errors';
 import { svFold } from '../lib/sv-fold';
 import { uploadUrl } from '../lib/urls';
 import type { Actor } from './actor';
+import { starCountsOf, type StarCounts } from './business-ratings';
 
 // A business as its page and the REST API show it. The lists are services/directory.ts, the
 // admin's changes services/business-admin.ts.
@@ -38,7 +39,12 @@ export type Business = {
   updatedAt: number;
 };
 
-export type BusinessDetail = Business & { /** The acting user's own star rating, if any. */ myRate: number | null };
+export type BusinessDetail = Business & {
+  /** The acting user's own star rating, if any. */
+  myRate: number | null;
+  /** The breakdown: how many ratings gave 1 … 5 stars (index 0 is one star). */
+  starCounts: StarCounts;
+};
 
 /**
  * The search key of a title: lower case by Swedish rules ('ÅHLÉNS' → 'åhléns'), in composed
@@ -190,5 +196,5 @@ export function getBusiness(deps: Deps, actor: Actor, id: string): BusinessDetai
         .where(and(eq(businessRatings.businessId, id), eq(businessRatings.userId, actor.id)))
         .get()?.rate ?? null)
     : null;
-  return { ...toBusiness(row, branchesOf(deps.db, [id]).get(id) ?? []), myRate };
+  return { ...toBusiness(row, branchesOf(deps.db, [id]).get(id) ?? []), myRate, starCounts: starCountsOf(deps.db, id) };
 }
