@@ -14,6 +14,7 @@ import { demoBusinesses, suggestionBox, type SeedBusiness } from './businesses';
 import { demoComments, demoFavorites, EMOJI_RATE_POOL, seededRandom } from './community';
 import { emojiRatingColumns, groupBy, starRatingColumns } from './counts';
 import { demoUsers, type UserKey } from './users';
+import { swedishSortKey } from '../../server/lib/sv-sort-key';
 import { titleSearchOf } from '../../server/services/business';
 
 export type DemoRows = {
@@ -102,6 +103,7 @@ export function buildDemoRows(input: {
       id: newId(),
       title: b.title,
       titleSearch: titleSearchOf(b.title),
+      titleSort: swedishSortKey(b.title),
       description: b.description,
       descriptionEn: b.descriptionEn ?? null,
       iconId,

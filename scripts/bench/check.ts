@@ -4,6 +4,8 @@
  * an update under concurrency.
  */
 import type Database from 'better-sqlite3';
+import { BAYES_PRIOR_COUNT, BAYES_PRIOR_MEAN } from '../../db/schema';
+import { swedishSortKey } from '../../server/lib/sv-sort-key';
 
 export type CheckResult = { name: string; checked: number; mismatches: number; examples: unknown[] };
 
@@ -69,6 +71,21 @@ function allChecks(sqlite: Database.Database): CheckResult[] {
       'SELECT business_id AS id, COUNT(*) AS n, SUM(rate) AS s FROM business_ratings GROUP BY business_id',
       't.rating_count != COALESCE(r.n, 0) OR t.rating_sum != COALESCE(r.s, 0)',
     ),
+    simpleCheck(
+      sqlite,
+      'businesses: bayes_score = Bayesian average of the recount of business_ratings',
+      'businesses',
+      't.bayes_score, r.n AS recount, r.s AS resum',
+      'SELECT business_id AS id, COUNT(*) AS n, SUM(rate) AS s FROM business_ratings GROUP BY business_id',
+      `(t.bayes_score IS NULL) != (r.n IS NULL)
+       OR ABS(t.bayes_score - (${BAYES_PRIOR_COUNT * BAYES_PRIOR_MEAN}.0 + r.s) / (${BAYES_PRIOR_COUNT}.0 + r.n)) > ${EPS}`,
+    ),
+    (() => {
+      // The A–Ö key is computed in JavaScript (SQLite cannot), so it is checked here row by row.
+      const rows = sqlite.prepare('SELECT id, title, title_sort FROM businesses').all() as Array<{ id: string; title: string; title_sort: string }>;
+      const wrong = rows.filter((r) => r.title_sort !== swedishSortKey(r.title));
+      return { name: 'businesses: title_sort = swedishSortKey(title)', checked: rows.length, mismatches: wrong.length, examples: wrong.slice(0, 5) };
+    })(),
     simpleCheck(
       sqlite,
       'businesses: stars_1..5 = recount of business_ratings per star level',

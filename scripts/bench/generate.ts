@@ -10,6 +10,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { closeDb, migrateDb, openDb } from '../../db/client';
+import { swedishSortKey } from '../../server/lib/sv-sort-key';
 import { indexQueuedComments } from '../../server/services/comment-search';
 import { createSession } from '../../server/services/sessions';
 import { createRng, picker, randInt, randomId, shuffleInPlace, ZipfSampler, type Rng } from './random';
@@ -326,13 +327,14 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   }
   bulk(
     sqlite,
-    `INSERT INTO businesses (id, title, title_search, category_id, description, rating_count, rating_sum, image_id, icon_id, is_suggestion_box, comment_count, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
+    `INSERT INTO businesses (id, title, title_search, title_sort, category_id, description, rating_count, rating_sum, image_id, icon_id, is_suggestion_box, comment_count, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
     B,
     (i) => [
       bizIds[i],
       bizTitle[i],
       bizTitle[i].toLocaleLowerCase('sv-SE'),
+      swedishSortKey(bizTitle[i]),
       categoryIdOf.get(bizCategory[i]),
       words.descriptionText(pick, bizTitle[i], bizCategory[i]),
       bStats.count[i],

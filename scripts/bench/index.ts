@@ -401,6 +401,7 @@ async function main(): Promise<number> {
     { key: 'topRated', name: 'GET feed, Top Rated', group: 'hot', path: '/api/comment/most-rated' },
     { key: 'feedPage50', name: 'GET feed, page 50 by cursor', group: 'hot', path: null },
     { key: 'directory', name: 'GET directory list', group: 'hot', path: '/api/business' },
+    { key: 'directoryByRating', name: 'GET directory sorted by rating', group: 'hot', path: '/api/business?sort=rating' },
     { key: 'business', name: 'GET one business', group: 'hot', path: `/api/business/${popular}` },
     { key: 'businessComments', name: 'GET popular business comments', group: 'hot', path: `/api/comment/${popular}` },
     // The worst reviews with photos: per-star-level index walks with a residual photo test (services/comment-sorts.ts).

@@ -8,6 +8,7 @@ import {
   BRANCH_TEXT_MAX,
   businessCreateSchema,
   businessSearchSchema,
+  directoryQuerySchema,
   businessUpdateSchema,
   MAX_BRANCHES,
   userRateSchema,
@@ -15,7 +16,9 @@ import {
 import { idSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
 import type { Actor } from '../services/actor';
-import { createBusiness, deleteBusiness, getBusiness, listBusinesses, updateBusiness, type Business, type BusinessDetail } from '../services/business';
+import { getBusiness, type Business, type BusinessDetail } from '../services/business';
+import { createBusiness, deleteBusiness, updateBusiness } from '../services/business-admin';
+import { directoryFilters, listBusinesses } from '../services/directory';
 import { rateBusiness, unrateBusiness } from '../services/business-ratings';
 import { listCategories } from '../services/categories';
 import { requireAdmin } from '../services/actor';
@@ -165,13 +168,51 @@ export function businessRoutes(deps: Deps) {
           tags: ['business'],
           summary: 'All businesses',
           description:
-            'The suggestion box first, then by title (Swedish order). `search` keeps those whose title contains the text, ' +
-            'ignoring case (Swedish letters included: `åhléns` finds `ÅHLÉNS`); no match gives an empty array.',
-          querystring: z.object({ search: businessSearchSchema }),
+            'The suggestion box first, then by `sort` (by title in Swedish order, Å, Ä, Ö after Z, by default). `search` keeps ' +
+            'those whose title contains the text, ignoring case (Swedish letters included: `åhléns` finds `ÅHLÉNS`); ' +
+            '`category` and `city` keep those of a category and with a branch at a location (GET /api/business/filters lists ' +
+            'both). The filters combine; no match gives an empty array.',
+          querystring: z.object({
+            search: businessSearchSchema,
+            category: directoryQuerySchema.shape.category.describe(
+              "A category's Swedish or English name, any case (`Livsmedel` or `groceries`); a name not in the list matches nothing.",
+            ),
+            city: directoryQuerySchema.shape.city.describe("A branch's location exactly as written (`Malmö`); businesses with a branch there."),
+            sort: directoryQuerySchema.shape.sort.describe(
+              '`name` A–Ö (default); `rating` by a Bayesian average (5 imagined ratings of 3 stars added to each business\'s ' +
+                'own, so one 5-star rating does not outrank a hundred 4.8s; unrated last); `reviews` most ratings first; ' +
+                '`newest` most recently added first. Any other value is a 400.',
+            ),
+          }),
           response: { 200: z.array(restBusinessSchema), 400: errorSchema },
         },
       },
-      async (request) => listBusinesses(deps, request.actor, { search: request.query.search }).map((b) => toRestBusiness(b, request.actor)),
+      async (request) => listBusinesses(deps, request.actor, request.query).map((b) => toRestBusiness(b, request.actor)),
+    );
+
+    app.get(
+      '/filters',
+      {
+        config: { publicCache: true },
+        schema: {
+          tags: ['business'],
+          summary: 'What the business list can be filtered by',
+          description:
+            'The categories that have businesses (names in both languages) and the branch locations, each with how many ' +
+            'businesses it holds, in Swedish order: the values of `category` and `city` of GET /api/business. The suggestion ' +
+            'box counts in neither.',
+          response: {
+            200: z.object({
+              categories: z.array(z.object({ _id: z.string(), nameSv: z.string(), nameEn: z.string(), count: z.number().int() })),
+              cities: z.array(z.object({ name: z.string(), count: z.number().int() })),
+            }),
+          },
+        },
+      },
+      async () => {
+        const filters = directoryFilters(deps);
+        return { categories: filters.categories.map(({ id, ...c }) => ({ _id: id, ...c })), cities: filters.cities };
+      },
     );
 
     app.get(

@@ -188,7 +188,7 @@ describe('the branch filter (REST ?branch= and tRPC), with search and cursor pag
       .map((r) => r.id);
   }
 
-  async function allPagesTrpc(input: { branch: string; search?: string }) {
+  async function allPagesTrpc(input: { branch: string; search?: string; sort?: 'oldest' | 'replied'; photos?: boolean }) {
     const ids: string[] = [];
     let cursor: string | undefined;
     do {
@@ -227,6 +227,19 @@ describe('the branch filter (REST ?branch= and tRPC), with search and cursor pag
     expect(expected.length).toBeGreaterThan(1);
     expect(await allPagesTrpc({ branch, search: 'köttbull' })).toEqual(expected);
     expect(await allPagesRest({ branch, search: 'köttbull' })).toEqual(expected);
+  });
+
+  it('combines with another order and with the search in it (the sorted walks)', async () => {
+    const branch = shop.branch['Kungens kurva'];
+    const oldestFirst = recount(branch).reverse();
+    expect(await allPagesTrpc({ branch, sort: 'oldest' })).toEqual(oldestFirst);
+    expect(await allPagesRest({ branch, sort: 'oldest' })).toEqual(oldestFirst);
+    const matching = recount(branch, 'köttbullar').reverse();
+    expect(matching.length).toBeGreaterThan(1);
+    expect(await allPagesTrpc({ branch, sort: 'oldest', search: 'köttbull' })).toEqual(matching);
+    expect(await allPagesRest({ branch, sort: 'oldest', search: 'köttbull' })).toEqual(matching);
+    // No replies anywhere: 'replied' keeps the newest-first order within equal counts.
+    expect(await allPagesRest({ branch, sort: 'replied' })).toEqual(recount(branch));
   });
 
   it('another business\'s branch, or an unknown one, is a 400 naming `branch`', async () => {

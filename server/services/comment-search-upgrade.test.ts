@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, migrateDb, migrationsFolder, openDb, type Db } from '../../db/client';
-import { insertBusiness } from './comment-fixtures';
 import { ftsQueryOf, indexQueuedComments, searchWordsOf } from './comment-search';
 
 let root: string;
@@ -53,8 +52,12 @@ describe('migration 0011: search without application functions, keyed by search_
     const db = openDb(file);
     migrateDb(db, releaseUpTo('0010_photo_gallery_indexes'));
     const old = asRelease0010(db);
-    const shop = insertBusiness(db);
     const now = Date.now();
+    // Raw SQL: Drizzle's insert would name columns later migrations add.
+    const shop = 'b1';
+    db.$client
+      .prepare('INSERT INTO businesses (id, title, title_search, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(shop, 'Konditori', 'konditori', 'Bageri', now, now);
     const user = db.$client.prepare('INSERT INTO users (id, email, first_name, last_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
     user.run('u1', 'u1@example.se', 'Greta', 'Gammal', now, now);
     user.run('u2', 'u2@example.se', 'Sven', 'Svensson', now, now);

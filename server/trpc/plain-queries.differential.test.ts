@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createBusiness } from '../services/business';
+import { createBusiness } from '../services/business-admin';
 import { rateBusiness } from '../services/business-ratings';
 import { createComment } from '../services/comments';
 import { setFavorite } from '../services/favorites';
@@ -46,7 +46,8 @@ afterAll(async () => {
 
 /** Inputs for every query: a valid one first, then ones its schema or its rules refuse. */
 const inputs = (): Record<string, unknown[]> => ({
-  'business.directory': [undefined, { search: 'bok' }, { search: 42 }],
+  'business.directory': [undefined, { search: 'bok' }, { search: 42 }, { sort: 'rating', category: 'Livsmedel' }, { sort: 'sideways' }],
+  'business.directoryFilters': [undefined],
   'business.list': [undefined, { order: 'newest' }, { order: 'sideways' }],
   'business.byId': [{ id: ids.business }, { id: 'no-such-business' }],
   'business.photos': [{ id: ids.business }, { id: ids.business, limit: 1 }, { id: ids.business, cursor: 'not-a-cursor' }, { id: 'no-such-business' }],

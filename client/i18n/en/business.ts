@@ -16,6 +16,21 @@ export const business: Widen<typeof sv> = {
     showMore: 'Show more',
     shownOf: (shown: string, total: string) => `Showing ${shown} of ${total}`,
     suggestionTitle: 'Add New',
+    filters: {
+      label: 'Filter and sort',
+      category: 'Category',
+      allCategories: 'All',
+      city: 'City',
+      allCities: 'All cities',
+      withCount: (name: string, count: string) => `${name} (${count})`,
+      sort: 'Sort',
+      sorts: { name: 'Name A–Ö', rating: 'Highest rated', reviews: 'Most reviewed', newest: 'Newest' },
+      ratingInfoLabel: 'How sorting by rating works',
+      ratingInfo:
+        'Highest rated weighs in how many people have rated: every business counts as if it also had five ratings of 3 stars. So a single 5-star rating does not rank above a hundred ratings of 4.8.',
+      noMatch: 'No stores match the filters.',
+      clear: 'Clear filters',
+    },
   },
   firstRun: {
     title: 'The directory is empty',

@@ -15,6 +15,21 @@ export const business = {
     showMore: 'Visa fler',
     shownOf: (shown: string, total: string) => `Visar ${shown} av ${total}`,
     suggestionTitle: 'Lägg till ny',
+    filters: {
+      label: 'Filtrera och sortera',
+      category: 'Kategori',
+      allCategories: 'Alla',
+      city: 'Ort',
+      allCities: 'Alla orter',
+      withCount: (name: string, count: string) => `${name} (${count})`,
+      sort: 'Sortera',
+      sorts: { name: 'Namn A–Ö', rating: 'Högst betyg', reviews: 'Flest betyg', newest: 'Nyast' },
+      ratingInfoLabel: 'Så sorteras efter betyg',
+      ratingInfo:
+        'Högst betyg väger in hur många som har betygsatt: varje företag räknas som om det också hade fem betyg på 3 stjärnor. Ett enda betyg på 5 stjärnor hamnar därför inte före hundra betyg på 4,8.',
+      noMatch: 'Inga butiker matchar filtren.',
+      clear: 'Rensa filter',
+    },
   },
   firstRun: {
     title: 'Katalogen är tom',

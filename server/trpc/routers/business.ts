@@ -4,10 +4,13 @@ import {
   businessCreateSchema,
   businessIdInputSchema,
   businessSearchSchema,
+  directoryQuerySchema,
   businessUpdateSchema,
   userRateSchema,
 } from '../../schemas/business';
-import { createBusiness, deleteBusiness, getBusiness, listBusinesses, listDirectory, updateBusiness } from '../../services/business';
+import { getBusiness } from '../../services/business';
+import { createBusiness, deleteBusiness, updateBusiness } from '../../services/business-admin';
+import { directoryFilters, listBusinesses, listDirectory } from '../../services/directory';
 import { rateBusiness, unrateBusiness, type RateResult, type UnrateResult } from '../../services/business-ratings';
 import { listCategories } from '../../services/categories';
 import { listFavoriteBusinesses, setFavorite } from '../../services/favorites';
@@ -19,12 +22,14 @@ import { adminProcedure, cachedPublicProcedure, publicProcedure, router } from '
 // description's own message ('Please log in to submit a rate') rather than the generic 401.
 export const businessRouter = router({
   directory: cachedPublicProcedure
-    .input(z.object({ search: businessSearchSchema }).optional())
-    .query(({ ctx, input }) => listDirectory(ctx.deps, ctx.actor, { search: input?.search })),
+    .input(directoryQuerySchema.optional())
+    .query(({ ctx, input }) => listDirectory(ctx.deps, ctx.actor, input ?? {})),
+
+  directoryFilters: cachedPublicProcedure.query(({ ctx }) => directoryFilters(ctx.deps)),
 
   list: cachedPublicProcedure
     .input(z.object({ search: businessSearchSchema, order: z.enum(['title', 'newest']).optional() }).optional())
-    .query(({ ctx, input }) => listBusinesses(ctx.deps, ctx.actor, input ?? {})),
+    .query(({ ctx, input }) => listBusinesses(ctx.deps, ctx.actor, { search: input?.search, sort: input?.order === 'newest' ? 'newest' : 'name' })),
 
   categories: cachedPublicProcedure.query(({ ctx }) => listCategories(ctx.deps.db)),
 
