@@ -1,0 +1,112 @@
+import { Document, Spectral, type RulesetDefinition } from '@stoplight/spectral-core';
+import { Json } from '@stoplight/spectral-parsers';
+import { oas } from '@stoplight/spectral-rulesets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/helpers';
+import { multipartOperations } from './openapi';
+
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, { type?: string; format?: string }> } }> };
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Record<string, unknown> }> }>;
+};
+type Doc = {
+  servers?: { url: string }[];
+  tags?: { name: string; description?: string }[];
+  info: { description: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+};
+
+let t: TestContext;
+let doc: Doc;
+const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+const op = (method: string, path: string) => doc.paths[path][method];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  doc = (await t.app.inject('/api/docs')).json();
+});
+afterAll(() => t.close());
+
+describe('the OpenAPI document', () => {
+  it("has no error or warning from Spectral's spectral:oas ruleset", async () => {
+    const spectral = new Spectral();
+    spectral.setRuleset({ extends: [[oas as RulesetDefinition, 'recommended']] });
+    const results = await spectral.run(new Document(JSON.stringify(doc), Json));
+    const found = results.map((r) => `${['error', 'warn', 'info', 'hint'][r.severity]} ${r.code} ${r.path.join('.')}: ${r.message}`);
+    expect(found).toEqual([]);
+  });
+
+  it('names every operation once and declares its tags and the servers', () => {
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const declared = new Set(doc.tags?.map((tag) => tag.name));
+    for (const { op } of operations()) for (const tag of op.tags ?? []) expect(declared.has(tag), tag).toBe(true);
+    expect(doc.tags?.every((tag) => tag.description)).toBe(true);
+    expect(doc.servers).toEqual([{ url: 'http://localhost:8000', description: 'This site' }]);
+    expect(doc.info.description).toMatch(/CORS: same-origin only/);
+  });
+
+  it('describes the body of the nine multipart operations, files as binary', () => {
+    expect(multipartOperations).toHaveLength(9);
+    for (const key of multipartOperations) {
+      const [method, path] = key.split(' ');
+      const form = op(method.toLowerCase(), path).requestBody?.content['multipart/form-data']?.schema;
+      expect(form, key).toBeDefined();
+      const files = Object.entries(form!.properties ?? {}).filter(([, p]) => p.format === 'binary');
+      expect(files.length, key).toBeGreaterThan(0);
+      expect(files.every(([, p]) => p.type === 'string')).toBe(true);
+    }
+    expect(Object.keys(op('post', '/api/comment/create/{businessId}').requestBody!.content['multipart/form-data'].schema.properties!)).toEqual(
+      expect.arrayContaining(['text', 'businessLocation', 'rate', 'image']),
+    );
+    expect(Object.keys(op('post', '/api/users/register').requestBody!.content)).toEqual(['multipart/form-data', 'application/json']);
+  });
+
+  it('has one error schema, used by every error reply', () => {
+    expect(Object.keys(doc.components.schemas)).toEqual(['Error']);
+    for (const { path, method, op } of operations()) {
+      for (const [status, reply] of Object.entries(op.responses)) {
+        if (Number(status) < 400) continue;
+        expect(reply.content?.['application/json'].schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+      }
+    }
+  });
+
+  it('lists the statuses the server answers beyond each route', () => {
+    for (const { path, method, op } of operations()) {
+      const statuses = Object.keys(op.responses);
+      const where = `${method} ${path}`;
+      if (op.parameters?.some((p) => p.in === 'path')) expect(statuses, where).toContain('400');
+      if (method !== 'get') expect(statuses, where).toEqual(expect.arrayContaining(['400', '403', '413', '415', '429']));
+      if (op.parameters?.some((p) => p.in === 'query' && p.name === 'cursor')) expect(op.responses[200].headers, where).toHaveProperty('X-Next-Cursor');
+      for (const status of ['429', '503']) if (op.responses[status]) expect(op.responses[status].headers, where).toHaveProperty('Retry-After');
+    }
+    for (const path of ['/api/business', '/api/business/{id}', '/api/comment', '/api/comment/{id}', '/api/subComment']) {
+      expect(op('get', path).responses).toHaveProperty('304');
+      expect(op('get', path).responses[200].headers).toHaveProperty('ETag');
+    }
+    expect(op('delete', '/api/comment/{id}').responses).not.toHaveProperty('304');
+    const redirect = op('get', '/api/users/google').responses[302];
+    expect(redirect.content).toBeUndefined();
+    expect(redirect.headers).toHaveProperty('Location');
+  });
+
+  it('takes e-mail addresses as the server does, without a stricter pattern', async () => {
+    const email = (op('post', '/api/users/logIn').requestBody!.content['application/json'].schema.properties as Record<string, Record<string, unknown>>).email;
+    expect(email.pattern).toBeUndefined();
+    expect(email.format).toBeUndefined();
+    // What the document now allows, the server takes (a 401 for an unknown address, not a 400).
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/logIn', payload: { email: '  Kim@Example.SE ', password: 'x' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('documents one path item for the comments of a business and the removal of a comment', () => {
+    expect(doc.paths['/api/comment/{businessId}']).toBeUndefined();
+    expect(Object.keys(doc.paths['/api/comment/{id}']).sort()).toEqual(['delete', 'get']);
+  });
+});
