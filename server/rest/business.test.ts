@@ -388,7 +388,7 @@ describe('OpenAPI', () => {
     const paths = Object.keys(doc.paths);
     expect(paths).toEqual(
       expect.arrayContaining([
-        '/api/business/',
+        '/api/business',
         '/api/business/{id}',
         '/api/business/upload',
         '/api/business/delete/{id}',

@@ -3,6 +3,7 @@ import { Json } from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers';
+import { createReplyChecker, type OpenApiDocument } from '../test/openapi-replies';
 import { multipartOperations } from './openapi';
 
 type Operation = {
@@ -108,5 +109,21 @@ describe('the OpenAPI document', () => {
   it('documents one path item for the comments of a business and the removal of a comment', () => {
     expect(doc.paths['/api/comment/{businessId}']).toBeUndefined();
     expect(Object.keys(doc.paths['/api/comment/{id}']).sort()).toEqual(['delete', 'get']);
+  });
+
+  it('is what every reply of the integration suite is checked against', () => {
+    const check = createReplyChecker(doc as unknown as OpenApiDocument);
+    const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+    const error = json({ message: 'Nej', key: 'notFound' });
+    const reply = { method: 'GET', url: '/api/business/abc?x=1', status: 404, headers: { 'content-type': 'application/json' }, body: error };
+    expect(check(reply)).toEqual([]);
+    expect(check({ ...reply, status: 418 })[0]).toMatch(/lists no 418/);
+    expect(check({ ...reply, body: json({ message: 'Nej' }) })[0]).toMatch(/must have required property 'key'/);
+    expect(check({ ...reply, status: 304, body: Buffer.alloc(0), headers: { etag: '"x"' } })).toEqual([]);
+    expect(check({ ...reply, url: '/api/business', status: 200, body: json([]), headers: { 'x-next-cursor': 'abc' } })[0]).toMatch(/x-next-cursor is not documented/);
+    expect(check({ ...reply, url: '/api/users/google', status: 302, body: error })[0]).toMatch(/a body where the document has none/);
+    // HEAD is checked as its GET without a body; paths the document does not have are not checked.
+    expect(check({ ...reply, method: 'HEAD', status: 200, body: Buffer.alloc(0) })).toEqual([]);
+    expect(check({ ...reply, url: '/api/nothing-here' })).toEqual([]);
   });
 });

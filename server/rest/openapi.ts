@@ -297,7 +297,7 @@ function completeDocument<T>(document: T, routeFacts: Map<string, RouteFacts>, s
       for (const reply of [r[429], r[503]]) if (reply) reply.headers = { 'Retry-After': retryAfter, ...reply.headers };
       if (facts.publicCache) {
         add(304, { description: "Not modified: the `If-None-Match` sent is the list's current ETag (visitors only)." });
-        for (const status of ['200']) {
+        for (const status of ['200', '304']) {
           if (r[status]) {
             r[status].headers = {
               ETag: { description: 'For visitors (no session): the tag to send back as If-None-Match.', schema: { type: 'string' } },
