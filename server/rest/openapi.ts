@@ -265,6 +265,7 @@ function completeDocument<T>(document: T, routeFacts: Map<string, RouteFacts>, s
   doc.servers = servers;
   doc.tags = documentTags;
   dropUnusedInputCopies(doc);
+  nullInNullableEnums(doc);
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       const facts = routeFacts.get(`${method.toUpperCase()} ${path}`) ?? { publicCache: false, multipart: false, rateLimited: false };
@@ -345,6 +346,17 @@ function dropUnusedInputCopies(doc: Doc) {
   for (const name of Object.keys(schemas)) {
     if (name.endsWith('Input') && !text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
   }
+}
+
+/**
+ * OpenAPI 3.0.3: `nullable` does not widen an `enum`, so a nullable enum (a report group's
+ * `resolution`) must list null itself, or validators refuse the null the server sends.
+ */
+function nullInNullableEnums(node: unknown) {
+  if (!node || typeof node !== 'object') return;
+  const s = node as Record<string, unknown>;
+  if (s.nullable === true && Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...(s.enum as unknown[]), null];
+  for (const value of Object.values(s)) nullInNullableEnums(value);
 }
 
 /** An inline object with exactly the error body's properties (a copy left in a route). */
