@@ -17,7 +17,7 @@ import { appErrorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { cacheFirstServer, createPublicCache, registerPublicCache } from './plugins/public-cache';
 import { registerSession } from './plugins/session';
-import { registerMethodCheck } from './plugins/methods';
+import { registerHeadAsGet, registerMethodCheck } from './plugins/methods';
 import { registerSiteFiles } from './plugins/site-files';
 import { registerSpa } from './plugins/spa';
 import { restRoutes } from './rest';
@@ -153,6 +153,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
   await app.register(
     async (trpcScope) => {
+      registerHeadAsGet(trpcScope);
       // tRPC's plugin reads JSON bodies with its own parser, so the charset rule is checked here.
       trpcScope.addHook('onRequest', async (req) => {
         if (req.headers['content-type']?.toLowerCase().startsWith('application/json') && !isUtf8Declared(req.headers['content-type'])) {

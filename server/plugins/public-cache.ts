@@ -82,9 +82,9 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     return now;
   };
 
-  /** The entry for a GET of this URL, if the data has not changed since it was kept; callers check the request is anonymous. */
+  /** The entry for a GET (or HEAD) of this URL, if the data has not changed since it was kept; callers check the request is anonymous. */
   function lookup(request: IncomingMessage): Entry | undefined {
-    if (request.method !== 'GET' || entries.size === 0 || !plainReplyAsked(request.headers)) return undefined;
+    if (!isGetOrHead(request.method) || entries.size === 0 || !plainReplyAsked(request.headers)) return undefined;
     freshStamp();
     const entry = entries.get(request.url ?? '');
     if (!entry) return undefined;
@@ -94,7 +94,7 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     return entry;
   }
 
-  /** Writes an entry: 304 for a matching If-None-Match, else the body, compressed once per entry. */
+  /** Writes an entry: 304 for a matching If-None-Match, else the body, compressed once per entry; HEAD gets the same headers without it. */
   function write(request: IncomingMessage, response: ServerResponse, entry: Entry) {
     if (request.headers['if-none-match'] === entry.etag) {
       entry.notModified ??= entry.headers.flat();
@@ -120,11 +120,11 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
       }
     }
     response.writeHead(200, variant.head);
-    response.end(variant.body);
+    response.end(request.method === 'HEAD' ? undefined : variant.body);
   }
 
   return {
-    /** Answers an anonymous GET from the cache; false when the request must go to the app. */
+    /** Answers an anonymous GET or HEAD from the cache; false when the request must go to the app. */
     answer(request: IncomingMessage, response: ServerResponse): boolean {
       if (entries.size === 0 || mayBeSignedIn(request.headers, parseCookie)) return false;
       const entry = lookup(request);
@@ -178,9 +178,10 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
   app.decorateRequest('publicCacheKey', null);
   cache.useCookieParser((header) => app.parseCookie(header));
 
-  // Runs after the session hook (registered first), so the actor is known here.
+  // Runs after the session hook (registered first), so the actor is known here. HEAD is a GET
+  // without the body: the same entry, and the same ETag, Vary and Cache-Control when built.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !isAnonymousRequest(request)) return;
+    if (!isGetOrHead(request.method) || !isAnonymousRequest(request)) return;
     const entry = cache.lookup(request.raw);
     if (entry) {
       reply.hijack();
@@ -211,6 +212,8 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     return payload;
   });
 }
+
+const isGetOrHead = (method: string | undefined) => method === 'GET' || method === 'HEAD';
 
 async function unwrapResponse(reply: FastifyReply, response: Response): Promise<string> {
   const body = await response.text();
