@@ -28,6 +28,7 @@ const publicUserSchema = z.object({
   isGoogleLogin: z.boolean(),
   language: languageSchema,
   favoritesCount: z.number(),
+  favoriteBusinesses: z.array(z.string()).describe('The ids of the businesses among your favourites (GET /api/users/{id}/favoriteBusinesses lists them).'),
   createdAt: z.number(),
 }) satisfies z.ZodType<PublicUser>;
 
