@@ -21,7 +21,7 @@ import { registerHeadAsGet, registerMethodCheck } from './plugins/methods';
 import { registerSiteFiles } from './plugins/site-files';
 import { registerSpa } from './plugins/spa';
 import { restRoutes } from './rest';
-import { documentBuilder, documentInfo } from './rest/openapi';
+import { documentBuilder, documentInfo, securitySchemes } from './rest/openapi';
 import { MAX_UPLOAD_BYTES } from './schemas/common';
 import { setRateLimitsEnabled } from './services/rate-limits';
 import { createContextFactory } from './trpc/context';
@@ -119,7 +119,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(swagger, {
     openapi: {
       info: documentInfo(version, siteUrl),
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes },
     },
     transform: (route) =>
       route.url.startsWith('/api/')

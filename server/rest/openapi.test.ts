@@ -50,6 +50,8 @@ describe('the OpenAPI document', () => {
     expect(doc.tags?.every((tag) => tag.description)).toBe(true);
     expect(doc.servers).toEqual([{ url: 'http://localhost:8000', description: 'This site' }]);
     expect(doc.info.description).toMatch(/CORS: same-origin only/);
+    // A signed-in operation takes the bearer token or the session cookie.
+    expect((op('get', '/api/users/auth/check') as unknown as { security: unknown }).security).toEqual([{ bearer: [] }, { session: [] }]);
   });
 
   it('describes the body of the nine multipart operations, files as binary', () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BRANCH_TEXT_MAX, MAX_BRANCHES } from '../schemas/business';
 import { COMMENT_TEXT_MAX, LOCATION_MAX, REPLY_TEXT_MAX } from '../schemas/comment-constants';
 import { imageKinds, MAX_UPLOAD_BYTES } from '../schemas/common';
+import { SESSION_COOKIE } from '../services/sessions';
 
 /**
  * What the OpenAPI document (GET /api/docs) says beyond each route's own schema, in one place:
@@ -22,6 +23,12 @@ export const errorSchema = z
   .meta({ id: 'Error' });
 
 export const NEXT_CURSOR = 'X-Next-Cursor';
+
+/** Either proves who is calling: the token as a bearer header, or the browser's session cookie. */
+export const securitySchemes = {
+  bearer: { type: 'http', scheme: 'bearer', description: 'The token of POST /api/users/logIn (or googleLogIn).' },
+  session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The httpOnly cookie the sign-in sets in a browser.' },
+} as const;
 
 export const documentTags = [
   { name: 'users', description: 'Accounts, sign-in (session cookie or bearer token) and profiles.' },
@@ -250,6 +257,7 @@ const commonResponses = {
 
 type Operation = {
   operationId?: string;
+  security?: Record<string, string[]>[];
   description?: string;
   parameters?: { in: string; name: string; description?: string }[];
   requestBody?: { required?: boolean; content: Record<string, { schema: object }> };
@@ -270,6 +278,7 @@ function completeDocument<T>(document: T, routeFacts: Map<string, RouteFacts>, s
     for (const [method, op] of Object.entries(item)) {
       const facts = routeFacts.get(`${method.toUpperCase()} ${path}`) ?? { publicCache: false, multipart: false, rateLimited: false };
       op.operationId ??= operationIdOf(method, path);
+      if (op.security?.some((s) => 'bearer' in s) && !op.security.some((s) => 'session' in s)) op.security = [...op.security, { session: [] }];
       const r = op.responses;
       // One error schema: inline copies become the shared component.
       for (const reply of Object.values(r)) {
