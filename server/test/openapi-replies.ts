@@ -7,15 +7,17 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
  * Checks REST replies against the OpenAPI document the app serves, so code and document cannot
  * drift: the status must be one the operation lists, a JSON body must match that status's
  * schema, a reply without a documented body must have none, and the headers a client reads
- * (X-Next-Cursor, Retry-After, Location, ETag, Allow) must be documented for that reply.
+ * (X-Next-Cursor, Retry-After, Location, ETag, Allow) must be documented for that reply. A JSON
+ * request body the server took (2xx) must match the operation's documented body, so the
+ * document never refuses what the server accepts.
  * `createTestApp` runs it on every reply of `app.inject`, so every test of the integration
  * suite is also a test of the document.
  */
 
 type Response = { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: object }> };
-type Operation = { responses: Record<string, Response> };
+type Operation = { requestBody?: { content: Record<string, { schema: object }> }; responses: Record<string, Response> };
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, object> } };
-export type ApiReply = { method: string; url: string; status: number; headers: Record<string, unknown>; body: Buffer };
+export type ApiReply = { method: string; url: string; status: number; headers: Record<string, unknown>; body: Buffer; requestJson?: unknown };
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const CHECKED_HEADERS = ['x-next-cursor', 'retry-after', 'location', 'etag', 'allow'];
@@ -65,6 +67,13 @@ export function createReplyChecker(doc: OpenApiDocument) {
     const documented = found.op.responses[String(reply.status)] ?? found.op.responses.default;
     if (!documented) return [`${where}: the document lists no ${reply.status} for this operation`];
     const problems: string[] = [];
+    const requestSchema = found.op.requestBody?.content['application/json']?.schema;
+    if (reply.requestJson !== undefined && requestSchema && reply.status < 300) {
+      const validate = validatorOf(requestSchema);
+      if (!validate(reply.requestJson)) {
+        for (const e of validate.errors ?? []) problems.push(`${where}: the server took a request body the document refuses: ${e.instancePath} ${e.message}`);
+      }
+    }
     for (const name of CHECKED_HEADERS) {
       if (reply.headers[name] === undefined) continue;
       const declared = Object.keys(documented.headers ?? {}).some((h) => h.toLowerCase() === name);
@@ -88,6 +97,23 @@ export function createReplyChecker(doc: OpenApiDocument) {
     }
     return problems;
   };
+}
+
+/** The request's body when it was sent as JSON (an object payload, or a string declared JSON). */
+function jsonPayloadOf(request: InjectOptions | { method: string; url: string }): unknown {
+  if (!('payload' in request) || request.payload === undefined) return undefined;
+  const { payload, headers } = request;
+  const type = String((headers as Record<string, unknown> | undefined)?.['content-type'] ?? '');
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+    if (!type.startsWith('application/json')) return undefined;
+    try {
+      return JSON.parse(payload.toString());
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof (payload as { pipe?: unknown }).pipe === 'function') return undefined;
+  return type === '' || type.startsWith('application/json') ? payload : undefined;
 }
 
 function decoded(reply: ApiReply): Buffer {
@@ -116,7 +142,14 @@ export function checkRepliesOf(app: FastifyInstance) {
     const url = typeof request.url === 'string' ? request.url : (request.path as string | undefined) ?? '';
     if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return res;
     check ??= createReplyChecker(app.swagger() as unknown as OpenApiDocument);
-    const problems = check({ method: (request.method ?? 'GET').toUpperCase(), url, status: res.statusCode, headers: res.headers, body: res.rawPayload });
+    const problems = check({
+      method: (request.method ?? 'GET').toUpperCase(),
+      url,
+      status: res.statusCode,
+      headers: res.headers,
+      body: res.rawPayload,
+      requestJson: jsonPayloadOf(request),
+    });
     if (problems.length > 0) throw new Error(`Reply does not match the OpenAPI document:\n${problems.join('\n')}`);
     return res;
   };
