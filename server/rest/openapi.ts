@@ -9,8 +9,8 @@ import { SESSION_COOKIE } from '../services/sessions';
  * What the OpenAPI document (GET /api/docs) says beyond each route's own schema, in one place:
  * the shared error body, the multipart request bodies, the statuses every route of a kind can
  * answer, operation ids, tags and the top-level description. The routes keep their summaries,
- * params and reply schemas; `documentRoute` and `completeDocument` add the rest when
- * @fastify/swagger builds the document, so a new route is complete without repeating any of it.
+ * params and reply schemas; `documentBuilder` adds the rest when @fastify/swagger builds the
+ * document, so a new route is complete without repeating any of it.
  */
 
 /** The one error body of the API (plugins/errors.ts writes it), `#/components/schemas/Error`. */
@@ -180,11 +180,14 @@ export const multipartOperations = Object.keys(multipartBodies);
  * and the comment for DELETE. Requests are unchanged; only the document's name differs.
  */
 export function documentPath(url: string): string {
-  const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1');
-  return path === '/api/comment/{businessId}' ? '/api/comment/{id}' : path;
+  const path = templateOf(url);
+  return Object.entries(renamedParams[path] ?? {}).reduce((renamed, [from, to]) => renamed.replace(`{${from}}`, `{${to}}`), path);
 }
 
+/** Path parameters the document names differently from the route, by the route's template. */
 const renamedParams: Record<string, Record<string, string>> = { '/api/comment/{businessId}': { businessId: 'id' } };
+/** A Fastify URL as an OpenAPI template: `{param}` for `:param`, no trailing slash. */
+const templateOf = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1');
 
 /** `getCommentById`, `postUsersLogIn`: the method and the path's words, parameters as `By…`. */
 export function operationIdOf(method: string, path: string): string {
@@ -213,7 +216,7 @@ export function documentBuilder(zod: { transform: SwaggerTransform; transformObj
   const transform: SwaggerTransform = (input) => {
     const out = zod.transform(input);
     const url = documentPath(input.url);
-    const renames = renamedParams[input.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')];
+    const renames = renamedParams[templateOf(input.url)];
     const params = (out.schema as { params?: unknown } | undefined)?.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
     if (renames && params?.properties) {
       for (const [from, to] of Object.entries(renames)) {
