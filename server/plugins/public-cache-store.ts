@@ -68,9 +68,9 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     return now;
   };
 
-  /** The entry for a GET of this URL, if the data has not changed since it was kept; callers check the request is anonymous. */
+  /** The entry for a GET (or HEAD) of this URL, if the data has not changed since it was kept; callers check the request is anonymous. */
   function lookup(request: IncomingMessage): Entry | undefined {
-    if (request.method !== 'GET' || entries.size === 0 || !plainReplyAsked(request.headers)) return undefined;
+    if (!isGetOrHead(request.method) || entries.size === 0 || !plainReplyAsked(request.headers)) return undefined;
     freshStamp();
     const entry = entries.get(request.url ?? '');
     if (!entry) return undefined;
@@ -106,11 +106,12 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
       }
     }
     response.writeHead(200, variant.head);
-    response.end(variant.body);
+    // HEAD: the same headers as GET, without the body.
+    response.end(request.method === 'HEAD' ? undefined : variant.body);
   }
 
   return {
-    /** Answers an anonymous GET from the cache; false when the request must go to the app. */
+    /** Answers an anonymous GET or HEAD from the cache; false when the request must go to the app. */
     answer(request: IncomingMessage, response: ServerResponse): boolean {
       if (entries.size === 0 || mayBeSignedIn(request.headers, parseCookie)) return false;
       const entry = lookup(request);
@@ -166,3 +167,6 @@ export function preferredEncoding(header: string | undefined): Encoding {
   if (encodingOfHeader.size < 256) encodingOfHeader.set(header, result);
   return result;
 }
+
+/** HEAD is a GET without the body: the same entry, ETag, Vary and Cache-Control. */
+export const isGetOrHead = (method: string | undefined) => method === 'GET' || method === 'HEAD';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isCacheable, PER_RESPONSE_HEADERS } from './public-cache-eligibility';
-import type { PublicCache } from './public-cache-store';
+import { isGetOrHead, type PublicCache } from './public-cache-store';
 import { isAnonymousRequest } from './session';
 
 export { cacheFirstServer } from './public-cache-server';
@@ -28,7 +28,7 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
 
   // Runs after the session hook (registered first), so the actor is known here.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !isAnonymousRequest(request)) return;
+    if (!isGetOrHead(request.method) || !isAnonymousRequest(request)) return;
     const entry = cache.lookup(request.raw);
     if (entry) {
       reply.hijack();

@@ -27,12 +27,7 @@ import { photosPageSchema } from '../schemas/photos';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { formNumber } from './form-number';
 import { withMultipartForm, type MultipartForm } from './images';
-
-export const errorSchema = z.object({
-  message: z.string(),
-  key: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
+import { errorSchema } from './openapi';
 
 export const restBusinessSchema = z.object({
   _id: z.string(),
@@ -236,6 +231,7 @@ export function businessRoutes(deps: Deps) {
         schema: {
           tags: ['business'],
           summary: 'One business',
+          description: 'With its branches; `isFavorite` holds your own entry when it is among your favourites.',
           params: idParams,
           response: {
             200: restBusinessSchema.extend({

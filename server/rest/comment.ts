@@ -32,12 +32,7 @@ import {
 import { createReply } from '../services/replies';
 import { formNumber } from './form-number';
 import { withMultipartForm, type MultipartForm } from './images';
-
-export const errorSchema = z.object({
-  message: z.string(),
-  key: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
+import { errorSchema, NEXT_CURSOR } from './openapi';
 
 const ratingEntrySchema = z.object({ userId: z.string(), rate: z.number().int().min(1).max(5) });
 const emojiCountsSchema = z
@@ -113,7 +108,6 @@ export const pageQuerySchema = z.object({
   cursor: z.string().min(1).max(200).optional().describe('The X-Next-Cursor header of the previous page.'),
 });
 
-export const NEXT_CURSOR = 'X-Next-Cursor';
 /** Sets the next page's cursor header; the body stays the documented plain list. */
 export function withNextCursor(reply: FastifyReply, nextCursor: string | null) {
   if (nextCursor) reply.header(NEXT_CURSOR, nextCursor);
@@ -173,6 +167,7 @@ export function commentRoutes(deps: Deps) {
         schema: {
           tags,
           summary: 'The 12 comments with the most replies',
+          description: 'Ties are broken by date, newest first. Comments without replies are not listed.',
           response: { 200: z.array(restCommentSchema) },
         },
       },
