@@ -7,6 +7,7 @@ import { FavoriteButton } from '../components/business/favorite-button';
 import { StorefrontIcon } from '../components/business/icons';
 import type { BusinessDetail } from '../components/business/types';
 import { RateBusiness } from '../components/business/rate-business';
+import { RatingBreakdown } from '../components/business/rating-breakdown';
 import { useLocalized } from '../components/business/localized';
 import { useRatingSummary } from '../components/business/rating-summary';
 import { Stars } from '../components/business/stars';
@@ -166,6 +167,7 @@ export default function BusinessDetailPage() {
                 {business.rate === null ? null : <Stars value={business.rate} label={t.business.rating.label(title)} size={24} />}
                 <span aria-live="polite">{summary(business.rate, business.ratingCount)}</span>
               </div>
+              {business.ratingCount > 0 ? <RatingBreakdown businessId={business.id} starCounts={business.starCounts} ratingCount={business.ratingCount} /> : null}
               <RateBusiness key={business.id} businessId={business.id} myRate={business.myRate} disabled={!hydrated} />
             </section>
           )}

@@ -29,6 +29,12 @@ export const businesses = sqliteTable(
     descriptionEn: text('description_en'),
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /** How many of the ratings gave 1 … 5 stars (the breakdown); kept with rating_count. */
+    stars1: integer('stars_1').notNull().default(0),
+    stars2: integer('stars_2').notNull().default(0),
+    stars3: integer('stars_3').notNull().default(0),
+    stars4: integer('stars_4').notNull().default(0),
+    stars5: integer('stars_5').notNull().default(0),
     imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
     iconId: text('icon_id').references(() => images.id, { onDelete: 'set null' }),
     /** The "Add New / Lägg till ny" suggestion box: listed first, never deleted. */

@@ -32,6 +32,12 @@ export const comments = sqliteTable(
     text: text('text').notNull(),
     imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
     replyCount: integer('reply_count').notNull().default(0),
+    /**
+     * The author's current star rating of the business (business_ratings), null while they have
+     * none: a copy kept in the same transaction as every change of that rating
+     * (services/business-ratings.ts), so a business's comments sort and filter by it on an index.
+     */
+    authorRate: integer('author_rate'),
     ...ratingColumns(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
@@ -57,6 +63,11 @@ export const comments = sqliteTable(
     index('comments_most_replied_idx').on(t.replyCount, t.createdAt),
     index('comments_top_rated_idx').on(t.ratingAvg, t.ratingCount, t.createdAt),
     index('comments_business_idx').on(t.businessId, t.createdAt),
+    // A business's comments by the author's stars, by emoji ratings, by replies
+    // (services/comment-sorts.ts); SQLite appends the rowid, the tie-breaker of each.
+    index('comments_business_stars_idx').on(t.businessId, t.authorRate, t.createdAt),
+    index('comments_business_helpful_idx').on(t.businessId, t.ratingAvg, t.ratingCount, t.createdAt),
+    index('comments_business_replied_idx').on(t.businessId, t.replyCount, t.createdAt),
     index('comments_user_idx').on(t.userId),
     // The upload sweep asks whether any post still uses an image.
     index('comments_image_idx').on(t.imageId),

@@ -196,6 +196,8 @@ export function buildDemoRows(input: {
       if (rate !== undefined) rateBusiness(row.businessId, row.userId, rate, row.createdAt);
     });
   const businessRatingRows = [...stars.values()];
+  // Each comment shows its author's current stars (comments.author_rate).
+  for (const c of commentRows) c.authorRate = stars.get(`${c.businessId} ${c.userId}`)?.rate ?? null;
 
   const favoriteRows = Object.entries(demoFavorites).flatMap(([key, titles]) =>
     (titles ?? []).map((title) => ({ userId: userId(key as UserKey), businessId: businessId(title), createdAt: between(now - 30 * DAY, now) })),

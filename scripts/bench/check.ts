@@ -71,6 +71,24 @@ function allChecks(sqlite: Database.Database): CheckResult[] {
     ),
     simpleCheck(
       sqlite,
+      'businesses: stars_1..5 = recount of business_ratings per star level',
+      'businesses',
+      't.stars_1, t.stars_2, t.stars_3, t.stars_4, t.stars_5, r.n1, r.n2, r.n3, r.n4, r.n5',
+      `SELECT business_id AS id, SUM(rate = 1) AS n1, SUM(rate = 2) AS n2, SUM(rate = 3) AS n3, SUM(rate = 4) AS n4, SUM(rate = 5) AS n5
+         FROM business_ratings GROUP BY business_id`,
+      `t.stars_1 != COALESCE(r.n1, 0) OR t.stars_2 != COALESCE(r.n2, 0) OR t.stars_3 != COALESCE(r.n3, 0)
+         OR t.stars_4 != COALESCE(r.n4, 0) OR t.stars_5 != COALESCE(r.n5, 0)`,
+    ),
+    (() => {
+      // comments.author_rate is a copy of the author's current rating of the business (or null).
+      const wrong = `c.author_rate IS NOT (SELECT r.rate FROM business_ratings r WHERE r.business_id = c.business_id AND r.user_id = c.user_id)`;
+      const mismatches = (sqlite.prepare(`SELECT COUNT(*) AS n FROM comments c WHERE ${wrong}`).get() as { n: number }).n;
+      const examples = mismatches ? sqlite.prepare(`SELECT c.id, c.business_id, c.user_id, c.author_rate FROM comments c WHERE ${wrong} LIMIT 5`).all() : [];
+      const checked = (sqlite.prepare('SELECT COUNT(*) AS n FROM comments').get() as { n: number }).n;
+      return { name: "comments: author_rate = the author's rating of the business", checked, mismatches, examples };
+    })(),
+    simpleCheck(
+      sqlite,
       'businesses: comment_count = recount of comments',
       'businesses',
       't.comment_count, r.n AS recount',

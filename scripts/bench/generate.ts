@@ -428,6 +428,15 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
     starRatings.createdAt[i],
     starRatings.createdAt[i],
   ]);
+  // The breakdown per star level and each comment's copy of its author's stars, as the services keep them.
+  sqlite.exec(`UPDATE businesses SET
+      stars_1 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 1),
+      stars_2 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 2),
+      stars_3 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 3),
+      stars_4 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 4),
+      stars_5 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 5)`);
+  sqlite.exec(`UPDATE comments SET author_rate =
+      (SELECT r.rate FROM business_ratings r WHERE r.business_id = comments.business_id AND r.user_id = comments.user_id)`);
   bulk(sqlite, 'INSERT INTO favorites (user_id, business_id, created_at) VALUES (?, ?, ?)', favorites.n, (i) => [
     userIds[favorites.user[i]],
     bizIds[favorites.target[i]],

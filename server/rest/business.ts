@@ -16,7 +16,7 @@ import { idSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
 import type { Actor } from '../services/actor';
 import { createBusiness, deleteBusiness, getBusiness, listBusinesses, updateBusiness, type Business } from '../services/business';
-import { rateBusiness } from '../services/business-ratings';
+import { rateBusiness, unrateBusiness } from '../services/business-ratings';
 import { listCategories } from '../services/categories';
 import { requireAdmin } from '../services/actor';
 import { listBusinessPhotos } from '../services/photos';
@@ -175,10 +175,18 @@ export function businessRoutes(deps: Deps) {
           tags: ['business'],
           summary: 'One business',
           params: idParams,
-          response: { 200: restBusinessSchema, 404: errorSchema },
+          response: {
+            200: restBusinessSchema.extend({
+              starCounts: z.array(z.number().int()).length(5).describe('The breakdown: how many ratings gave 1, 2, 3, 4 and 5 stars.'),
+            }),
+            404: errorSchema,
+          },
         },
       },
-      async (request) => toRestBusiness(getBusiness(deps, request.actor, request.params.id), request.actor),
+      async (request) => {
+        const business = getBusiness(deps, request.actor, request.params.id);
+        return { ...toRestBusiness(business, request.actor), starCounts: business.starCounts };
+      },
     );
 
     app.get(
@@ -285,13 +293,14 @@ export function businessRoutes(deps: Deps) {
           tags: ['business'],
           summary: 'Rate a business',
           description:
-            'JSON `{ rate }`, a whole number of stars from 1 to 5. One rating per user: rating again replaces it. ' +
-            'Returns the new shown rate (the average) and the number of ratings. The suggestion box takes no rating (409).',
+            'JSON `{ rate }`, a whole number of stars from 1 to 5. One rating per user: rating again replaces it; ' +
+            '`null` takes your rating back. Returns the new shown rate (the average; null when no rating is left) and the number ' +
+            'of ratings. The suggestion box takes no rating (409).',
           security: [{ bearer: [] }],
           params: idParams,
-          body: z.object({ rate: userRateSchema }),
+          body: z.object({ rate: userRateSchema.nullable() }),
           response: {
-            200: z.object({ rate: z.number(), ratingCount: z.number().int() }),
+            200: z.object({ rate: z.number().nullable(), ratingCount: z.number().int() }),
             400: errorSchema,
             401: errorSchema,
             403: errorSchema,
@@ -302,7 +311,8 @@ export function businessRoutes(deps: Deps) {
         },
       },
       async (request) => {
-        const result = await rateBusiness(deps, request.actor, request.params.id, request.body.rate);
+        const { rate } = request.body;
+        const result = rate === null ? await unrateBusiness(deps, request.actor, request.params.id) : await rateBusiness(deps, request.actor, request.params.id, rate);
         return { rate: result.rate, ratingCount: result.ratingCount };
       },
     );

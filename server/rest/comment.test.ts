@@ -186,7 +186,7 @@ describe('documented shapes and behaviour', () => {
     expect(Object.keys(c).sort()).toEqual(
       [
         '_id', 'userId', 'businessId', 'businessIcon', 'businessTitle', 'businessLocation', 'text', 'image', 'rate', 'ratings', 'firstName',
-        'lastName', 'userImage', 'date', 'subComments', 'replyCount', 'ratingCount', 'emojiCounts',
+        'lastName', 'userImage', 'date', 'subComments', 'replyCount', 'ratingCount', 'emojiCounts', 'authorRate',
       ].sort(),
     );
     expect(c).toMatchObject({ rate: 5, ratingCount: 1, ratings: [{ userId: cast.other.id, rate: 5 }], replyCount: 1, emojiCounts: { 5: 1 } });

@@ -8,6 +8,8 @@ import { idSchema } from '../schemas/common';
 import {
   BUSINESS_PAGE,
   commentCreateSchema,
+  commentListOptionsSchema,
+  commentSorts,
   commentUpdateSchema,
   emojiRateSchema,
   FEED_FIRST_PAGE,
@@ -70,6 +72,11 @@ export const restCommentSchema = z.object({
   businessIcon: z.string().nullable(),
   businessTitle: z.string(),
   businessLocation: z.string(),
+  authorRate: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The author's current star rating of the business (1–5), null while they have none; `rate` stays the comment's emoji average."),
   replyCount: z.number().int(),
   subComments: z
     .array(restReplySchema)
@@ -89,6 +96,16 @@ export const rateReplySchema = z.object({
 });
 
 export const messageSchema = z.object({ message: z.string() });
+
+/** ?sort, ?stars, ?photos of a business's comments; parsed further by commentListOptionsSchema (400 on bad values). */
+const commentListQuery = {
+  sort: z.enum(commentSorts).optional().describe('newest (default), oldest, highest, lowest, helpful, replied'),
+  stars: z.string().max(20).optional().describe("Star levels of the author's rating to keep, comma-separated: `1,2`."),
+  photos: z.enum(['0', '1', 'true', 'false']).optional().describe('1: only comments with a picture.'),
+};
+
+/** `1,2` → [1, 2]; anything that is not a list of whole numbers becomes NaN, which the schema refuses. */
+const starsOf = (value: string | undefined) => (value === undefined || value === '' ? undefined : value.split(',').map((v) => (/^\s*\d\s*$/.test(v) ? Number(v) : Number.NaN)));
 
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
@@ -181,17 +198,23 @@ export function commentRoutes(deps: Deps) {
         config: { publicCache: true },
         schema: {
           tags,
-          summary: "A business's comments, newest first",
+          summary: "A business's comments, newest first or in another order",
           description:
             `A page of comments with their ratings and newest replies (?limit= 1–100, default ${BUSINESS_PAGE}; X-Next-Cursor as on GET /comment). ` +
-            '?search= keeps those whose branch location, text or author name have words starting with the given ones.',
+            '?search= keeps those whose branch location, text or author name have words starting with the given ones. ' +
+            "?sort= orders them: newest (default), oldest, highest or lowest (the author's current stars; equal stars newest first, " +
+            'comments whose author gave none last), helpful (emoji average, then number of ratings) or replied (most replies). ' +
+            "?stars=1,2 keeps comments whose author's current stars are one of those; ?photos=1 only those with a picture. " +
+            'They combine with ?search= and each other; a cursor belongs to the order and filters it was made with.',
           params: z.object({ businessId: idSchema }),
-          querystring: pageQuerySchema.extend({ search: z.string().max(SEARCH_MAX).optional() }),
+          querystring: pageQuerySchema.extend({ search: z.string().max(SEARCH_MAX).optional(), ...commentListQuery }),
           response: { 200: z.array(restCommentSchema), 400: errorSchema, 404: errorSchema },
         },
       },
       async (request, reply) => {
-        const page = listBusinessComments(deps, request.actor, { businessId: request.params.businessId, ...request.query });
+        const { sort, stars, photos, ...rest } = request.query;
+        const options = parseForm(commentListOptionsSchema, { sort, stars: starsOf(stars), photos: photos === '1' || photos === 'true' });
+        const page = listBusinessComments(deps, request.actor, { businessId: request.params.businessId, ...rest, ...options, photos: options.photos || undefined });
         withNextCursor(reply, page.nextCursor);
         return commentDocuments(deps.db, request.actor, page.items, true);
       },
@@ -236,7 +259,9 @@ export function commentRoutes(deps: Deps) {
         schema: {
           tags,
           summary: 'Edit your comment',
-          description: `${multipartNote} Fields: text (at least 2 characters); a new image replaces the picture, removeImage=true drops it.`,
+          description:
+            `${multipartNote} Fields: text (at least 2 characters); a new image replaces the picture, removeImage=true drops it; ` +
+            'optional rate (1–5) sets your star rating of the business, as on create (0 or absent: unchanged).',
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
@@ -246,7 +271,13 @@ export function commentRoutes(deps: Deps) {
       async (request, reply) => {
         requireActiveFor(request.actor, 'unauthenticated');
         const card = await withPostForm(request, reply, (form) => {
-          const input = parseForm(commentUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
+          const rate = field(form, 'rate');
+          const input = parseForm(commentUpdateSchema, {
+            id: request.params.id,
+            text: form.fields.text ?? '',
+            imageId: imageChangeOf(form),
+            rate: rate === undefined || rate === '0' ? undefined : formNumber(rate, 'integer'),
+          });
           return updateComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });
         return commentDocuments(deps.db, request.actor, [card], true)[0];

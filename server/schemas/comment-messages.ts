@@ -29,4 +29,6 @@ export const commentMessages = {
   replyRemoved: 'SubComment removed!',
   cursorInvalid: 'Invalid page cursor.',
   commentSearchTooLong: 'The search text is too long.',
+  commentSortInvalid: 'Unknown order: choose newest, oldest, highest, lowest, helpful or replied.',
+  starLevelsInvalid: 'Choose star levels from 1 to 5, separated by commas.',
 } as const;

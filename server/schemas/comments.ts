@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withoutInvisible } from './text';
 import { idSchema } from './common';
 export { commentMessages } from './comment-messages';
-import { COMMENT_TEXT_MIN, COMMENT_TEXT_MAX, REPLY_TEXT_MAX, LOCATION_MAX, LOCATION_MAX_WORDS, SEARCH_MAX, feedFilters } from './comment-constants';
+import { COMMENT_TEXT_MIN, COMMENT_TEXT_MAX, REPLY_TEXT_MAX, LOCATION_MAX, LOCATION_MAX_WORDS, SEARCH_MAX, feedFilters, commentSorts } from './comment-constants';
 
 export * from './comment-constants';
 
@@ -67,7 +67,7 @@ export const commentCreateSchema = commentFormSchema.extend({
 export type CommentCreateInput = z.output<typeof commentCreateSchema>;
 
 export const commentEditFormSchema = z.object({ text: commentTextSchema });
-export const commentUpdateSchema = commentEditFormSchema.extend({ id: idSchema, imageId: imageIdSchema });
+export const commentUpdateSchema = commentEditFormSchema.extend({ id: idSchema, imageId: imageIdSchema, rate: businessStarSchema.optional() });
 export type CommentUpdateInput = z.output<typeof commentUpdateSchema>;
 
 export const replyFormSchema = z.object({ text: replyTextSchema });
@@ -91,7 +91,23 @@ export const feedFilterSchema = z.enum(feedFilters);
 export const feedInputSchema = z.object({ filter: feedFilterSchema.default('all'), cursor: cursorSchema });
 export type FeedInput = z.output<typeof feedInputSchema>;
 
-export const businessCommentsInputSchema = z.object({
+export const commentSortSchema = z.enum(commentSorts, { error: 'commentSortInvalid' });
+/** Star levels to keep (the author's current stars); each at most once. */
+export const starLevelsSchema = z
+  .array(z.number({ error: 'starLevelsInvalid' }).int('starLevelsInvalid').min(1, 'starLevelsInvalid').max(5, 'starLevelsInvalid'))
+  .min(1, 'starLevelsInvalid')
+  .max(5, 'starLevelsInvalid')
+  .refine((levels) => new Set(levels).size === levels.length, { error: 'starLevelsInvalid' });
+
+/** How a business's comments are ordered and narrowed; the comment search combines with them. */
+export const commentListOptionsSchema = z.object({
+  sort: commentSortSchema.optional(),
+  stars: starLevelsSchema.optional(),
+  /** Only comments with a picture. */
+  photos: z.boolean().optional(),
+});
+
+export const businessCommentsInputSchema = commentListOptionsSchema.extend({
   businessId: idSchema,
   search: z.string().trim().max(SEARCH_MAX, 'commentSearchTooLong').optional(),
   cursor: cursorSchema,
@@ -126,6 +142,8 @@ export type CommentCard = {
   emojiCounts: EmojiCounts;
   /** The caller's own emoji rate (null for visitors and when not rated). */
   myRate: number | null;
+  /** The author's current star rating of the business (1–5); null while they have none. */
+  authorRate: number | null;
   replyCount: number;
   firstName: string;
   lastName: string;

@@ -17,7 +17,7 @@ import {
   type BusinessUpdateInput,
 } from '../schemas/business';
 import { requireAdmin, type Actor, type SignedIn } from './actor';
-import { applyBusinessRating } from './business-ratings';
+import { applyBusinessRating, starCountsOf, type StarCounts } from './business-ratings';
 import { renameCategoryEn, resolveCategory } from './categories';
 import { releaseImage, releaseImages, requireImage, storeImage } from './images';
 import { recordModAction } from './mod-log';
@@ -52,7 +52,12 @@ export type Business = {
   updatedAt: number;
 };
 
-export type BusinessDetail = Business & { /** The acting user's own star rating, if any. */ myRate: number | null };
+export type BusinessDetail = Business & {
+  /** The acting user's own star rating, if any. */
+  myRate: number | null;
+  /** The breakdown: how many ratings gave 1 … 5 stars (index 0 is one star). */
+  starCounts: StarCounts;
+};
 
 /** What a directory card needs: no branches, and only the start of the description. */
 export type DirectoryCard = {
@@ -348,7 +353,7 @@ export function getBusiness(deps: Deps, actor: Actor, id: string): BusinessDetai
         .where(and(eq(businessRatings.businessId, id), eq(businessRatings.userId, actor.id)))
         .get()?.rate ?? null)
     : null;
-  return { ...toBusiness(row, branchesOf(deps.db, [id]).get(id) ?? []), myRate };
+  return { ...toBusiness(row, branchesOf(deps.db, [id]).get(id) ?? []), myRate, starCounts: starCountsOf(deps.db, id) };
 }
 
 /** Image files sent with a REST form; they take the place of imageId / iconId. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { businesses, commentRatings, comments, images, replies, reports, users } from '../../db/schema';
+import { businessRatings, businesses, commentRatings, comments, images, replies, reports, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import type { DbOrTx } from './users';
 import { AppError } from '../lib/errors';
@@ -24,9 +24,9 @@ import {
   type ReplyCard,
 } from '../schemas/comments';
 import { requireActive, requireActiveFor, requireAdmin, type Actor } from './actor';
-import { applyBusinessRating } from './business-ratings';
-import { noteRatingBurst } from './rating-bursts';
+import { rateAlongsidePost, takeRateLimit } from './business-ratings';
 import { decodeCursor, pageOf } from './comment-pages';
+import { isPlainNewest, listSortedComments } from './comment-sorts';
 import { ftsQueryOf, indexQueuedComments, isFtsQueryError, scheduleQueuedIndexing, searchedRowids } from './comment-search';
 import { emojiCountsOf } from './emoji-ratings';
 import { releaseImage, releaseImages } from './images';
@@ -42,7 +42,7 @@ const photo = alias(images, 'photo');
 const mine = alias(commentRatings, 'mine');
 const myReport = alias(reports, 'my_report');
 
-const rowid = sql<number>`${comments}.rowid`;
+export const rowid = sql<number>`${comments}.rowid`;
 
 const p = {
   me: sql.placeholder('me'),
@@ -65,6 +65,7 @@ const postColumns = {
   text: comments.text,
   imageId: comments.imageId,
   replyCount: comments.replyCount,
+  authorRate: comments.authorRate,
   ratingCount: comments.ratingCount,
   ratingAvg: comments.ratingAvg,
   rated1: comments.rated1,
@@ -119,7 +120,7 @@ function cards(db: Db) {
  * One business's comments: the cards without the business, which `businessHead` reads once per
  * page instead of once per row (two of the five lookups a row costs).
  */
-function businessCards(db: Db) {
+export function businessCards(db: Db) {
   return db
     .select(postColumns)
     .from(comments)
@@ -141,7 +142,7 @@ const inBusiness = eq(comments.businessId, p.businessId);
  * residual test on the row each list reads anyway while it walks its index in order: no index
  * on hidden_at, so the planner keeps the list's own index and its early stop.
  */
-const visible = sql`(${comments.hiddenAt} is null or ${comments.userId} = ${p.me} or ${p.admin} = 1)`;
+export const visible = sql`(${comments.hiddenAt} is null or ${comments.userId} = ${p.me} or ${p.admin} = 1)`;
 
 /**
  * The list queries the app runs, with placeholders. Exported so the query-plan test checks
@@ -183,14 +184,14 @@ const prepared = preparedStatements(commentQueries);
 type Prepared = ReturnType<typeof prepared>;
 
 type CardRow = Awaited<ReturnType<Prepared['byId']['all']>>[number];
-type PostRow = Awaited<ReturnType<Prepared['business']['all']>>[number];
+export type PostRow = Awaited<ReturnType<Prepared['business']['all']>>[number];
 /** A card's business fields; null where the card's left join found no business (never, by the foreign key). */
-type BusinessHead = { businessTitle: string | null; businessIsSuggestionBox: boolean | null; iconFile: string | null };
+export type BusinessHead = { businessTitle: string | null; businessIsSuggestionBox: boolean | null; iconFile: string | null };
 
 export const toCommentCard = (r: CardRow): CommentCard => cardOf(r, r);
 
 /** A card from a comment row and its business (the same row, or the page's one business). */
-function cardOf(r: PostRow, b: BusinessHead): CommentCard {
+export function cardOf(r: PostRow, b: BusinessHead): CommentCard {
   return {
     _id: r.id,
     userId: r.userId,
@@ -205,6 +206,7 @@ function cardOf(r: PostRow, b: BusinessHead): CommentCard {
     ratingCount: r.ratingCount,
     emojiCounts: emojiCountsOf(r),
     myRate: r.myRate ?? null,
+    authorRate: r.authorRate,
     replyCount: r.replyCount,
     firstName: r.firstName ?? '',
     lastName: r.lastName ?? '',
@@ -271,6 +273,8 @@ const writes = preparedStatements((db: Db) => ({
     businessLocation: sql.placeholder('businessLocation'),
     text: sql.placeholder('text'),
     imageId: sql.placeholder('imageId'),
+    // The author's stars so far; a rating given with this comment updates it in the same transaction.
+    authorRate: sql`(select ${businessRatings.rate} from ${businessRatings} where ${businessRatings.businessId} = ${p.businessId} and ${businessRatings.userId} = ${sql.placeholder('userId')})`,
     createdAt: p.t,
     updatedAt: p.t,
   }),
@@ -294,6 +298,8 @@ export function requireBusiness(db: Db, businessId: string): BusinessHead {
 export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCommentsInput): Page<CommentCard> {
   const { db } = deps;
   const head = requireBusiness(db, input.businessId);
+  // Another order or a filter: comment-sorts.ts walks that order's index (the search included).
+  if (!isPlainNewest(input)) return listSortedComments(db, viewerOf(actor), head, input);
   const q = prepared(db);
   const limit = input.limit ?? BUSINESS_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
@@ -331,6 +337,7 @@ export function listForModeration(deps: Deps, actor: Actor, input: PageInput): P
 export async function createComment(deps: Deps, actor: Actor, input: WithUpload<CommentCreateInput>): Promise<CommentCard> {
   const author = requireActiveFor(actor, 'commentLoginRequired');
   await consumeLimit('post', author.id);
+  if (input.rate !== undefined) await takeRateLimit(author.id);
   const { db } = deps;
   requireBusiness(db, input.businessId);
   checkNewPost(deps, author.id, input.text);
@@ -350,10 +357,9 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
         t: Date.now(),
       });
       w.countOne.run({ businessId: input.businessId });
-      if (input.rate !== undefined) {
-        applyBusinessRating(db, input.businessId, author.id, input.rate);
-        noteRatingBurst(deps, tx, input.businessId, author.id);
-      }
+      // Stars given with the comment: the rating widget's rules, in this transaction; they also
+      // set author_rate on this new comment.
+      if (input.rate !== undefined) rateAlongsidePost(deps, tx, input.businessId, author.id, input.rate);
     }),
   );
   scheduleQueuedIndexing(db);
@@ -376,22 +382,27 @@ export function findComment(db: Db, id: string): OwnedRow {
 export async function updateComment(deps: Deps, actor: Actor, input: WithUpload<CommentUpdateInput>): Promise<CommentCard> {
   const author = requireActive(actor);
   await consumeLimit('edit', author.id);
+  if (input.rate !== undefined) await takeRateLimit(author.id);
   const { db } = deps;
   const before = findComment(db, input.id);
   if (before.userId !== author.id) throw new AppError('FORBIDDEN', 'commentNotYours');
   checkEditedPost(deps, author.id, input.text);
   const image = await resolvePostImage(deps, author.id, 'comment', input);
   const imageId = image.imageId === undefined ? before.imageId : image.imageId;
-  await writeWithImage(deps, image.stored, () => {
-    const changed = db
-      .update(comments)
-      .set({ text: input.text, imageId, updatedAt: Date.now() })
-      // A moderator's removal stands: the author cannot write the text back.
-      .where(and(eq(comments.id, input.id), isNull(comments.removedAt)))
-      .returning({ id: comments.id })
-      .all();
-    if (changed.length === 0) throw new AppError('FORBIDDEN', 'postRemoved');
-  });
+  await writeWithImage(deps, image.stored, () =>
+    db.transaction((tx) => {
+      const changed = tx
+        .update(comments)
+        .set({ text: input.text, imageId, updatedAt: Date.now() })
+        // A moderator's removal stands: the author cannot write the text back.
+        .where(and(eq(comments.id, input.id), isNull(comments.removedAt)))
+        .returning({ id: comments.id })
+        .all();
+      if (changed.length === 0) throw new AppError('FORBIDDEN', 'postRemoved');
+      // New stars with the edit: the author's rating of the business, as from the rating widget.
+      if (input.rate !== undefined) rateAlongsidePost(deps, tx, before.businessId, author.id, input.rate);
+    }),
+  );
   if (before.imageId !== imageId) await releaseImage(deps, before.imageId);
   return getCommentCard(db, actor, input.id);
 }

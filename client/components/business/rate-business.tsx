@@ -39,8 +39,9 @@ export function RateBusiness({ businessId, myRate, disabled = false }: { busines
         queryClient.setQueryData(trpc.business.byId.queryKey({ id: businessId }), (b) =>
           b ? { ...b, rate: result.rate, ratingCount: result.ratingCount, myRate: result.myRate } : b,
         );
-        void queryClient.invalidateQueries(trpc.business.directory.pathFilter());
-        void queryClient.invalidateQueries(trpc.business.list.pathFilter());
+        // The breakdown (business.byId) and the stars on this user's comments moved too.
+        void queryClient.invalidateQueries(trpc.business.pathFilter());
+        void queryClient.invalidateQueries(trpc.comments.pathFilter());
       },
       onError: (error) => notify(errorText(error), 'error'),
     }),
@@ -59,6 +60,23 @@ export function RateBusiness({ businessId, myRate, disabled = false }: { busines
     setValue(next);
     controlRef.current?.querySelector<HTMLElement>(`[role="radio"][aria-posinset="${next}"]`)?.focus();
   };
+
+  const unrate = useMutation(
+    trpc.business.rate.mutationOptions({
+      onSuccess: (result) => {
+        setSaved(null);
+        setValue(0);
+        notify(t.business.rating.removed, 'success');
+        queryClient.setQueryData(trpc.business.byId.queryKey({ id: businessId }), (b) =>
+          b ? { ...b, rate: result.rate, ratingCount: result.ratingCount, myRate: null } : b,
+        );
+        // The breakdown and the stars on this user's comments moved too.
+        void queryClient.invalidateQueries(trpc.business.pathFilter());
+        void queryClient.invalidateQueries(trpc.comments.pathFilter());
+      },
+      onError: (error) => notify(errorText(error), 'error'),
+    }),
+  );
 
   const done = saved !== null && saved === value;
   const submit = () => {
@@ -89,6 +107,11 @@ export function RateBusiness({ businessId, myRate, disabled = false }: { busines
       <button type="button" className="btn btn-primary" onClick={submit} disabled={value < 1 || rate.isPending || done || disabled}>
         {rate.isPending || done ? t.business.rating.submitted : t.business.rating.rate}
       </button>
+      {saved !== null ? (
+        <button type="button" className="btn btn-ghost" onClick={() => unrate.mutate({ id: businessId, rate: null })} disabled={unrate.isPending || disabled}>
+          {t.business.rating.remove}
+        </button>
+      ) : null}
     </div>
   );
 }

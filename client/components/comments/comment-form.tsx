@@ -8,6 +8,7 @@ import { useTRPC } from '../../lib/trpc';
 import { ImageUpload } from '../ui/image-upload';
 import { notify } from '../ui/toast';
 import styles from './comments.module.css';
+import { StarPicker } from './star-picker';
 
 /**
  * A new comment on a business: text, branch location (the business's own branches are offered
@@ -23,6 +24,8 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
   const ids = { text: useId(), location: useId(), hint: useId(), branches: useId() };
   const [imageId, setImageId] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  // The author's optional stars for the business (0: none).
+  const [stars, setStars] = useState(0);
   // A new key empties the photo picker after a post.
   const [generation, setGeneration] = useState(0);
   // The business page has loaded this already; its branches make good suggestions.
@@ -42,8 +45,11 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
         notify(f.posted, 'success');
         reset();
         setImageId(null);
+        setStars(0);
         setGeneration((g) => g + 1);
         void queryClient.invalidateQueries(trpc.comments.pathFilter());
+        // Stars moved the business's average and breakdown.
+        if (stars > 0) void queryClient.invalidateQueries(trpc.business.pathFilter());
         onPosted(comment._id);
       },
       onError: (error) => {
@@ -57,7 +63,7 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
 
   const submit = handleSubmit((values) => {
     if (uploading) return notify(f.uploading, 'info');
-    create.mutate({ businessId, text: values.text, businessLocation: values.businessLocation, imageId });
+    create.mutate({ businessId, text: values.text, businessLocation: values.businessLocation, imageId, rate: stars > 0 ? stars : undefined });
   });
 
   const textError = fieldError(formState.errors.text?.message);
@@ -109,6 +115,8 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
           </p>
         ) : null}
       </div>
+      {/* The suggestion box takes no rating (PRODUCT.md section 4). */}
+      {business.data?.isSuggestionBox ? null : <StarPicker value={stars} onChange={setStars} disabled={create.isPending} />}
       <ImageUpload
         key={generation}
         kind="comment"

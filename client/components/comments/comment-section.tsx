@@ -7,6 +7,8 @@ import { useMe } from '../../lib/session';
 import { useLoginHref } from '../accounts/sign-in';
 import { useTRPC } from '../../lib/trpc';
 import { useSearchParamText } from '../../lib/url-state';
+import { useCommentListState } from '../../lib/comment-list-state';
+import { CommentFilters } from './comment-filters';
 import { SEARCH_PARAM } from '../../../server/schemas/page-state';
 import { Spinner } from '../ui/spinner';
 import { CommentCard } from './comment-card';
@@ -51,10 +53,13 @@ export function CommentSection({ businessId }: { businessId: string }) {
   const { text: search, change: setSearch, clear: clearSearch, term } = useSearchParamText(SEARCH_PARAM, 300);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const linkedId = useLinkedCommentId();
+  // The order and filters live in the URL too (?sort=, ?stars=, ?photos=).
+  const listState = useCommentListState();
+  const filtered = Boolean(listState.input.stars || listState.input.photos);
 
   const query = useInfiniteQuery({
     ...trpc.comments.byBusiness.infiniteQueryOptions(
-      { businessId, search: term || undefined },
+      { businessId, search: term || undefined, ...listState.input },
       { getNextPageParam: (page) => page.nextCursor ?? undefined },
     ),
     placeholderData: keepPreviousData,
@@ -63,7 +68,7 @@ export function CommentSection({ businessId }: { businessId: string }) {
   // A page of cards is a lot of main-thread work; a deferred render yields between cards
   // instead of blocking input in one long task. Until it is done, the loading state stays.
   const shown = useDeferredValue(comments);
-  const linkedMissing = Boolean(linkedId && query.isSuccess && !term && !comments.some((c) => c._id === linkedId));
+  const linkedMissing = Boolean(linkedId && query.isSuccess && !term && !filtered && !comments.some((c) => c._id === linkedId));
   const linked = useQuery({ ...trpc.comments.byId.queryOptions({ id: linkedId ?? '' }), enabled: linkedMissing, retry: false });
   const linkedComment = linkedMissing && linked.data && linked.data.businessId === businessId && !removed.has(linked.data._id) ? linked.data : null;
 
@@ -79,7 +84,7 @@ export function CommentSection({ businessId }: { businessId: string }) {
       </p>
     );
   } else if (comments.length === 0) {
-    list = <p className="notice">{term ? s.nothingFound : s.noComments}</p>;
+    list = <p className="notice">{term ? s.nothingFound : filtered ? t.comments.listing.nothingFiltered : s.noComments}</p>;
   } else {
     list = (
       <ol className={styles.commentList} aria-labelledby={headingId} aria-busy={query.isFetching || undefined}>
@@ -130,6 +135,8 @@ export function CommentSection({ businessId }: { businessId: string }) {
           {s.searchHint}
         </p>
       </div>
+
+      <CommentFilters state={listState} />
 
       {linkedComment ? (
         <div className={styles.linked}>

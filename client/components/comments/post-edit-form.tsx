@@ -8,12 +8,15 @@ import { useTRPC } from '../../lib/trpc';
 import { ImageUpload } from '../ui/image-upload';
 import { notify } from '../ui/toast';
 import styles from './comments.module.css';
+import { StarPicker } from './star-picker';
 
 type Props = {
   kind: 'comment' | 'reply';
   id: string;
   text: string;
   image: string | null;
+  /** A comment's author's current stars for the business; undefined: the post takes none (replies, the suggestion box). */
+  stars?: number | null;
   onDone(): void;
 };
 
@@ -21,7 +24,7 @@ type Props = {
  * The author's edit of a comment or reply in place: the text, and the photo (replaced, removed
  * or kept). A reply's new photo is shrunk to 0.1 MB / 300 px (description section 9).
  */
-export function PostEditForm({ kind, id, text, image, onDone }: Props) {
+export function PostEditForm({ kind, id, text, image, stars, onDone }: Props) {
   const { t, errorText } = useI18n();
   const fieldError = useFieldError();
   const trpc = useTRPC();
@@ -30,6 +33,7 @@ export function PostEditForm({ kind, id, text, image, onDone }: Props) {
   // undefined: keep the photo; null: remove it; a string: the newly uploaded one.
   const [imageId, setImageId] = useState<string | null | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
+  const [chosenStars, setChosenStars] = useState(stars ?? 0);
   const form = useForm<{ text: string }>({
     resolver: zodResolver(kind === 'comment' ? commentEditFormSchema : replyEditFormSchema),
     defaultValues: { text },
@@ -41,6 +45,8 @@ export function PostEditForm({ kind, id, text, image, onDone }: Props) {
     onSuccess: () => {
       notify(t.comments.card.saved, 'success');
       void queryClient.invalidateQueries(trpc.comments.pathFilter());
+      // New stars moved the business's average and breakdown.
+      if (newStars !== undefined) void queryClient.invalidateQueries(trpc.business.pathFilter());
       onDone();
     },
     onError: (error: unknown) => {
@@ -53,9 +59,12 @@ export function PostEditForm({ kind, id, text, image, onDone }: Props) {
   const updateReply = useMutation(trpc.comments.updateReply.mutationOptions(options));
   const mutation = kind === 'comment' ? updateComment : updateReply;
 
+  // Stars are sent only when chosen anew; taking a rating back is the rating widget's.
+  const newStars = stars !== undefined && chosenStars > 0 && chosenStars !== stars ? chosenStars : undefined;
   const submit = handleSubmit((values) => {
     if (uploading) return notify(t.comments.form.uploading, 'info');
-    mutation.mutate({ id, text: values.text, imageId });
+    if (kind === 'comment') updateComment.mutate({ id, text: values.text, imageId, rate: newStars });
+    else updateReply.mutate({ id, text: values.text, imageId });
   });
   const error = fieldError(formState.errors.text?.message);
 
@@ -72,6 +81,7 @@ export function PostEditForm({ kind, id, text, image, onDone }: Props) {
           </p>
         ) : null}
       </div>
+      {stars !== undefined ? <StarPicker value={chosenStars} onChange={setChosenStars} disabled={mutation.isPending} /> : null}
       <ImageUpload
         kind={kind === 'comment' ? 'comment' : 'reply-edit'}
         label={image ? t.comments.form.changePhoto : t.comments.form.photo}

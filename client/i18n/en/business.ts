@@ -32,6 +32,14 @@ export const business: Widen<typeof sv> = {
     yours: 'Your rating',
     rate: 'Rate',
     submitted: 'Rate Submitted',
+    remove: 'Remove my rating',
+    removed: 'Your rating was removed.',
+  },
+  breakdown: {
+    heading: 'How the ratings are spread',
+    bar: (stars: string, count: string, percent: string) => `${stars}: ${count} (${percent})`,
+    filterHint: 'Choose a row to show the comments with that rating.',
+    percent: (n: string) => `${n}%`,
   },
   favorite: {
     label: (title: string) => `Favourite: ${title}`,

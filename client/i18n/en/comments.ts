@@ -41,6 +41,28 @@ export const comments: Widen<typeof sv> = {
     error: 'Failed to fetch the comments.',
     linked: 'The linked comment',
   },
+  listing: {
+    sort: 'Sort',
+    sorts: {
+      newest: 'Newest first',
+      oldest: 'Oldest first',
+      highest: 'Highest rating',
+      lowest: 'Lowest rating',
+      helpful: 'Most helpful',
+      replied: 'Most replies',
+    },
+    stars: 'Show ratings',
+    starLevel: (n: number) => (n === 1 ? '1 star' : `${n} stars`),
+    photos: 'With photos',
+    clear: 'Clear filters',
+    nothingFiltered: 'No comments match the filters.',
+  },
+  stars: {
+    label: 'Stars for the business (optional)',
+    clear: 'No rating',
+    hint: 'The stars become your rating of the business and show beside your comments.',
+    authorGave: (name: string, stars: string) => `${name} gave ${stars} of 5 stars`,
+  },
   form: {
     heading: 'Write a comment',
     text: 'Your comment',

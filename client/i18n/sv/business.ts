@@ -31,6 +31,15 @@ export const business = {
     yours: 'Ditt betyg',
     rate: 'Betygsätt',
     submitted: 'Betyg skickat',
+    remove: 'Ta bort mitt betyg',
+    removed: 'Ditt betyg är borttaget.',
+  },
+  breakdown: {
+    heading: 'Fördelning av betygen',
+    /** One bar: "5 stjärnor: 12 betyg (40 %)"; the link filters the comments to that level. */
+    bar: (stars: string, count: string, percent: string) => `${stars}: ${count} (${percent})`,
+    filterHint: 'Välj en rad för att visa kommentarerna med det betyget.',
+    percent: (n: string) => `${n} %`,
   },
   favorite: {
     label: (title: string) => `Favorit: ${title}`,

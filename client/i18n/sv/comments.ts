@@ -40,6 +40,29 @@ export const comments = {
     error: 'Det gick inte att hämta kommentarerna.',
     linked: 'Den länkade kommentaren',
   },
+  listing: {
+    sort: 'Sortera',
+    sorts: {
+      newest: 'Nyast först',
+      oldest: 'Äldst först',
+      highest: 'Högst betyg',
+      lowest: 'Lägst betyg',
+      helpful: 'Mest hjälpsamma',
+      replied: 'Flest svar',
+    },
+    stars: 'Visa betyg',
+    starLevel: (n: number) => (n === 1 ? '1 stjärna' : `${n} stjärnor`),
+    photos: 'Med foton',
+    clear: 'Rensa filter',
+    nothingFiltered: 'Inga kommentarer matchar filtren.',
+  },
+  stars: {
+    label: 'Stjärnor för butiken (valfritt)',
+    clear: 'Inget betyg',
+    hint: 'Stjärnorna blir ditt betyg av butiken och visas vid dina kommentarer.',
+    /** Beside an author's name: "Anna Andersson gav 4 av 5 stjärnor". */
+    authorGave: (name: string, stars: string) => `${name} gav ${stars} av 5 stjärnor`,
+  },
   form: {
     heading: 'Skriv en kommentar',
     text: 'Din kommentar',
@@ -154,4 +177,6 @@ export const commentsMessagesSv: Record<keyof typeof commentMessages, string> = 
   replyRemoved: 'Svaret togs bort!',
   cursorInvalid: 'Ogiltig sidposition.',
   commentSearchTooLong: 'Söktexten är för lång.',
+  commentSortInvalid: 'Okänd ordning: välj newest, oldest, highest, lowest, helpful eller replied.',
+  starLevelsInvalid: 'Välj stjärnnivåer från 1 till 5, åtskilda med kommatecken.',
 };

@@ -8,7 +8,7 @@ import {
   userRateSchema,
 } from '../../schemas/business';
 import { createBusiness, deleteBusiness, getBusiness, listBusinesses, listDirectory, updateBusiness } from '../../services/business';
-import { rateBusiness } from '../../services/business-ratings';
+import { rateBusiness, unrateBusiness, type RateResult, type UnrateResult } from '../../services/business-ratings';
 import { listCategories } from '../../services/categories';
 import { listFavoriteBusinesses, setFavorite } from '../../services/favorites';
 import { listBusinessPhotos } from '../../services/photos';
@@ -44,8 +44,11 @@ export const businessRouter = router({
   }),
 
   rate: publicProcedure
-    .input(z.object({ id: idSchema, rate: userRateSchema }))
-    .mutation(({ ctx, input }) => rateBusiness(ctx.deps, ctx.actor, input.id, input.rate)),
+    .input(z.object({ id: idSchema, rate: userRateSchema.nullable() }))
+    // null takes the rating back (the rating widget's "remove").
+    .mutation(({ ctx, input }): Promise<RateResult | UnrateResult> =>
+      input.rate === null ? unrateBusiness(ctx.deps, ctx.actor, input.id) : rateBusiness(ctx.deps, ctx.actor, input.id, input.rate),
+    ),
 
   setFavorite: publicProcedure
     .input(z.object({ businessId: idSchema, favorite: z.boolean() }))
