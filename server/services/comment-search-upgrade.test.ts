@@ -52,12 +52,14 @@ describe('migration 0011: search without application functions, keyed by search_
     const db = openDb(file);
     migrateDb(db, releaseUpTo('0010_photo_gallery_indexes'));
     const old = asRelease0010(db);
-    const now = Date.now();
-    // Raw SQL: Drizzle's insert would name columns later migrations add.
-    const shop = 'b1';
+    // In 0010's columns: insertBusiness writes today's, which later migrations may have extended.
+    const shop = 'b0010';
     db.$client
-      .prepare('INSERT INTO businesses (id, title, title_search, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(shop, 'Konditori', 'konditori', 'Bageri', now, now);
+      .prepare(
+        'INSERT INTO businesses (id, title, title_search, category_id, description, created_at, updated_at) VALUES (?, ?, ?, (SELECT id FROM categories LIMIT 1), ?, 0, 0)',
+      )
+      .run(shop, 'Bageri', 'bageri', 'Bröd.');
+    const now = Date.now();
     const user = db.$client.prepare('INSERT INTO users (id, email, first_name, last_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
     user.run('u1', 'u1@example.se', 'Greta', 'Gammal', now, now);
     user.run('u2', 'u2@example.se', 'Sven', 'Svensson', now, now);

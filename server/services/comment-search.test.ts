@@ -3,7 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast, createTestApp, type TestContext } from '../test/helpers';
 import { insertBusiness } from './comment-fixtures';
-import { dropFromSearch, ftsQueryOf, INDEX_DELAY_MS, indexQueuedComments, searchWordsOf } from './comment-search';
+import { sql } from 'drizzle-orm';
+import { comments } from '../../db/schema';
+import { dropFromSearch, ftsQueryOf, INDEX_DELAY_MS, indexQueuedComments, matchesSearch, searchWordsOf } from './comment-search';
 import { createComment, deleteComment, listBusinessComments, updateComment } from './comments';
 import { updateProfile } from './users';
 
@@ -196,6 +198,25 @@ describe('search index keyed by comments.search_rowid (migration 0011)', () => {
     // The rebuild gave the rows new numbers: the gap is gone.
     expect(sqlite.prepare('SELECT rowid FROM comments ORDER BY rowid').pluck().all()).not.toEqual(rowidsBefore);
     expectFoundByOwnWords(shop);
+  });
+});
+
+describe('matchesSearch', () => {
+  it('matches by search_rowid, which differs from the rowid once a comment was deleted before a newer one was indexed', async () => {
+    const shop = insertBusiness(t.db);
+    const older = await post(shop, 'Först om blåbärspaj');
+    indexQueuedComments(t.db);
+    const newer = await post(shop, 'Sedan om hallonpaj');
+    await deleteComment(t.deps, cast.owner.actor, older._id);
+    indexQueuedComments(t.db);
+    const keys = t.db.$client.prepare('SELECT rowid, search_rowid FROM comments WHERE id = ?').raw().get(newer._id) as [number, number];
+    expect(keys[1]).not.toBe(keys[0]);
+    const query = ftsQueryOf(shop, 'hallonpaj')!;
+    const ids = (condition: ReturnType<typeof sql>) =>
+      t.db.select({ id: comments.id }).from(comments).where(condition).all().map((r) => r.id);
+    expect(ids(matchesSearch(sql`${query}`))).toEqual([newer._id]);
+    // What a rowid match would have found: nothing (or another comment).
+    expect(ids(sql`${comments}.rowid in (select rowid from comments_fts where comments_fts match ${query})`)).not.toEqual([newer._id]);
   });
 });
 

@@ -81,6 +81,18 @@ export function searchedRowids(query: SQL, limit: SQL, before?: SQL): SQL {
   return sql`${comments}.rowid in (select keyed.rowid from ${comments} as keyed where keyed.search_rowid in (select rowid from comments_fts where comments_fts match ${query}${after} order by rowid desc limit (${limit} + 0)))`;
 }
 
+/**
+ * The condition "this comment matches `query`" (from ftsQueryOf, or a placeholder) for a query
+ * that walks comments in its own order (an index on the business and a sort key) and tests each
+ * row it reads: the row's search_rowid against every key the index matches. Never `rowid in (select rowid from comments_fts …)`: the
+ * index is keyed by search_rowid (migration 0011), which differs from the rowid once a comment
+ * was deleted before a newer one was indexed, or after a table rebuild. The `+` keeps SQLite from
+ * walking comments_search_rowid_idx instead of the caller's index.
+ */
+export function matchesSearch(query: SQL | string): SQL {
+  return sql`+${comments.searchRowid} in (select rowid from comments_fts where comments_fts match ${query})`;
+}
+
 /** SQLite reports a malformed FTS query as an ordinary error; it is the user's input, not ours. */
 export function isFtsQueryError(err: unknown): boolean {
   return err instanceof Error && /fts5|unterminated string|syntax error|no such column/i.test(err.message);

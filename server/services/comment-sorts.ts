@@ -4,7 +4,7 @@ import { comments } from '../../db/schema';
 import { AppError } from '../lib/errors';
 import { keptLimit } from '../lib/prepared';
 import { BUSINESS_PAGE, STAR_LEVELS, type BusinessCommentsInput, type CommentCard, type CommentSort, type Page } from '../schemas/comments';
-import { ftsQueryOf, indexQueuedComments, isFtsQueryError } from './comment-search';
+import { ftsQueryOf, indexQueuedComments, isFtsQueryError, matchesSearch } from './comment-search';
 // comments.ts imports this module too: only functions and types of it are used at load time.
 import { businessCards, cardOf, visible, type BusinessHead, type PostRow, type Viewer } from './comments';
 
@@ -109,9 +109,8 @@ function residuals(r: Residuals): SQL[] {
   if (r.stars) out.push(sql`+${comments.authorRate} in ${r.stars}`);
   if (r.photos) out.push(sql`+${comments.imageId} is not null`);
   if (r.branch) out.push(sql`+${comments.branchId} = ${sql.placeholder('branch')}`);
-  // Every match in the business (the words carry its key), as a set the walk probes; the index
-  // is keyed by comments.search_rowid (migration 0011).
-  if (r.query !== null) out.push(sql`+${comments.searchRowid} in (select rowid from comments_fts where comments_fts match ${r.query})`);
+  // Every match in the business (the words carry its key), as a set the walk probes.
+  if (r.query !== null) out.push(matchesSearch(r.query));
   return out;
 }
 
