@@ -347,9 +347,11 @@ describe('an admin editing the branch list', () => {
 describe('the OpenAPI document', () => {
   it('documents ?branch=, branchId on comments and the branches\' ratings', async () => {
     const doc = (await t.app.inject('/api/docs')).json();
-    const list = doc.paths['/api/comment/{businessId}'].get;
+    // GET /api/comment/{businessId} shares its path item with DELETE /api/comment/{id} (server/rest/openapi.ts).
+    const list = doc.paths['/api/comment/{id}'].get;
     expect(list.parameters.some((p: { name: string; in: string }) => p.name === 'branch' && p.in === 'query')).toBe(true);
-    const comment = list.responses['200'].content['application/json'].schema.items;
+    const schema = list.responses['200'].content['application/json'].schema;
+    const comment = schema.items.$ref ? doc.components.schemas[schema.items.$ref.split('/').pop()] : schema.items;
     expect(comment.properties.branchId).toBeDefined();
     const business = doc.paths['/api/business/{id}'].get.responses['200'].content['application/json'].schema;
     expect(Object.keys(business.properties.branches.items.properties)).toEqual(expect.arrayContaining(['rate', 'ratingCount']));
