@@ -16,6 +16,23 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  */
 const PRERENDERED = (ROUTES as readonly Route[]).flatMap((r) => (r.page && r.prerender ? [[pageChunk(r.page), r.prerender] as const] : []));
 
+/**
+ * date-fns falls back to its en-US locale where no locale is given, so `formatDistanceToNow`
+ * brings that locale (about 2 KB of gzip) into every page, although the app always passes one
+ * (Swedish, or en-GB from the English catalog's own chunk). The fallback is the Swedish locale
+ * instead, which the first page loads anyway.
+ */
+function dateFnsFallbackLocale(): Plugin {
+  return {
+    name: 'recensera-date-fns-fallback-locale',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/[\\/]date-fns[\\/]/.test(importer) || !source.endsWith('/_lib/defaultLocale.js')) return null;
+      return this.resolve(path.join(here, 'client', 'i18n', 'date-fallback-locale.ts'), importer, { skipSelf: true });
+    },
+  };
+}
+
 function prerender(): Plugin {
   let outDir = '';
   let isSsr = false;
@@ -57,7 +74,7 @@ function prerender(): Plugin {
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), prerender()],
+  plugins: [react(), dateFnsFallbackLocale(), prerender()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
