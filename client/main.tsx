@@ -35,7 +35,13 @@ function startFirstPage(path: string): Promise<unknown> {
   if (!match?.route.page) return Promise.resolve();
   const { query } = match.route;
   const id = match.params.id;
-  if (query && id && !readPageData()?.anonymous) startEarlyQuery(query, { id: decodeURIComponent(id) });
+  if (query && id && !readPageData()?.anonymous) {
+    try {
+      startEarlyQuery(query, { id: decodeURIComponent(id) });
+    } catch {
+      // Not an id at all (bad %-escape): the page shows its not-found state.
+    }
+  }
   return (FIRST_PAGES as Partial<Record<string, () => Promise<unknown>>>)[match.route.page]?.() ?? Promise.resolve();
 }
 
