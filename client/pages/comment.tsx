@@ -7,10 +7,12 @@ import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useDocumentTitle } from '../lib/document-title';
 import { withEarly } from '../lib/early-data';
+import { useHydrated } from '../lib/hydrated';
 import { commentPageTitle } from '../lib/page-titles';
 import { usePageData } from '../lib/page-data';
 import { useTRPC } from '../lib/trpc';
 import type { CommentCard as Comment } from '../../server/schemas/comments';
+import styles from './comment.module.css';
 
 const isNotFound = (error: unknown) => error instanceof TRPCClientError && error.data?.httpStatus === 404;
 
@@ -33,6 +35,7 @@ export default function CommentPage() {
     queryFn: options.queryFn && withEarly('comments.byId', { id }, options.queryFn),
     retry: (count, error) => !isNotFound(error) && count < 2,
   });
+  const hydrated = useHydrated();
   const loaded = query.data;
   useDocumentTitle(
     loaded && !loaded.removed && !loaded.hidden
@@ -72,7 +75,11 @@ export default function CommentPage() {
       <p>
         <Link href={`/business/${comment.businessId}#comment-${comment._id}`}>{p.toBusiness(titleOf({ title: comment.businessTitle, isSuggestionBox: comment.businessIsSuggestionBox }))}</Link>
       </p>
-      <CommentCard comment={comment} repliesOpen headingLevel={2} onRemoved={() => navigate(`/business/${comment.businessId}`)} />
+      {/* Served by the server, the card's buttons would do nothing until the app has taken over:
+          they are disabled until then, so a press is not silently lost. */}
+      <fieldset className={styles.card} disabled={!hydrated}>
+        <CommentCard comment={comment} repliesOpen headingLevel={2} onRemoved={() => navigate(`/business/${comment.businessId}`)} />
+      </fieldset>
     </div>
   );
 }
