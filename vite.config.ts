@@ -3,20 +3,35 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pageChunk, ROUTES, type Route } from './server/schemas/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * The pages whose first render (their loading state, before any data) is written at build time
- * to .vite/prerender.json, by page chunk and language; server/plugins/spa.ts puts it in
- * index.html so the page paints before its scripts have run (and renders the same first paint
- * at request time for an address whose query string changes it, e.g. /business?q=ica).
+ * to .vite/prerender.json, by page chunk and language (the routes marked `prerender` in
+ * server/schemas/routes.ts); server/plugins/spa-html.ts puts it in index.html so the page paints
+ * before its scripts have run (and spa.ts renders the same first paint at request time for an
+ * address whose query string changes it, e.g. /business?q=ica).
  */
-const PRERENDERED: Record<string, string> = {
-  'pages/home.tsx': '/',
-  'pages/directory.tsx': '/business',
-  'pages/business-detail.tsx': '/business/_',
-};
+const PRERENDERED = (ROUTES as readonly Route[]).flatMap((r) => (r.page && r.prerender ? [[pageChunk(r.page), r.prerender] as const] : []));
+
+/**
+ * date-fns falls back to its en-US locale where no locale is given, so `formatDistanceToNow`
+ * brings that locale (about 2 KB of gzip) into every page, although the app always passes one
+ * (Swedish, or en-GB from the English catalog's own chunk). The fallback is the Swedish locale
+ * instead, which the first page loads anyway.
+ */
+function dateFnsFallbackLocale(): Plugin {
+  return {
+    name: 'recensera-date-fns-fallback-locale',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/[\\/]date-fns[\\/]/.test(importer) || !source.endsWith('/_lib/defaultLocale.js')) return null;
+      return this.resolve(path.join(here, 'client', 'i18n', 'date-fallback-locale.ts'), importer, { skipSelf: true });
+    },
+  };
+}
 
 function prerender(): Plugin {
   let outDir = '';
@@ -47,7 +62,7 @@ function prerender(): Plugin {
         renderFirstPaint(path: string, lang: 'sv' | 'en'): Promise<string>;
       };
       const pages: Record<string, Record<string, string>> = {};
-      for (const [chunk, url] of Object.entries(PRERENDERED)) {
+      for (const [chunk, url] of PRERENDERED) {
         pages[chunk] = { sv: await renderFirstPaint(url, 'sv'), en: await renderFirstPaint(url, 'en') };
       }
       mkdirSync(path.join(outDir, '.vite'), { recursive: true });
@@ -59,7 +74,7 @@ function prerender(): Plugin {
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), prerender()],
+  plugins: [react(), dateFnsFallbackLocale(), prerender()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

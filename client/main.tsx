@@ -3,6 +3,7 @@
 // scripts are only requested after that paint, so on a slow connection they do not compete with
 // the stylesheets for the first screen. Pages without one start at once (the server preloads
 // their scripts).
+import { matchRoute, type FirstPage } from '../server/schemas/routes';
 import { readPageData, startEarlyQuery } from './lib/early-data';
 import './styles/global.css';
 
@@ -12,28 +13,42 @@ function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-/** The first page's own chunk, fetched alongside the app instead of after it (same chunks as routes.tsx). */
-function loadFirstPage(path: string): Promise<unknown> {
-  if (path === '/') return import('./pages/home');
-  if (/^\/business\/?$/.test(path)) return import('./pages/directory');
-  if (/^\/business\/[^/]+\/?$/.test(path)) return import('./pages/business-detail');
-  return Promise.resolve();
-}
+/**
+ * The chunks of the pages that paint before their scripts (server/schemas/routes.ts: prerendered,
+ * or rendered by the server with their data), fetched alongside the app instead of after it.
+ * Typed by the route list, so a page added there must be added here.
+ */
+const FIRST_PAGES: Record<FirstPage, () => Promise<unknown>> = {
+  home: () => import('./pages/home'),
+  directory: () => import('./pages/directory'),
+  'business-detail': () => import('./pages/business-detail'),
+  comment: () => import('./pages/comment'),
+};
 
 /**
- * The business page's data waits for nothing else, so it is asked for before the app loads;
- * not when the server rendered the page with it, unless the visitor's own view (signed in) differs.
+ * The first page's chunk, and its data (that waits for nothing else), asked for before the app
+ * loads; the data not when the server rendered the page with it, unless the visitor's own view
+ * (signed in) differs.
  */
-function startFirstQuery(path: string) {
-  const business = /^\/business\/([^/]+)\/?$/.exec(path);
-  if (business?.[1] && !readPageData()?.anonymous) startEarlyQuery('business.byId', { id: decodeURIComponent(business[1]) });
+function startFirstPage(path: string): Promise<unknown> {
+  const match = matchRoute(path);
+  if (!match?.route.page) return Promise.resolve();
+  const { query } = match.route;
+  const id = match.params.id;
+  if (query && id && !readPageData()?.anonymous) {
+    try {
+      startEarlyQuery(query, { id: decodeURIComponent(id) });
+    } catch {
+      // Not an id at all (bad %-escape): the page shows its not-found state.
+    }
+  }
+  return (FIRST_PAGES as Partial<Record<string, () => Promise<unknown>>>)[match.route.page]?.() ?? Promise.resolve();
 }
 
 function boot() {
   if (prerendered) {
-    startFirstQuery(window.location.pathname);
     // A failed prefetch is not fatal: the router loads the page again and shows its error.
-    loadFirstPage(window.location.pathname).catch(() => {});
+    startFirstPage(window.location.pathname).catch(() => {});
     // English by the URL (?lang=en) or, when the URL names no language, by the cookie.
     const inUrl = /[?&]lang=(sv|en)(?:&|$)/.exec(window.location.search)?.[1];
     if ((inUrl ?? (/(?:^|;\s*)lang=en(?:;|$)/.test(document.cookie) ? 'en' : 'sv')) === 'en') import('./i18n/en').catch(() => {});

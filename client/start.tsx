@@ -11,11 +11,15 @@ function render() {
       <App />
     </StrictMode>
   );
-  // A page the server rendered with its data (server/plugins/spa.ts) is hydrated: React takes
-  // over the server's elements instead of painting new ones, so what is on screen stays (and
-  // stays the page's largest paint). The first render reads the same data (lib/page-data.ts).
+  // A page the server rendered with its data (server/plugins/spa-pages.ts) is hydrated: React
+  // takes over the server's elements instead of painting new ones, so what is on screen stays
+  // (and stays the page's largest paint). The first render reads the same data
+  // (lib/page-data.ts). In a transition, hydration runs in slices that yield to the browser (a
+  // press on a part not yet hydrated hydrates that part first) instead of one long task.
   if (readPageData()) {
-    hydrateRoot(container, app);
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     return;
   }
   const root = createRoot(container);

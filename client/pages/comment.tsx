@@ -6,8 +6,13 @@ import { CommentCard } from '../components/comments/comment-card';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useDocumentTitle } from '../lib/document-title';
+import { withEarly } from '../lib/early-data';
+import { useHydrated } from '../lib/hydrated';
 import { commentPageTitle } from '../lib/page-titles';
+import { usePageData } from '../lib/page-data';
 import { useTRPC } from '../lib/trpc';
+import type { CommentCard as Comment } from '../../server/schemas/comments';
+import styles from './comment.module.css';
 
 const isNotFound = (error: unknown) => error instanceof TRPCClientError && error.data?.httpStatus === 404;
 
@@ -19,7 +24,18 @@ export default function CommentPage() {
   const trpc = useTRPC();
   const [, navigate] = useLocation();
   const titleOf = useBusinessTitle();
-  const query = useQuery({ ...trpc.comments.byId.queryOptions({ id }), retry: (count, error) => !isNotFound(error) && count < 2 });
+  const options = trpc.comments.byId.queryOptions({ id });
+  // The server may have rendered this page with the comment (server/plugins/spa-pages.ts): the
+  // first render shows the same, so the browser hydrates the server's markup instead of repainting it.
+  const served = usePageData<Comment>('comments.byId', { id });
+  const query = useQuery({
+    ...options,
+    ...served,
+    // The entry may have asked for this already (lib/early-data.ts); else the usual request.
+    queryFn: options.queryFn && withEarly('comments.byId', { id }, options.queryFn),
+    retry: (count, error) => !isNotFound(error) && count < 2,
+  });
+  const hydrated = useHydrated();
   const loaded = query.data;
   useDocumentTitle(
     loaded && !loaded.removed && !loaded.hidden
@@ -59,7 +75,11 @@ export default function CommentPage() {
       <p>
         <Link href={`/business/${comment.businessId}#comment-${comment._id}`}>{p.toBusiness(titleOf({ title: comment.businessTitle, isSuggestionBox: comment.businessIsSuggestionBox }))}</Link>
       </p>
-      <CommentCard comment={comment} repliesOpen headingLevel={2} onRemoved={() => navigate(`/business/${comment.businessId}`)} />
+      {/* Served by the server, the card's buttons would do nothing until the app has taken over:
+          they are disabled until then, so a press is not silently lost. */}
+      <fieldset className={styles.card} disabled={!hydrated}>
+        <CommentCard comment={comment} repliesOpen headingLevel={2} onRemoved={() => navigate(`/business/${comment.businessId}`)} />
+      </fieldset>
     </div>
   );
 }

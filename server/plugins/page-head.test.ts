@@ -275,6 +275,8 @@ describe('page heads', () => {
     // The comment's photo, as an absolute URL.
     expect(sv.head.og.image).toEqual([`${SITE}${comment.image}`]);
     expect(sv.head.twitter.card).toEqual(['summary_large_image']);
+    // The photo is the page's largest paint: asked for before the styles and scripts.
+    expect(sv.body).toContain(`<link rel="preload" as="image" href="${comment.image}" fetchpriority="high">`);
     expect(sv.head.jsonLd).toHaveLength(1);
     expect(sv.head.jsonLd[0]).toMatchObject({
       '@context': 'https://schema.org',

@@ -6,6 +6,7 @@ import { head as enHead } from '../../client/i18n/en/head';
 import { formatNumber } from '../../client/i18n/number';
 import { head as svHead } from '../../client/i18n/sv/head';
 import type { Language } from '../schemas/common';
+import { matchRoute, ROUTES } from '../schemas/routes';
 import { COMMENT_TITLE_EXCERPT, excerpt } from '../schemas/text';
 import type { CommentCard } from '../schemas/comments';
 import type { BusinessDetail } from '../services/business';
@@ -61,6 +62,8 @@ export type Head = {
   /** The page's own picture; `large` for a photo (a large preview card), not for an icon. */
   image: { url: string; alt: string; large: boolean } | null;
   jsonLd: WithContext<LocalBusiness> | WithContext<Review> | null;
+  /** A picture the page shows large near its top (its largest paint): fetched before the page's styles and scripts. */
+  preloadImage?: string;
 };
 
 /** The tags for `head`, which take the place of index.html's <title> (the description is replaced too). */
@@ -98,23 +101,16 @@ export function headTags(publicUrl: string, lang: Language, head: Head): string 
     `<meta name="twitter:image" content="${attr(imageUrl)}">`,
     `<meta name="twitter:image:alt" content="${attr(image.alt)}">`,
   );
+  if (head.preloadImage) tags.push(`<link rel="preload" as="image" href="${attr(head.preloadImage)}" fetchpriority="high">`);
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   return tags.join('');
 }
 
-type StaticPage = 'home' | 'directory' | 'about' | 'contact' | 'terms' | 'policy' | 'login' | 'registration';
+/** The indexable pages without an id (server/schemas/routes.ts): each has its own title and description in the head catalog. */
+type StaticRoute = Exclude<Extract<(typeof ROUTES)[number], { indexable: true }>, { path: `${string}:${string}` }>;
 
-/** Pages with their own title and a place in search results, by path (as wouter matches: any case, optional slash). */
-const STATIC_PAGES: [RegExp, StaticPage, string][] = [
-  [/^\/?$/, 'home', '/'],
-  [/^\/business\/?$/i, 'directory', '/business'],
-  [/^\/about\/?$/i, 'about', '/about'],
-  [/^\/contact\/?$/i, 'contact', '/contact'],
-  [/^\/terms-of-use\/?$/i, 'terms', '/terms-of-use'],
-  [/^\/policy\/?$/i, 'policy', '/policy'],
-  [/^\/login\/?$/i, 'login', '/login'],
-  [/^\/registration\/?$/i, 'registration', '/registration'],
-];
+/** Pages with their own title and a place in search results. */
+const STATIC_PAGES = ROUTES.filter((r): r is StaticRoute => 'indexable' in r && !r.path.includes(':'));
 
 /**
  * The head of a page that has no data of its own: a static page (indexed), any other known page
@@ -122,9 +118,10 @@ const STATIC_PAGES: [RegExp, StaticPage, string][] = [
  */
 export function staticHead(urlPath: string, lang: Language, found: boolean): Head {
   const t = catalogs[lang];
-  const page = found ? STATIC_PAGES.find(([pattern]) => pattern.test(urlPath)) : undefined;
+  const route = found ? matchRoute(urlPath)?.route : undefined;
+  const page = route && STATIC_PAGES.find((r) => r === route);
   if (page) {
-    const [, name, canonicalPath] = page;
+    const { page: name, path: canonicalPath } = page;
     const { title, description } = t[name];
     return { title: name === 'home' ? title : t.withSite(title), shareTitle: title, description, canonicalPath, ogType: 'website', image: null, jsonLd: null };
   }
@@ -287,5 +284,6 @@ export function commentHead(publicUrl: string, lang: Language, comment: CommentC
     ogType: 'article',
     image: picture ? { url: picture, alt: picture === comment.image ? t.comment.imageAlt(author, business) : t.business.imageAlt(business), large: picture === comment.image } : null,
     jsonLd,
+    ...(comment.image ? { preloadImage: comment.image } : {}),
   };
 }

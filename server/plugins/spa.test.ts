@@ -1,11 +1,19 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Route, Router, Switch } from 'wouter';
 import { createBusiness, updateBusiness } from '../services/business-admin';
+import { matchRoute, NOT_FOUND_PAGE, ROUTES, type Route as AppRoute } from '../schemas/routes';
 import { createComment } from '../services/comments';
-import { createCast, createTestApp, type TestContext } from '../test/helpers';
-import { jsonForScript, pagePaths, routeChunks, STATE_PAINTS, statePaints } from './spa';
+import { createReply } from '../services/replies';
+import { reportPost, resolveReports } from '../services/reports';
+import { createCast, createTestApp, createTestUser, type TestContext } from '../test/helpers';
+import { jsonForScript } from './page-head';
+import { routeOf } from './spa-html';
+import { STATE_PAINTS, statePaints } from './spa-pages';
 
 const INDEX =
   '<!doctype html><html lang="sv"><head><title>R</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
@@ -96,24 +104,57 @@ describe('index.html per route', () => {
     expect((await ctx.app.inject('/.vite/prerender.json')).body).not.toContain('"sv":');
   });
 
-  it('names only pages that exist in the client router', () => {
-    const routes = readFileSync(path.join(import.meta.dirname, '../../client/routes.tsx'), 'utf8');
-    for (const [, chunk] of routeChunks) expect(routes, chunk).toContain(`import('./${chunk.replace(/\.tsx$/, '')}')`);
-  });
-
-  it('answers 200 for every path the client router knows (as wouter matches them) and 404 for the rest', async () => {
-    const routes = readFileSync(path.join(import.meta.dirname, '../../client/routes.tsx'), 'utf8');
-    const paths = [...routes.matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1]!.replace(/:\w+/g, 'abc123'));
-    expect(paths.length).toBeGreaterThan(15);
-    for (const known of paths) expect(pagePaths.some((p) => p.test(known)), known).toBe(true);
-    for (const known of ['/about', '/About/', '/login', '/user', '/cmt-mng', '/favorites/abc123']) {
-      expect((await ctx.app.inject(known)).statusCode, known).toBe(200);
+  it('answers 200 for every route of the manifest (as wouter matches them: any case, trailing slash) and 404 for the rest', async () => {
+    for (const route of ROUTES as readonly AppRoute[]) {
+      if (route.query) continue; // An id: see the pages rendered with their data below.
+      const url = route.path.replace(/:\w+/g, 'abc123');
+      for (const variant of [url, `${url.toUpperCase()}/`.replace(/^\/\/$/, '/')]) {
+        expect((await ctx.app.inject(variant)).statusCode, variant).toBe(200);
+      }
     }
     for (const unknown of ['/abouts', '/business/a/b', '/user/x', '/comment', '/favorites', '/index.html.bak']) {
       const res = await ctx.app.inject(unknown);
       expect(res.statusCode, unknown).toBe(404);
       expect(res.body, unknown).toContain('<div id="root"></div>');
     }
+  });
+});
+
+describe('the route manifest (server/schemas/routes.ts)', () => {
+  const clientDir = path.join(import.meta.dirname, '../../client');
+  const pages = readdirSync(path.join(clientDir, 'pages'))
+    .filter((f) => f.endsWith('.tsx'))
+    .map((f) => f.replace(/\.tsx$/, ''));
+
+  it("matches a path to the same route as wouter's own Switch (what the client router shows)", () => {
+    const samples = ['/', '', '/About', '/about/', '/abouts', '/logIn', '/login', '/LOGIN/', '/business', '/business/', '/business/abc', '/Business/a%20b/', '/business/a/b', '/comment/x1', '/comment', '/favorites/u1', '/favorites', '/user', '/user/x', '/user-mng', '/mod-log/', '/products', '/nope'];
+    for (const urlPath of samples) {
+      const routes = [...ROUTES.map((r) => createElement(Route, { key: r.path, path: r.path }, r.path)), createElement(Route, { key: '*' }, 'not found')];
+      const shown = renderToString(createElement(Router, { ssrPath: urlPath, children: createElement(Switch, null, ...routes) }));
+      expect(matchRoute(urlPath)?.route.path ?? 'not found', urlPath).toBe(shown);
+    }
+  });
+
+  it('names a module of client/pages for every page, and every module there is a page', () => {
+    const named = new Set<string>([NOT_FOUND_PAGE, ...(ROUTES as readonly AppRoute[]).flatMap((r) => (r.page ? [r.page] : []))]);
+    expect([...named].sort()).toEqual([...pages].sort());
+    for (const route of ROUTES as readonly AppRoute[]) expect(Boolean(route.page) !== Boolean(route.redirect), route.path).toBe(true);
+  });
+
+  it("has the entry fetch each first page's own chunk (client/main.tsx)", () => {
+    const main = readFileSync(path.join(clientDir, 'main.tsx'), 'utf8');
+    const loaders = [...main.matchAll(/^\s+'?([\w-]+)'?: \(\) => import\('\.\/pages\/([\w-]+)'\),$/gm)].map((m) => [m[1], m[2]]);
+    const first = (ROUTES as readonly AppRoute[]).filter((r) => r.prerender || r.query).map((r) => r.page);
+    expect(loaders.map(([key]) => key).sort()).toEqual([...first].sort());
+    for (const [key, module] of loaders) expect(module, key).toBe(key);
+  });
+
+  it('gives index.html the chunk of the page a path shows', () => {
+    expect(routeOf('/')).toBe('pages/home.tsx');
+    expect(routeOf('/Business/x1/')).toBe('pages/business-detail.tsx');
+    expect(routeOf('/comment/x1')).toBe('pages/comment.tsx');
+    expect(routeOf('/products')).toBe('');
+    expect(routeOf('/nope')).toBe('');
   });
 });
 
@@ -201,17 +242,58 @@ describe('business page rendered with its data', () => {
     }
   });
 
-  it('answers a comment page 200 when the comment exists and 404 (still the app) when it does not', async () => {
+  it('renders a comment page with the comment (the anonymous view) and the same data in a JSON block', async () => {
     const { admin, owner } = await createCast(ctx.db);
     const business = await createBusiness(ctx.deps, admin.actor, { title: 'Kaffebaren', category: 'Livsmedel', description: 'Kaffe', rate: 4, branches: [{ location: 'Lund' }] });
-    const comment = await createComment(ctx.deps, owner.actor, { businessId: business.id, text: 'Gott kaffe', businessLocation: 'Lund' });
-    expect((await ctx.app.inject(`/comment/${comment._id}`)).statusCode).toBe(200);
+    const comment = await createComment(ctx.deps, owner.actor, { businessId: business.id, text: 'Gott kaffe <b>och</b> bullar', businessLocation: 'Lund' });
+    const res = await ctx.app.inject(`/comment/${comment._id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<div id="root">[\s\S]*<article id="comment-[\s\S]*>Gott kaffe &lt;b&gt;och&lt;\/b&gt; bullar<\/p>/);
+    expect(res.body).toContain('Kaffebaren');
+    expect(dataBlock(res.body)).toMatchObject({ path: 'comments.byId', input: { id: comment._id }, anonymous: true, data: { _id: comment._id } });
+    // Rendered as the anonymous visitor sees it, for everyone: the author's own buttons are not in it.
+    const mine = await ctx.app.inject({ url: `/comment/${comment._id}`, headers: { cookie: `session=${owner.token}` } });
+    expect(dataBlock(mine.body)).toMatchObject({ anonymous: false, data: { reportedByMe: false } });
+    expect(mine.body).not.toContain('btn-danger');
+    const english = (await ctx.app.inject(`/comment/${comment._id}?lang=en`)).body;
+    expect(english).toContain('<html lang="en"');
+    expect(english).toContain('Gott kaffe');
     for (const url of ['/comment/no-such-comment', `/comment/${'x'.repeat(65)}`]) {
-      const res = await ctx.app.inject(url);
-      expect(res.statusCode, url).toBe(404);
-      expect(res.headers['content-type'], url).toContain('text/html');
-      expect(res.body, url).toContain('<div id="root">');
+      const missing = await ctx.app.inject(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).toContain('text/html');
+      expect(missing.body, url).toContain('<div id="root"></div>');
+      expect(dataBlock(missing.body), url).toBeNull();
     }
+  });
+
+  it('never puts a hidden or removed comment in the shared render', async () => {
+    const { admin, owner, other } = await createCast(ctx.db);
+    const business = await createBusiness(ctx.deps, admin.actor, { title: 'Bageriet', category: 'Livsmedel', description: 'Bröd', rate: 4, branches: [{ location: 'Lund' }] });
+    const hidden = await createComment(ctx.deps, owner.actor, { businessId: business.id, text: 'Dold text om bröd', businessLocation: 'Lund' });
+    // Rendered (and kept) before it is hidden: the reports are writes, so the kept render goes.
+    expect((await ctx.app.inject(`/comment/${hidden._id}`)).body).toContain('Dold text om bröd');
+    const reporters = await Promise.all([1, 2, 3].map((i) => createTestUser(ctx.db, { firstName: `Rapportör${i}`, lastName: 'R' })));
+    for (const r of reporters) await reportPost(ctx.deps, r.actor, 'comment', { id: hidden._id, reason: 'offensive' });
+    const anonymous = await ctx.app.inject(`/comment/${hidden._id}`);
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.body).not.toContain('Dold text');
+    // Its author still has the page (they see it marked), but from their own request, not in the HTML.
+    const author = await ctx.app.inject({ url: `/comment/${hidden._id}`, headers: { cookie: `session=${owner.token}` } });
+    expect(author.statusCode).toBe(200);
+    expect(author.body).toContain('noindex');
+    expect(author.body).not.toContain('Dold text');
+    expect(dataBlock(author.body)).toBeNull();
+
+    const removed = await createComment(ctx.deps, owner.actor, { businessId: business.id, text: 'Borttagen text om bröd', businessLocation: 'Lund' });
+    await createReply(ctx.deps, other.actor, { commentId: removed._id, text: 'Ett svar' });
+    expect((await ctx.app.inject(`/comment/${removed._id}`)).body).toContain('Borttagen text om bröd');
+    await reportPost(ctx.deps, other.actor, 'comment', { id: removed._id, reason: 'offensive' });
+    await resolveReports(ctx.deps, admin.actor, { id: removed._id, action: 'remove' });
+    const gone = await ctx.app.inject(`/comment/${removed._id}`);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.body).not.toContain('Borttagen text');
+    expect(dataBlock(gone.body)).toBeNull();
   });
 
   it('writes JSON that cannot end its script element', () => {

@@ -49,7 +49,7 @@ export function withParam(search: string, name: string, value: string): string {
 /**
  * The part of a page's query string its first paint depends on, in one spelling (so
  * `?q=ica&utm=x` and `?q=ica` share a render): '' when the page shows its default state.
- * `page` is the route's page chunk (server/plugins/spa.ts, routeChunks).
+ * `page` is the route's page chunk (server/schemas/routes.ts, pageChunk).
  */
 export function firstPaintState(page: string, search: string): string {
   if (page === 'pages/home.tsx') {

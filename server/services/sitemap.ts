@@ -2,12 +2,15 @@ import { and, asc, count, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, comments } from '../../db/schema';
 import { dataStamp } from '../lib/data-stamp';
+import { ROUTES, type Route } from '../schemas/routes';
 
 /** The sitemap protocol's limit of URLs per file; past it, a sitemap index lists the files. */
 export const URLS_PER_SITEMAP = 50_000;
 
 /** Public pages without an id: home, directory and the static pages. */
-const STATIC_PATHS = ['/', '/business', '/about', '/contact', '/terms-of-use', '/policy'];
+const STATIC_PATHS = ROUTES.filter((r: Route) => r.sitemap).map((r) => r.path);
+/** Pages only for a signed-in visitor or an admin (a `:name` segment and what follows left open). */
+const PRIVATE_PATHS = ROUTES.filter((r: Route) => r.auth).map((r) => r.path.replace(/:\w+.*$/, ''));
 
 const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -22,13 +25,7 @@ export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
-    'Disallow: /user',
-    'Disallow: /user-mng',
-    'Disallow: /business-mng',
-    'Disallow: /cmt-mng',
-    'Disallow: /mod-queue',
-    'Disallow: /mod-log',
-    'Disallow: /favorites/',
+    ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
     'Disallow: /api/',
     'Disallow: /trpc/',
     '',

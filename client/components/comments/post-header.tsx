@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useI18n } from '../../i18n';
 import { exactDateTime } from '../../i18n/number';
+import { useHydrated } from '../../lib/hydrated';
 import { Avatar } from './person';
 import styles from './comments.module.css';
 
@@ -28,6 +29,10 @@ export function PostHeader({
   const { t, relative } = useI18n();
   const name = `${firstName} ${lastName}`.trim();
   const when = relative(date);
+  // A page the server rendered (and kept) says "5 minutes ago" as of its render, and the exact
+  // time in the server's time zone: the browser keeps that element while it hydrates, then puts
+  // its own in its place (a new key), so hydration does not trip over a clock that has moved.
+  const hydrated = useHydrated();
   return (
     <header className={styles.postHeader}>
       <Avatar name={name} image={userImage} size={avatarSize} />
@@ -43,7 +48,12 @@ export function PostHeader({
         {children}
         <span className={styles.date}>
           {when && date ? (
-            <time dateTime={date} title={exactDateTime(new Date(date), t.comments.card.postedAt) ?? undefined}>
+            <time
+              key={hydrated ? 'browser' : 'server'}
+              dateTime={date}
+              title={exactDateTime(new Date(date), t.comments.card.postedAt) ?? undefined}
+              suppressHydrationWarning
+            >
               {when}
             </time>
           ) : (

@@ -1,0 +1,199 @@
+// Each page's answer before its HTML is put together: the status, the head, and for a page
+// with a first query (server/schemas/routes.ts) its render with the anonymous view of the data.
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps';
+import { dataStamp } from '../lib/data-stamp';
+import { AppError } from '../lib/errors';
+import { businessIdInputSchema } from '../schemas/business';
+import { idInputSchema } from '../schemas/comments';
+import { matchRoute, type Route } from '../schemas/routes';
+import { getBusiness } from '../services/business';
+import { getComment, listBusinessComments } from '../services/comments';
+import { businessHead, commentHead, goneHead, headTags, staticHead } from './page-head';
+import { isAnonymousRequest } from './session';
+import type { Renderer } from './spa-build';
+import type { ServedPage } from './spa-html';
+
+type Lang = 'sv' | 'en';
+type Status = 200 | 404 | 410;
+type Query = NonNullable<Route['query']>;
+
+/** A page's answer: its status, head tags and (for a page with a first query) its render with data. */
+export type PageAnswer = { status: Status; head: string; served: ServedPage | null };
+
+/** How many rendered pages with data are kept (per data stamp: any write empties them). */
+export const RENDERED_PAGES = 200;
+
+/** A page with data as kept: status, head, and its render with the data (null when the build has no renderer or it failed). */
+type DataPage = { status: Status; head: string; page: Omit<ServedPage, 'anonymous'> | null };
+
+/** The anonymous view of a page's first query, or the status and head of a page without one to show. */
+type Loaded = { data: unknown; head: string } | { status: 404 | 410; head: string };
+
+/**
+ * Each first query's anonymous view and head. The head's reviews (a business's first page of
+ * comments) are read here, once per kept page. A comment removed by a moderator stays as a
+ * placeholder for its replies and answers 410 (rendered by the browser, as before); a comment
+ * hidden while reported is unknown to the anonymous view, so its text is never in a shared render.
+ */
+const loaders: Record<Query, (deps: Deps, id: string, lang: Lang) => Loaded> = {
+  'business.byId': (deps, id, lang) => {
+    const publicUrl = deps.env.PUBLIC_URL;
+    const data = getBusiness(deps, null, id);
+    const comments = listBusinessComments(deps, null, { businessId: id }).items;
+    return { data, head: headTags(publicUrl, lang, businessHead(publicUrl, lang, data, comments)) };
+  },
+  'comments.byId': (deps, id, lang) => {
+    const publicUrl = deps.env.PUBLIC_URL;
+    const data = getComment(deps, null, id);
+    if (data.removed) return { status: 410, head: headTags(publicUrl, lang, goneHead(lang)) };
+    return { data, head: headTags(publicUrl, lang, commentHead(publicUrl, lang, data)) };
+  },
+};
+
+const inputSchemas: Record<Query, typeof idInputSchema | typeof businessIdInputSchema> = {
+  'business.byId': businessIdInputSchema,
+  'comments.byId': idInputSchema,
+};
+
+/**
+ * Pages with a first query, rendered with its anonymous view (one render serves every visitor
+ * in that language) and kept while the data stamp holds; null for an id nothing has (the
+ * caller decides: a signed-in visitor may see their own hidden comment).
+ */
+function dataPages(deps: Deps, render: () => Promise<Renderer | null>, log: () => FastifyBaseLogger) {
+  let stamp = '';
+  const kept = new Map<string, Promise<DataPage | null>>();
+  return async (urlPath: string, query: Query, id: string, lang: Lang): Promise<DataPage | null> => {
+    const now = dataStamp(deps.db);
+    if (now !== stamp) {
+      kept.clear();
+      stamp = now;
+    }
+    const key = `${lang}|${query}|${id}|${urlPath}`;
+    let page = kept.get(key);
+    if (!page) {
+      page = (async () => {
+        let loaded: Loaded;
+        try {
+          loaded = loaders[query](deps, id, lang);
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+          throw err;
+        }
+        if ('status' in loaded) return { ...loaded, page: null };
+        const { data, head } = loaded;
+        const pageData = { path: query, input: { id }, data };
+        try {
+          const renderer = await render();
+          return { status: 200, head, page: renderer ? { ...pageData, html: await renderer.renderPage(urlPath, lang, { ...pageData, anonymous: true }) } : null };
+        } catch (err) {
+          // The page still works without its data (the browser asks for it); the next request tries again.
+          log().error({ err }, 'page render failed');
+          kept.delete(key);
+          return { status: 200, head, page: null };
+        }
+      })();
+      if (kept.size >= RENDERED_PAGES) kept.delete(kept.keys().next().value!);
+      kept.set(key, page);
+      page.catch(() => kept.delete(key));
+    }
+    return page;
+  };
+}
+
+/** The `:id` of a path, decoded; null when it cannot be an id of the query at all (no page has it). */
+function idOf(query: Query, raw: string): string | null {
+  let id: string;
+  try {
+    id = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return inputSchemas[query].safeParse({ id }).success ? id : null;
+}
+
+/**
+ * Answers a page: known routes 200, anything else 404 (the app shows its not-found page, but
+ * search engines and link checkers see that nothing is there), an unknown or invalid id 404, a
+ * removed comment 410. The head of a page without data is kept by language, status and path
+ * (bounded: unknown paths are endless).
+ */
+export function pageAnswers(deps: Deps, render: () => Promise<Renderer | null>, log: () => FastifyBaseLogger) {
+  const publicUrl = deps.env.PUBLIC_URL;
+  const dataPage = dataPages(deps, render, log);
+  const staticHeads = new Map<string, string>();
+  const staticHeadTags = (urlPath: string, lang: Lang, found: boolean) => {
+    const key = `${lang}|${found}|${urlPath}`;
+    let tags = staticHeads.get(key);
+    if (tags === undefined) {
+      tags = headTags(publicUrl, lang, staticHead(urlPath, lang, found));
+      if (staticHeads.size < 1000) staticHeads.set(key, tags);
+    }
+    return tags;
+  };
+  const found = (urlPath: string, lang: Lang): PageAnswer => ({ status: 200, head: staticHeadTags(urlPath, lang, true), served: null });
+  const notFound = (urlPath: string, lang: Lang): PageAnswer => ({ status: 404, head: staticHeadTags(urlPath, lang, false), served: null });
+
+  return async (request: FastifyRequest, urlPath: string, lang: Lang): Promise<PageAnswer> => {
+    const match = matchRoute(urlPath);
+    if (!match) return notFound(urlPath, lang);
+    const { query } = match.route;
+    if (!query) return found(urlPath, lang);
+    const id = idOf(query, match.params.id ?? '');
+    if (id === null) return notFound(urlPath, lang);
+    let page: DataPage | null;
+    try {
+      page = await dataPage(urlPath, query, id, lang);
+    } catch (err) {
+      // The page still works without its data: the browser asks for it.
+      request.log.error({ err }, 'page render failed');
+      return found(urlPath, lang);
+    }
+    if (page) return { status: page.status, head: page.head, served: page.page && { ...page.page, anonymous: isAnonymousRequest(request) } };
+    // Unknown to the anonymous view; a comment hidden while reported is still there for its
+    // author and admins, who get the page (noindex, without a render) and ask for it themselves.
+    if (query === 'comments.byId' && request.actor) {
+      try {
+        getComment(deps, request.actor, id);
+        return found(urlPath, lang);
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+      }
+    }
+    return notFound(urlPath, lang);
+  };
+}
+
+/**
+ * How many first paints for a state in the query string are kept: a filter has two, but a
+ * search is free text, so the oldest go first. They hold no data (the lists are skeletons),
+ * only what the address itself says, so they outlive writes and are the same for everyone.
+ */
+export const STATE_PAINTS = 100;
+
+/**
+ * The first paint of a prerendered page in the state its query string asks for (the home
+ * feed's filter, the directory's search), rendered at request time like the build renders the
+ * default one; null when the build has no renderer or the render fails.
+ */
+export function statePaints(render: () => Promise<Pick<Renderer, 'renderFirstPaint'> | null>, log: () => Pick<FastifyBaseLogger, 'error'>) {
+  const kept = new Map<string, Promise<string | null>>();
+  return (urlPath: string, route: string, state: string, lang: Lang): Promise<string | null> => {
+    const key = `${lang}|${route}|${state}`;
+    let paint = kept.get(key);
+    if (!paint) {
+      paint = render()
+        .then((renderer) => (renderer ? renderer.renderFirstPaint(`${urlPath}${state}`, lang) : null))
+        .catch((err: unknown) => {
+          // Not kept: the next request tries again.
+          kept.delete(key);
+          log().error({ err }, 'first paint render failed');
+          return null;
+        });
+      if (kept.size >= STATE_PAINTS) kept.delete(kept.keys().next().value!);
+      kept.set(key, paint);
+    }
+    return paint;
+  };
+}
