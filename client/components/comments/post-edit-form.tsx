@@ -3,8 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { commentEditFormSchema, replyEditFormSchema } from '../../../server/schemas/comments';
-import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
+import { errorFieldsOf, useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
+import { FormField } from '../ui/form-field';
 import { ImageUpload } from '../ui/image-upload';
 import { notify } from '../ui/toast';
 import styles from './comments.module.css';
@@ -23,7 +24,6 @@ type Props = {
  */
 export function PostEditForm({ kind, id, text, image, onDone }: Props) {
   const { t, errorText } = useI18n();
-  const fieldError = useFieldError();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const textId = useId();
@@ -57,21 +57,18 @@ export function PostEditForm({ kind, id, text, image, onDone }: Props) {
     if (uploading) return notify(t.comments.form.uploading, 'info');
     mutation.mutate({ id, text: values.text, imageId });
   });
-  const error = fieldError(formState.errors.text?.message);
 
   return (
     <form className={styles.editForm} onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={textId} className="visually-hidden">
-          {kind === 'comment' ? t.comments.form.text : t.comments.replies.text}
-        </label>
-        <textarea id={textId} {...register('text')} aria-invalid={error ? true : undefined} aria-describedby={error ? `${textId}-error` : undefined} rows={3} />
-        {error ? (
-          <p id={`${textId}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <FormField
+        id={textId}
+        label={kind === 'comment' ? t.comments.form.text : t.comments.replies.text}
+        hideLabel
+        error={formState.errors.text?.message}
+        announce
+      >
+        {(control) => <textarea rows={3} {...control} {...register('text')} />}
+      </FormField>
       <ImageUpload
         kind={kind === 'comment' ? 'comment' : 'reply-edit'}
         label={image ? t.comments.form.changePhoto : t.comments.form.photo}

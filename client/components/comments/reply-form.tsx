@@ -3,8 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { replyFormSchema } from '../../../server/schemas/comments';
-import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
+import { errorFieldsOf, useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
+import { FormField } from '../ui/form-field';
 import { ImageUpload } from '../ui/image-upload';
 import { notify } from '../ui/toast';
 import styles from './comments.module.css';
@@ -13,7 +14,6 @@ import styles from './comments.module.css';
 export function ReplyForm({ commentId, onPosted, onCancel }: { commentId: string; onPosted(): void; onCancel(): void }) {
   const { t, errorText } = useI18n();
   const r = t.comments.replies;
-  const fieldError = useFieldError();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const textId = useId();
@@ -41,25 +41,12 @@ export function ReplyForm({ commentId, onPosted, onCancel }: { commentId: string
     if (uploading) return notify(t.comments.form.uploading, 'info');
     create.mutate({ commentId, text: values.text, imageId });
   });
-  const error = fieldError(formState.errors.text?.message);
 
   return (
     <form className={styles.replyForm} onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={textId}>{r.text}</label>
-        <textarea
-          id={textId}
-          rows={2}
-          {...register('text')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${textId}-error` : undefined}
-        />
-        {error ? (
-          <p id={`${textId}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <FormField id={textId} label={r.text} error={formState.errors.text?.message} announce>
+        {(control) => <textarea rows={2} {...control} {...register('text')} />}
+      </FormField>
       <ImageUpload kind="reply" label={r.photo} onChange={(image) => setImageId(image?.id ?? null)} onBusyChange={setUploading} />
       <div className={styles.formActions}>
         <button type="button" className="btn btn-sm" onClick={onCancel}>
