@@ -3,8 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { commentFormSchema, LOCATION_MAX, type CommentFormValues } from '../../../server/schemas/comments';
-import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
+import { errorFieldsOf, useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
+import { FormField } from '../ui/form-field';
 import { ImageUpload } from '../ui/image-upload';
 import { notify } from '../ui/toast';
 import styles from './comments.module.css';
@@ -17,10 +18,9 @@ import styles from './comments.module.css';
 export function CommentForm({ businessId, onPosted }: { businessId: string; onPosted(id: string): void }) {
   const { t, errorText } = useI18n();
   const f = t.comments.form;
-  const fieldError = useFieldError();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const ids = { text: useId(), location: useId(), hint: useId(), branches: useId() };
+  const ids = { text: useId(), location: useId(), branches: useId() };
   const [imageId, setImageId] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   // A new key empties the photo picker after a post.
@@ -60,55 +60,28 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
     create.mutate({ businessId, text: values.text, businessLocation: values.businessLocation, imageId });
   });
 
-  const textError = fieldError(formState.errors.text?.message);
-  const locationError = fieldError(formState.errors.businessLocation?.message);
-
   return (
     <form className={`card ${styles.commentForm}`} onSubmit={submit} noValidate aria-labelledby={`${ids.text}-heading`}>
       <h3 id={`${ids.text}-heading`} className={styles.formHeading}>
         {f.heading}
       </h3>
-      <div className="field">
-        <label htmlFor={ids.text}>{f.text}</label>
-        <textarea
-          id={ids.text}
-          rows={4}
-          {...register('text')}
-          aria-invalid={textError ? true : undefined}
-          aria-describedby={textError ? `${ids.text}-error` : undefined}
-        />
-        {textError ? (
-          <p id={`${ids.text}-error`} className="field-error" role="alert">
-            {textError}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.location}>{f.location}</label>
-        <input
-          id={ids.location}
-          {...register('businessLocation')}
-          list={branches.length > 0 ? ids.branches : undefined}
-          autoComplete="off"
-          aria-invalid={locationError ? true : undefined}
-          aria-describedby={locationError ? `${ids.location}-error ${ids.hint}` : ids.hint}
-        />
-        {branches.length > 0 ? (
-          <datalist id={ids.branches}>
-            {branches.map((b) => (
-              <option key={b} value={b} />
-            ))}
-          </datalist>
-        ) : null}
-        <p id={ids.hint} className={styles.hint}>
-          {f.locationHint}
-        </p>
-        {locationError ? (
-          <p id={`${ids.location}-error`} className="field-error" role="alert">
-            {locationError}
-          </p>
-        ) : null}
-      </div>
+      <FormField id={ids.text} label={f.text} error={formState.errors.text?.message} announce>
+        {(control) => <textarea rows={4} {...control} {...register('text')} />}
+      </FormField>
+      <FormField id={ids.location} label={f.location} hint={f.locationHint} error={formState.errors.businessLocation?.message} announce>
+        {(control) => (
+          <>
+            <input list={branches.length > 0 ? ids.branches : undefined} autoComplete="off" {...control} {...register('businessLocation')} />
+            {branches.length > 0 ? (
+              <datalist id={ids.branches}>
+                {branches.map((b) => (
+                  <option key={b} value={b} />
+                ))}
+              </datalist>
+            ) : null}
+          </>
+        )}
+      </FormField>
       <ImageUpload
         key={generation}
         kind="comment"
