@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { RatingGroup } from '@ark-ui/react/rating-group';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { businessCreateSchema, businessUpdateSchema } from '../../../server/schemas/business';
 import { errorFieldsOf, useI18n } from '../../i18n';
+import { useCreateBusiness, useUpdateBusiness } from '../../lib/mutations/business';
 import { useTRPC } from '../../lib/trpc';
 import { describedBy, FieldMessages, FormField } from '../ui/form-field';
 import { notify } from '../ui/toast';
@@ -59,7 +60,6 @@ function valuesOf(business: Business): FormValues {
 export function BusinessForm({ business, onDone }: Props) {
   const { t, errorText } = useI18n();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const editing = business !== undefined;
   const f = t.business.form;
   const [uploads, setUploads] = useState(0);
@@ -81,18 +81,9 @@ export function BusinessForm({ business, onDone }: Props) {
   const branches = useFieldArray({ control, name: 'branches' });
   const errors = formState.errors;
 
-  const create = useMutation(trpc.business.create.mutationOptions());
-  const update = useMutation(trpc.business.update.mutationOptions());
-
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries(trpc.business.list.pathFilter()),
-      queryClient.invalidateQueries(trpc.business.directory.pathFilter()),
-      queryClient.invalidateQueries(trpc.business.byId.pathFilter()),
-      queryClient.invalidateQueries(trpc.business.favorites.pathFilter()),
-      queryClient.invalidateQueries(trpc.home.pathFilter()),
-      queryClient.invalidateQueries(trpc.business.categories.pathFilter()),
-    ]);
+  // Each refreshes every view of businesses before it resolves.
+  const create = useCreateBusiness();
+  const update = useUpdateBusiness();
 
   const onSubmit = async (values: FormValues) => {
     try {
@@ -108,7 +99,6 @@ export function BusinessForm({ business, onDone }: Props) {
         setGeneration((g) => g + 1);
         onDone?.();
       }
-      await refresh();
     } catch (error) {
       const fields = Object.entries(errorFieldsOf(error));
       for (const [name, key] of fields) setError(name as keyof FormValues, { message: key });

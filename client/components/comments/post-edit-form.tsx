@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { commentEditFormSchema, replyEditFormSchema } from '../../../server/schemas/comments';
 import { errorFieldsOf, useI18n } from '../../i18n';
-import { useTRPC } from '../../lib/trpc';
+import { useUpdatePost } from '../../lib/mutations/comments';
 import { FormField } from '../ui/form-field';
 import { ImageUpload } from '../ui/image-upload';
 import { notify } from '../ui/toast';
@@ -24,8 +23,6 @@ type Props = {
  */
 export function PostEditForm({ kind, id, text, image, onDone }: Props) {
   const { t, errorText } = useI18n();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const textId = useId();
   // undefined: keep the photo; null: remove it; a string: the newly uploaded one.
   const [imageId, setImageId] = useState<string | null | undefined>(undefined);
@@ -37,21 +34,17 @@ export function PostEditForm({ kind, id, text, image, onDone }: Props) {
   });
   const { register, handleSubmit, formState, setError } = form;
 
-  const options = {
+  const mutation = useUpdatePost(kind, {
     onSuccess: () => {
       notify(t.comments.card.saved, 'success');
-      void queryClient.invalidateQueries(trpc.comments.pathFilter());
       onDone();
     },
-    onError: (error: unknown) => {
+    onError: (error) => {
       const fields = errorFieldsOf(error);
       if (fields.text) setError('text', { message: fields.text });
       else notify(errorText(error), 'error');
     },
-  };
-  const updateComment = useMutation(trpc.comments.update.mutationOptions(options));
-  const updateReply = useMutation(trpc.comments.updateReply.mutationOptions(options));
-  const mutation = kind === 'comment' ? updateComment : updateReply;
+  });
 
   const submit = handleSubmit((values) => {
     if (uploading) return notify(t.comments.form.uploading, 'info');

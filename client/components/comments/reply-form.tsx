@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { replyFormSchema } from '../../../server/schemas/comments';
 import { errorFieldsOf, useI18n } from '../../i18n';
-import { useTRPC } from '../../lib/trpc';
+import { useCreateReply } from '../../lib/mutations/comments';
 import { FormField } from '../ui/form-field';
 import { ImageUpload } from '../ui/image-upload';
 import { notify } from '../ui/toast';
@@ -14,28 +13,23 @@ import styles from './comments.module.css';
 export function ReplyForm({ commentId, onPosted, onCancel }: { commentId: string; onPosted(): void; onCancel(): void }) {
   const { t, errorText } = useI18n();
   const r = t.comments.replies;
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const textId = useId();
   const [imageId, setImageId] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const form = useForm<{ text: string }>({ resolver: zodResolver(replyFormSchema), defaultValues: { text: '' }, mode: 'onTouched' });
   const { register, handleSubmit, formState, setError } = form;
 
-  const create = useMutation(
-    trpc.comments.reply.mutationOptions({
-      onSuccess: () => {
-        notify(r.posted, 'success');
-        void queryClient.invalidateQueries(trpc.comments.pathFilter());
-        onPosted();
-      },
-      onError: (error) => {
-        const fields = errorFieldsOf(error);
-        if (fields.text) setError('text', { message: fields.text });
-        else notify(errorText(error), 'error');
-      },
-    }),
-  );
+  const create = useCreateReply({
+    onSuccess: () => {
+      notify(r.posted, 'success');
+      onPosted();
+    },
+    onError: (error) => {
+      const fields = errorFieldsOf(error);
+      if (fields.text) setError('text', { message: fields.text });
+      else notify(errorText(error), 'error');
+    },
+  });
 
   const submit = handleSubmit((values) => {
     if (uploading) return notify(t.comments.form.uploading, 'info');

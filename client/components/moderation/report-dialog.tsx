@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { REPORT_NOTE_MAX, reportFormSchema, reportReasons, type ReportFormValues, type ReportKind } from '../../../server/schemas/moderation';
 import { errorFieldsOf, useI18n } from '../../i18n';
-import { useTRPC } from '../../lib/trpc';
+import { useReportPost } from '../../lib/mutations/comments';
 import { describedBy, FieldMessages, FormField } from '../ui/form-field';
 import { Modal } from '../ui/modal';
 import { notify } from '../ui/toast';
@@ -16,30 +15,24 @@ type Props = { kind: ReportKind; id: string; open: boolean; onOpenChange(open: b
 export function ReportDialog({ kind, id, open, onOpenChange, onSent }: Props) {
   const { t, number, errorText } = useI18n();
   const r = t.moderation.report;
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const noteId = useId();
   const reasonId = `${noteId}-reason`;
   const form = useForm<ReportFormValues>({ resolver: zodResolver(reportFormSchema), defaultValues: { note: '' } });
   const { register, handleSubmit, formState, watch, setError, reset } = form;
-  const options = {
+  const mutation = useReportPost(kind, {
     onSuccess: () => {
       notify(t.messages.reportThanks, 'success');
       onOpenChange(false);
       onSent();
       reset();
-      void queryClient.invalidateQueries(trpc.comments.pathFilter());
     },
-    onError: (error: unknown) => {
+    onError: (error) => {
       const fields = errorFieldsOf(error);
       if (fields.note) setError('note', { message: fields.note });
       else if (fields.reason) setError('reason', { message: fields.reason });
       else notify(errorText(error), 'error');
     },
-  };
-  const reportComment = useMutation(trpc.moderation.reportComment.mutationOptions(options));
-  const reportReply = useMutation(trpc.moderation.reportReply.mutationOptions(options));
-  const mutation = kind === 'comment' ? reportComment : reportReply;
+  });
   const submit = handleSubmit((values) => mutation.mutate({ id, reason: values.reason, note: values.note || undefined }));
   const left = REPORT_NOTE_MAX - (watch('note')?.length ?? 0);
 
