@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { commentFormSchema, LOCATION_MAX, type CommentFormValues } from '../../../server/schemas/comments';
 import { errorFieldsOf, useI18n } from '../../i18n';
+import { useCreateComment } from '../../lib/mutations/comments';
 import { useTRPC } from '../../lib/trpc';
 import { FormField } from '../ui/form-field';
 import { ImageUpload } from '../ui/image-upload';
@@ -19,7 +20,6 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
   const { t, errorText } = useI18n();
   const f = t.comments.form;
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const ids = { text: useId(), location: useId(), branches: useId() };
   const [imageId, setImageId] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -36,24 +36,21 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
   });
   const { register, handleSubmit, formState, setError, reset } = form;
 
-  const create = useMutation(
-    trpc.comments.create.mutationOptions({
-      onSuccess: (comment) => {
-        notify(f.posted, 'success');
-        reset();
-        setImageId(null);
-        setGeneration((g) => g + 1);
-        void queryClient.invalidateQueries(trpc.comments.pathFilter());
-        onPosted(comment._id);
-      },
-      onError: (error) => {
-        const fields = errorFieldsOf(error);
-        if (fields.text) setError('text', { message: fields.text });
-        if (fields.businessLocation) setError('businessLocation', { message: fields.businessLocation });
-        if (!fields.text && !fields.businessLocation) notify(errorText(error), 'error');
-      },
-    }),
-  );
+  const create = useCreateComment({
+    onSuccess: (comment) => {
+      notify(f.posted, 'success');
+      reset();
+      setImageId(null);
+      setGeneration((g) => g + 1);
+      onPosted(comment._id);
+    },
+    onError: (error) => {
+      const fields = errorFieldsOf(error);
+      if (fields.text) setError('text', { message: fields.text });
+      if (fields.businessLocation) setError('businessLocation', { message: fields.businessLocation });
+      if (!fields.text && !fields.businessLocation) notify(errorText(error), 'error');
+    },
+  });
 
   const submit = handleSubmit((values) => {
     if (uploading) return notify(f.uploading, 'info');
