@@ -4,16 +4,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { contactInputSchema, type ContactInput } from '../../server/schemas/common';
-import { FormField } from '../components/ui/form-field';
+import { FormField, showFieldErrors } from '../components/ui/form-field';
 import { HoneypotField } from '../components/ui/honeypot-field';
 import { notify } from '../components/ui/toast';
-import { errorFieldsOf, useI18n } from '../i18n';
+import { useI18n } from '../i18n';
 import { useMe } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import styles from './contact.module.css';
 
 const fieldNames = ['from_name', 'user_email', 'message'] as const;
-const isFieldName = (name: string): name is (typeof fieldNames)[number] => (fieldNames as readonly string[]).includes(name);
 
 export default function ContactPage() {
   const { t, errorText } = useI18n();
@@ -47,10 +46,7 @@ export default function ContactPage() {
         navigate('/');
       },
       onError(error) {
-        // The server checks the same schema; its verdict lands on the fields it names.
-        for (const [name, key] of Object.entries(errorFieldsOf(error))) {
-          if (isFieldName(name)) setError(name, { message: key });
-        }
+        showFieldErrors(error, setError, fieldNames);
         notify(p.failed(errorText(error)), 'error', 3000);
       },
     }),

@@ -63,7 +63,6 @@ export default function ResetPasswordPage() {
             ) : null}
             <NewPasswordFields
               idPrefix="reset"
-              passwordLabel={t.accounts.fields.newPassword}
               errors={errors}
               password={register('password', { deps: ['confirmPassword'] })}
               confirmPassword={register('confirmPassword')}

@@ -69,7 +69,6 @@ export function ChangePassword() {
           />
           <NewPasswordFields
             idPrefix="profile-new"
-            passwordLabel={t.accounts.fields.newPassword}
             errors={errors}
             password={register('password', { deps: ['confirmPassword'] })}
             confirmPassword={register('confirmPassword')}

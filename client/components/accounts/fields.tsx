@@ -80,7 +80,8 @@ export function PasswordField({ id, label, error, hint, registration, autoComple
 type NewPasswordProps = {
   /** Ids are `${idPrefix}-password` and `${idPrefix}-confirmPassword`. */
   idPrefix: string;
-  passwordLabel: string;
+  /** The first field's label; "Nytt lösenord" unless given. */
+  passwordLabel?: string;
   errors: { password?: { message?: string }; confirmPassword?: { message?: string } };
   /** The form's registrations; the password's should name `deps: ['confirmPassword']`. */
   password: UseFormRegisterReturn;
@@ -92,7 +93,7 @@ export function NewPasswordFields({ idPrefix, passwordLabel, errors, password, c
   const { t } = useI18n();
   return (
     <>
-      <PasswordField id={`${idPrefix}-password`} label={passwordLabel} autoComplete="new-password" error={errors.password?.message} registration={password} />
+      <PasswordField id={`${idPrefix}-password`} label={passwordLabel ?? t.accounts.fields.newPassword} autoComplete="new-password" error={errors.password?.message} registration={password} />
       <PasswordField
         id={`${idPrefix}-confirmPassword`}
         label={t.accounts.fields.confirmPassword}

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { commentEditFormSchema, replyEditFormSchema } from '../../../server/schemas/comments';
-import { errorFieldsOf, useI18n } from '../../i18n';
+import { useI18n } from '../../i18n';
 import { useUpdatePost } from '../../lib/mutations/comments';
-import { FormField } from '../ui/form-field';
+import { FormField, showFieldErrors } from '../ui/form-field';
 import { ImageUpload } from '../ui/image-upload';
 import { notify } from '../ui/toast';
 import styles from './comments.module.css';
@@ -39,11 +39,7 @@ export function PostEditForm({ kind, id, text, image, onDone }: Props) {
       notify(t.comments.card.saved, 'success');
       onDone();
     },
-    onError: (error) => {
-      const fields = errorFieldsOf(error);
-      if (fields.text) setError('text', { message: fields.text });
-      else notify(errorText(error), 'error');
-    },
+    onError: (error) => showFieldErrors(error, setError, ['text']) || notify(errorText(error), 'error'),
   });
 
   const submit = handleSubmit((values) => {

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { replyFormSchema } from '../../../server/schemas/comments';
-import { errorFieldsOf, useI18n } from '../../i18n';
+import { useI18n } from '../../i18n';
 import { useCreateReply } from '../../lib/mutations/comments';
-import { FormField } from '../ui/form-field';
+import { FormField, showFieldErrors } from '../ui/form-field';
 import { ImageUpload } from '../ui/image-upload';
 import { notify } from '../ui/toast';
 import styles from './comments.module.css';
@@ -24,11 +24,7 @@ export function ReplyForm({ commentId, onPosted, onCancel }: { commentId: string
       notify(r.posted, 'success');
       onPosted();
     },
-    onError: (error) => {
-      const fields = errorFieldsOf(error);
-      if (fields.text) setError('text', { message: fields.text });
-      else notify(errorText(error), 'error');
-    },
+    onError: (error) => showFieldErrors(error, setError, ['text']) || notify(errorText(error), 'error'),
   });
 
   const submit = handleSubmit((values) => {

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { REPORT_NOTE_MAX, reportFormSchema, reportReasons, type ReportFormValues, type ReportKind } from '../../../server/schemas/moderation';
-import { errorFieldsOf, useI18n } from '../../i18n';
+import { useI18n } from '../../i18n';
 import { useReportPost } from '../../lib/mutations/comments';
-import { describedBy, FieldMessages, FormField } from '../ui/form-field';
+import { describedBy, FieldMessages, FormField, showFieldErrors } from '../ui/form-field';
 import { Modal } from '../ui/modal';
 import { notify } from '../ui/toast';
 import styles from './moderation.module.css';
@@ -26,12 +26,7 @@ export function ReportDialog({ kind, id, open, onOpenChange, onSent }: Props) {
       onSent();
       reset();
     },
-    onError: (error) => {
-      const fields = errorFieldsOf(error);
-      if (fields.note) setError('note', { message: fields.note });
-      else if (fields.reason) setError('reason', { message: fields.reason });
-      else notify(errorText(error), 'error');
-    },
+    onError: (error) => showFieldErrors(error, setError, ['note', 'reason']) || notify(errorText(error), 'error'),
   });
   const submit = handleSubmit((values) => mutation.mutate({ id, reason: values.reason, note: values.note || undefined }));
   const left = REPORT_NOTE_MAX - (watch('note')?.length ?? 0);

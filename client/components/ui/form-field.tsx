@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { useFieldError } from '../../i18n';
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { errorFieldsOf, useFieldError } from '../../i18n';
 
 /** What the input slot spreads on its control, so its label, hint and error belong to it. */
 export type FieldControlProps = {
@@ -83,4 +84,15 @@ export function FormField({ id, label, hideLabel = false, required = false, clas
       <FieldMessages id={id} error={error} hint={hint} announce={announce} />
     </div>
   );
+}
+
+/**
+ * Puts the server's verdict (it checks the same schema) on the fields of `names` it names, and
+ * answers whether there was one, so the caller shows a toast only for other errors.
+ */
+export function showFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, names: readonly FieldPath<T>[]): boolean {
+  const fields = errorFieldsOf(error);
+  const named = names.filter((name) => fields[name]);
+  for (const name of named) setError(name, { message: fields[name] });
+  return named.length > 0;
 }
