@@ -1,23 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/router';
 import { useTRPC } from '../trpc';
-import { useInvalidate, type Options } from './refresh';
+import { refreshingMutation, reloadingMutation, useInvalidate } from './refresh';
 
 /** Account mutations that change what the session or the user list shows. */
 
-/** The profile's name and avatar: the answer is the new signed-in user, shown at once everywhere. */
-export function useUpdateProfile(options: Options<'users', 'updateProfile'> = {}) {
+type Me = inferRouterOutputs<AppRouter>['users']['me'];
+
+/** The answer of a profile change is the new signed-in user, shown at once everywhere. */
+function useStoreMe() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useMutation(
-    trpc.users.updateProfile.mutationOptions({
-      ...options,
-      onSuccess: (...args) => {
-        queryClient.setQueryData(trpc.users.me.queryKey(), args[0]);
-        return options.onSuccess?.(...args);
-      },
-    }),
-  );
+  return (user: Me) => queryClient.setQueryData(trpc.users.me.queryKey(), user);
 }
+
+/** The profile's name and avatar. */
+export const useUpdateProfile = refreshingMutation((trpc) => trpc.users.updateProfile, useStoreMe);
 
 /** User Management reloads its list after every change, so it shows what the server stored. */
 function useReloadUsers() {
@@ -27,46 +26,17 @@ function useReloadUsers() {
 }
 
 /** An admin's ban or admin flag; the list has the last word once it has reloaded. */
-export function useSetUserFlags(options: Options<'users', 'setFlags'> = {}) {
-  const trpc = useTRPC();
-  const reload = useReloadUsers();
-  return useMutation(
-    trpc.users.setFlags.mutationOptions({
-      ...options,
-      onSettled: async (...args) => {
-        await reload();
-        return options.onSettled?.(...args);
-      },
-    }),
-  );
-}
+export const useSetUserFlags = reloadingMutation((trpc) => trpc.users.setFlags, useReloadUsers);
 
 /** An admin's delete of an account, from User Management. */
-export function useDeleteUser(options: Options<'users', 'delete'> = {}) {
-  const trpc = useTRPC();
-  const reload = useReloadUsers();
-  return useMutation(
-    trpc.users.delete.mutationOptions({
-      ...options,
-      onSettled: async (...args) => {
-        await reload();
-        return options.onSettled?.(...args);
-      },
-    }),
-  );
-}
+export const useDeleteUser = reloadingMutation((trpc) => trpc.users.delete, useReloadUsers);
 
-/** An admin's moderation digest setting (profile); the answer is the new setting. */
-export function useSetDigest(options: Options<'moderation', 'setDigest'> = {}) {
+/** The answer of the digest setting is the new setting. */
+function useStoreDigest() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useMutation(
-    trpc.moderation.setDigest.mutationOptions({
-      ...options,
-      onSuccess: (...args) => {
-        queryClient.setQueryData(trpc.moderation.digest.queryKey(), args[0]);
-        return options.onSuccess?.(...args);
-      },
-    }),
-  );
+  return (digest: { modDigest: boolean }) => queryClient.setQueryData(trpc.moderation.digest.queryKey(), digest);
 }
+
+/** An admin's moderation digest setting (profile). */
+export const useSetDigest = refreshingMutation((trpc) => trpc.moderation.setDigest, useStoreDigest);

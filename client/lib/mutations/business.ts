@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../trpc';
-import { refreshBefore, refreshThen, useInvalidate, type Options } from './refresh';
+import { refreshingMutation, refreshThen, useInvalidate, type Options } from './refresh';
 
 /**
  * The business mutations, each refreshing what it changes: the directory, the management list,
@@ -24,18 +24,10 @@ function useRefreshBusinesses() {
 }
 
 /** Add Business; the form stays busy until the lists show the new business. */
-export function useCreateBusiness(options: Options<'business', 'create'> = {}) {
-  const trpc = useTRPC();
-  const refresh = useRefreshBusinesses();
-  return useMutation(trpc.business.create.mutationOptions({ ...options, onSuccess: refreshBefore(refresh, options.onSuccess) }));
-}
+export const useCreateBusiness = refreshingMutation((trpc) => trpc.business.create, useRefreshBusinesses, { wait: true });
 
 /** Update Business; the form stays busy until the lists show the change. */
-export function useUpdateBusiness(options: Options<'business', 'update'> = {}) {
-  const trpc = useTRPC();
-  const refresh = useRefreshBusinesses();
-  return useMutation(trpc.business.update.mutationOptions({ ...options, onSuccess: refreshBefore(refresh, options.onSuccess) }));
-}
+export const useUpdateBusiness = refreshingMutation((trpc) => trpc.business.update, useRefreshBusinesses, { wait: true });
 
 /** Delete a business: it leaves the management list at once, the other views refetch. */
 export function useRemoveBusiness(options: Options<'business', 'remove'> = {}) {

@@ -1,16 +1,32 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RateResult } from '../../../server/schemas/comments';
+import type { DecorateMutationProcedure, ResolverDef } from '@trpc/tanstack-react-query';
 import { useTRPC } from '../trpc';
-import { refreshThen, useInvalidate, type Options } from './refresh';
+import { refreshingMutation, useInvalidate, type Options, type Trpc } from './refresh';
 
 /**
  * The comment and reply mutations: each refreshes what it changes, so components only say what
  * the user sees (a toast, a closed form). Every comment list lives under `comments.*`.
  */
 
-/** For the hooks that serve a comment or a reply alike. */
-type PostCallbacks<T = unknown> = { onSuccess?(result: T): void; onError?(error: unknown): void };
-type PostKind = 'comment' | 'reply';
+/**
+ * A hook for a mutation that exists for comments and for replies alike: both are set up (hooks
+ * cannot be called on a condition) and the one for `kind` is returned.
+ */
+function refreshingPostMutation<C extends ResolverDef, R extends ResolverDef>(
+  pick: (trpc: Trpc) => [DecorateMutationProcedure<C>, DecorateMutationProcedure<R>],
+  useRefresh: () => () => unknown,
+) {
+  const useForComment = refreshingMutation((trpc) => pick(trpc)[0], useRefresh);
+  const useForReply = refreshingMutation((trpc) => pick(trpc)[1], useRefresh);
+  return function usePostMutation(
+    kind: 'comment' | 'reply',
+    callbacks: { onSuccess?(result: C['output'] & R['output']): void; onError?(error: unknown): void } = {},
+  ) {
+    const comment = useForComment(callbacks);
+    const reply = useForReply(callbacks);
+    return kind === 'comment' ? comment : reply;
+  };
+}
 
 /** Every list, page and count of comments and replies, refetched where shown. */
 export function useRefreshComments() {
@@ -19,27 +35,12 @@ export function useRefreshComments() {
   return () => invalidate([trpc.comments.pathFilter()]);
 }
 
-export function useCreateComment(options: Options<'comments', 'create'> = {}) {
-  const trpc = useTRPC();
-  const refresh = useRefreshComments();
-  return useMutation(trpc.comments.create.mutationOptions({ ...options, onSuccess: refreshThen(refresh, options.onSuccess) }));
-}
+export const useCreateComment = refreshingMutation((trpc) => trpc.comments.create, useRefreshComments);
 
-export function useCreateReply(options: Options<'comments', 'reply'> = {}) {
-  const trpc = useTRPC();
-  const refresh = useRefreshComments();
-  return useMutation(trpc.comments.reply.mutationOptions({ ...options, onSuccess: refreshThen(refresh, options.onSuccess) }));
-}
+export const useCreateReply = refreshingMutation((trpc) => trpc.comments.reply, useRefreshComments);
 
 /** The author's edit of a comment or a reply. */
-export function useUpdatePost(kind: PostKind, { onSuccess, onError }: PostCallbacks = {}) {
-  const trpc = useTRPC();
-  const refresh = useRefreshComments();
-  const options = { onSuccess: refreshThen(refresh, onSuccess), onError };
-  const comment = useMutation(trpc.comments.update.mutationOptions(options));
-  const reply = useMutation(trpc.comments.updateReply.mutationOptions(options));
-  return kind === 'comment' ? comment : reply;
-}
+export const useUpdatePost = refreshingPostMutation((trpc) => [trpc.comments.update, trpc.comments.updateReply], useRefreshComments);
 
 /** The author's delete of a comment; the caller refreshes (useRefreshComments) once the card has left. */
 export function useDeleteComment(options: Options<'comments', 'delete'> = {}) {
@@ -48,38 +49,20 @@ export function useDeleteComment(options: Options<'comments', 'delete'> = {}) {
 }
 
 /** The author's (or an admin's) delete of a reply. */
-export function useDeleteReply(options: Options<'comments', 'deleteReply'> = {}) {
-  const trpc = useTRPC();
-  const refresh = useRefreshComments();
-  return useMutation(trpc.comments.deleteReply.mutationOptions({ ...options, onSuccess: refreshThen(refresh, options.onSuccess) }));
-}
+export const useDeleteReply = refreshingMutation((trpc) => trpc.comments.deleteReply, useRefreshComments);
 
 /** An admin's removal of a comment (Comment Management). */
-export function useRemoveComment(options: Options<'comments', 'remove'> = {}) {
-  const trpc = useTRPC();
-  const refresh = useRefreshComments();
-  return useMutation(trpc.comments.remove.mutationOptions({ ...options, onSuccess: refreshThen(refresh, options.onSuccess) }));
-}
+export const useRemoveComment = refreshingMutation((trpc) => trpc.comments.remove, useRefreshComments);
 
-/**
- * An emoji rating of a comment or a reply. The card shows the answer itself; other lists (the
- * feed's counts, TOP RATED) are only marked stale and catch up when they are next shown.
- */
-export function useRatePost(kind: PostKind, { onSuccess, onError }: PostCallbacks<RateResult> = {}) {
+/** The feed's counts and TOP RATED: marked stale only, they catch up when they are next shown. */
+function useMarkFeedStale() {
   const trpc = useTRPC();
   const invalidate = useInvalidate();
-  const options = { onSuccess: refreshThen(() => invalidate([{ ...trpc.comments.feed.pathFilter(), refetchType: 'none' }]), onSuccess), onError };
-  const comment = useMutation(trpc.comments.rate.mutationOptions(options));
-  const reply = useMutation(trpc.comments.rateReply.mutationOptions(options));
-  return kind === 'comment' ? comment : reply;
+  return () => invalidate([{ ...trpc.comments.feed.pathFilter(), refetchType: 'none' }]);
 }
 
+/** An emoji rating of a comment or a reply; the card shows the answer itself. */
+export const useRatePost = refreshingPostMutation((trpc) => [trpc.comments.rate, trpc.comments.rateReply], useMarkFeedStale);
+
 /** A user's report of a comment or a reply (the lists show it as reported by them). */
-export function useReportPost(kind: PostKind, { onSuccess, onError }: PostCallbacks = {}) {
-  const trpc = useTRPC();
-  const refresh = useRefreshComments();
-  const options = { onSuccess: refreshThen(refresh, onSuccess), onError };
-  const comment = useMutation(trpc.moderation.reportComment.mutationOptions(options));
-  const reply = useMutation(trpc.moderation.reportReply.mutationOptions(options));
-  return kind === 'comment' ? comment : reply;
-}
+export const useReportPost = refreshingPostMutation((trpc) => [trpc.moderation.reportComment, trpc.moderation.reportReply], useRefreshComments);

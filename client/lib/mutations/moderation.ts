@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../trpc';
-import { refreshThen, useInvalidate, type Options } from './refresh';
+import { refreshingMutation, useInvalidate } from './refresh';
 
 /** The moderation queue's decisions: each changes the queue and the comments it is about. */
 
@@ -11,29 +10,13 @@ function useRefreshModeration() {
 }
 
 /** Remove the reported post, or dismiss its reports. */
-export function useResolveReport(options: Options<'moderation', 'resolve'> = {}) {
-  const trpc = useTRPC();
-  const refresh = useRefreshModeration();
-  return useMutation(trpc.moderation.resolve.mutationOptions({ ...options, onSuccess: refreshThen(refresh, options.onSuccess) }));
-}
+export const useResolveReport = refreshingMutation((trpc) => trpc.moderation.resolve, useRefreshModeration);
 
 /** Ban the author of a reported post (the queue hides their posts). */
-export function useBanAuthor(options: Options<'users', 'setFlags'> = {}) {
-  const trpc = useTRPC();
-  const refresh = useRefreshModeration();
-  return useMutation(trpc.users.setFlags.mutationOptions({ ...options, onSuccess: refreshThen(refresh, options.onSuccess) }));
-}
+export const useBanAuthor = refreshingMutation((trpc) => trpc.users.setFlags, useRefreshModeration);
 
 /** Remove every post of an author. */
-export function useRemoveAllPosts(options: Options<'moderation', 'removeAllPosts'> = {}) {
-  const trpc = useTRPC();
-  const refresh = useRefreshModeration();
-  return useMutation(trpc.moderation.removeAllPosts.mutationOptions({ ...options, onSuccess: refreshThen(refresh, options.onSuccess) }));
-}
+export const useRemoveAllPosts = refreshingMutation((trpc) => trpc.moderation.removeAllPosts, useRefreshModeration);
 
 /** Dismiss a burst of ratings as harmless. */
-export function useDismissRatingBurst(options: Options<'moderation', 'dismissRatingBurst'> = {}) {
-  const trpc = useTRPC();
-  const refresh = useRefreshModeration();
-  return useMutation(trpc.moderation.dismissRatingBurst.mutationOptions({ ...options, onSuccess: refreshThen(refresh, options.onSuccess) }));
-}
+export const useDismissRatingBurst = refreshingMutation((trpc) => trpc.moderation.dismissRatingBurst, useRefreshModeration);
