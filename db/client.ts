@@ -10,60 +10,9 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** Where drizzle-kit writes migrations; resolved from this file so the bundled server finds it too. */
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
-/**
- * Words up to this many characters are indexed with every prefix as its own token, so a search for
- * the start of a word is an exact-token lookup; longer words are also indexed whole.
- */
-export const SEARCH_PREFIX_CHARS = 12;
-
-/**
- * The tokens of a comment as comment search indexes them (migration 0004), each prefixed with
- * its business's key, so a search reads only that business's lists. Every word is indexed with
- * each of its first SEARCH_PREFIX_CHARS prefixes ('kaffe' → k, ka, kaf, kaff, kaffe), which makes
- * "words starting with …" an exact token: FTS5 then walks the list lazily, newest first, and stops
- * at the page, instead of merging the lists of every matching word. Words are split where the
- * search splits them; the FTS tokenizer then folds case and diacritics.
- */
-export function searchWordsOf(businessId: string, ...texts: (string | null)[]): string {
-  const key = searchKeyOf(businessId);
-  const tokens = new Set<string>();
-  for (const text of texts) {
-    if (!text) continue;
-    for (const word of splitSearchWords(text)) {
-      const chars = [...word];
-      let prefix = '';
-      for (let i = 0; i < Math.min(chars.length, SEARCH_PREFIX_CHARS); i++) tokens.add(key + (prefix += chars[i]));
-      if (chars.length > SEARCH_PREFIX_CHARS) tokens.add(key + word);
-    }
-  }
-  return [...tokens].join(' ');
-}
-
-/** A business's search key: its id in lower-case hex and an `x`, which no hex digit can be, so keys never run into words. */
-export const searchKeyOf = (businessId: string) => `${Buffer.from(businessId, 'utf8').toString('hex')}x`;
-
-/** Words as search sees them: letters, digits and marks between anything else; at least one letter or digit. */
-export function splitSearchWords(text: string): string[] {
-  return text
-    .normalize('NFC')
-    .split(/[^\p{L}\p{N}\p{M}]+/u)
-    .filter((word) => /[\p{L}\p{N}]/u.test(word));
-}
-
-/**
- * SQL functions our schema's triggers call; every connection that writes comments or user names
- * must have them (openDb does this; a raw better-sqlite3 connection calls it itself).
- */
-export function registerSqlFunctions(sqlite: Database.Database): void {
-  sqlite.function('search_words', { deterministic: true, varargs: true }, (businessId: unknown, ...texts: unknown[]) =>
-    searchWordsOf(String(businessId), ...texts.map((t) => (typeof t === 'string' ? t : null))),
-  );
-}
-
 /** Opens (or creates) the SQLite file with the pragmas the whole app relies on. */
 export function openDb(file: string): Db {
   const sqlite = new Database(file);
-  registerSqlFunctions(sqlite);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

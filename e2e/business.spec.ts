@@ -18,6 +18,8 @@ const card = (page: Page, title: string) => cards(page).filter({ has: page.getBy
 const heart = (page: Page, title: string) => page.getByRole('button', { name: `Favorit: ${title}` });
 const favoritesLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Favoriter: \d+$/ });
 const yourRating = (page: Page) => page.getByRole('radiogroup', { name: 'Ditt betyg' });
+/** The business's rating panel; the branch list shows each branch's rating with the same wording. */
+const ratingPanel = (page: Page, name = 'Betyg') => page.getByRole('region', { name, exact: true });
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Sök butik efter namn' });
 
 async function png(color: string, width: number, height: number): Promise<Buffer> {
@@ -70,7 +72,8 @@ test.describe('business directory, business page, favourites and management', ()
     await card(page, 'Akademibokhandeln').getByRole('link').click();
     await expect(page).toHaveURL(/\/business\/[\w-]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Akademibokhandeln' })).toBeVisible();
-    await expect(page.getByText(/^\d,\d av 5 · \d+ betyg$/)).toBeVisible();
+    // The business's own rating (each branch's is in the branch list).
+    await expect(ratingPanel(page).getByText(/^\d,\d av 5 · \d+ betyg$/)).toBeVisible();
     await yourRating(page).getByRole('radio', { name: '4 stjärnor' }).click();
     await page.getByRole('button', { name: 'Betygsätt' }).click();
     await expect(page.getByText('Logga in för att sätta betyg')).toBeVisible();
@@ -176,7 +179,7 @@ test.describe('business directory, business page, favourites and management', ()
     const rate = page.getByRole('button', { name: 'Betygsätt' });
     await rate.click();
     await expect(page.getByRole('button', { name: 'Betyg skickat' })).toBeDisabled();
-    await expect(page.getByText(`${average} av 5 · ${before.ratingCount + 1} betyg`)).toBeVisible();
+    await expect(ratingPanel(page).getByText(`${average} av 5 · ${before.ratingCount + 1} betyg`)).toBeVisible();
     await expect(heart(page, 'IKEA')).toHaveAttribute('aria-pressed', 'true');
 
     await favoritesLink(page).click();
@@ -252,7 +255,7 @@ test.describe('business directory, business page, favourites and management', ()
     await expect(page.getByRole('heading', { level: 1, name: 'Testbutiken Ö' })).toBeVisible();
     await expect(page.getByText('Öppet dygnet runt.')).toBeVisible();
     // The admin's rate is the admin's own rating: one rating, counted.
-    await expect(page.getByText('4,0 av 5 · 1 betyg')).toBeVisible();
+    await expect(ratingPanel(page).getByText('4,0 av 5 · 1 betyg')).toBeVisible();
 
     await page.goto('/business-mng');
     const suggestionRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Lägg till ny' }) });
@@ -301,7 +304,7 @@ test.describe('business directory, business page, favourites and management', ()
 
     await page.goto(`/business/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Obetygsatt Bod' })).toBeVisible();
-    await expect(page.getByText('Inga betyg än')).toBeVisible();
+    await expect(ratingPanel(page).getByText('Inga betyg än')).toBeVisible();
     await expect(page.getByRole('img', { name: /^Betyg för Obetygsatt Bod/ })).toHaveCount(0);
     await expect(page.getByText('Livsmedel')).toBeVisible();
     await expect(page.getByText('En liten bod med grönsaker från trakten.')).toBeVisible();
@@ -329,7 +332,7 @@ test.describe('business directory, business page, favourites and management', ()
     expect(html).toContain('Groceries');
     expect(html).toContain('A small stall with vegetables from nearby farms.');
     await page.goto(`/business/${id}`);
-    await expect(page.getByText('No ratings yet')).toBeVisible();
+    await expect(ratingPanel(page, 'Rating').getByText('No ratings yet')).toBeVisible();
     await expect(page.getByText('Groceries')).toBeVisible();
     await expect(page.getByText('A small stall with vegetables from nearby farms.')).toBeVisible();
     await page.goto('/business');

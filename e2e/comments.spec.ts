@@ -39,7 +39,10 @@ test('a comment with a photo, a reply, an emoji rating, the feed, edit, delete a
   await page.goto(`/business/${business._id}`);
   const section = page.getByRole('region', { name: 'Kommentarer' });
   await section.getByLabel('Din kommentar').fill(text);
-  await section.getByLabel('Butikens plats').fill('Västerås C');
+  // A place that is none of the branches: "Annan plats…" and free text.
+  await section.getByLabel('Butikens plats').click();
+  await page.getByRole('option', { name: 'Annan plats…' }).click();
+  await section.getByLabel('Annan plats', { exact: true }).fill('Västerås C');
   await section.locator('input[type="file"]').setInputFiles({ name: 'kanelbulle.jpg', mimeType: 'image/jpeg', buffer: await photo() });
   await expect(section.locator('form img[src^="/uploads/"]')).toBeVisible({ timeout: 20_000 });
   await section.getByRole('button', { name: 'Publicera' }).click();

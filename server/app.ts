@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { createJsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { version } from '../package.json';
 import type { Deps } from './deps';
@@ -17,10 +17,11 @@ import { appErrorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { cacheFirstServer, createPublicCache, registerPublicCache } from './plugins/public-cache';
 import { registerSession } from './plugins/session';
-import { registerMethodCheck } from './plugins/methods';
+import { registerHeadAsGet, registerMethodCheck } from './plugins/methods';
 import { registerSiteFiles } from './plugins/site-files';
 import { registerSpa } from './plugins/spa';
 import { restRoutes } from './rest';
+import { documentBuilder, documentInfo, securitySchemes } from './rest/openapi';
 import { MAX_UPLOAD_BYTES } from './schemas/common';
 import { setRateLimitsEnabled } from './services/rate-limits';
 import { createContextFactory } from './trpc/context';
@@ -29,7 +30,8 @@ import { isPublicCacheQuery } from './trpc/procedures';
 import { appRouter, type AppRouter } from './trpc/router';
 
 // Only the REST API is documented; tRPC, uploads and pages are not part of it.
-const documentRoute = createJsonSchemaTransform({});
+const zodTransform = createJsonSchemaTransform({});
+const zodTransformObject = createJsonSchemaTransformObject({});
 
 export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
@@ -111,15 +113,19 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await registerSession(app, deps.db, env);
   await registerPublicCache(app, publicCache, isPublicCacheQuery);
 
+  // The document: each route's schemas plus what rest/openapi.ts adds (shared error, bodies, statuses).
+  const siteUrl = env.PUBLIC_URL.replace(/\/+$/, '');
+  const document = documentBuilder({ transform: zodTransform, transformObject: zodTransformObject }, [{ url: siteUrl, description: 'This site' }]);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Recensera REST API', version: '1.0.0', description: 'Documented REST routes under /api.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      info: documentInfo(version, siteUrl),
+      components: { securitySchemes },
     },
     transform: (route) =>
       route.url.startsWith('/api/')
-        ? documentRoute(route)
+        ? document.transform(route)
         : { schema: { ...route.schema, hide: true }, url: route.url },
+    transformObject: document.transformObject,
   });
 
   // Compiled once: the container's health check polls this, and preparing took most of its time.
@@ -147,6 +153,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
   await app.register(
     async (trpcScope) => {
+      registerHeadAsGet(trpcScope);
       // tRPC's plugin reads JSON bodies with its own parser, so the charset rule is checked here.
       trpcScope.addHook('onRequest', async (req) => {
         if (req.headers['content-type']?.toLowerCase().startsWith('application/json') && !isUtf8Declared(req.headers['content-type'])) {

@@ -10,9 +10,11 @@ import { loadEnvOrExit } from './env';
 import { openDataDir } from './lib/data-dir';
 import { startBackupSchedule } from './services/backup';
 import { indexQueuedComments } from './services/comment-search';
+import { fillTitleSortKeys } from './services/directory';
 import { createMailer } from './services/mail';
 import { createOutbox } from './services/mail-outbox';
 import { startMaintenance } from './services/maintenance';
+import { runUpgradeTasks } from './services/upgrade-tasks';
 
 const startedAt = performance.now();
 const env = loadEnvOrExit();
@@ -41,6 +43,11 @@ if (env.DEMO_DATA) {
   }
 }
 
+// Businesses written before migration 0013 (or by a script) get their A–Ö key.
+fillTitleSortKeys(db);
+// Data upgrades the migrations queued (e.g. linking comments to branches): once, in a transaction each.
+const upgraded = runUpgradeTasks(db);
+if (upgraded.length > 0) log.info({ tasks: upgraded }, 'Data upgraded');
 // Comments queued for the search index when the last run stopped, or written by a script.
 indexQueuedComments(db);
 const app = await buildApp(deps);

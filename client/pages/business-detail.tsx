@@ -7,6 +7,7 @@ import { FavoriteButton } from '../components/business/favorite-button';
 import { StorefrontIcon } from '../components/business/icons';
 import type { BusinessDetail } from '../components/business/types';
 import { RateBusiness } from '../components/business/rate-business';
+import { RatingBreakdown } from '../components/business/rating-breakdown';
 import { useLocalized } from '../components/business/localized';
 import { useRatingSummary } from '../components/business/rating-summary';
 import { Stars } from '../components/business/stars';
@@ -17,6 +18,7 @@ import { useI18n } from '../i18n';
 import { useDocumentTitle } from '../lib/document-title';
 import { businessPageTitle } from '../lib/page-titles';
 import { withEarly } from '../lib/early-data';
+import { BRANCH_PARAM } from '../../server/schemas/page-state';
 import { usePageData } from '../lib/page-data';
 import { useTRPC } from '../lib/trpc';
 import NotFoundPage from './not-found';
@@ -119,6 +121,7 @@ export default function BusinessDetailPage() {
   const title = titleOf(business);
   const description = localized.description(business);
   const paragraphs = description.text.split('\n').filter((line) => line.trim() !== '');
+  const commentBranches = business.branches.map((b) => ({ id: b.id, location: localized.place(b.location) }));
 
   return (
     <div className="container page">
@@ -166,6 +169,7 @@ export default function BusinessDetailPage() {
                 {business.rate === null ? null : <Stars value={business.rate} label={t.business.rating.label(title)} size={24} />}
                 <span aria-live="polite">{summary(business.rate, business.ratingCount)}</span>
               </div>
+              {business.ratingCount > 0 ? <RatingBreakdown businessId={business.id} starCounts={business.starCounts} ratingCount={business.ratingCount} /> : null}
               <RateBusiness key={business.id} businessId={business.id} myRate={business.myRate} disabled={!hydrated} />
             </section>
           )}
@@ -175,13 +179,34 @@ export default function BusinessDetailPage() {
               <h2 id="branches-heading" className={styles.panelTitle}>
                 {d.branches}
               </h2>
+              {business.isSuggestionBox ? null : <p className={styles.branchesHint}>{d.branchesHint}</p>}
               <ul className={styles.branches}>
-                {business.branches.map((branch) => (
-                  <li key={branch.id}>
-                    <strong>{localized.place(branch.location)}</strong>
-                    {branch.address ? <span className="muted">{branch.address}</span> : null}
-                  </li>
-                ))}
+                {business.branches.map((branch) => {
+                  const place = localized.place(branch.location);
+                  return (
+                    <li key={branch.id}>
+                      <strong>{place}</strong>
+                      {branch.address ? <span className="muted">{branch.address}</span> : null}
+                      {/* The suggestion box takes no ratings (PRODUCT.md section 4). */}
+                      {business.isSuggestionBox ? null : (
+                        <span className={styles.branchRating}>
+                          {branch.rate === null ? null : <Stars value={branch.rate} label={place} size={16} />}
+                          <span>{summary(branch.rate, branch.ratingCount)}</span>
+                        </span>
+                      )}
+                      {/* With one branch every comment is about it: no filter to offer (as beside the search). */}
+                      {business.branches.length > 1 ? (
+                        <Link
+                          className={styles.branchLink}
+                          href={`/business/${business.id}?${BRANCH_PARAM}=${encodeURIComponent(branch.id)}#comments`}
+                          aria-label={d.branchCommentsLabel(place)}
+                        >
+                          {d.branchComments}
+                        </Link>
+                      ) : null}
+                    </li>
+                  );
+                })}
               </ul>
             </section>
           ) : null}
@@ -192,7 +217,7 @@ export default function BusinessDetailPage() {
           not), which the server's shared render does not know. */}
       {hydrated ? (
         <Suspense fallback={<Spinner label={t.comments.section.loading} showLabel />}>
-          <CommentSection businessId={business.id} />
+          <CommentSection businessId={business.id} branches={commentBranches} />
         </Suspense>
       ) : (
         <Spinner label={t.comments.section.loading} showLabel />

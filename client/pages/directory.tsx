@@ -1,5 +1,6 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSearch } from 'wouter';
 import { BusinessCard } from '../components/business/business-card';
 
 import { BusinessCardSkeletons } from '../components/business/business-card-skeleton';
@@ -8,8 +9,10 @@ import { useProgressive } from '../components/business/use-progressive';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
-import { useSearchParamText } from '../lib/url-state';
-import { SEARCH_PARAM } from '../../server/schemas/page-state';
+import { useSearchParam, useSearchParamText } from '../lib/url-state';
+import { directoryStateOf, SEARCH_PARAM } from '../../server/schemas/page-state';
+import { CATEGORY_PARAM, CITY_PARAM, DEFAULT_DIRECTORY_SORT, SORT_PARAM } from '../../server/schemas/directory-constants';
+import { DirectoryFilters } from '../components/business/directory-filters';
 import styles from './directory.module.css';
 
 // Only an admin of an empty site sees it: its code loads then.
@@ -24,9 +27,18 @@ export default function DirectoryPage() {
   // The search lives in the URL (?q=…): a reload, Back and a shared link keep it.
   const { text, change, term: search } = useSearchParamText(SEARCH_PARAM, 250);
   const searching = search !== '';
-  const all = useQuery(trpc.business.directory.queryOptions());
+  // So do the category, city and sort (?category=Livsmedel&city=Malmö&sort=rating).
+  const [, setCategory] = useSearchParam(CATEGORY_PARAM);
+  const [, setCity] = useSearchParam(CITY_PARAM);
+  const [, setSort] = useSearchParam(SORT_PARAM);
+  const { category, city, sort } = directoryStateOf(useSearch());
+  // No filter and the default order: no input at all, the query the first paint asks for early.
+  const view = category || city || sort !== DEFAULT_DIRECTORY_SORT ? { ...(category && { category }), ...(city && { city }), ...(sort !== DEFAULT_DIRECTORY_SORT && { sort }) } : undefined;
+  const filtered = view !== undefined && !!(category || city);
+  const options = useQuery(trpc.business.directoryFilters.queryOptions());
+  const all = useQuery({ ...trpc.business.directory.queryOptions(view), placeholderData: keepPreviousData });
   const found = useQuery({
-    ...trpc.business.directory.queryOptions({ search }),
+    ...trpc.business.directory.queryOptions({ ...view, search }),
     enabled: searching,
     placeholderData: keepPreviousData,
   });
@@ -36,7 +48,7 @@ export default function DirectoryPage() {
   const noMatch = searching && found.data?.length === 0;
   const showingResults = searching && !!found.data && found.data.length > 0;
   const cards = (showingResults ? found.data : all.data) ?? [];
-  const { shown, hasMore, showMore, sentinel } = useProgressive(cards.length, showingResults ? search : '');
+  const { shown, hasMore, showMore, sentinel } = useProgressive(cards.length, `${showingResults ? search : ''}|${category}|${city}|${sort}`);
   const d = t.business.directory;
   // The first cards render in a deferred pass that yields to input; the skeleton stays until then.
   const visible = useDeferredValue(cards.length === 0 ? null : cards);
@@ -64,6 +76,16 @@ export default function DirectoryPage() {
         {searching && found.isFetching ? <Spinner label={d.searching} size={20} /> : null}
       </search>
 
+      <DirectoryFilters
+        options={options.data}
+        category={category}
+        city={city}
+        sort={sort}
+        onCategory={setCategory}
+        onCity={setCity}
+        onSort={(next) => setSort(next === DEFAULT_DIRECTORY_SORT ? '' : next)}
+      />
+
       <div aria-live="polite">
         {noMatch ? <p className={`notice ${styles.status}`}>{d.nothingFound}</p> : null}
         {found.isError && searching ? <p className="notice notice-error">{errorText(found.error)}</p> : null}
@@ -75,6 +97,22 @@ export default function DirectoryPage() {
         <p className="notice notice-error" role="alert">
           {errorText(all.error)}
         </p>
+      ) : cards.length === 0 && filtered ? (
+        <div className={styles.empty}>
+          <p className="notice">{d.filters.noMatch}</p>
+          <div>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => {
+                setCategory('');
+                setCity('');
+              }}
+            >
+              {d.filters.clear}
+            </button>
+          </div>
+        </div>
       ) : cards.length === 0 ? (
         <div className={styles.empty}>
           <p className="notice">{d.empty}</p>

@@ -5,8 +5,10 @@
 -- the lists of every matching word site-wide before ANDing the business.
 -- Contentless (the words are derived from comments, nothing reads them back) with deletes allowed,
 -- and detail=none: searches are words ANDed, never phrases or column filters.
--- search_words is an application function: every connection that writes comments or user names
--- registers it (openDb does).
+-- search_words was an application function that openDb registered; migration 0011 replaced the
+-- triggers that call it, and the app no longer defines it. So that a new database can still be
+-- created, the statement that indexed the existing comments here was taken out: migration 0005
+-- queues every comment, which the server indexes when it starts.
 DROP TRIGGER `comments_fts_insert`;--> statement-breakpoint
 DROP TRIGGER `comments_fts_update`;--> statement-breakpoint
 DROP TRIGGER `comments_fts_delete`;--> statement-breakpoint
@@ -19,9 +21,6 @@ CREATE VIRTUAL TABLE `comments_fts` USING fts5(
   tokenize = 'unicode61 remove_diacritics 2',
   detail = none
 );--> statement-breakpoint
-INSERT INTO `comments_fts` (`rowid`, `words`)
-  SELECT c.`rowid`, search_words(c.`business_id`, c.`text`, c.`business_location`, u.`first_name` || ' ' || u.`last_name`)
-  FROM `comments` c LEFT JOIN `users` u ON u.`id` = c.`user_id`;--> statement-breakpoint
 CREATE TRIGGER `comments_fts_insert` AFTER INSERT ON `comments` BEGIN
   INSERT INTO `comments_fts` (`rowid`, `words`)
   VALUES (new.rowid, search_words(new.business_id, new.text, new.business_location,

@@ -1,4 +1,5 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { images } from './images';
 import { users } from './users';
 
@@ -15,6 +16,15 @@ export const categories = sqliteTable('categories', {
   updatedAt: integer('updated_at').notNull(),
 });
 
+/**
+ * The directory's "by rating" order is a Bayesian average: every business starts with
+ * BAYES_PRIOR_COUNT imagined ratings of BAYES_PRIOR_MEAN stars (the middle of the scale), so one
+ * 5-star rating (score 3.33) does not outrank a hundred 4.8s (4.71). Fixed, not the site's
+ * average, so a score changes only with its own business's ratings. README documents it.
+ */
+export const BAYES_PRIOR_COUNT = 5;
+export const BAYES_PRIOR_MEAN = 3;
+
 export const businesses = sqliteTable(
   'businesses',
   {
@@ -29,6 +39,25 @@ export const businesses = sqliteTable(
     descriptionEn: text('description_en'),
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /**
+     * (prior count × prior mean + rating_sum) / (prior count + rating_count); null with no
+     * ratings, so unrated businesses sort last. Computed by SQLite from the two kept columns, so
+     * it moves in the same statement as they do and cannot drift.
+     */
+    bayesScore: real('bayes_score').generatedAlwaysAs(
+      sql.raw(
+        `CASE WHEN rating_count > 0 THEN (${BAYES_PRIOR_COUNT * BAYES_PRIOR_MEAN}.0 + rating_sum) / (${BAYES_PRIOR_COUNT}.0 + rating_count) END`,
+      ),
+      { mode: 'virtual' },
+    ),
+    /** The title's key for A–Ö order by binary comparison (server/lib/sv-sort-key.ts). */
+    titleSort: text('title_sort').notNull().default(''),
+    /** How many of the ratings gave 1 … 5 stars (the breakdown); kept with rating_count. */
+    stars1: integer('stars_1').notNull().default(0),
+    stars2: integer('stars_2').notNull().default(0),
+    stars3: integer('stars_3').notNull().default(0),
+    stars4: integer('stars_4').notNull().default(0),
+    stars5: integer('stars_5').notNull().default(0),
     imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
     iconId: text('icon_id').references(() => images.id, { onDelete: 'set null' }),
     /** The "Add New / Lägg till ny" suggestion box: listed first, never deleted. */
@@ -37,7 +66,15 @@ export const businesses = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('businesses_title_search_idx').on(t.titleSearch), index('businesses_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('businesses_title_search_idx').on(t.titleSearch),
+    index('businesses_created_at_idx').on(t.createdAt),
+    // The directory's orders, the suggestion box first in each (services/directory.ts).
+    index('businesses_dir_name_idx').on(sql`${t.isSuggestionBox} desc`, t.titleSort, sql`${t.createdAt} desc`, t.id),
+    index('businesses_dir_rating_idx').on(sql`${t.isSuggestionBox} desc`, sql`${t.bayesScore} desc`, t.id),
+    index('businesses_dir_reviews_idx').on(sql`${t.isSuggestionBox} desc`, sql`${t.ratingCount} desc`, t.id),
+    index('businesses_dir_newest_idx').on(sql`${t.isSuggestionBox} desc`, sql`${t.createdAt} desc`, t.id),
+  ],
 );
 
 export const branches = sqliteTable(
@@ -51,7 +88,11 @@ export const branches = sqliteTable(
     address: text('address'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('branches_business_idx').on(t.businessId, t.position)],
+  (t) => [
+    index('branches_business_idx').on(t.businessId, t.position),
+    // The directory's city filter: the businesses with a branch at a location.
+    index('branches_location_idx').on(t.location, t.businessId),
+  ],
 );
 
 export const businessRatings = sqliteTable(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { businesses } from './businesses';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { branches, businesses } from './businesses';
 import { images } from './images';
 import { users } from './users';
 
@@ -28,10 +28,22 @@ export const comments = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The branch as written: the branch's own location when linked, else the author's free text. */
     businessLocation: text('business_location').notNull(),
+    /**
+     * The business's branch it is about (services/comment-branches.ts), null for a place that is
+     * none of them. A deleted branch unlinks its comments; their location text stays.
+     */
+    branchId: text('branch_id').references(() => branches.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
     replyCount: integer('reply_count').notNull().default(0),
+    /**
+     * The author's current star rating of the business (business_ratings), null while they have
+     * none: a copy kept in the same transaction as every change of that rating
+     * (services/business-ratings.ts), so a business's comments sort and filter by it on an index.
+     */
+    authorRate: integer('author_rate'),
     ...ratingColumns(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
@@ -44,12 +56,30 @@ export const comments = sqliteTable(
     removedAt: integer('removed_at'),
     /** The moderator's note, or the reports' reason keys (comma-separated): what the author is told. */
     removalReason: text('removal_reason'),
+    /**
+     * The comment's row in the search index (comments_fts, migration 0011): given in posting
+     * order when it is first indexed, null while it waits in the queue. An explicit column, not
+     * the rowid, so VACUUM or a table rebuild that renumbers rows cannot mismatch the index.
+     */
+    searchRowid: integer('search_rowid'),
   },
   (t) => [
+    uniqueIndex('comments_search_rowid_idx').on(t.searchRowid),
     index('comments_feed_idx').on(t.createdAt, t.id),
     index('comments_most_replied_idx').on(t.replyCount, t.createdAt),
     index('comments_top_rated_idx').on(t.ratingAvg, t.ratingCount, t.createdAt),
     index('comments_business_idx').on(t.businessId, t.createdAt),
+    // A business's comments by the author's stars, by emoji ratings, by replies
+    // (services/comment-sorts.ts); SQLite appends the rowid, the tie-breaker of each.
+    index('comments_business_stars_idx').on(t.businessId, t.authorRate, t.createdAt),
+    index('comments_business_helpful_idx').on(t.businessId, t.ratingAvg, t.ratingCount, t.createdAt),
+    index('comments_business_replied_idx').on(t.businessId, t.replyCount, t.createdAt),
+    // A business's comments at one branch, newest first (the branch filter); rowid appended.
+    index('comments_branch_idx').on(t.branchId, t.createdAt),
+    // Who wrote publicly about each branch of a business: the branches' own averages (branch-ratings.ts).
+    index('comments_branch_authors_idx')
+      .on(t.businessId, t.branchId, t.userId)
+      .where(sql`${t.branchId} IS NOT NULL AND ${t.hiddenAt} IS NULL AND ${t.removedAt} IS NULL`),
     index('comments_user_idx').on(t.userId),
     // The upload sweep asks whether any post still uses an image.
     index('comments_image_idx').on(t.imageId),
@@ -61,10 +91,11 @@ export const comments = sqliteTable(
 );
 
 /**
- * Comments waiting to be added to the search index (comments_fts, migration 0004): the insert
- * trigger queues a new comment's rowid here in the posting transaction, and
- * indexQueuedComments (server/services/comment-search.ts) indexes the queue in one batch,
- * shortly after posting and always before a search reads the index (migration 0005).
+ * Comments waiting to be (re)indexed for search (comments_fts, migration 0004): the triggers queue
+ * a comment's rowid here when it is posted (migration 0005), when a public comment's text, branch
+ * or business changes, and when its author is renamed (migration 0011); indexQueuedComments
+ * (server/services/comment-search.ts) indexes the queue in one batch, shortly after posting and
+ * always before a search reads the index.
  */
 export const commentsFtsQueue = sqliteTable('comments_fts_queue', {
   commentRowid: integer('comment_rowid').primaryKey(),

@@ -3,3 +3,4 @@ export * from './images';
 export * from './businesses';
 export * from './comments';
 export * from './moderation';
+export * from './upgrade-tasks';

@@ -12,9 +12,18 @@ export function emojiRatingColumns(rates: readonly number[]): RatingTally {
   }, NO_RATINGS);
 }
 
-/** For a business: how many stars were given and their sum (the average is sum / count). */
-export function starRatingColumns(rates: readonly number[]): { ratingCount: number; ratingSum: number } {
-  return { ratingCount: rates.length, ratingSum: rates.reduce((total, rate) => total + rate, 0) };
+/** For a business: how many stars were given, their sum (the average is sum / count) and the count per level. */
+export function starRatingColumns(rates: readonly number[]) {
+  const per = (stars: number) => rates.filter((rate) => rate === stars).length;
+  return {
+    ratingCount: rates.length,
+    ratingSum: rates.reduce((total, rate) => total + rate, 0),
+    stars1: per(1),
+    stars2: per(2),
+    stars3: per(3),
+    stars4: per(4),
+    stars5: per(5),
+  };
 }
 
 /**

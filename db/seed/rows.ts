@@ -14,6 +14,7 @@ import { demoBusinesses, suggestionBox, type SeedBusiness } from './businesses';
 import { demoComments, demoFavorites, EMOJI_RATE_POOL, seededRandom } from './community';
 import { emojiRatingColumns, groupBy, starRatingColumns } from './counts';
 import { demoUsers, type UserKey } from './users';
+import { swedishSortKey } from '../../server/lib/sv-sort-key';
 import { titleSearchOf } from '../../server/services/business';
 
 export type DemoRows = {
@@ -102,6 +103,7 @@ export function buildDemoRows(input: {
       id: newId(),
       title: b.title,
       titleSearch: titleSearchOf(b.title),
+      titleSort: swedishSortKey(b.title),
       description: b.description,
       descriptionEn: b.descriptionEn ?? null,
       iconId,
@@ -144,6 +146,7 @@ export function buildDemoRows(input: {
       businessId: businessId(c.business),
       userId: userId(c.author),
       businessLocation: c.location,
+      branchId: branchRows.find((b) => b.businessId === businessId(c.business) && b.location === c.location)?.id ?? null,
       text: c.text,
       imageId: input.pictureIds?.get(index) ?? null,
       createdAt,
@@ -196,6 +199,8 @@ export function buildDemoRows(input: {
       if (rate !== undefined) rateBusiness(row.businessId, row.userId, rate, row.createdAt);
     });
   const businessRatingRows = [...stars.values()];
+  // Each comment shows its author's current stars (comments.author_rate).
+  for (const c of commentRows) c.authorRate = stars.get(`${c.businessId} ${c.userId}`)?.rate ?? null;
 
   const favoriteRows = Object.entries(demoFavorites).flatMap(([key, titles]) =>
     (titles ?? []).map((title) => ({ userId: userId(key as UserKey), businessId: businessId(title), createdAt: between(now - 30 * DAY, now) })),

@@ -4,6 +4,8 @@
  * an update under concurrency.
  */
 import type Database from 'better-sqlite3';
+import { BAYES_PRIOR_COUNT, BAYES_PRIOR_MEAN } from '../../db/schema';
+import { swedishSortKey } from '../../server/lib/sv-sort-key';
 
 export type CheckResult = { name: string; checked: number; mismatches: number; examples: unknown[] };
 
@@ -69,6 +71,39 @@ function allChecks(sqlite: Database.Database): CheckResult[] {
       'SELECT business_id AS id, COUNT(*) AS n, SUM(rate) AS s FROM business_ratings GROUP BY business_id',
       't.rating_count != COALESCE(r.n, 0) OR t.rating_sum != COALESCE(r.s, 0)',
     ),
+    simpleCheck(
+      sqlite,
+      'businesses: bayes_score = Bayesian average of the recount of business_ratings',
+      'businesses',
+      't.bayes_score, r.n AS recount, r.s AS resum',
+      'SELECT business_id AS id, COUNT(*) AS n, SUM(rate) AS s FROM business_ratings GROUP BY business_id',
+      `(t.bayes_score IS NULL) != (r.n IS NULL)
+       OR ABS(t.bayes_score - (${BAYES_PRIOR_COUNT * BAYES_PRIOR_MEAN}.0 + r.s) / (${BAYES_PRIOR_COUNT}.0 + r.n)) > ${EPS}`,
+    ),
+    (() => {
+      // The A–Ö key is computed in JavaScript (SQLite cannot), so it is checked here row by row.
+      const rows = sqlite.prepare('SELECT id, title, title_sort FROM businesses').all() as Array<{ id: string; title: string; title_sort: string }>;
+      const wrong = rows.filter((r) => r.title_sort !== swedishSortKey(r.title));
+      return { name: 'businesses: title_sort = swedishSortKey(title)', checked: rows.length, mismatches: wrong.length, examples: wrong.slice(0, 5) };
+    })(),
+    simpleCheck(
+      sqlite,
+      'businesses: stars_1..5 = recount of business_ratings per star level',
+      'businesses',
+      't.stars_1, t.stars_2, t.stars_3, t.stars_4, t.stars_5, r.n1, r.n2, r.n3, r.n4, r.n5',
+      `SELECT business_id AS id, SUM(rate = 1) AS n1, SUM(rate = 2) AS n2, SUM(rate = 3) AS n3, SUM(rate = 4) AS n4, SUM(rate = 5) AS n5
+         FROM business_ratings GROUP BY business_id`,
+      `t.stars_1 != COALESCE(r.n1, 0) OR t.stars_2 != COALESCE(r.n2, 0) OR t.stars_3 != COALESCE(r.n3, 0)
+         OR t.stars_4 != COALESCE(r.n4, 0) OR t.stars_5 != COALESCE(r.n5, 0)`,
+    ),
+    (() => {
+      // comments.author_rate is a copy of the author's current rating of the business (or null).
+      const wrong = `c.author_rate IS NOT (SELECT r.rate FROM business_ratings r WHERE r.business_id = c.business_id AND r.user_id = c.user_id)`;
+      const mismatches = (sqlite.prepare(`SELECT COUNT(*) AS n FROM comments c WHERE ${wrong}`).get() as { n: number }).n;
+      const examples = mismatches ? sqlite.prepare(`SELECT c.id, c.business_id, c.user_id, c.author_rate FROM comments c WHERE ${wrong} LIMIT 5`).all() : [];
+      const checked = (sqlite.prepare('SELECT COUNT(*) AS n FROM comments').get() as { n: number }).n;
+      return { name: "comments: author_rate = the author's rating of the business", checked, mismatches, examples };
+    })(),
     simpleCheck(
       sqlite,
       'businesses: comment_count = recount of comments',

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { closeDb, migrateDb, openDb } from '../../db/client';
+import { swedishSortKey } from '../../server/lib/sv-sort-key';
 import { indexQueuedComments } from '../../server/services/comment-search';
 import { createSession } from '../../server/services/sessions';
 import { createRng, picker, randInt, randomId, shuffleInPlace, ZipfSampler, type Rng } from './random';
@@ -326,13 +327,14 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   }
   bulk(
     sqlite,
-    `INSERT INTO businesses (id, title, title_search, category_id, description, rating_count, rating_sum, image_id, icon_id, is_suggestion_box, comment_count, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
+    `INSERT INTO businesses (id, title, title_search, title_sort, category_id, description, rating_count, rating_sum, image_id, icon_id, is_suggestion_box, comment_count, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
     B,
     (i) => [
       bizIds[i],
       bizTitle[i],
       bizTitle[i].toLocaleLowerCase('sv-SE'),
+      swedishSortKey(bizTitle[i]),
       categoryIdOf.get(bizCategory[i]),
       words.descriptionText(pick, bizTitle[i], bizCategory[i]),
       bStats.count[i],
@@ -345,8 +347,15 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
     ],
   );
   const branchRows: [string, string, string, string, number][] = [];
+  // Each business's branch ids by position: a comment links to the branch it names (migration 0014).
+  const branchIdsOf: string[][] = [];
   for (let b = 0; b < B; b++) {
-    bizLocations[b].forEach((town, position) => branchRows.push([randomId(rng), bizIds[b], town, `${pick(words.streets)} ${randInt(rng, 1, 120)}`, position]));
+    branchIdsOf.push([]);
+    bizLocations[b].forEach((town, position) => {
+      const id = randomId(rng);
+      branchIdsOf[b].push(id);
+      branchRows.push([id, bizIds[b], town, `${pick(words.streets)} ${randInt(rng, 1, 120)}`, position]);
+    });
   }
   bulk(sqlite, 'INSERT INTO branches (id, business_id, location, address, position) VALUES (?, ?, ?, ?, ?)', branchRows.length, (i) => branchRows[i]);
   lap('insertBusinesses');
@@ -354,14 +363,15 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   const avg = (s: Stats, i: number) => (s.count[i] === 0 ? null : s.sum[i] / s.count[i]);
   bulk(
     sqlite,
-    `INSERT INTO comments (id, business_id, user_id, business_location, text, image_id, reply_count, rating_count, rating_avg, rated_1, rated_2, rated_3, rated_4, rated_5, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO comments (id, business_id, user_id, business_location, branch_id, text, image_id, reply_count, rating_count, rating_avg, rated_1, rated_2, rated_3, rated_4, rated_5, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     C,
     (i) => [
       cIds[i],
       bizIds[cBiz[i]],
       userIds[cUser[i]],
       bizLocations[cBiz[i]][cLoc[i]],
+      branchIdsOf[cBiz[i]][cLoc[i]],
       words.commentText(pick, cSentences[i]),
       cPhoto[i] >= 0 ? images.photos[cPhoto[i]].id : null,
       replyCount[i],
@@ -428,6 +438,15 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
     starRatings.createdAt[i],
     starRatings.createdAt[i],
   ]);
+  // The breakdown per star level and each comment's copy of its author's stars, as the services keep them.
+  sqlite.exec(`UPDATE businesses SET
+      stars_1 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 1),
+      stars_2 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 2),
+      stars_3 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 3),
+      stars_4 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 4),
+      stars_5 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 5)`);
+  sqlite.exec(`UPDATE comments SET author_rate =
+      (SELECT r.rate FROM business_ratings r WHERE r.business_id = comments.business_id AND r.user_id = comments.user_id)`);
   bulk(sqlite, 'INSERT INTO favorites (user_id, business_id, created_at) VALUES (?, ?, ?)', favorites.n, (i) => [
     userIds[favorites.user[i]],
     bizIds[favorites.target[i]],

@@ -401,8 +401,16 @@ async function main(): Promise<number> {
     { key: 'topRated', name: 'GET feed, Top Rated', group: 'hot', path: '/api/comment/most-rated' },
     { key: 'feedPage50', name: 'GET feed, page 50 by cursor', group: 'hot', path: null },
     { key: 'directory', name: 'GET directory list', group: 'hot', path: '/api/business' },
+    { key: 'directoryByRating', name: 'GET directory sorted by rating', group: 'hot', path: '/api/business?sort=rating' },
     { key: 'business', name: 'GET one business', group: 'hot', path: `/api/business/${popular}` },
     { key: 'businessComments', name: 'GET popular business comments', group: 'hot', path: `/api/comment/${popular}` },
+    // The worst reviews with photos: per-star-level index walks with a residual photo test (services/comment-sorts.ts).
+    {
+      key: 'businessCommentsSorted',
+      name: 'GET popular business comments, 1–2 stars, photos, lowest first',
+      group: 'hot',
+      path: `/api/comment/${popular}?sort=lowest&stars=1,2&photos=1`,
+    },
     { key: 'businessSearch', name: 'business title search (tRPC)', group: 'search', path: trpcPath(trpc.businessSearch), note: trpcNote(trpc.businessSearch) },
     { key: 'commentSearch', name: 'comment search (tRPC)', group: 'search', path: trpcPath(trpc.commentSearch), note: trpcNote(trpc.commentSearch) },
     { key: 'trpcFeed', name: 'tRPC feed query', group: 'hot', path: trpcPath(trpc.feed), note: trpcNote(trpc.feed) },

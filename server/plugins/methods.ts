@@ -53,3 +53,16 @@ export function registerMethodCheck(app: FastifyInstance) {
       .send(appErrorBody(new AppError('METHOD_NOT_ALLOWED', 'methodNotAllowed')));
   });
 }
+
+/**
+ * HEAD of a catch-all route that has no HEAD of its own runs as its GET: tRPC's handler (one
+ * route for every method) answers HEAD with an empty 204, where a client expects the GET's
+ * status and headers (ETag, Vary, Cache-Control, Content-Length). Node's response was made
+ * for a HEAD request, so it sends the headers and no body. Fastify's own routes get a HEAD
+ * route from their GET and need none of this. Register in the scope of such routes.
+ */
+export function registerHeadAsGet(scope: FastifyInstance) {
+  scope.addHook('onRequest', async (request) => {
+    if (request.raw.method === 'HEAD') request.raw.method = 'GET';
+  });
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateBusiness } from '../services/business-ratings';
 import { eq } from 'drizzle-orm';
 import { images } from '../../db/schema';
-import { createBusiness } from '../services/business';
+import { createBusiness } from '../services/business-admin';
 import { createComment } from '../services/comments';
 import { createReply } from '../services/replies';
 import { reportPost, resolveReports } from '../services/reports';

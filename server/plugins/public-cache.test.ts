@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { registerSqlFunctions } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
 import { preferredEncoding } from './public-cache';
@@ -52,7 +51,6 @@ describe('public reply cache', () => {
   it('serves a fresh reply after a write by another connection (a script, a restore)', async () => {
     await get('/api/comment');
     const other = new Database(path.join(t.dir, 'recensera.sqlite'));
-    registerSqlFunctions(other);
     try {
       other.prepare("update comments set text = 'Ändrad utifrån' where text = 'Första kommentaren'").run();
     } finally {
@@ -127,6 +125,24 @@ describe('public reply cache', () => {
     expect(missing.headers.etag).toBeUndefined();
   });
 
+  it('answers HEAD with the status and headers of GET and no body, for REST lists and tRPC queries', async () => {
+    const same = (reply: { headers: Record<string, unknown> }) => Object.entries(reply.headers).filter(([name]) => name !== 'date');
+    for (const url of [`/api/comment/${shop}?limit=5`, '/api/business', '/api/business/nope', '/trpc/business.directory', '/api/users/auth/check']) {
+      // HEAD first (a miss, built by the app), then GET, then HEAD again (a hit where cached).
+      const miss = await t.app.inject({ method: 'HEAD', url });
+      const full = await get(url);
+      const hit = await t.app.inject({ method: 'HEAD', url });
+      for (const head of [miss, hit]) {
+        expect(head.statusCode, url).toBe(full.statusCode);
+        expect(same(head), url).toEqual(same(full));
+        expect(head.rawPayload.length, url).toBe(0);
+      }
+    }
+    const tag = (await get('/api/business')).headers.etag;
+    expect(tag).toBeTruthy();
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/business', headers: { 'if-none-match': String(tag) } })).statusCode).toBe(304);
+  });
+
   it('over a real server, answers a hit with the headers the app gave the first reply, until a write', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `${address}/api/comment/${shop}`;
@@ -143,6 +159,16 @@ describe('public reply cache', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('content-length')).toBe(String(Buffer.byteLength(await plain.text())));
     expect((await fetch(url, { headers: { 'if-none-match': String(hit.headers.get('etag')) } })).status).toBe(304);
+    // HEAD of a hit, answered before Fastify: the same headers, no body.
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(headersOf(head)).toEqual(headersOf(hit));
+    expect(head.headers.get('content-length')).toBe(hit.headers.get('content-length'));
+    expect(await head.text()).toBe('');
+    const query = `${address}/trpc/business.directory`;
+    const queryHead = await fetch(query, { method: 'HEAD' });
+    expect(queryHead.status).toBe(200);
+    expect(headersOf(queryHead)).toEqual(headersOf(await fetch(query)));
 
     const signedIn = await fetch(url, { headers: { cookie: 'lang=sv; session=not-a-session' } });
     expect(signedIn.headers.get('etag')).toBeNull();

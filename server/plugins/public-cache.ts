@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { Db } from '../../db/client';
-import { dataStamp } from '../lib/data-stamp';
-import { SESSION_COOKIE } from '../services/sessions';
-import { isAnonymousRequest, mayBeSignedIn } from './session';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isCacheable, PER_RESPONSE_HEADERS } from './public-cache-eligibility';
+import { isGetOrHead, type PublicCache } from './public-cache-store';
+import { isAnonymousRequest } from './session';
+
+export { cacheFirstServer } from './public-cache-server';
+export { createPublicCache, preferredEncoding, type PublicCache, type PublicCacheOptions } from './public-cache-store';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,158 +15,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     publicCacheKey: { key: string; stamp: string } | null;
   }
-}
-
-type Variant = { head: (string | number)[]; body: Buffer };
-
-type Entry = {
-  /** The reply's headers as stored (security headers, content type, paging, ETag, caching). */
-  headers: [string, string][];
-  body: Buffer;
-  etag: string;
-  /** Ready-to-write headers and body per content encoding, built on first use. */
-  variants: Partial<Record<'identity' | 'gzip' | 'br', Variant>>;
-  notModified?: (string | number)[];
-  bytes: number;
-};
-
-/** Headers of a reply that are not kept with its body: they belong to one response only. */
-const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'set-cookie', 'date', 'connection', 'keep-alive']);
-
-export type PublicCacheOptions = { maxBytes?: number; maxEntries?: number };
-export type PublicCache = ReturnType<typeof createPublicCache>;
-
-/**
- * The serialized replies of public lists (feed, business pages, directory) for visitors who are
- * not signed in, keyed by URL. An entry is valid while the database is unchanged (`dataStamp`:
- * our own writes are seen at once, another process's within half a second), so any write
- * empties the cache and no rule has to remember to invalidate it. Signed-in users always get
- * fresh replies (they carry their own rates and favourites); free-text searches are not cached
- * (unbounded keys).
- *
- * A hit is answered straight from the HTTP server's request event (see `cacheFirstServer`),
- * before Fastify builds its request, routes and runs hooks: only URLs that Fastify once
- * answered for an anonymous cacheable GET are ever in the cache, and a hit writes the very
- * headers that reply had. Under `inject` (tests) the `onRequest` hook answers hits the same way.
- *
- * "Anonymous" has one meaning on both paths: no Authorization header and no session cookie as
- * @fastify/cookie reads the Cookie header (before Fastify, with that plugin's own parser), and
- * on the Fastify side also no resolved actor. A reply is kept only for such a request.
- */
-export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
-  const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
-  const maxEntries = options.maxEntries ?? 2000;
-  const stampNow = () => dataStamp(db);
-  const entries = new Map<string, Entry>();
-  let stamp = '';
-  let bytes = 0;
-  // @fastify/cookie's parser, handed over when the app registers the cache. Before that (the
-  // server does not listen yet) a Cookie header that names a session counts as signed in.
-  let parseCookie = (header: string): Record<string, string | undefined> => ({ [SESSION_COOKIE]: header });
-
-  const forget = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.bytes;
-  };
-
-  /** The current stamp; a moved stamp empties the cache first. */
-  const freshStamp = () => {
-    const now = stampNow();
-    if (now !== stamp) {
-      entries.clear();
-      bytes = 0;
-      stamp = now;
-    }
-    return now;
-  };
-
-  /** The entry for a GET of this URL, if the data has not changed since it was kept; callers check the request is anonymous. */
-  function lookup(request: IncomingMessage): Entry | undefined {
-    if (request.method !== 'GET' || entries.size === 0 || !plainReplyAsked(request.headers)) return undefined;
-    freshStamp();
-    const entry = entries.get(request.url ?? '');
-    if (!entry) return undefined;
-    // Least recently used goes first when the cache is full: a hit moves to the end.
-    entries.delete(request.url ?? '');
-    entries.set(request.url ?? '', entry);
-    return entry;
-  }
-
-  /** Writes an entry: 304 for a matching If-None-Match, else the body, compressed once per entry. */
-  function write(request: IncomingMessage, response: ServerResponse, entry: Entry) {
-    if (request.headers['if-none-match'] === entry.etag) {
-      entry.notModified ??= entry.headers.flat();
-      response.writeHead(304, entry.notModified);
-      response.end();
-      return;
-    }
-    const wanted = entry.body.length < 1024 ? null : preferredEncoding(request.headers['accept-encoding']);
-    const encoding = wanted ?? 'identity';
-    let variant = entry.variants[encoding];
-    if (!variant) {
-      const body = wanted === 'br'
-        ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-        : wanted === 'gzip' ? gzipSync(entry.body) : entry.body;
-      const head: (string | number)[] = entry.headers.flat();
-      head.push('content-length', body.length);
-      if (wanted) head.push('content-encoding', wanted);
-      variant = { head, body };
-      entry.variants[encoding] = variant;
-      if (wanted) {
-        entry.bytes += body.length;
-        bytes += body.length;
-      }
-    }
-    response.writeHead(200, variant.head);
-    response.end(variant.body);
-  }
-
-  return {
-    /** Answers an anonymous GET from the cache; false when the request must go to the app. */
-    answer(request: IncomingMessage, response: ServerResponse): boolean {
-      if (entries.size === 0 || mayBeSignedIn(request.headers, parseCookie)) return false;
-      const entry = lookup(request);
-      if (!entry) return false;
-      write(request, response, entry);
-      return true;
-    },
-    lookup,
-    write,
-    /** Reads Cookie headers before Fastify with the parser its cookie plugin uses. */
-    useCookieParser(parser: (header: string) => Record<string, string | undefined>) {
-      parseCookie = parser;
-    },
-    /** The stamp a reply being built now would be kept under. */
-    stamp: freshStamp,
-    /** Keeps a 200 reply built under `builtAt` unless a write has landed since. */
-    keep(key: string, builtAt: string, body: Buffer, etag: string, headers: [string, string][]) {
-      if (builtAt !== stamp || stampNow() !== stamp || body.length > maxBytes / 4) return;
-      forget(key);
-      const entry: Entry = { headers, body, etag, variants: {}, bytes: body.length };
-      entries.set(key, entry);
-      bytes += entry.bytes;
-      for (const [oldest] of entries) {
-        if (bytes <= maxBytes && entries.size <= maxEntries) break;
-        forget(oldest);
-      }
-    },
-  };
-}
-
-/**
- * The HTTP server Fastify listens on, with the public cache in front: a hit never reaches
- * Fastify. It carries the same timeouts Fastify would set on its own server.
- */
-export function cacheFirstServer(cache: PublicCache, handler: (request: IncomingMessage, response: ServerResponse) => void, options: FastifyServerOptions) {
-  const server = http.createServer((request, response) => {
-    if (!cache.answer(request, response)) handler(request, response);
-  });
-  if (options.keepAliveTimeout) server.keepAliveTimeout = options.keepAliveTimeout;
-  if (options.requestTimeout) server.requestTimeout = options.requestTimeout;
-  server.setTimeout(options.connectionTimeout ?? 0);
-  return server;
 }
 
 /**
@@ -180,7 +28,7 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
 
   // Runs after the session hook (registered first), so the actor is known here.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !isAnonymousRequest(request)) return;
+    if (!isGetOrHead(request.method) || !isAnonymousRequest(request)) return;
     const entry = cache.lookup(request.raw);
     if (entry) {
       reply.hijack();
@@ -219,64 +67,4 @@ async function unwrapResponse(reply: FastifyReply, response: Response): Promise<
     if (name !== 'content-length') reply.header(name, value);
   });
   return body;
-}
-
-/**
- * Whether the request asks for the reply everyone gets. `trpc-accept` makes tRPC stream its
- * answer (JSON lines) instead: kept, that body would be served to every visitor's plain client.
- */
-function plainReplyAsked(headers: IncomingHttpHeaders): boolean {
-  return headers['trpc-accept'] === undefined;
-}
-
-function isCacheable(request: FastifyRequest, isCacheableProcedure: (path: string) => boolean): boolean {
-  if (!plainReplyAsked(request.headers)) return false;
-  const query = request.query as Record<string, unknown> | undefined;
-  if (request.routeOptions.config.publicCache) return !hasSearch(query?.search);
-  const url = request.url;
-  if (!url.startsWith('/trpc/')) return false;
-  // The path as tRPC reads it: /trpc/<path>[,<path>…] (a batch), after Fastify's routing.
-  const { path } = request.params as { path?: string };
-  if (!path || !path.split(',').every(isCacheableProcedure)) return false;
-  if (typeof query?.input !== 'string') return true;
-  try {
-    return !hasSearch(JSON.parse(query.input));
-  } catch {
-    return false;
-  }
-}
-
-/** True when a search text is given anywhere in a REST query value or a (batched) tRPC input. */
-function hasSearch(value: unknown): boolean {
-  if (typeof value === 'string') return value.trim() !== '';
-  if (value === null || typeof value !== 'object') return false;
-  const record = value as Record<string, unknown>;
-  if (typeof record.search === 'string' && record.search.trim() !== '') return true;
-  return Object.values(record).some((inner) => inner !== null && typeof inner === 'object' && hasSearch(inner));
-}
-
-type Encoding = 'br' | 'gzip' | null;
-/** Browsers send one Accept-Encoding string over and over, so each is read once. */
-const encodingOfHeader = new Map<string, Encoding>();
-
-/**
- * Brotli if the client accepts it, else gzip, else none (RFC 9110 §12.5.3): a coding listed
- * with q=0 is refused ("gzip, br;q=0" gets gzip), and an unlisted one is never used.
- */
-export function preferredEncoding(header: string | undefined): Encoding {
-  if (!header) return null;
-  const known = encodingOfHeader.get(header);
-  if (known !== undefined) return known;
-  let br = false;
-  let gzip = false;
-  for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.split(';').map((p) => p.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
-    if (name === 'br') br = true;
-    else if (name === 'gzip' || name === 'x-gzip') gzip = true;
-  }
-  const result: Encoding = br ? 'br' : gzip ? 'gzip' : null;
-  if (encodingOfHeader.size < 256) encodingOfHeader.set(header, result);
-  return result;
 }

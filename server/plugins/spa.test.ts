@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, updateBusiness } from '../services/business';
+import { createBusiness, updateBusiness } from '../services/business-admin';
 import { createComment } from '../services/comments';
 import { createCast, createTestApp, type TestContext } from '../test/helpers';
 import { jsonForScript, pagePaths, routeChunks, STATE_PAINTS, statePaints } from './spa';

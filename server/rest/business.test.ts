@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branches, businessRatings, businesses, favorites, images, users } from '../../db/schema';
 import { newId } from '../lib/ids';
 import type { BusinessCreateInput } from '../schemas/business';
-import { createBusiness, getBusiness, titleSearchOf } from '../services/business';
+import { getBusiness, titleSearchOf } from '../services/business';
+import { createBusiness } from '../services/business-admin';
 import { resolveCategory } from '../services/categories';
 import { setFavorite } from '../services/favorites';
-import { bearer, createCast, createTestApp, type TestContext, type TestUser } from '../test/helpers';
+import { bearer, callerFor, createCast, createTestApp, type TestContext, type TestUser } from '../test/helpers';
 
 type FilePart = { data: Buffer; filename: string; type: string };
 type Who = 'visitor' | 'owner' | 'other' | 'banned' | 'admin';
@@ -370,6 +371,12 @@ describe('favourites under /api/users', () => {
     const listed = (await add('owner', cast.owner.id)).json();
     expect(listed.filter((x: { _id: string }) => x._id === b.id)).toHaveLength(1);
     expect(countOf(cast.owner)).toBe((ownerBefore ?? 0) + 1);
+    // The user object carries the ids, as the description's legacy client reads them (both doors).
+    const favoriteIds = listed.map((x: { _id: string }) => x._id).sort();
+    const me = (await t.app.inject({ url: `/api/users/${cast.owner.id}`, headers: bearer(cast.owner) })).json();
+    expect([...me.favoriteBusinesses].sort()).toEqual(favoriteIds);
+    expect((await t.app.inject({ url: '/api/users/auth/check', headers: bearer(cast.owner) })).json().user.favoriteBusinesses).toContain(b.id);
+    expect((await callerFor(t.deps, cast.owner).users.me())?.favoriteBusinesses).toContain(b.id);
 
     expect((await remove('other', cast.owner.id)).statusCode).toBe(403);
     expect((await remove('admin', cast.owner.id)).statusCode).toBe(403);
@@ -377,6 +384,7 @@ describe('favourites under /api/users', () => {
     expect(countOf(cast.owner)).toBe(ownerBefore);
     const after = (await remove('owner', cast.owner.id)).json();
     expect(after.some((x: { _id: string }) => x._id === b.id)).toBe(false);
+    expect((await t.app.inject({ url: `/api/users/${cast.owner.id}`, headers: bearer(cast.owner) })).json().favoriteBusinesses).not.toContain(b.id);
     expect(t.db.select({ n: count() }).from(favorites).where(eq(favorites.businessId, b.id)).get()?.n).toBe(0);
     expect((await t.app.inject({ method: 'POST', url: `/api/users/addFavorite/${cast.owner.id}/nope`, headers: bearer(cast.owner) })).statusCode).toBe(404);
   });
@@ -388,7 +396,7 @@ describe('OpenAPI', () => {
     const paths = Object.keys(doc.paths);
     expect(paths).toEqual(
       expect.arrayContaining([
-        '/api/business/',
+        '/api/business',
         '/api/business/{id}',
         '/api/business/upload',
         '/api/business/delete/{id}',

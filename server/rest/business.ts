@@ -8,6 +8,7 @@ import {
   BRANCH_TEXT_MAX,
   businessCreateSchema,
   businessSearchSchema,
+  directoryQuerySchema,
   businessUpdateSchema,
   MAX_BRANCHES,
   userRateSchema,
@@ -15,8 +16,10 @@ import {
 import { idSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
 import type { Actor } from '../services/actor';
-import { createBusiness, deleteBusiness, getBusiness, listBusinesses, updateBusiness, type Business } from '../services/business';
-import { rateBusiness } from '../services/business-ratings';
+import { getBusiness, type Business, type BusinessDetail } from '../services/business';
+import { createBusiness, deleteBusiness, updateBusiness } from '../services/business-admin';
+import { directoryFilters, listBusinesses } from '../services/directory';
+import { rateBusiness, unrateBusiness } from '../services/business-ratings';
 import { listCategories } from '../services/categories';
 import { requireAdmin } from '../services/actor';
 import { listBusinessPhotos } from '../services/photos';
@@ -24,12 +27,7 @@ import { photosPageSchema } from '../schemas/photos';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { formNumber } from './form-number';
 import { withMultipartForm, type MultipartForm } from './images';
-
-export const errorSchema = z.object({
-  message: z.string(),
-  key: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
+import { errorSchema } from './openapi';
 
 export const restBusinessSchema = z.object({
   _id: z.string(),
@@ -45,7 +43,19 @@ export const restBusinessSchema = z.object({
   ratingCount: z.number().int().describe('How many users rated it; 0 with `rate` null.'),
   image: z.string().nullable(),
   icon: z.string().nullable(),
-  branches: z.array(z.object({ _id: z.string(), location: z.string(), address: z.string().nullable() })),
+  branches: z.array(
+    z.object({
+      _id: z.string(),
+      location: z.string(),
+      address: z.string().nullable(),
+      rate: z
+        .number()
+        .nullable()
+        .optional()
+        .describe('GET /business/{id} only: the average star rating of the users who commented at this branch; null while none of them rated.'),
+      ratingCount: z.number().int().optional().describe('GET /business/{id} only: how many of those users rated.'),
+    }),
+  ),
   isFavorite: z
     .record(z.string(), z.literal(true))
     .describe('`{ [yourUserId]: true }` when it is among your favourites, otherwise `{}`; never other users\' entries.'),
@@ -54,7 +64,7 @@ export const restBusinessSchema = z.object({
 export type RestBusiness = z.infer<typeof restBusinessSchema>;
 
 /** The documented JSON shape (`_id`, isFavorite as a map holding at most the caller's own entry). */
-export function toRestBusiness(b: Business, actor: Actor): RestBusiness {
+export function toRestBusiness(b: Business | BusinessDetail, actor: Actor): RestBusiness {
   return {
     _id: b.id,
     title: b.title,
@@ -66,32 +76,40 @@ export function toRestBusiness(b: Business, actor: Actor): RestBusiness {
     ratingCount: b.ratingCount,
     image: b.image,
     icon: b.icon,
-    branches: b.branches.map((br) => ({ _id: br.id, location: br.location, address: br.address })),
+    branches: b.branches.map((br) => ({
+      _id: br.id,
+      location: br.location,
+      address: br.address,
+      ...('ratingCount' in br ? { rate: br.rate, ratingCount: br.ratingCount } : {}),
+    })),
     isFavorite: actor && b.isFavorite ? { [actor.id]: true as const } : {},
     isSuggestionBox: b.isSuggestionBox,
   };
 }
 
-const BRANCH_FIELD = /^branches\[(\d{1,3})\]\[(location|address)\]$/;
+const BRANCH_FIELD = /^branches\[(\d{1,3})\]\[(location|address|_id)\]$/;
 
 /**
  * The documented multipart form as the zod schemas expect it: `branches[i][location]` fields
  * become an array (a JSON `branches` field works too), `rate` a number, empty optional fields absent.
  */
 function businessFormInput({ fields }: MultipartForm): Record<string, unknown> {
-  const indexed = new Map<number, { location?: string; address?: string }>();
+  const indexed = new Map<number, { location?: string; address?: string; id?: string }>();
   for (const [name, value] of Object.entries(fields)) {
     const match = BRANCH_FIELD.exec(name);
     if (!match) continue;
     const index = Number(match[1]);
     const branch = indexed.get(index) ?? {};
-    branch[match[2] as 'location' | 'address'] = value;
+    // `_id` (the documented name) keeps that branch and its comments' links (services/comment-branches.ts).
+    branch[match[2] === '_id' ? 'id' : (match[2] as 'location' | 'address')] = value;
     indexed.set(index, branch);
   }
   let branches: unknown = [...indexed.entries()].sort(([a], [b]) => a - b).map(([, branch]) => branch);
   if (indexed.size === 0 && fields.branches !== undefined) {
     try {
-      branches = JSON.parse(fields.branches);
+      branches = (JSON.parse(fields.branches) as unknown[]).map((b) =>
+        b && typeof b === 'object' && '_id' in b ? { ...b, id: (b as { _id: unknown })._id } : b,
+      );
     } catch {
       throw new AppError('BAD_INPUT', 'invalidInput', { branches: 'invalidInput' });
     }
@@ -126,7 +144,8 @@ const formDescription =
   '`rate` (a whole number of stars 1–5: your own rating of the business, one among the users\' ratings; a fraction such as ' +
   '`3.5` is a 400), ' +
   `\`branches[i][location]\` (2–${BRANCH_TEXT_MAX}, at least one branch, at most ${MAX_BRANCHES}) and optional ` +
-  '`branches[i][address]` (2–100), plus optional files `image` and `icon` (at most 10 MB each; JPEG, PNG, WebP, GIF ' +
+  '`branches[i][address]` (2–100) and, on an edit, optional `branches[i][_id]` (that branch is kept: its comments stay linked and take a new location\'s spelling; ' +
+  'without ids a branch with the same location, ignoring case, is kept; a branch left out is deleted and its comments keep their location text), plus optional files `image` and `icon` (at most 10 MB each; JPEG, PNG, WebP, GIF ' +
   'or AVIF; re-encoded to WebP; a file in any other field is a 400) or, instead of files, `imageId` / `iconId` from ' +
   'POST /api/images. Admins only. 429 and 503 carry Retry-After.';
 
@@ -144,13 +163,51 @@ export function businessRoutes(deps: Deps) {
           tags: ['business'],
           summary: 'All businesses',
           description:
-            'The suggestion box first, then by title (Swedish order). `search` keeps those whose title contains the text, ' +
-            'ignoring case (Swedish letters included: `åhléns` finds `ÅHLÉNS`); no match gives an empty array.',
-          querystring: z.object({ search: businessSearchSchema }),
+            'The suggestion box first, then by `sort` (by title in Swedish order, Å, Ä, Ö after Z, by default). `search` keeps ' +
+            'those whose title contains the text, ignoring case (Swedish letters included: `åhléns` finds `ÅHLÉNS`); ' +
+            '`category` and `city` keep those of a category and with a branch at a location (GET /api/business/filters lists ' +
+            'both). The filters combine; no match gives an empty array.',
+          querystring: z.object({
+            search: businessSearchSchema,
+            category: directoryQuerySchema.shape.category.describe(
+              "A category's Swedish or English name, any case (`Livsmedel` or `groceries`); a name not in the list matches nothing.",
+            ),
+            city: directoryQuerySchema.shape.city.describe("A branch's location exactly as written (`Malmö`); businesses with a branch there."),
+            sort: directoryQuerySchema.shape.sort.describe(
+              '`name` A–Ö (default); `rating` by a Bayesian average (5 imagined ratings of 3 stars added to each business\'s ' +
+                'own, so one 5-star rating does not outrank a hundred 4.8s; unrated last); `reviews` most ratings first; ' +
+                '`newest` most recently added first. Any other value is a 400.',
+            ),
+          }),
           response: { 200: z.array(restBusinessSchema), 400: errorSchema },
         },
       },
-      async (request) => listBusinesses(deps, request.actor, { search: request.query.search }).map((b) => toRestBusiness(b, request.actor)),
+      async (request) => listBusinesses(deps, request.actor, request.query).map((b) => toRestBusiness(b, request.actor)),
+    );
+
+    app.get(
+      '/filters',
+      {
+        config: { publicCache: true },
+        schema: {
+          tags: ['business'],
+          summary: 'What the business list can be filtered by',
+          description:
+            'The categories that have businesses (names in both languages) and the branch locations, each with how many ' +
+            'businesses it holds, in Swedish order: the values of `category` and `city` of GET /api/business. The suggestion ' +
+            'box counts in neither.',
+          response: {
+            200: z.object({
+              categories: z.array(z.object({ _id: z.string(), nameSv: z.string(), nameEn: z.string(), count: z.number().int() })),
+              cities: z.array(z.object({ name: z.string(), count: z.number().int() })),
+            }),
+          },
+        },
+      },
+      async () => {
+        const filters = directoryFilters(deps);
+        return { categories: filters.categories.map(({ id, ...c }) => ({ _id: id, ...c })), cities: filters.cities };
+      },
     );
 
     app.get(
@@ -174,11 +231,20 @@ export function businessRoutes(deps: Deps) {
         schema: {
           tags: ['business'],
           summary: 'One business',
+          description: 'With its branches; `isFavorite` holds your own entry when it is among your favourites.',
           params: idParams,
-          response: { 200: restBusinessSchema, 404: errorSchema },
+          response: {
+            200: restBusinessSchema.extend({
+              starCounts: z.array(z.number().int()).length(5).describe('The breakdown: how many ratings gave 1, 2, 3, 4 and 5 stars.'),
+            }),
+            404: errorSchema,
+          },
         },
       },
-      async (request) => toRestBusiness(getBusiness(deps, request.actor, request.params.id), request.actor),
+      async (request) => {
+        const business = getBusiness(deps, request.actor, request.params.id);
+        return { ...toRestBusiness(business, request.actor), starCounts: business.starCounts };
+      },
     );
 
     app.get(
@@ -285,13 +351,14 @@ export function businessRoutes(deps: Deps) {
           tags: ['business'],
           summary: 'Rate a business',
           description:
-            'JSON `{ rate }`, a whole number of stars from 1 to 5. One rating per user: rating again replaces it. ' +
-            'Returns the new shown rate (the average) and the number of ratings. The suggestion box takes no rating (409).',
+            'JSON `{ rate }`, a whole number of stars from 1 to 5. One rating per user: rating again replaces it; ' +
+            '`null` takes your rating back. Returns the new shown rate (the average; null when no rating is left) and the number ' +
+            'of ratings. The suggestion box takes no rating (409).',
           security: [{ bearer: [] }],
           params: idParams,
-          body: z.object({ rate: userRateSchema }),
+          body: z.object({ rate: userRateSchema.nullable() }),
           response: {
-            200: z.object({ rate: z.number(), ratingCount: z.number().int() }),
+            200: z.object({ rate: z.number().nullable(), ratingCount: z.number().int() }),
             400: errorSchema,
             401: errorSchema,
             403: errorSchema,
@@ -302,7 +369,8 @@ export function businessRoutes(deps: Deps) {
         },
       },
       async (request) => {
-        const result = await rateBusiness(deps, request.actor, request.params.id, request.body.rate);
+        const { rate } = request.body;
+        const result = rate === null ? await unrateBusiness(deps, request.actor, request.params.id) : await rateBusiness(deps, request.actor, request.params.id, rate);
         return { rate: result.rate, ratingCount: result.ratingCount };
       },
     );

@@ -8,6 +8,8 @@ import { idSchema } from '../schemas/common';
 import {
   BUSINESS_PAGE,
   commentCreateSchema,
+  commentListOptionsSchema,
+  commentSorts,
   commentUpdateSchema,
   emojiRateSchema,
   FEED_FIRST_PAGE,
@@ -30,12 +32,7 @@ import {
 import { createReply } from '../services/replies';
 import { formNumber } from './form-number';
 import { withMultipartForm, type MultipartForm } from './images';
-
-export const errorSchema = z.object({
-  message: z.string(),
-  key: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
+import { errorSchema, NEXT_CURSOR } from './openapi';
 
 const ratingEntrySchema = z.object({ userId: z.string(), rate: z.number().int().min(1).max(5) });
 const emojiCountsSchema = z
@@ -69,7 +66,13 @@ export const restCommentSchema = z.object({
   ...postFields,
   businessIcon: z.string().nullable(),
   businessTitle: z.string(),
-  businessLocation: z.string(),
+  businessLocation: z.string().describe("The branch's location when `branchId` is set, else the place as written."),
+  branchId: z.string().nullable().describe('The business branch (`branches[]._id` of GET /business/{id}) it is about; null for another place.'),
+  authorRate: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The author's current star rating of the business (1–5), null while they have none; `rate` stays the comment's emoji average."),
   replyCount: z.number().int(),
   subComments: z
     .array(restReplySchema)
@@ -90,12 +93,21 @@ export const rateReplySchema = z.object({
 
 export const messageSchema = z.object({ message: z.string() });
 
+/** ?sort, ?stars, ?photos of a business's comments; parsed further by commentListOptionsSchema (400 on bad values). */
+const commentListQuery = {
+  sort: z.enum(commentSorts).optional().describe('newest (default), oldest, highest, lowest, helpful, replied'),
+  stars: z.string().max(20).optional().describe("Star levels of the author's rating to keep, comma-separated: `1,2`."),
+  photos: z.enum(['0', '1', 'true', 'false']).optional().describe('1: only comments with a picture.'),
+};
+
+/** `1,2` → [1, 2]; anything that is not a list of whole numbers becomes NaN, which the schema refuses. */
+const starsOf = (value: string | undefined) => (value === undefined || value === '' ? undefined : value.split(',').map((v) => (/^\s*\d\s*$/.test(v) ? Number(v) : Number.NaN)));
+
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
   cursor: z.string().min(1).max(200).optional().describe('The X-Next-Cursor header of the previous page.'),
 });
 
-export const NEXT_CURSOR = 'X-Next-Cursor';
 /** Sets the next page's cursor header; the body stays the documented plain list. */
 export function withNextCursor(reply: FastifyReply, nextCursor: string | null) {
   if (nextCursor) reply.header(NEXT_CURSOR, nextCursor);
@@ -155,6 +167,7 @@ export function commentRoutes(deps: Deps) {
         schema: {
           tags,
           summary: 'The 12 comments with the most replies',
+          description: 'Ties are broken by date, newest first. Comments without replies are not listed.',
           response: { 200: z.array(restCommentSchema) },
         },
       },
@@ -181,17 +194,24 @@ export function commentRoutes(deps: Deps) {
         config: { publicCache: true },
         schema: {
           tags,
-          summary: "A business's comments, newest first",
+          summary: "A business's comments, newest first or in another order",
           description:
             `A page of comments with their ratings and newest replies (?limit= 1–100, default ${BUSINESS_PAGE}; X-Next-Cursor as on GET /comment). ` +
-            '?search= keeps those whose branch location, text or author name have words starting with the given ones.',
+            '?search= keeps those whose branch location, text or author name have words starting with the given ones. ' +
+            "?sort= orders them: newest (default), oldest, highest or lowest (the author's current stars; equal stars newest first, " +
+            'comments whose author gave none last), helpful (emoji average, then number of ratings) or replied (most replies). ' +
+            "?stars=1,2 keeps comments whose author's current stars are one of those; ?photos=1 only those with a picture; " +
+            "?branch= (a branch's `_id`) those at that branch of the business (400 for another business's branch). " +
+            'They combine with ?search= and each other; a cursor belongs to the order and filters it was made with.',
           params: z.object({ businessId: idSchema }),
-          querystring: pageQuerySchema.extend({ search: z.string().max(SEARCH_MAX).optional() }),
+          querystring: pageQuerySchema.extend({ search: z.string().max(SEARCH_MAX).optional(), branch: idSchema.optional(), ...commentListQuery }),
           response: { 200: z.array(restCommentSchema), 400: errorSchema, 404: errorSchema },
         },
       },
       async (request, reply) => {
-        const page = listBusinessComments(deps, request.actor, { businessId: request.params.businessId, ...request.query });
+        const { sort, stars, photos, ...rest } = request.query;
+        const options = parseForm(commentListOptionsSchema, { sort, stars: starsOf(stars), photos: photos === '1' || photos === 'true' });
+        const page = listBusinessComments(deps, request.actor, { businessId: request.params.businessId, ...rest, ...options, photos: options.photos || undefined });
         withNextCursor(reply, page.nextCursor);
         return commentDocuments(deps.db, request.actor, page.items, true);
       },
@@ -204,8 +224,9 @@ export function commentRoutes(deps: Deps) {
           tags,
           summary: 'Comment on a business',
           description:
-            `${multipartNote} Fields: text (at least 2 characters), businessLocation (the branch: letters, digits, underscore ` +
-            'and spaces, at most 2 words and 20 characters), optional rate (your 1–5 star rating of the business, written `4`; 0 means none; ' +
+            `${multipartNote} Fields: text (at least 2 characters); the place: branchId (one of the business's branches, ` +
+            'GET /business/{id}) or businessLocation (free text: letters, digits, underscore and spaces, at most 2 words and 20 ' +
+            'characters; text naming a branch, ignoring case and accents, is stored as that branch); optional rate (your 1–5 star rating of the business, written `4`; 0 means none; ' +
             'the suggestion box takes no rating: 409).',
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
@@ -221,7 +242,9 @@ export function commentRoutes(deps: Deps) {
           const input = parseForm(commentCreateSchema, {
             businessId: request.params.businessId,
             text: form.fields.text ?? '',
-            businessLocation: form.fields.businessLocation ?? '',
+            branchId: field(form, 'branchId'),
+            // Without a branch the place is required, reported with the other fields' errors.
+            businessLocation: field(form, 'businessLocation') ?? (field(form, 'branchId') ? undefined : ''),
             rate: rate === undefined || rate === '0' ? undefined : formNumber(rate, 'integer'),
           });
           return createComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
@@ -236,7 +259,10 @@ export function commentRoutes(deps: Deps) {
         schema: {
           tags,
           summary: 'Edit your comment',
-          description: `${multipartNote} Fields: text (at least 2 characters); a new image replaces the picture, removeImage=true drops it.`,
+          description:
+            `${multipartNote} Fields: text (at least 2 characters); a new image replaces the picture, removeImage=true drops it; ` +
+            'optional rate (1–5) sets your star rating of the business, as on create (0 or absent: unchanged); ' +
+            'branchId or businessLocation (as when posting) move it to another place, without them it stays.',
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
@@ -246,7 +272,15 @@ export function commentRoutes(deps: Deps) {
       async (request, reply) => {
         requireActiveFor(request.actor, 'unauthenticated');
         const card = await withPostForm(request, reply, (form) => {
-          const input = parseForm(commentUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
+          const rate = field(form, 'rate');
+          const input = parseForm(commentUpdateSchema, {
+            id: request.params.id,
+            text: form.fields.text ?? '',
+            imageId: imageChangeOf(form),
+            rate: rate === undefined || rate === '0' ? undefined : formNumber(rate, 'integer'),
+            branchId: field(form, 'branchId'),
+            businessLocation: field(form, 'businessLocation'),
+          });
           return updateComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });
         return commentDocuments(deps.db, request.actor, [card], true)[0];

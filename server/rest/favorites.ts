@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { idSchema } from '../schemas/common';
 import { listFavoriteBusinesses, setFavorite } from '../services/favorites';
-import { errorSchema, restBusinessSchema, toRestBusiness } from './business';
+import { restBusinessSchema, toRestBusiness } from './business';
+import { errorSchema } from './openapi';
 
 const favoriteParams = z.object({ userId: idSchema, businessId: idSchema });
 const listReply = z.array(restBusinessSchema).describe('The user\'s favourite businesses after the change, most recently added first.');

@@ -9,6 +9,7 @@ import { imageKindSchema } from '../schemas/common';
 import { requireActive } from '../services/actor';
 import { storeImage } from '../services/images';
 import { consumeLimit } from '../services/rate-limits';
+import { errorSchema } from './openapi';
 
 export type MultipartForm = { fields: Record<string, string>; files: Record<string, Buffer> };
 
@@ -139,12 +140,6 @@ export async function withMultipartForm<T>(
 const uploadedSchema = z.object({
   id: z.string().describe('Pass this id as imageId when creating or editing the item the image belongs to.'),
   url: z.string().describe('Public path of the stored WebP, e.g. /uploads/<sha256>.webp'),
-});
-
-const errorSchema = z.object({
-  message: z.string(),
-  key: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
 });
 
 export function imageRoutes(deps: Deps) {

@@ -20,7 +20,8 @@ import { getModDigest, setModDigest } from '../services/mod-digest';
 import { listModLog, MOD_LOG_PAGE } from '../services/mod-log';
 import { BURSTS_PAGE, dismissRatingBurst, listRatingBursts } from '../services/rating-bursts';
 import { listReports, QUEUE_PAGE, removeAllPosts, reportPost, resolveReports } from '../services/reports';
-import { errorSchema, pageQuerySchema, withNextCursor } from './comment';
+import { pageQuerySchema, withNextCursor } from './comment';
+import { errorSchema } from './openapi';
 
 const ratingBurstSchema = z.object({
   _id: z.string().describe('What POST /rating-bursts/{id}/dismiss takes.'),
@@ -248,6 +249,7 @@ export function moderationRoutes(deps: Deps) {
         schema: {
           tags,
           summary: 'Whether you get digest mails of hidden posts (admins)',
+          description: 'See PUT /api/mod-digest.',
           security: [{ bearer: [] }],
           response: { 200: modDigestInputSchema, ...adminErrors },
         },

@@ -6,12 +6,7 @@ import { contactInputSchema, languageSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
 import { sendContactMessage } from '../services/contact';
 import { outboxReport } from '../services/mail-outbox';
-
-const errorSchema = z.object({
-  message: z.string(),
-  key: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
+import { errorSchema } from './openapi';
 
 const queuedMailSchema = z.object({
   id: z.string(),

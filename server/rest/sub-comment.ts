@@ -10,7 +10,6 @@ import { replyDocuments } from '../services/comment-documents';
 import { rateReply, ratingLists } from '../services/comment-ratings';
 import { deleteReply, listAllReplies, updateReply } from '../services/replies';
 import {
-  errorSchema,
   imageChangeOf,
   messageSchema,
   pageQuerySchema,
@@ -22,6 +21,7 @@ import {
   withNextCursor,
   withPostForm,
 } from './comment';
+import { errorSchema } from './openapi';
 
 export function subCommentRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
@@ -80,6 +80,7 @@ export function subCommentRoutes(deps: Deps) {
         schema: {
           tags,
           summary: 'Delete a reply (your own, or any for admins)',
+          description: 'Its ratings go with it.',
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
           response: { 200: messageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },

@@ -13,12 +13,7 @@ import { exportUserData } from '../services/accounts-export';
 import { GOOGLE_FLOW_MAX_AGE_S, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, googleLogInWithIdToken, startGoogleSignIn } from '../services/google';
 import { getUser, listUsers, parseInput, updateUser, type PublicUser } from '../services/users';
 import { withMultipartForm } from './images';
-
-const errorSchema = z.object({
-  message: z.string(),
-  key: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
+import { errorSchema } from './openapi';
 
 /** The reply schema strips anything not listed, so no secret can slip into a user object. */
 const publicUserSchema = z.object({
@@ -33,6 +28,7 @@ const publicUserSchema = z.object({
   isGoogleLogin: z.boolean(),
   language: languageSchema,
   favoritesCount: z.number(),
+  favoriteBusinesses: z.array(z.string()).describe('The ids of the businesses among your favourites (GET /api/users/{id}/favoriteBusinesses lists them).'),
   createdAt: z.number(),
 }) satisfies z.ZodType<PublicUser>;
 
@@ -205,7 +201,13 @@ export function userRoutes(deps: Deps) {
     app.get(
       '/auth/check',
       {
-        schema: { tags, security, summary: 'The signed-in user', response: { 200: z.object({ user: publicUserSchema }), ...errors(401) } },
+        schema: {
+          tags,
+          security,
+          summary: 'The signed-in user',
+          description: 'The user of the session cookie or bearer token; 401 without one, or when it expired.',
+          response: { 200: z.object({ user: publicUserSchema }), ...errors(401) },
+        },
       },
       async (request) => checkAuth(deps, request.actor),
     );
@@ -264,14 +266,29 @@ export function userRoutes(deps: Deps) {
 
     app.get(
       '/',
-      { schema: { tags, security, summary: 'All users (admins)', response: { 200: z.array(publicUserSchema), ...errors(401, 403) } } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'All users (admins)',
+          description: 'Every account, oldest first.',
+          response: { 200: z.array(publicUserSchema), ...errors(401, 403) },
+        },
+      },
       async (request) => listUsers(deps, request.actor),
     );
 
     app.get(
       '/:id',
       {
-        schema: { tags, security, summary: 'One user (yourself, or anyone for admins)', params: idParams, response: { 200: publicUserSchema, ...errors(401, 403, 404) } },
+        schema: {
+          tags,
+          security,
+          summary: 'One user (yourself, or anyone for admins)',
+          description: 'The user object with the ids of their favourite businesses; 403 for anyone else.',
+          params: idParams,
+          response: { 200: publicUserSchema, ...errors(401, 403, 404) },
+        },
       },
       async (request) => getUser(deps, request.actor, request.params.id),
     );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withoutInvisible } from './text';
 import { idSchema } from './common';
+import { directorySorts } from './directory-constants';
 export { businessMessages } from './business-messages';
 
 export const TITLE_MAX = 50;
@@ -53,6 +54,8 @@ const descriptionEnSchema = z
 const categoryEnSchema = optionalText(2, CATEGORY_MAX, 'categoryTooShort', 'categoryTooLong');
 
 export const branchInputSchema = z.object({
+  /** On an edit: the branch this entry keeps (its comments stay linked to it). */
+  id: idSchema.optional(),
   location: requiredText(2, BRANCH_TEXT_MAX, 'locationTooShort', 'locationTooLong'),
   address: optionalText(2, BRANCH_TEXT_MAX, 'addressTooShort', 'addressTooLong'),
 });
@@ -102,5 +105,18 @@ export type BusinessUpdateInput = z.infer<typeof businessUpdateSchema>;
 
 
 export const businessSearchSchema = z.string().max(100, 'searchTooLong').optional();
+
+/**
+ * The directory's filters and order (REST `GET /api/business`, tRPC `business.directory`):
+ * `category` names an entry of the category list in either language, `city` a branch location
+ * as written (GET /api/business/filters lists both); an unknown one matches nothing.
+ */
+export const directoryQuerySchema = z.object({
+  search: businessSearchSchema,
+  category: z.string().trim().min(1, 'invalidInput').max(CATEGORY_MAX, 'invalidInput').optional(),
+  city: z.string().trim().min(1, 'invalidInput').max(BRANCH_TEXT_MAX, 'invalidInput').optional(),
+  sort: z.enum(directorySorts, { error: 'invalidInput' }).optional(),
+});
+export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 
 export const businessIdInputSchema = z.object({ id: idSchema });

@@ -20,3 +20,8 @@ export const EMOJI_RATES = [1, 2, 3, 4, 5] as const;
 
 export const feedFilters = ['all', 'mostReplied', 'topRated'] as const;
 export type FeedFilter = (typeof feedFilters)[number];
+
+/** How a business's comments can be ordered (issue 19); `newest` is the default. */
+export const commentSorts = ['newest', 'oldest', 'highest', 'lowest', 'helpful', 'replied'] as const;
+export type CommentSort = (typeof commentSorts)[number];
+export const STAR_LEVELS = [1, 2, 3, 4, 5] as const;

@@ -8,6 +8,7 @@ export const commentMessages = {
   commentLocationChars: 'Business location can only contain letters and spaces',
   commentLocationWords: 'Business location should consist of at most 2 words',
   commentLocationLength: 'Business location must be at most 20 characters long',
+  commentBranchUnknown: 'That is not one of this business\'s branches.',
   replyTextRequired: '*Please provide a text',
   replyTooShort: 'Title too short!',
   replyEditRequired: '*Please write a subcomment',
@@ -29,4 +30,6 @@ export const commentMessages = {
   replyRemoved: 'SubComment removed!',
   cursorInvalid: 'Invalid page cursor.',
   commentSearchTooLong: 'The search text is too long.',
+  commentSortInvalid: 'Unknown order: choose newest, oldest, highest, lowest, helpful or replied.',
+  starLevelsInvalid: 'Choose star levels from 1 to 5, separated by commas.',
 } as const;

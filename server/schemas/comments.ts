@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withoutInvisible } from './text';
 import { idSchema } from './common';
 export { commentMessages } from './comment-messages';
-import { COMMENT_TEXT_MIN, COMMENT_TEXT_MAX, REPLY_TEXT_MAX, LOCATION_MAX, LOCATION_MAX_WORDS, SEARCH_MAX, feedFilters } from './comment-constants';
+import { COMMENT_TEXT_MIN, COMMENT_TEXT_MAX, REPLY_TEXT_MAX, LOCATION_MAX, LOCATION_MAX_WORDS, SEARCH_MAX, feedFilters, commentSorts } from './comment-constants';
 
 export * from './comment-constants';
 
@@ -52,12 +52,24 @@ export const businessStarSchema = z.number({ error: 'emojiRateInvalid' }).int('e
 /** `undefined` keeps the picture, `null` removes it, an id (from POST /api/images) sets it. */
 const imageIdSchema = idSchema.nullable().optional();
 
+/**
+ * Where a comment is: one of the business's branches (`branchId`), or free text for another
+ * place (`businessLocation`, which is linked to a branch it names: services/comment-branches.ts).
+ * One of them is required; the service checks that, the client form with commentFormCheckedSchema.
+ */
+const placeFields = { branchId: idSchema.optional(), businessLocation: businessLocationSchema.optional() };
+
 /** Fields of the comment form, shared by the client form and both doors. */
 export const commentFormSchema = z.object({
   text: commentTextSchema,
-  businessLocation: businessLocationSchema,
+  ...placeFields,
 });
 export type CommentFormValues = z.input<typeof commentFormSchema>;
+/** The form as the client checks it: a branch picked or a place typed. */
+export const commentFormCheckedSchema = commentFormSchema.refine((v) => Boolean(v.branchId || v.businessLocation), {
+  path: ['businessLocation'],
+  error: 'commentLocationRequired',
+});
 
 export const commentCreateSchema = commentFormSchema.extend({
   businessId: idSchema,
@@ -67,7 +79,8 @@ export const commentCreateSchema = commentFormSchema.extend({
 export type CommentCreateInput = z.output<typeof commentCreateSchema>;
 
 export const commentEditFormSchema = z.object({ text: commentTextSchema });
-export const commentUpdateSchema = commentEditFormSchema.extend({ id: idSchema, imageId: imageIdSchema });
+/** Without `branchId` and `businessLocation` the comment keeps its place. */
+export const commentUpdateSchema = commentEditFormSchema.extend({ id: idSchema, imageId: imageIdSchema, rate: businessStarSchema.optional(), ...placeFields });
 export type CommentUpdateInput = z.output<typeof commentUpdateSchema>;
 
 export const replyFormSchema = z.object({ text: replyTextSchema });
@@ -91,9 +104,27 @@ export const feedFilterSchema = z.enum(feedFilters);
 export const feedInputSchema = z.object({ filter: feedFilterSchema.default('all'), cursor: cursorSchema });
 export type FeedInput = z.output<typeof feedInputSchema>;
 
-export const businessCommentsInputSchema = z.object({
+export const commentSortSchema = z.enum(commentSorts, { error: 'commentSortInvalid' });
+/** Star levels to keep (the author's current stars); each at most once. */
+export const starLevelsSchema = z
+  .array(z.number({ error: 'starLevelsInvalid' }).int('starLevelsInvalid').min(1, 'starLevelsInvalid').max(5, 'starLevelsInvalid'))
+  .min(1, 'starLevelsInvalid')
+  .max(5, 'starLevelsInvalid')
+  .refine((levels) => new Set(levels).size === levels.length, { error: 'starLevelsInvalid' });
+
+/** How a business's comments are ordered and narrowed; the comment search combines with them. */
+export const commentListOptionsSchema = z.object({
+  sort: commentSortSchema.optional(),
+  stars: starLevelsSchema.optional(),
+  /** Only comments with a picture. */
+  photos: z.boolean().optional(),
+});
+
+export const businessCommentsInputSchema = commentListOptionsSchema.extend({
   businessId: idSchema,
   search: z.string().trim().max(SEARCH_MAX, 'commentSearchTooLong').optional(),
+  /** Only the comments at this branch of the business. */
+  branch: idSchema.optional(),
   cursor: cursorSchema,
   limit: z.number().int().min(1).max(100).optional(),
 });
@@ -118,6 +149,8 @@ export type CommentCard = {
   businessIsSuggestionBox: boolean;
   businessIcon: string | null;
   businessLocation: string;
+  /** The business's branch it is about; null for another place. */
+  branchId: string | null;
   text: string;
   image: string | null;
   /** The average emoji rate; null while nobody has rated. */
@@ -126,6 +159,8 @@ export type CommentCard = {
   emojiCounts: EmojiCounts;
   /** The caller's own emoji rate (null for visitors and when not rated). */
   myRate: number | null;
+  /** The author's current star rating of the business (1–5); null while they have none. */
+  authorRate: number | null;
   replyCount: number;
   firstName: string;
   lastName: string;

@@ -27,6 +27,12 @@ describe('page state in the query string', () => {
     expect(firstPaintState('pages/home.tsx', '?filter=all')).toBe('');
     expect(firstPaintState('pages/directory.tsx', '?q=%20ica%20&utm=1')).toBe('?q=ica');
     expect(firstPaintState('pages/directory.tsx', '?q=%20')).toBe('');
+    // The directory's filters and sort in one order; the default sort and an unknown one are not written.
+    expect(firstPaintState('pages/directory.tsx', '?sort=rating&city=Malm%C3%B6&utm=1&category=Kaf%C3%A9')).toBe(
+      '?category=Kaf%C3%A9&city=Malm%C3%B6&sort=rating',
+    );
+    expect(firstPaintState('pages/directory.tsx', '?sort=name')).toBe('');
+    expect(firstPaintState('pages/directory.tsx', '?sort=sideways&category=%20')).toBe('');
     // The business page's comments render in the browser only: its search changes no first paint.
     expect(firstPaintState('pages/business-detail.tsx', '?q=lund')).toBe('');
   });

@@ -2,11 +2,14 @@
 // page's searches), read the same way by the browser and by the server that paints the page
 // first (server/plugins/spa.ts). Plain code without zod or Node: the client's pages import it.
 import { feedFilters, SEARCH_MAX, type FeedFilter } from './comment-constants';
+import { CATEGORY_PARAM, CITY_PARAM, DEFAULT_DIRECTORY_SORT, isDirectorySort, SORT_PARAM, type DirectorySort } from './directory-constants';
 
 /** `/?filter=topRated`: the home feed's filter; All Comments is the default and not written. */
 export const FEED_FILTER_PARAM = 'filter';
 /** `/business?q=ica`, `/business/<id>?q=lund`: the search box's text. */
 export const SEARCH_PARAM = 'q';
+/** `/business/<id>?branch=<branch id>`: a business page's comments at one branch. */
+export const BRANCH_PARAM = 'branch';
 
 const paramsOf = (search: string) => new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
 
@@ -20,6 +23,18 @@ export const feedFilterOf = (search: string): FeedFilter => asFeedFilter(paramsO
 /** The search text a query string carries, at most as long as the search box takes. */
 export function searchTextOf(search: string): string {
   return (paramsOf(search).get(SEARCH_PARAM) ?? '').slice(0, SEARCH_MAX);
+}
+
+/** The directory's filters and sort in a query string; '' for a filter not set, the default sort when none or an unknown one. */
+export function directoryStateOf(search: string): { category: string; city: string; sort: DirectorySort } {
+  const params = paramsOf(search);
+  const sort = params.get(SORT_PARAM);
+  // As long as the server takes them (schemas/business.ts, directoryQuerySchema).
+  return {
+    category: (params.get(CATEGORY_PARAM) ?? '').trim().slice(0, 50),
+    city: (params.get(CITY_PARAM) ?? '').trim().slice(0, 100),
+    sort: isDirectorySort(sort) ? sort : DEFAULT_DIRECTORY_SORT,
+  };
 }
 
 /** `search` with `name` set to `value` (removed when empty), as `?a=b` or ''. */
@@ -41,6 +56,12 @@ export function firstPaintState(page: string, search: string): string {
     const filter = feedFilterOf(search);
     return filter === 'all' ? '' : withParam('', FEED_FILTER_PARAM, filter);
   }
-  if (page === 'pages/directory.tsx') return withParam('', SEARCH_PARAM, searchTextOf(search).trim());
+  if (page === 'pages/directory.tsx') {
+    const { category, city, sort } = directoryStateOf(search);
+    let state = withParam('', SEARCH_PARAM, searchTextOf(search).trim());
+    state = withParam(state, CATEGORY_PARAM, category);
+    state = withParam(state, CITY_PARAM, city);
+    return withParam(state, SORT_PARAM, sort === DEFAULT_DIRECTORY_SORT ? '' : sort);
+  }
   return '';
 }

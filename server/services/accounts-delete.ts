@@ -40,7 +40,19 @@ function emojiRatingColumns(db: DbOrTx, ratings: typeof commentRatings | typeof 
 }
 
 function recomputeBusinesses(db: DbOrTx, ids: Iterable<string>) {
+  const stars = (rate: number) =>
+    scalar(
+      db
+        .select({ n: count() })
+        .from(businessRatings)
+        .where(and(eq(businessRatings.businessId, businesses.id), eq(businessRatings.rate, rate))),
+    );
   const set = {
+    stars1: stars(1),
+    stars2: stars(2),
+    stars3: stars(3),
+    stars4: stars(4),
+    stars5: stars(5),
     ratingCount: scalar(db.select({ n: count() }).from(businessRatings).where(eq(businessRatings.businessId, businesses.id))),
     ratingSum: scalar(
       db

@@ -71,6 +71,7 @@ function unsavedUser(input: RegisterInput, language: Language): PublicUser {
     isGoogleLogin: false,
     language,
     favoritesCount: 0,
+    favoriteBusinesses: [],
     createdAt: Date.now(),
   };
 }

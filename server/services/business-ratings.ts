@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { businessRatings, businesses } from '../../db/schema';
+import { businessRatings, businesses, comments } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { preparedStatements } from '../lib/prepared';
@@ -8,8 +9,14 @@ import type { Actor } from './actor';
 import { requireActiveFor } from './actor';
 import { consumeLimit } from './rate-limits';
 import { noteRatingBurst } from './rating-bursts';
+import type { DbOrTx } from './users';
 
 export type RateResult = { rate: number; ratingCount: number; myRate: number };
+/** After a rating was taken back the business may have none left: its rate is then null. */
+export type UnrateResult = { rate: number | null; ratingCount: number; myRate: null };
+
+/** How many ratings gave 1, 2, 3, 4 and 5 stars: index 0 is one star. */
+export type StarCounts = [number, number, number, number, number];
 
 const p = {
   businessId: sql.placeholder('businessId'),
@@ -18,7 +25,13 @@ const p = {
   now: sql.placeholder('now'),
   sumDelta: sql.placeholder('sumDelta'),
   countDelta: sql.placeholder('countDelta'),
+  /** The rating's stars before and after the change, 0 for none. */
+  before: sql.placeholder('before'),
+  after: sql.placeholder('after'),
 };
+
+/** A star level's column moves by one when a rating enters or leaves that level. */
+const level = (column: SQLiteColumn, stars: number) => sql`${column} + (${p.after} = ${stars}) - (${p.before} = ${stars})`;
 
 const prepared = preparedStatements((db: Db) => ({
   business: db.select({ isSuggestionBox: businesses.isSuggestionBox }).from(businesses).where(eq(businesses.id, p.businessId)),
@@ -30,41 +43,103 @@ const prepared = preparedStatements((db: Db) => ({
     .insert(businessRatings)
     .values({ businessId: p.businessId, userId: p.userId, rate: p.rate, createdAt: p.now, updatedAt: p.now })
     .onConflictDoUpdate({ target: [businessRatings.businessId, businessRatings.userId], set: { rate: sql`${p.rate}`, updatedAt: sql`${p.now}` } }),
+  drop: db.delete(businessRatings).where(and(eq(businessRatings.businessId, p.businessId), eq(businessRatings.userId, p.userId))),
   tally: db
     .update(businesses)
-    .set({ ratingSum: sql`${businesses.ratingSum} + ${p.sumDelta}`, ratingCount: sql`${businesses.ratingCount} + ${p.countDelta}` })
+    .set({
+      ratingSum: sql`${businesses.ratingSum} + ${p.sumDelta}`,
+      ratingCount: sql`${businesses.ratingCount} + ${p.countDelta}`,
+      stars1: level(businesses.stars1, 1),
+      stars2: level(businesses.stars2, 2),
+      stars3: level(businesses.stars3, 3),
+      stars4: level(businesses.stars4, 4),
+      stars5: level(businesses.stars5, 5),
+    })
     .where(eq(businesses.id, p.businessId))
     .returning({ ratingSum: businesses.ratingSum, ratingCount: businesses.ratingCount }),
+  // The author's stars shown on (and sorting) their comments on this business; comments_user_idx
+  // finds the user's few comments.
+  authorRate: db
+    .update(comments)
+    .set({ authorRate: sql`${p.rate}` })
+    .where(and(eq(comments.userId, p.userId), eq(comments.businessId, p.businessId))),
+  breakdown: db
+    .select({ s1: businesses.stars1, s2: businesses.stars2, s3: businesses.stars3, s4: businesses.stars4, s5: businesses.stars5 })
+    .from(businesses)
+    .where(eq(businesses.id, p.businessId)),
 }));
 
-/**
- * Records `userId`'s star rating (1–5, already validated): one per user and business, a new one
- * replaces the old, and rating_sum / rating_count move with it, so the shown average never needs
- * a scan of the ratings. The suggestion box takes none. Call it inside a transaction the caller opened on `db` (a comment that
- * carries a star rating goes through here too).
- */
-export function applyBusinessRating(db: Db, businessId: string, userId: string, rate: number, now = Date.now()): RateResult {
-  const q = prepared(db);
-  const business = q.business.get({ businessId });
+function requireRateable(db: Db, businessId: string) {
+  const business = prepared(db).business.get({ businessId });
   if (!business) throw new AppError('NOT_FOUND', 'businessNotFound');
   // The suggestion box collects suggestions: it has no rating (PRODUCT.md section 4).
   if (business.isSuggestionBox) throw new AppError('CONFLICT', 'suggestionBoxNotRated');
+}
+
+/**
+ * Records `userId`'s star rating (1–5, already validated): one per user and business, a new one
+ * replaces the old, and rating_sum / rating_count / stars_1..5 and the author's stars on their
+ * comments (comments.author_rate) move with it, so neither the shown average, the breakdown nor
+ * a comment list sorted by stars ever needs a scan of the ratings. The suggestion box takes none.
+ * Call it inside a transaction the caller opened on `db` (a comment that carries a star rating
+ * goes through here too).
+ */
+export function applyBusinessRating(db: Db, businessId: string, userId: string, rate: number, now = Date.now()): RateResult {
+  const q = prepared(db);
+  requireRateable(db, businessId);
   const previous = q.previous.get({ businessId, userId });
   q.put.run({ businessId, userId, rate, now });
-  const row = q.tally.get({ businessId, sumDelta: rate - (previous?.rate ?? 0), countDelta: previous ? 0 : 1 });
+  const before = previous?.rate ?? 0;
+  const row = q.tally.get({ businessId, sumDelta: rate - before, countDelta: previous ? 0 : 1, before, after: rate });
   if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
+  if (before !== rate) q.authorRate.run({ businessId, userId, rate });
   // This rating is among them, so the count is at least 1 and the average defined.
   return { rate: row.ratingSum / row.ratingCount, ratingCount: row.ratingCount, myRate: rate };
 }
 
+/**
+ * A rating given together with a post (a comment with stars): the same rules as the rating
+ * widget, in the post's transaction. The caller has taken the `rate` limit (takeRateLimit).
+ */
+export function rateAlongsidePost(deps: Deps, tx: DbOrTx, businessId: string, userId: string, rate: number, now = Date.now()): RateResult {
+  const result = applyBusinessRating(deps.db, businessId, userId, rate, now);
+  noteRatingBurst(deps, tx, businessId, userId, now);
+  return result;
+}
+
+/** The per-user limit every star rating counts against, whichever door or form it comes through. */
+export const takeRateLimit = (userId: string) => consumeLimit('rate', userId);
+
 /** The actor rates a business; returns the new shown rate and count. A burst of such ratings from young accounts is noted for the moderators. */
 export async function rateBusiness(deps: Deps, actor: Actor, businessId: string, rate: number, now = Date.now()): Promise<RateResult> {
   const me = requireActiveFor(actor, 'businessRateLoginRequired');
-  await consumeLimit('rate', me.id);
+  await takeRateLimit(me.id);
   const { db } = deps;
-  return db.transaction((tx) => {
-    const result = applyBusinessRating(db, businessId, me.id, rate, now);
-    noteRatingBurst(deps, tx, businessId, me.id, now);
-    return result;
+  return db.transaction((tx) => rateAlongsidePost(deps, tx, businessId, me.id, rate, now));
+}
+
+/** The actor takes their rating of a business back (the rating widget); nothing happens when there is none. */
+export async function unrateBusiness(deps: Deps, actor: Actor, businessId: string): Promise<UnrateResult> {
+  const me = requireActiveFor(actor, 'businessRateLoginRequired');
+  await takeRateLimit(me.id);
+  const { db } = deps;
+  return db.transaction(() => {
+    const q = prepared(db);
+    requireRateable(db, businessId);
+    const previous = q.previous.get({ businessId, userId: me.id });
+    if (previous) {
+      q.drop.run({ businessId, userId: me.id });
+      q.authorRate.run({ businessId, userId: me.id, rate: null });
+    }
+    const before = previous?.rate ?? 0;
+    const row = q.tally.get({ businessId, sumDelta: -before, countDelta: previous ? -1 : 0, before, after: 0 });
+    if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
+    return { rate: row.ratingCount > 0 ? row.ratingSum / row.ratingCount : null, ratingCount: row.ratingCount, myRate: null };
   });
+}
+
+/** A business's breakdown: the number of ratings per star level, from its columns. */
+export function starCountsOf(db: Db, businessId: string): StarCounts {
+  const row = prepared(db).breakdown.get({ businessId });
+  return row ? [row.s1, row.s2, row.s3, row.s4, row.s5] : [0, 0, 0, 0, 0];
 }

@@ -4,7 +4,6 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { searchKeyOf } from '../../db/client';
 import {
   branches,
   businessRatings,
@@ -21,8 +20,10 @@ import { newId } from '../lib/ids';
 import { businessCreateSchema, type BusinessCreateInput } from '../schemas/business';
 import { callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { applyBusinessRating, rateBusiness } from './business-ratings';
-import { createBusiness, deleteBusiness, getBusiness, listBusinesses, listDirectory, titleSearchOf, updateBusiness } from './business';
-import { indexQueuedComments } from './comment-search';
+import { getBusiness, titleSearchOf } from './business';
+import { createBusiness, deleteBusiness, updateBusiness } from './business-admin';
+import { listBusinesses, listDirectory } from './directory';
+import { indexQueuedComments, searchKeyOf } from './comment-search';
 import { listFavoriteBusinesses, setFavorite } from './favorites';
 import { resolveCategory } from './categories';
 import { storeImage } from './images';
@@ -126,7 +127,7 @@ describe('listing', () => {
     expect(titles.indexOf('Clas Ohlson')).toBeLessThan(titles.indexOf('ÅHLÉNS'));
     expect(listBusinesses(t.deps, null)[0].id).toBe(box);
     const newest = await addBusiness({ title: 'Aaa Nyast' });
-    expect(listBusinesses(t.deps, null, { order: 'newest' }).map((b) => b.id).slice(0, 2)).toEqual([box, newest.id]);
+    expect(listBusinesses(t.deps, null, { sort: 'newest' }).map((b) => b.id).slice(0, 2)).toEqual([box, newest.id]);
   });
 
   it('keeps Swedish order for a title added after a list was sorted', async () => {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { businesses, images } from '../../db/schema';
 import type { Deps } from '../deps';
 import { newId } from '../lib/ids';
+import { swedishSortKey } from '../lib/sv-sort-key';
 import { resolveCategory } from './categories';
 
 /**
@@ -16,7 +17,7 @@ export function insertBusiness(db: Db, title = `Butik ${newId().slice(0, 6)}`): 
   const id = newId();
   const now = Date.now();
   db.insert(businesses)
-    .values({ id, title, titleSearch: title.toLowerCase(), categoryId: resolveCategory(db, 'Livsmedel', undefined, now), description: 'En butik.', createdAt: now, updatedAt: now })
+    .values({ id, title, titleSearch: title.toLowerCase(), titleSort: swedishSortKey(title), categoryId: resolveCategory(db, 'Livsmedel', undefined, now), description: 'En butik.', createdAt: now, updatedAt: now })
     .run();
   return id;
 }

@@ -4,6 +4,9 @@ import { createTestApp, type TestContext } from '../test/helpers';
 import { insertBusiness } from './comment-fixtures';
 import { ftsQueryOf, indexQueuedComments } from './comment-search';
 import { commentQueries, listBusinessComments, listFeed } from './comments';
+import { walkQuery, walksOf } from './comment-sorts';
+import { sql } from 'drizzle-orm';
+import { commentSorts } from '../schemas/comments';
 import { photoQueries } from './photos';
 import { replyQueries } from './replies';
 
@@ -36,11 +39,12 @@ beforeAll(async () => {
     sqlite
       .prepare(
         `${counter(COMMENTS)} insert into comments (id, business_id, user_id, business_location, text, reply_count,
-           rating_count, rating_avg, rated_5, created_at, updated_at)
+           rating_count, rating_avg, rated_5, author_rate, created_at, updated_at)
          select printf('c%07d', i), json_extract(:businesses, '$[' || (i % 26) || ']'), 'u' || (i % 200),
            json_extract('["Malmö","Umeå","Västerås","Göteborg","Lund"]', '$[' || (i % 5) || ']'),
            'Kommentar ' || i || ' om ' || json_extract('["kanelbullar","kassan","personal","priser","öppettider","parkering"]', '$[' || (i % 6) || ']'),
            i % 11, i % 7, case when i % 7 = 0 then null else 1 + (i * 7 % 40) / 10.0 end, i % 7,
+           case when i % 9 = 0 then null else 1 + i % 5 end,
            :now - (:total - i) * 1000, :now from n`,
       )
       .run({ now, total: COMMENTS, businesses: JSON.stringify(businessIds) });
@@ -128,9 +132,11 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
         ] as const) {
           const q = commentQueries(t.db)[name === 'first page' ? 'businessSearch' : 'businessSearchAfter'];
           const plan = planOf(q, values);
-          // FTS5 hands over at most `limit` rowids; comments are then read by rowid, never scanned.
+          // FTS5 hands over at most `limit` keys, each turned into a rowid by comments_search_rowid_idx;
+          // comments are then read by rowid, never scanned, in rowid order (no sort).
           expect(plan.filter((d) => /^SCAN comments\b(?!_fts)/.test(d)), `${name}:\n${plan.join('\n')}`).toEqual([]);
           expect(plan.some((d) => /comments_fts VIRTUAL TABLE/.test(d)), plan.join('\n')).toBe(true);
+          expect(plan.some((d) => /SEARCH keyed USING COVERING INDEX comments_search_rowid_idx \(search_rowid=\?\)/.test(d)), plan.join('\n')).toBe(true);
           expect(plan.some((d) => /SEARCH comments USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(d)), plan.join('\n')).toBe(true);
         }
       });
@@ -152,6 +158,38 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
           expect(problems(plan, c.table), plan.join('\n')).toEqual([]);
           expect(plan.some((d) => d.includes(c.index)), `${c.index}:\n${plan.join('\n')}`).toBe(true);
         }
+      });
+
+      it("every order of a business's comments walks its index, with any filter and cursor: no scan, no sort", () => {
+        const business = businessIds[3];
+        const index = { newest: 'comments_business_idx', oldest: 'comments_business_idx', helpful: 'comments_business_helpful_idx', replied: 'comments_business_replied_idx' } as const;
+        const query = sql.placeholder('query') as unknown as string;
+        let checked = 0;
+        for (const sort of commentSorts) {
+          for (const stars of [undefined, [2], [1, 4, 5]]) {
+            for (const walk of walksOf(sort, stars)) {
+              const levels = walk.id.startsWith('stars');
+              const expected = levels ? 'comments_business_stars_idx' : index[sort as keyof typeof index];
+              for (const filters of [
+                { stars: null, photos: false, branch: false, query: null },
+                { stars: levels || !stars ? null : stars, photos: true, branch: false, query: null },
+                { stars: levels || !stars ? null : stars, photos: true, branch: true, query },
+              ]) {
+                for (const after of [false, true]) {
+                  const values: Record<string, unknown> = { me: me(), limit: 21, businessId: business, branch: 'no-such-branch', query: ftsQueryOf(business, 'kanel') };
+                  walk.keys.forEach((_, i) => (values[`a${i}`] = i === walk.keys.length - 2 ? Date.now() - 50_000_000 : 3));
+                  const plan = planOf(walkQuery(t.db, walk, after, filters), values);
+                  const label = `${sort} ${JSON.stringify(stars)} ${walk.id} ${JSON.stringify({ ...filters, query: !!filters.query })} after=${after}:\n${plan.join('\n')}`;
+                  expect(problems(plan, 'comments'), label).toEqual([]);
+                  expect(plan.some((d) => d.includes(`USING INDEX ${expected} `) || d.includes(`USING COVERING INDEX ${expected} `)), `${expected}? ${label}`).toBe(true);
+                  expect(plan.filter((d) => /TEMP B-TREE/.test(d)), label).toEqual([]);
+                  checked++;
+                }
+              }
+            }
+          }
+        }
+        expect(checked).toBeGreaterThan(100);
       });
 
       it('reply lists walk their indexes too', () => {

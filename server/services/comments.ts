@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { businesses, commentRatings, comments, images, replies, reports, users } from '../../db/schema';
+import { businessRatings, businesses, commentRatings, comments, images, replies, reports, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import type { DbOrTx } from './users';
 import { AppError } from '../lib/errors';
@@ -24,9 +24,10 @@ import {
   type ReplyCard,
 } from '../schemas/comments';
 import { requireActive, requireActiveFor, requireAdmin, type Actor } from './actor';
-import { applyBusinessRating } from './business-ratings';
-import { noteRatingBurst } from './rating-bursts';
+import { rateAlongsidePost, takeRateLimit } from './business-ratings';
 import { decodeCursor, pageOf } from './comment-pages';
+import { requireBranchOf, resolvePlace } from './comment-branches';
+import { isPlainNewest, listSortedComments } from './comment-sorts';
 import { ftsQueryOf, indexQueuedComments, isFtsQueryError, scheduleQueuedIndexing, searchedRowids } from './comment-search';
 import { emojiCountsOf } from './emoji-ratings';
 import { releaseImage, releaseImages } from './images';
@@ -42,7 +43,7 @@ const photo = alias(images, 'photo');
 const mine = alias(commentRatings, 'mine');
 const myReport = alias(reports, 'my_report');
 
-const rowid = sql<number>`${comments}.rowid`;
+export const rowid = sql<number>`${comments}.rowid`;
 
 const p = {
   me: sql.placeholder('me'),
@@ -53,6 +54,7 @@ const p = {
   query: sql.placeholder('query'),
   id: sql.placeholder('id'),
   admin: sql.placeholder('admin'),
+  branch: sql.placeholder('branch'),
 };
 
 /** What a card shows of its comment and author; `cardColumns` adds the business. */
@@ -62,9 +64,11 @@ const postColumns = {
   userId: comments.userId,
   businessId: comments.businessId,
   businessLocation: comments.businessLocation,
+  branchId: comments.branchId,
   text: comments.text,
   imageId: comments.imageId,
   replyCount: comments.replyCount,
+  authorRate: comments.authorRate,
   ratingCount: comments.ratingCount,
   ratingAvg: comments.ratingAvg,
   rated1: comments.rated1,
@@ -119,7 +123,7 @@ function cards(db: Db) {
  * One business's comments: the cards without the business, which `businessHead` reads once per
  * page instead of once per row (two of the five lookups a row costs).
  */
-function businessCards(db: Db) {
+export function businessCards(db: Db) {
   return db
     .select(postColumns)
     .from(comments)
@@ -136,12 +140,15 @@ const newestFirstInBusiness = [desc(comments.createdAt), desc(rowid)] as const;
 const feedAfter = sql`(${comments.createdAt}, ${comments.id}) < (${p.t}, ${p.k})`;
 const businessAfter = sql`(${comments.createdAt}, ${rowid}) < (${p.t}, ${p.k})`;
 const inBusiness = eq(comments.businessId, p.businessId);
+// The branch filter (?branch=): the branch is checked to be the business's first (requireBranchOf),
+// so the lists walk comments_branch_idx (branch_id, created_at, rowid) alone.
+const inBranch = eq(comments.branchId, p.branch);
 /**
  * Hidden comments (reports, server/services/reports.ts) only for their author and admins. A
  * residual test on the row each list reads anyway while it walks its index in order: no index
  * on hidden_at, so the planner keeps the list's own index and its early stop.
  */
-const visible = sql`(${comments.hiddenAt} is null or ${comments.userId} = ${p.me} or ${p.admin} = 1)`;
+export const visible = sql`(${comments.hiddenAt} is null or ${comments.userId} = ${p.me} or ${p.admin} = 1)`;
 
 /**
  * The list queries the app runs, with placeholders. Exported so the query-plan test checks
@@ -175,6 +182,18 @@ export function commentQueries(db: Db) {
       .where(and(searchedRowids(sql`${p.query}`, sql`${p.limit}`, sql`${p.k}`), visible))
       .orderBy(desc(rowid))
       .limit(keptLimit(p.limit)),
+    branch: businessCards(db).where(and(inBranch, visible)).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
+    branchAfter: businessCards(db).where(and(inBranch, businessAfter, visible)).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
+    // With the branch, the search cannot stop FTS5 at the page (the next matches may be other
+    // branches'): it reads all matches in the business (LIMIT -1 is none) and keeps the branch's.
+    branchSearch: businessCards(db)
+      .where(and(searchedRowids(sql`${p.query}`, sql`-1`), inBranch, visible))
+      .orderBy(desc(rowid))
+      .limit(keptLimit(p.limit)),
+    branchSearchAfter: businessCards(db)
+      .where(and(searchedRowids(sql`${p.query}`, sql`-1`, sql`${p.k}`), inBranch, visible))
+      .orderBy(desc(rowid))
+      .limit(keptLimit(p.limit)),
     byId: cards(db).where(and(eq(comments.id, p.id), visible)),
   };
 }
@@ -183,14 +202,14 @@ const prepared = preparedStatements(commentQueries);
 type Prepared = ReturnType<typeof prepared>;
 
 type CardRow = Awaited<ReturnType<Prepared['byId']['all']>>[number];
-type PostRow = Awaited<ReturnType<Prepared['business']['all']>>[number];
+export type PostRow = Awaited<ReturnType<Prepared['business']['all']>>[number];
 /** A card's business fields; null where the card's left join found no business (never, by the foreign key). */
-type BusinessHead = { businessTitle: string | null; businessIsSuggestionBox: boolean | null; iconFile: string | null };
+export type BusinessHead = { businessTitle: string | null; businessIsSuggestionBox: boolean | null; iconFile: string | null };
 
 export const toCommentCard = (r: CardRow): CommentCard => cardOf(r, r);
 
 /** A card from a comment row and its business (the same row, or the page's one business). */
-function cardOf(r: PostRow, b: BusinessHead): CommentCard {
+export function cardOf(r: PostRow, b: BusinessHead): CommentCard {
   return {
     _id: r.id,
     userId: r.userId,
@@ -199,12 +218,14 @@ function cardOf(r: PostRow, b: BusinessHead): CommentCard {
     businessIsSuggestionBox: b.businessIsSuggestionBox ?? false,
     businessIcon: uploadUrl(b.iconFile),
     businessLocation: r.businessLocation,
+    branchId: r.branchId,
     text: r.text,
     image: uploadUrl(r.photoFile),
     rate: r.ratingAvg,
     ratingCount: r.ratingCount,
     emojiCounts: emojiCountsOf(r),
     myRate: r.myRate ?? null,
+    authorRate: r.authorRate,
     replyCount: r.replyCount,
     firstName: r.firstName ?? '',
     lastName: r.lastName ?? '',
@@ -269,8 +290,11 @@ const writes = preparedStatements((db: Db) => ({
     businessId: p.businessId,
     userId: sql.placeholder('userId'),
     businessLocation: sql.placeholder('businessLocation'),
+    branchId: sql.placeholder('branchId'),
     text: sql.placeholder('text'),
     imageId: sql.placeholder('imageId'),
+    // The author's stars so far; a rating given with this comment updates it in the same transaction.
+    authorRate: sql`(select ${businessRatings.rate} from ${businessRatings} where ${businessRatings.businessId} = ${p.businessId} and ${businessRatings.userId} = ${sql.placeholder('userId')})`,
     createdAt: p.t,
     updatedAt: p.t,
   }),
@@ -294,6 +318,9 @@ export function requireBusiness(db: Db, businessId: string): BusinessHead {
 export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCommentsInput): Page<CommentCard> {
   const { db } = deps;
   const head = requireBusiness(db, input.businessId);
+  if (input.branch) requireBranchOf(db, input.businessId, input.branch);
+  // Another order or a filter: comment-sorts.ts walks that order's index (the search included).
+  if (!isPlainNewest(input)) return listSortedComments(db, viewerOf(actor), head, input);
   const q = prepared(db);
   const limit = input.limit ?? BUSINESS_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
@@ -304,7 +331,8 @@ export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCo
   if (query) indexQueuedComments(db);
   let rows: PostRow[];
   try {
-    if (query) rows = cursor ? q.businessSearchAfter.all({ ...base, query }) : q.businessSearch.all({ ...base, query });
+    if (input.branch) rows = branchRows(q, { ...base, branch: input.branch }, query, cursor !== null);
+    else if (query) rows = cursor ? q.businessSearchAfter.all({ ...base, query }) : q.businessSearch.all({ ...base, query });
     else rows = cursor ? q.businessAfter.all(base) : q.business.all(base);
   } catch (err) {
     // ftsQueryOf quotes every word, so this is a safety net: bad search text is a 400, never a 500.
@@ -312,6 +340,12 @@ export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCo
     throw err;
   }
   return pageOf(rows, limit, businessKey, (r) => cardOf(r, head));
+}
+
+/** The branch filter's statements: by branch, with or without the search, first page or after a cursor. */
+function branchRows(q: Prepared, params: Record<string, unknown>, query: string | null, after: boolean): PostRow[] {
+  if (query) return after ? q.branchSearchAfter.all({ ...params, query }) : q.branchSearch.all({ ...params, query });
+  return after ? q.branchAfter.all(params) : q.branch.all(params);
 }
 
 export type ModerationRow = CommentCard & { replies: ReplyCard[] };
@@ -331,29 +365,33 @@ export function listForModeration(deps: Deps, actor: Actor, input: PageInput): P
 export async function createComment(deps: Deps, actor: Actor, input: WithUpload<CommentCreateInput>): Promise<CommentCard> {
   const author = requireActiveFor(actor, 'commentLoginRequired');
   await consumeLimit('post', author.id);
+  if (input.rate !== undefined) await takeRateLimit(author.id);
   const { db } = deps;
   requireBusiness(db, input.businessId);
   checkNewPost(deps, author.id, input.text);
+  // A place that is missing or not the business's is a 400 before any picture is stored.
+  resolvePlace(db, input.businessId, input);
   const image = await resolvePostImage(deps, author.id, 'comment', input);
   const id = newId();
   await writeWithImage(deps, image.stored, () =>
     db.transaction((tx) => {
       requireBusiness(db, input.businessId);
+      const place = resolvePlace(tx, input.businessId, input);
       const w = writes(db);
       w.insert.run({
         id,
         businessId: input.businessId,
         userId: author.id,
-        businessLocation: input.businessLocation,
+        businessLocation: place.businessLocation,
+        branchId: place.branchId,
         text: input.text,
         imageId: image.imageId ?? null,
         t: Date.now(),
       });
       w.countOne.run({ businessId: input.businessId });
-      if (input.rate !== undefined) {
-        applyBusinessRating(db, input.businessId, author.id, input.rate);
-        noteRatingBurst(deps, tx, input.businessId, author.id);
-      }
+      // Stars given with the comment: the rating widget's rules, in this transaction; they also
+      // set author_rate on this new comment.
+      if (input.rate !== undefined) rateAlongsidePost(deps, tx, input.businessId, author.id, input.rate);
     }),
   );
   scheduleQueuedIndexing(db);
@@ -376,22 +414,29 @@ export function findComment(db: Db, id: string): OwnedRow {
 export async function updateComment(deps: Deps, actor: Actor, input: WithUpload<CommentUpdateInput>): Promise<CommentCard> {
   const author = requireActive(actor);
   await consumeLimit('edit', author.id);
+  if (input.rate !== undefined) await takeRateLimit(author.id);
   const { db } = deps;
   const before = findComment(db, input.id);
   if (before.userId !== author.id) throw new AppError('FORBIDDEN', 'commentNotYours');
   checkEditedPost(deps, author.id, input.text);
   const image = await resolvePostImage(deps, author.id, 'comment', input);
   const imageId = image.imageId === undefined ? before.imageId : image.imageId;
-  await writeWithImage(deps, image.stored, () => {
-    const changed = db
-      .update(comments)
-      .set({ text: input.text, imageId, updatedAt: Date.now() })
-      // A moderator's removal stands: the author cannot write the text back.
-      .where(and(eq(comments.id, input.id), isNull(comments.removedAt)))
-      .returning({ id: comments.id })
-      .all();
-    if (changed.length === 0) throw new AppError('FORBIDDEN', 'postRemoved');
-  });
+  const movesPlace = input.branchId !== undefined || input.businessLocation !== undefined;
+  await writeWithImage(deps, image.stored, () =>
+    db.transaction((tx) => {
+      const place = movesPlace ? resolvePlace(tx, before.businessId, input) : {};
+      const changed = tx
+        .update(comments)
+        .set({ text: input.text, imageId, ...place, updatedAt: Date.now() })
+        // A moderator's removal stands: the author cannot write the text back.
+        .where(and(eq(comments.id, input.id), isNull(comments.removedAt)))
+        .returning({ id: comments.id })
+        .all();
+      if (changed.length === 0) throw new AppError('FORBIDDEN', 'postRemoved');
+      // New stars with the edit: the author's rating of the business, as from the rating widget.
+      if (input.rate !== undefined) rateAlongsidePost(deps, tx, before.businessId, author.id, input.rate);
+    }),
+  );
   if (before.imageId !== imageId) await releaseImage(deps, before.imageId);
   return getCommentCard(db, actor, input.id);
 }

@@ -6,7 +6,7 @@ import { commentCountOf, insertBusiness } from './comment-fixtures';
 import { rateComment } from './comment-ratings';
 import { createComment, deleteComment, getComment, listBusinessComments, listFeed } from './comments';
 import { deleteAccount } from './accounts-delete';
-import { deleteBusiness } from './business';
+import { deleteBusiness } from './business-admin';
 import { createReply, deleteReply, listAllReplies, listReplies } from './replies';
 import { setUserFlags } from './users';
 import { resetLimits, setRateLimitsEnabled } from './rate-limits';

@@ -1,9 +1,9 @@
 import type { RunResult } from 'better-sqlite3';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { alias, type BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import type * as schema from '../../db/schema';
-import { emailTokens, images, users } from '../../db/schema';
+import { emailTokens, favorites, images, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors';
@@ -35,6 +35,8 @@ export type PublicUser = {
   isGoogleLogin: boolean;
   language: 'sv' | 'en';
   favoritesCount: number;
+  /** The ids of the user's favourite businesses (the description's user object; the legacy client's hearts read it). */
+  favoriteBusinesses: string[];
   createdAt: number;
 };
 
@@ -52,6 +54,8 @@ export const publicUserColumns = {
   passwordHash: users.passwordHash,
   language: users.language,
   favoritesCount: users.favoritesCount,
+  // One JSON array per user from the favourites' primary key (user_id, business_id): no query per user.
+  favoriteIds: sql<string>`(select json_group_array(${favorites.businessId}) from ${favorites} where ${favorites.userId} = ${users.id})`,
   createdAt: users.createdAt,
 };
 
@@ -67,6 +71,7 @@ type PublicUserRow = {
   passwordHash: string | null;
   language: string;
   favoritesCount: number;
+  favoriteIds: string;
   createdAt: number;
 };
 
@@ -83,6 +88,7 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
     isGoogleLogin: row.passwordHash === null,
     language: row.language === 'en' ? 'en' : 'sv',
     favoritesCount: row.favoritesCount,
+    favoriteBusinesses: JSON.parse(row.favoriteIds) as string[],
     createdAt: row.createdAt,
   };
 }

@@ -16,6 +16,7 @@ import { createOutbox } from '../services/mail-outbox';
 import { createSession } from '../services/sessions';
 import { createCaller } from '../trpc/caller';
 import type { Actor } from '../services/actor';
+import { checkRepliesOf } from './openapi-replies';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -53,6 +54,8 @@ export async function createTestApp(
   const deps: Deps = { db, env, outbox, paths };
   const app = await buildApp(deps, { logger: false });
   await app.ready();
+  // Every /api reply a test receives is checked against the OpenAPI document (test/openapi-replies.ts).
+  checkRepliesOf(app);
   return {
     app,
     deps,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createBusiness } from '../services/business';
+import { createBusiness } from '../services/business-admin';
 import { rateBusiness } from '../services/business-ratings';
 import { createComment } from '../services/comments';
 import { setFavorite } from '../services/favorites';
@@ -18,22 +18,22 @@ import { queryPaths } from './procedures';
 let t: TestContext;
 let tRPCOnly: FastifyInstance;
 let cast: Awaited<ReturnType<typeof createCast>>;
-const ids = { business: '', comment: '', reply: '' };
+const ids = { business: '', branch: '', comment: '', reply: '' };
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: '0' } });
   tRPCOnly = await buildApp(t.deps, { logger: false, plainQueries: false });
   await tRPCOnly.ready();
   cast = await createCast(t.db);
-  ids.business = (
-    await createBusiness(t.deps, cast.admin.actor, {
-      title: 'Bokhandeln',
-      category: 'Böcker',
-      description: 'Böcker och papper.',
-      rate: 4,
-      branches: [{ location: 'Lund', address: 'Stora Södergatan 1' }],
-    })
-  ).id;
+  const created = await createBusiness(t.deps, cast.admin.actor, {
+    title: 'Bokhandeln',
+    category: 'Böcker',
+    description: 'Böcker och papper.',
+    rate: 4,
+    branches: [{ location: 'Lund', address: 'Stora Södergatan 1' }],
+  });
+  ids.business = created.id;
+  ids.branch = created.branches[0].id;
   ids.comment = (await createComment(t.deps, cast.owner.actor, { businessId: ids.business, text: 'Stort utbud, kunnig personal.', businessLocation: 'Lund' }))._id;
   ids.reply = (await createReply(t.deps, cast.other.actor, { commentId: ids.comment, text: 'Håller med!' }))._id;
   await rateBusiness(t.deps, cast.other.actor, ids.business, 5);
@@ -46,14 +46,21 @@ afterAll(async () => {
 
 /** Inputs for every query: a valid one first, then ones its schema or its rules refuse. */
 const inputs = (): Record<string, unknown[]> => ({
-  'business.directory': [undefined, { search: 'bok' }, { search: 42 }],
+  'business.directory': [undefined, { search: 'bok' }, { search: 42 }, { sort: 'rating', category: 'Livsmedel' }, { sort: 'sideways' }],
+  'business.directoryFilters': [undefined],
   'business.list': [undefined, { order: 'newest' }, { order: 'sideways' }],
   'business.byId': [{ id: ids.business }, { id: 'no-such-business' }],
   'business.photos': [{ id: ids.business }, { id: ids.business, limit: 1 }, { id: ids.business, cursor: 'not-a-cursor' }, { id: 'no-such-business' }],
   'business.categories': [undefined],
   'business.favorites': [{ userId: cast.owner.id }, {}],
   'comments.feed': [{}, { filter: 'mostReplied' }, { filter: 'nope' }],
-  'comments.byBusiness': [{ businessId: ids.business }, { businessId: ids.business, search: 'utbud' }, { businessId: 'missing' }],
+  'comments.byBusiness': [
+    { businessId: ids.business },
+    { businessId: ids.business, search: 'utbud' },
+    { businessId: 'missing' },
+    { businessId: ids.business, branch: ids.branch, search: 'utbud' },
+    { businessId: ids.business, branch: 'no-such-branch' },
+  ],
   'comments.byId': [{ id: ids.comment }, { id: 'missing' }],
   'comments.replies': [{ commentId: ids.comment }, { commentId: ids.comment, limit: 0 }],
   'comments.moderation': [{}, { limit: 1000 }],

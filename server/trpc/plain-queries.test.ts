@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness } from '../services/business';
+import { createBusiness } from '../services/business-admin';
 import { setFavorite } from '../services/favorites';
 import { bearer, callerFor, createCast, createTestApp, type TestContext } from '../test/helpers';
 

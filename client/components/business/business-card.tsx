@@ -23,7 +23,7 @@ export function BusinessCard({
   onToggleFavorite(business: { id: string; isFavorite: boolean }): void;
   eager?: boolean;
 }) {
-  const { t, number } = useI18n();
+  const { t, number, plural } = useI18n();
   const title = useBusinessTitle()(business);
   const excerpt = useLocalized().excerpt(business);
   return (
@@ -48,6 +48,9 @@ export function BusinessCard({
                 <Stars value={business.rate} label={t.business.rating.label(title)} />
                 <span className={styles.average} aria-hidden="true">
                   {number(business.rate, 1)}
+                </span>
+                <span className={styles.count}>
+                  ({number(business.ratingCount)} {plural(business.ratingCount, t.business.rating.count)})
                 </span>
               </span>
             )}

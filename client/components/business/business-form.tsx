@@ -25,7 +25,8 @@ type FormValues = {
   rate?: number;
   imageId?: string | null;
   iconId?: string | null;
-  branches: { location: string; address?: string }[];
+  /** `id`: a branch the business has; sent back, it stays (with its comments' links) through a rename. */
+  branches: { id?: string; location: string; address?: string }[];
 };
 
 type Props = { business?: undefined; onDone?: () => void } | { business: Business; onDone: () => void };
@@ -48,7 +49,7 @@ function valuesOf(business: Business): FormValues {
     description: business.description,
     descriptionEn: business.descriptionEn ?? '',
     rate: undefined,
-    branches: business.branches.map((b) => ({ location: b.location, address: b.address ?? '' })),
+    branches: business.branches.map((b) => ({ id: b.id, location: b.location, address: b.address ?? '' })),
   };
 }
 
@@ -78,7 +79,8 @@ export function BusinessForm({ business, onDone }: Props) {
   const picked = categories.data?.find(
     (c) => [c.nameSv, c.nameEn].some((n) => n.toLocaleLowerCase('sv-SE') === categoryName.trim().toLocaleLowerCase('sv-SE')),
   );
-  const branches = useFieldArray({ control, name: 'branches' });
+  // keyName: the branches' own `id` is a value the form sends, not the field array's React key.
+  const branches = useFieldArray({ control, name: 'branches', keyName: 'key' });
   const errors = formState.errors;
 
   // Each refreshes every view of businesses before it resolves.
@@ -213,7 +215,7 @@ export function BusinessForm({ business, onDone }: Props) {
           const branchErrors = errors.branches?.[i];
           const base = `${idPrefix}-branch-${i}`;
           return (
-            <fieldset key={field.id} className={styles.branch}>
+            <fieldset key={field.key} className={styles.branch}>
               <legend className={styles.branchLegend}>{f.branch(i + 1)}</legend>
               <FormField id={`${base}-location`} label={f.location} error={branchErrors?.location?.message} announce>
                 {(control) => <input {...control} {...register(`branches.${i}.location`)} />}

@@ -48,6 +48,15 @@ export function RateBusiness({ businessId, myRate, disabled = false }: { busines
     controlRef.current?.querySelector<HTMLElement>(`[role="radio"][aria-posinset="${next}"]`)?.focus();
   };
 
+  const unrate = useRateBusiness(businessId, {
+    onSuccess: () => {
+      setSaved(null);
+      setValue(0);
+      notify(t.business.rating.removed, 'success');
+    },
+    onError: (error) => notify(errorText(error), 'error'),
+  });
+
   const done = saved !== null && saved === value;
   const submit = () => {
     if (!me) {
@@ -77,6 +86,11 @@ export function RateBusiness({ businessId, myRate, disabled = false }: { busines
       <button type="button" className="btn btn-primary" onClick={submit} disabled={value < 1 || rate.isPending || done || disabled}>
         {rate.isPending || done ? t.business.rating.submitted : t.business.rating.rate}
       </button>
+      {saved !== null ? (
+        <button type="button" className="btn btn-ghost" onClick={() => unrate.mutate({ id: businessId, rate: null })} disabled={unrate.isPending || disabled}>
+          {t.business.rating.remove}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { notify } from '../ui/toast';
 import { capitalised } from './emoji';
 import { EmojiRating } from './emoji-rating';
 import { PostHeader } from './post-header';
+import { Stars } from '../business/stars';
 import { PostPicture } from './post-picture';
 import styles from './comments.module.css';
 
@@ -84,7 +85,21 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
       data-highlighted={highlighted || undefined}
       aria-labelledby={headingId}
     >
-      <PostHeader firstName={comment.firstName} lastName={comment.lastName} userImage={comment.userImage} date={comment.date} edited={comment.edited}>
+      <PostHeader
+        firstName={comment.firstName}
+        lastName={comment.lastName}
+        userImage={comment.userImage}
+        date={comment.date}
+        edited={comment.edited}
+        besideName={
+          // The author's current stars for the business.
+          comment.authorRate === null ? null : (
+            <span className={styles.authorStars}>
+              <Stars value={comment.authorRate} label={t.comments.stars.authorGave(name, number(comment.authorRate))} size={16} bare />
+            </span>
+          )
+        }
+      >
         <Heading id={headingId} className={styles.location}>
           <span className="visually-hidden">{c.location}: </span>
           {place(capitalised(comment.businessLocation))}
@@ -94,7 +109,15 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
 
       {editing ? (
         <Suspense fallback={<Spinner label={t.common.loading} />}>
-          <PostEditForm kind="comment" id={comment._id} text={comment.text} image={comment.image} onDone={() => setEditing(false)} />
+          <PostEditForm
+            kind="comment"
+            id={comment._id}
+            text={comment.text}
+            image={comment.image}
+            stars={comment.businessIsSuggestionBox ? undefined : comment.authorRate}
+            place={{ businessId: comment.businessId, branchId: comment.branchId, location: comment.businessLocation }}
+            onDone={() => setEditing(false)}
+          />
         </Suspense>
       ) : (
         <>

@@ -1,84 +1,162 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { commentFormSchema, LOCATION_MAX, type CommentFormValues } from '../../../server/schemas/comments';
-import { errorFieldsOf, useI18n } from '../../i18n';
-import { useCreateComment } from '../../lib/mutations/comments';
+import { commentFormCheckedSchema, type CommentFormValues } from '../../../server/schemas/comments';
+import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
-import { FormField } from '../ui/form-field';
+import { useLocalized } from '../business/localized';
 import { ImageUpload } from '../ui/image-upload';
+import { BranchPicker, OTHER_PLACE } from './branch-picker';
 import { notify } from '../ui/toast';
 import styles from './comments.module.css';
+import { StarPicker } from './star-picker';
 
 /**
- * A new comment on a business: text, branch location (the business's own branches are offered
- * as suggestions) and an optional photo, shrunk to 2 MB / 1920 px and uploaded with progress
- * before the comment is sent.
+ * A new comment on a business: text, the branch it is about (picked from the business's branches,
+ * or "Annan plats…" and free text) and an optional photo, shrunk to 2 MB / 1920 px and uploaded
+ * with progress before the comment is sent.
  */
 export function CommentForm({ businessId, onPosted }: { businessId: string; onPosted(id: string): void }) {
   const { t, errorText } = useI18n();
   const f = t.comments.form;
+  const fieldError = useFieldError();
   const trpc = useTRPC();
-  const ids = { text: useId(), location: useId(), branches: useId() };
+  const queryClient = useQueryClient();
+  const localized = useLocalized();
+  const ids = { text: useId(), location: useId(), hint: useId(), branch: useId() };
   const [imageId, setImageId] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  // The author's optional stars for the business (0: none).
+  const [stars, setStars] = useState(0);
   // A new key empties the photo picker after a post.
   const [generation, setGeneration] = useState(0);
-  // The business page has loaded this already; its branches make good suggestions.
+  // The business page has loaded this already.
   const business = useQuery({ ...trpc.business.byId.queryOptions({ id: businessId }), staleTime: 5 * 60_000 });
-  const branches = [...new Set((business.data?.branches ?? []).map((b) => b.location).filter((l) => l.length <= LOCATION_MAX))];
+  const branches = (business.data?.branches ?? []).map((b) => ({ id: b.id, location: localized.place(b.location) }));
+  // A business without branches asks for the place as text straight away.
+  const [choice, setChoice] = useState('');
+  const freeText = branches.length === 0 || choice === OTHER_PLACE;
 
   const form = useForm<CommentFormValues>({
-    resolver: zodResolver(commentFormSchema),
-    defaultValues: { text: '', businessLocation: '' },
+    resolver: zodResolver(commentFormCheckedSchema),
+    defaultValues: { text: '', branchId: undefined, businessLocation: undefined },
     mode: 'onTouched',
   });
-  const { register, handleSubmit, formState, setError, reset } = form;
+  const { register, handleSubmit, formState, setError, setValue, getValues, reset } = form;
 
-  const create = useCreateComment({
-    onSuccess: (comment) => {
-      notify(f.posted, 'success');
-      reset();
-      setImageId(null);
-      setGeneration((g) => g + 1);
-      onPosted(comment._id);
-    },
-    onError: (error) => {
-      const fields = errorFieldsOf(error);
-      if (fields.text) setError('text', { message: fields.text });
-      if (fields.businessLocation) setError('businessLocation', { message: fields.businessLocation });
-      if (!fields.text && !fields.businessLocation) notify(errorText(error), 'error');
-    },
-  });
+  const choose = (value: string, typed: string) => {
+    setChoice(value);
+    const validate = { shouldValidate: formState.isSubmitted };
+    if (value === OTHER_PLACE) {
+      setValue('branchId', undefined);
+      // What was typed into the list (a place it does not have) starts the free text.
+      setValue('businessLocation', typed.trim(), validate);
+    } else {
+      setValue('businessLocation', undefined);
+      setValue('branchId', value || undefined, validate);
+    }
+  };
 
-  const submit = handleSubmit((values) => {
-    if (uploading) return notify(f.uploading, 'info');
-    create.mutate({ businessId, text: values.text, businessLocation: values.businessLocation, imageId });
-  });
+  const create = useMutation(
+    trpc.comments.create.mutationOptions({
+      onSuccess: (comment) => {
+        notify(f.posted, 'success');
+        reset();
+        setChoice('');
+        setImageId(null);
+        setStars(0);
+        setGeneration((g) => g + 1);
+        void queryClient.invalidateQueries(trpc.comments.pathFilter());
+        // Stars moved the business's average and breakdown.
+        if (stars > 0) void queryClient.invalidateQueries(trpc.business.pathFilter());
+        onPosted(comment._id);
+      },
+      onError: (error) => {
+        const fields = errorFieldsOf(error);
+        if (fields.text) setError('text', { message: fields.text });
+        const place = fields.businessLocation ?? fields.branchId;
+        if (place) setError('businessLocation', { message: place });
+        if (!fields.text && !place) notify(errorText(error), 'error');
+      },
+    }),
+  );
+
+  const submit = handleSubmit(
+    (values) => {
+      if (uploading) return notify(f.uploading, 'info');
+      const place = freeText ? { businessLocation: values.businessLocation ?? '' } : { branchId: values.branchId };
+      create.mutate({ businessId, text: values.text, ...place, imageId, rate: stars > 0 ? stars : undefined });
+    },
+    (errors) => {
+      // The schema checks the place only once the text is valid; an empty form names both at once.
+      const { branchId, businessLocation } = getValues();
+      if (!errors.businessLocation && !branchId && !businessLocation) setError('businessLocation', { message: 'commentLocationRequired' });
+    },
+  );
+
+  const textError = fieldError(formState.errors.text?.message);
+  const locationError = fieldError(formState.errors.businessLocation?.message);
 
   return (
     <form className={`card ${styles.commentForm}`} onSubmit={submit} noValidate aria-labelledby={`${ids.text}-heading`}>
       <h3 id={`${ids.text}-heading`} className={styles.formHeading}>
         {f.heading}
       </h3>
-      <FormField id={ids.text} label={f.text} error={formState.errors.text?.message} announce>
-        {(control) => <textarea rows={4} {...control} {...register('text')} />}
-      </FormField>
-      <FormField id={ids.location} label={f.location} hint={f.locationHint} error={formState.errors.businessLocation?.message} announce>
-        {(control) => (
-          <>
-            <input list={branches.length > 0 ? ids.branches : undefined} autoComplete="off" {...control} {...register('businessLocation')} />
-            {branches.length > 0 ? (
-              <datalist id={ids.branches}>
-                {branches.map((b) => (
-                  <option key={b} value={b} />
-                ))}
-              </datalist>
-            ) : null}
-          </>
-        )}
-      </FormField>
+      <div className="field">
+        <label htmlFor={ids.text}>{f.text}</label>
+        <textarea
+          id={ids.text}
+          rows={4}
+          {...register('text')}
+          aria-invalid={textError ? true : undefined}
+          aria-describedby={textError ? `${ids.text}-error` : undefined}
+        />
+        {textError ? (
+          <p id={`${ids.text}-error`} className="field-error" role="alert">
+            {textError}
+          </p>
+        ) : null}
+      </div>
+      {branches.length > 0 ? (
+        <div className="field">
+          <BranchPicker
+            id={ids.branch}
+            branches={branches}
+            value={choice}
+            onChange={choose}
+            invalid={Boolean(locationError) && !freeText}
+            describedBy={locationError && !freeText ? `${ids.branch}-error` : undefined}
+          />
+          {locationError && !freeText ? (
+            <p id={`${ids.branch}-error`} className="field-error" role="alert">
+              {locationError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {freeText ? (
+        <div className="field">
+          <label htmlFor={ids.location}>{branches.length > 0 ? f.otherLocation : f.location}</label>
+          <input
+            id={ids.location}
+            {...register('businessLocation')}
+            autoComplete="off"
+            aria-invalid={locationError ? true : undefined}
+            aria-describedby={locationError ? `${ids.location}-error ${ids.hint}` : ids.hint}
+          />
+          <p id={ids.hint} className={styles.hint}>
+            {f.locationHint}
+          </p>
+          {locationError ? (
+            <p id={`${ids.location}-error`} className="field-error" role="alert">
+              {locationError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {/* The suggestion box takes no rating (PRODUCT.md section 4). */}
+      {business.data?.isSuggestionBox ? null : <StarPicker value={stars} onChange={setStars} disabled={create.isPending} />}
       <ImageUpload
         key={generation}
         kind="comment"

@@ -6,8 +6,11 @@ import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useLoginHref } from '../accounts/sign-in';
 import { useTRPC } from '../../lib/trpc';
-import { useSearchParamText } from '../../lib/url-state';
-import { SEARCH_PARAM } from '../../../server/schemas/page-state';
+import { useSearchParam, useSearchParamText } from '../../lib/url-state';
+import { useCommentListState } from '../../lib/comment-list-state';
+import { CommentFilters } from './comment-filters';
+import { BRANCH_PARAM, SEARCH_PARAM } from '../../../server/schemas/page-state';
+import { BranchFilter } from './branch-filter';
 import { Spinner } from '../ui/spinner';
 import { CommentCard } from './comment-card';
 import styles from './comments.module.css';
@@ -39,7 +42,7 @@ function useLinkedCommentId(): string | null {
  * location, text and author name, and the comments newest first, a page at a time. A link to
  * a comment that is not on the loaded pages (#comment-{id}) shows it on its own at the top.
  */
-export function CommentSection({ businessId }: { businessId: string }) {
+export function CommentSection({ businessId, branches }: { businessId: string; branches: { id: string; location: string }[] }) {
   const { t, errorText } = useI18n();
   const s = t.comments.section;
   const trpc = useTRPC();
@@ -49,12 +52,18 @@ export function CommentSection({ businessId }: { businessId: string }) {
   const searchId = useId();
   // The search lives in the URL (?q=…): a reload, Back and a shared link keep it.
   const { text: search, change: setSearch, clear: clearSearch, term } = useSearchParamText(SEARCH_PARAM, 300);
+  // The branch filter too (?branch=…); an id that is not one of the branches (one since deleted) shows all.
+  const [branchParam, setBranch] = useSearchParam(BRANCH_PARAM);
+  const branch = branches.some((b) => b.id === branchParam) ? branchParam : '';
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const linkedId = useLinkedCommentId();
+  // The order and filters live in the URL too (?sort=, ?stars=, ?photos=).
+  const listState = useCommentListState();
+  const filtered = Boolean(listState.input.stars || listState.input.photos);
 
   const query = useInfiniteQuery({
     ...trpc.comments.byBusiness.infiniteQueryOptions(
-      { businessId, search: term || undefined },
+      { businessId, search: term || undefined, branch: branch || undefined, ...listState.input },
       { getNextPageParam: (page) => page.nextCursor ?? undefined },
     ),
     placeholderData: keepPreviousData,
@@ -63,7 +72,7 @@ export function CommentSection({ businessId }: { businessId: string }) {
   // A page of cards is a lot of main-thread work; a deferred render yields between cards
   // instead of blocking input in one long task. Until it is done, the loading state stays.
   const shown = useDeferredValue(comments);
-  const linkedMissing = Boolean(linkedId && query.isSuccess && !term && !comments.some((c) => c._id === linkedId));
+  const linkedMissing = Boolean(linkedId && query.isSuccess && !term && !filtered && !branch && !comments.some((c) => c._id === linkedId));
   const linked = useQuery({ ...trpc.comments.byId.queryOptions({ id: linkedId ?? '' }), enabled: linkedMissing, retry: false });
   const linkedComment = linkedMissing && linked.data && linked.data.businessId === businessId && !removed.has(linked.data._id) ? linked.data : null;
 
@@ -79,7 +88,7 @@ export function CommentSection({ businessId }: { businessId: string }) {
       </p>
     );
   } else if (comments.length === 0) {
-    list = <p className="notice">{term ? s.nothingFound : s.noComments}</p>;
+    list = <p className="notice">{term ? s.nothingFound : branch ? s.nothingAtBranch : filtered ? t.comments.listing.nothingFiltered : s.noComments}</p>;
   } else {
     list = (
       <ol className={styles.commentList} aria-labelledby={headingId} aria-busy={query.isFetching || undefined}>
@@ -112,24 +121,33 @@ export function CommentSection({ businessId }: { businessId: string }) {
         </p>
       )}
 
-      <div className={styles.searchBox} role="search">
-        <label htmlFor={searchId} className="visually-hidden">
-          {s.searchLabel}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input"
-          placeholder={s.searchPlaceholder}
-          value={search}
-          maxLength={SEARCH_MAX}
-          onChange={(e) => setSearch(e.target.value)}
-          aria-describedby={`${searchId}-hint`}
-        />
-        <p id={`${searchId}-hint`} className={styles.hint}>
-          {s.searchHint}
-        </p>
+      <div className={styles.filters}>
+        <div className={styles.searchBox} role="search">
+          <label htmlFor={searchId} className="visually-hidden">
+            {s.searchLabel}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="input"
+            placeholder={s.searchPlaceholder}
+            value={search}
+            maxLength={SEARCH_MAX}
+            onChange={(e) => setSearch(e.target.value)}
+            aria-describedby={`${searchId}-hint`}
+          />
+          <p id={`${searchId}-hint`} className={styles.hint}>
+            {s.searchHint}
+          </p>
+        </div>
+        {branches.length > 1 ? (
+          <div className={styles.branchFilter}>
+            <BranchFilter branches={branches} value={branch} onChange={setBranch} />
+          </div>
+        ) : null}
       </div>
+
+      <CommentFilters state={listState} />
 
       {linkedComment ? (
         <div className={styles.linked}>

@@ -12,6 +12,7 @@ export function PostHeader({
   date,
   edited,
   children,
+  besideName,
   avatarSize = 40,
 }: {
   firstName: string;
@@ -20,6 +21,8 @@ export function PostHeader({
   date: string | null;
   edited: boolean;
   children?: ReactNode;
+  /** Shown on the name's line (a comment's author's stars). */
+  besideName?: ReactNode;
   avatarSize?: number;
 }) {
   const { t, relative } = useI18n();
@@ -29,7 +32,14 @@ export function PostHeader({
     <header className={styles.postHeader}>
       <Avatar name={name} image={userImage} size={avatarSize} />
       <div className={styles.postMeta}>
-        <span className={styles.author}>{name}</span>
+        {besideName ? (
+          <span className={styles.authorLine}>
+            <span className={styles.author}>{name}</span>
+            {besideName}
+          </span>
+        ) : (
+          <span className={styles.author}>{name}</span>
+        )}
         {children}
         <span className={styles.date}>
           {when && date ? (

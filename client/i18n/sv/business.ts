@@ -15,6 +15,21 @@ export const business = {
     showMore: 'Visa fler',
     shownOf: (shown: string, total: string) => `Visar ${shown} av ${total}`,
     suggestionTitle: 'Lägg till ny',
+    filters: {
+      label: 'Filtrera och sortera',
+      category: 'Kategori',
+      allCategories: 'Alla',
+      city: 'Ort',
+      allCities: 'Alla orter',
+      withCount: (name: string, count: string) => `${name} (${count})`,
+      sort: 'Sortera',
+      sorts: { name: 'Namn A–Ö', rating: 'Högst betyg', reviews: 'Flest betyg', newest: 'Nyast' },
+      ratingInfoLabel: 'Så sorteras efter betyg',
+      ratingInfo:
+        'Högst betyg väger in hur många som har betygsatt: varje företag räknas som om det också hade fem betyg på 3 stjärnor. Ett enda betyg på 5 stjärnor hamnar därför inte före hundra betyg på 4,8.',
+      noMatch: 'Inga butiker matchar filtren.',
+      clear: 'Rensa filter',
+    },
   },
   firstRun: {
     title: 'Katalogen är tom',
@@ -31,6 +46,15 @@ export const business = {
     yours: 'Ditt betyg',
     rate: 'Betygsätt',
     submitted: 'Betyg skickat',
+    remove: 'Ta bort mitt betyg',
+    removed: 'Ditt betyg är borttaget.',
+  },
+  breakdown: {
+    heading: 'Fördelning av betygen',
+    /** One bar: "5 stjärnor: 12 betyg (40 %)"; the link filters the comments to that level. */
+    bar: (stars: string, count: string, percent: string) => `${stars}: ${count} (${percent})`,
+    filterHint: 'Välj en rad för att visa kommentarerna med det betyget.',
+    percent: (n: string) => `${n} %`,
   },
   favorite: {
     label: (title: string) => `Favorit: ${title}`,
@@ -47,6 +71,9 @@ export const business = {
     goBack: 'Gå tillbaka',
     category: 'Kategori',
     branches: 'Filialer',
+    branchesHint: 'Varje filials betyg är snittet av betygen från dem som skrivit om den.',
+    branchComments: 'Visa kommentarerna',
+    branchCommentsLabel: (place: string) => `Visa kommentarerna om ${place}`,
     ratingHeading: 'Betyg',
     allOfSweden: 'Hela Sverige',
   },

@@ -52,7 +52,7 @@ export function useRemoveBusiness(options: Options<'business', 'remove'> = {}) {
   );
 }
 
-/** A user's stars for a business: the page shows the new average at once, the lists refetch. */
+/** A user's stars for a business: the page shows the new average at once, the rest refetches. */
 export function useRateBusiness(businessId: string, options: Options<'business', 'rate'> = {}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -61,7 +61,8 @@ export function useRateBusiness(businessId: string, options: Options<'business',
     queryClient.setQueryData(trpc.business.byId.queryKey({ id: businessId }), (b) =>
       b ? { ...b, rate: result.rate, ratingCount: result.ratingCount, myRate: result.myRate } : b,
     );
-    return invalidate([trpc.business.directory.pathFilter(), trpc.business.list.pathFilter()]);
+    // The breakdown (business.byId), the lists, and the stars on this user's comments moved too.
+    return invalidate([trpc.business.pathFilter(), trpc.comments.pathFilter()]);
   };
   return useMutation(trpc.business.rate.mutationOptions({ ...options, onSuccess: refreshThen(refresh, options.onSuccess) }));
 }

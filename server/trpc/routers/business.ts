@@ -4,11 +4,14 @@ import {
   businessCreateSchema,
   businessIdInputSchema,
   businessSearchSchema,
+  directoryQuerySchema,
   businessUpdateSchema,
   userRateSchema,
 } from '../../schemas/business';
-import { createBusiness, deleteBusiness, getBusiness, listBusinesses, listDirectory, updateBusiness } from '../../services/business';
-import { rateBusiness } from '../../services/business-ratings';
+import { getBusiness } from '../../services/business';
+import { createBusiness, deleteBusiness, updateBusiness } from '../../services/business-admin';
+import { directoryFilters, listBusinesses, listDirectory } from '../../services/directory';
+import { rateBusiness, unrateBusiness, type RateResult, type UnrateResult } from '../../services/business-ratings';
 import { listCategories } from '../../services/categories';
 import { listFavoriteBusinesses, setFavorite } from '../../services/favorites';
 import { listBusinessPhotos } from '../../services/photos';
@@ -19,12 +22,14 @@ import { adminProcedure, cachedPublicProcedure, publicProcedure, router } from '
 // description's own message ('Please log in to submit a rate') rather than the generic 401.
 export const businessRouter = router({
   directory: cachedPublicProcedure
-    .input(z.object({ search: businessSearchSchema }).optional())
-    .query(({ ctx, input }) => listDirectory(ctx.deps, ctx.actor, { search: input?.search })),
+    .input(directoryQuerySchema.optional())
+    .query(({ ctx, input }) => listDirectory(ctx.deps, ctx.actor, input ?? {})),
+
+  directoryFilters: cachedPublicProcedure.query(({ ctx }) => directoryFilters(ctx.deps)),
 
   list: cachedPublicProcedure
     .input(z.object({ search: businessSearchSchema, order: z.enum(['title', 'newest']).optional() }).optional())
-    .query(({ ctx, input }) => listBusinesses(ctx.deps, ctx.actor, input ?? {})),
+    .query(({ ctx, input }) => listBusinesses(ctx.deps, ctx.actor, { search: input?.search, sort: input?.order === 'newest' ? 'newest' : 'name' })),
 
   categories: cachedPublicProcedure.query(({ ctx }) => listCategories(ctx.deps.db)),
 
@@ -44,8 +49,11 @@ export const businessRouter = router({
   }),
 
   rate: publicProcedure
-    .input(z.object({ id: idSchema, rate: userRateSchema }))
-    .mutation(({ ctx, input }) => rateBusiness(ctx.deps, ctx.actor, input.id, input.rate)),
+    .input(z.object({ id: idSchema, rate: userRateSchema.nullable() }))
+    // null takes the rating back (the rating widget's "remove").
+    .mutation(({ ctx, input }): Promise<RateResult | UnrateResult> =>
+      input.rate === null ? unrateBusiness(ctx.deps, ctx.actor, input.id) : rateBusiness(ctx.deps, ctx.actor, input.id, input.rate),
+    ),
 
   setFavorite: publicProcedure
     .input(z.object({ businessId: idSchema, favorite: z.boolean() }))

@@ -1,0 +1,87 @@
+import { useMemo, useRef } from 'react';
+import { Combobox } from '@ark-ui/react/combobox';
+import { useListCollection } from '@ark-ui/react/collection';
+import { Portal } from '@ark-ui/react/portal';
+import { useI18n } from '../../i18n';
+import styles from './branch-picker.module.css';
+
+/** The choice that opens the free-text field for a place that is none of the branches. */
+export const OTHER_PLACE = 'other';
+
+type Option = { value: string; label: string };
+
+const fold = (text: string) =>
+  text
+    .toLocaleLowerCase('sv')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '');
+
+/**
+ * The branch a comment is about: a combobox of the business's branches (type to narrow them)
+ * and, always last, "Annan plats…" for free text. `value` is a branch id, OTHER_PLACE or ''.
+ * `onChange` also hands over what was typed, so "Annan plats…" can start from it.
+ */
+export function BranchPicker(props: {
+  id: string;
+  branches: { id: string; location: string }[];
+  value: string;
+  onChange(value: string, typed: string): void;
+  invalid: boolean;
+  describedBy?: string;
+}) {
+  const { t } = useI18n();
+  const f = t.comments.form;
+  const options = useMemo<Option[]>(
+    () => [...props.branches.map((b) => ({ value: b.id, label: b.location })), { value: OTHER_PLACE, label: f.otherPlace }],
+    [props.branches, f.otherPlace],
+  );
+  const { collection, filter } = useListCollection<Option>({
+    initialItems: options,
+    itemToString: (item) => item.label,
+    itemToValue: (item) => item.value,
+    filter: (itemText, filterText, item) => item.value === OTHER_PLACE || fold(itemText).includes(fold(filterText.trim())),
+  });
+  const typed = useRef('');
+
+  return (
+    <Combobox.Root
+      className={styles.root}
+      collection={collection}
+      value={props.value ? [props.value] : []}
+      onInputValueChange={(e) => {
+        // Only typing narrows the list; a chosen item's label in the field shows all again.
+        if (e.reason === 'input-change') {
+          typed.current = e.inputValue;
+          filter(e.inputValue);
+        } else filter('');
+      }}
+      onValueChange={(e) => props.onChange(e.value[0] ?? '', typed.current)}
+      openOnClick
+      ids={{ input: props.id }}
+      invalid={props.invalid}
+      positioning={{ sameWidth: true, gutter: 4 }}
+    >
+      <Combobox.Label className={styles.label}>{f.location}</Combobox.Label>
+      <Combobox.Control className={styles.control}>
+        <Combobox.Input className={styles.input} placeholder={f.branchPlaceholder} aria-describedby={props.describedBy} />
+        <Combobox.Trigger className={styles.trigger} aria-label={f.openBranches}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </Combobox.Trigger>
+      </Combobox.Control>
+      <Portal>
+        <Combobox.Positioner className={styles.positioner}>
+          <Combobox.Content className={styles.content}>
+            {collection.items.map((item) => (
+              <Combobox.Item key={item.value} item={item} className={item.value === OTHER_PLACE ? `${styles.item} ${styles.other}` : styles.item}>
+                <Combobox.ItemText>{item.label}</Combobox.ItemText>
+                <Combobox.ItemIndicator className={styles.check}>✓</Combobox.ItemIndicator>
+              </Combobox.Item>
+            ))}
+          </Combobox.Content>
+        </Combobox.Positioner>
+      </Portal>
+    </Combobox.Root>
+  );
+}

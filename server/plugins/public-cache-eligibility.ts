@@ -1,0 +1,43 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+
+/** Headers of a reply that are not kept with its body: they belong to one response only. */
+export const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'set-cookie', 'date', 'connection', 'keep-alive']);
+
+/**
+ * Whether the request asks for the reply everyone gets. `trpc-accept` makes tRPC stream its
+ * answer (JSON lines) instead: kept, that body would be served to every visitor's plain client.
+ */
+export function plainReplyAsked(headers: IncomingHttpHeaders): boolean {
+  return headers['trpc-accept'] === undefined;
+}
+
+/**
+ * Whether an anonymous GET's reply may be kept, under its raw URL: a REST route with
+ * `config.publicCache`, or a tRPC call whose every procedure is cacheable; never with a search text.
+ */
+export function isCacheable(request: FastifyRequest, isCacheableProcedure: (path: string) => boolean): boolean {
+  if (!plainReplyAsked(request.headers)) return false;
+  const query = request.query as Record<string, unknown> | undefined;
+  if (request.routeOptions.config.publicCache) return !hasSearch(query?.search);
+  const url = request.url;
+  if (!url.startsWith('/trpc/')) return false;
+  // The path as tRPC reads it: /trpc/<path>[,<path>…] (a batch), after Fastify's routing.
+  const { path } = request.params as { path?: string };
+  if (!path || !path.split(',').every(isCacheableProcedure)) return false;
+  if (typeof query?.input !== 'string') return true;
+  try {
+    return !hasSearch(JSON.parse(query.input));
+  } catch {
+    return false;
+  }
+}
+
+/** True when a search text is given anywhere in a REST query value or a (batched) tRPC input. */
+function hasSearch(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (value === null || typeof value !== 'object') return false;
+  const record = value as Record<string, unknown>;
+  if (typeof record.search === 'string' && record.search.trim() !== '') return true;
+  return Object.values(record).some((inner) => inner !== null && typeof inner === 'object' && hasSearch(inner));
+}

@@ -1,0 +1,398 @@
+import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
+import { z } from 'zod';
+import { BRANCH_TEXT_MAX, MAX_BRANCHES } from '../schemas/business';
+import { COMMENT_TEXT_MAX, LOCATION_MAX, REPLY_TEXT_MAX } from '../schemas/comment-constants';
+import { imageKinds, MAX_UPLOAD_BYTES } from '../schemas/common';
+import { SESSION_COOKIE } from '../services/sessions';
+
+/**
+ * What the OpenAPI document (GET /api/docs) says beyond each route's own schema, in one place:
+ * the shared error body, the multipart request bodies, the statuses every route of a kind can
+ * answer, operation ids, tags and the top-level description. The routes keep their summaries,
+ * params and reply schemas; `documentBuilder` adds the rest when @fastify/swagger builds the
+ * document, so a new route is complete without repeating any of it.
+ */
+
+/** The one error body of the API (plugins/errors.ts writes it), `#/components/schemas/Error`. */
+export const errorSchema = z
+  .object({
+    message: z.string().describe('In the language of the request (sv by default, en with the `lang` cookie).'),
+    key: z.string().describe('A stable key for the message, e.g. `invalidInput`, `tooManyRequests`.'),
+    errors: z.record(z.string(), z.string()).optional().describe('Per-field messages of a 400.'),
+  })
+  .meta({ id: 'Error' });
+
+export const NEXT_CURSOR = 'X-Next-Cursor';
+
+/** Either proves who is calling: the token as a bearer header, or the browser's session cookie. */
+export const securitySchemes = {
+  bearer: { type: 'http', scheme: 'bearer', description: 'The token of POST /api/users/logIn (or googleLogIn).' },
+  session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The httpOnly cookie the sign-in sets in a browser.' },
+} as const;
+
+export const documentTags = [
+  { name: 'users', description: 'Accounts, sign-in (session cookie or bearer token) and profiles.' },
+  { name: 'favorites', description: "A signed-in user's favourite businesses." },
+  { name: 'business', description: 'The business directory: businesses, categories, star ratings and photo galleries.' },
+  { name: 'comment', description: 'Comments on businesses, their emoji ratings and reports.' },
+  { name: 'subComment', description: 'Replies to comments, their emoji ratings and reports.' },
+  { name: 'images', description: 'Image uploads whose id a later form passes as imageId.' },
+  { name: 'site', description: 'The contact form and the mail outbox.' },
+  { name: 'moderation', description: 'Reports, the moderation log and rating bursts (admins).' },
+];
+
+export function documentInfo(version: string, siteUrl: string) {
+  return {
+    title: 'Recensera REST API',
+    version,
+    contact: { name: 'Recensera', url: `${siteUrl}/contact` },
+    description:
+      'The documented REST API under /api. JSON in and out unless an operation takes multipart/form-data. ' +
+      'Sign in with POST /api/users/logIn: the reply sets the httpOnly `session` cookie and returns a token for ' +
+      '`Authorization: Bearer`. Every error is an `Error` object with a message in Swedish (default) or English ' +
+      "(the `lang` cookie). **CORS: same-origin only.** No CORS headers are sent, so browsers let only the site's own " +
+      'pages read replies; a state-changing request carrying the session cookie from another site (Origin or ' +
+      'Sec-Fetch-Site) is refused with 403, while bearer-token clients outside a browser are not affected. ' +
+      'A path used with a method it does not have answers 405 with `Allow`. HEAD answers every GET with the same ' +
+      'headers and no body. Public lists for visitors carry an `ETag` (answer `If-None-Match` with 304). Writes are ' +
+      'limited per user or IP address (429 with Retry-After).',
+  };
+}
+
+const file = (description: string) => ({ type: 'string', format: 'binary', description });
+const text = (description: string, extra: Record<string, unknown> = {}) => ({ type: 'string', description, ...extra });
+const imageFile = file(`A picture (JPEG, PNG, WebP, GIF or AVIF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB); re-encoded to WebP without metadata.`);
+const ignored = (name: string) => text(`Ignored: the ${name} comes from the session.`);
+
+const postForm = (textMax: number, extra: Record<string, object>, required: string[]) => ({
+  type: 'object',
+  properties: {
+    text: text(`At least 2 characters, at most ${textMax}.`, { maxLength: textMax }),
+    ...extra,
+    image: imageFile,
+    file: file('The same as `image`, for older clients.'),
+    userId: ignored('author'),
+    firstName: ignored('author'),
+    lastName: ignored('author'),
+    userImage: ignored('author'),
+  },
+  required,
+});
+
+const editForm = (textMax: number) =>
+  postForm(textMax, { removeImage: text('`true` drops the picture; without it and without a file the picture stays.', { enum: ['true', 'false'] }) }, ['text']);
+
+const businessForm = (required: string[]) => ({
+  type: 'object',
+  ...(required.length > 0 ? { required } : {}),
+  properties: {
+    title: text('2–50 characters.'),
+    category: text("2–50: a name of the category list (Swedish or English) or a new category's Swedish name."),
+    categoryEn: text("2–50: the English name of a new category, or a new English name for the named one."),
+    description: text('2–999 characters, paragraphs separated by line breaks.'),
+    descriptionEn: text('2–999: the English description.'),
+    rate: text('A whole number of stars 1–5 written as text (`4`): your own rating of the business.'),
+    branches: text(
+      `JSON array of {location, address?} (location 2–${BRANCH_TEXT_MAX}, address 2–100; 1–${MAX_BRANCHES} branches). ` +
+        'Browsers send the same as indexed fields `branches[0][location]`, `branches[0][address]`, … instead.',
+    ),
+    image: imageFile,
+    icon: file('The business icon; the same formats and limit as `image`.'),
+    imageId: text('Instead of the file `image`: an id from POST /api/images.'),
+    iconId: text('Instead of the file `icon`: an id from POST /api/images.'),
+  },
+  additionalProperties: { type: 'string', description: 'The indexed branch fields `branches[i][location]` and `branches[i][address]`.' },
+});
+
+const userFields = {
+  firstName: text('2–50 characters.'),
+  lastName: text('2–50 characters.'),
+  language: text('sv or en.', { enum: ['sv', 'en'] }),
+};
+
+const registerFields = {
+  ...userFields,
+  email: text('An e-mail address (surrounding spaces are ignored, case does not matter).', { maxLength: 254 }),
+  password: text('8–128 characters.'),
+  confirmPassword: text('The same as password.'),
+  language: text('The language of the confirmation mail: sv or en.', { enum: ['sv', 'en'] }),
+  website: text('A spam trap: leave it empty.'),
+};
+
+const flag = { oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }] };
+const updateFields = {
+  ...userFields,
+  imageId: { type: 'string', nullable: true, description: 'An avatar id from POST /api/images; null removes the avatar.' },
+  isBanned: { ...flag, description: 'Admins only.' },
+  isAdmin: { ...flag, description: 'Admins only.' },
+};
+
+type Body = { multipart?: object; json?: object };
+
+/** The request bodies of the multipart operations, by `METHOD path` of the document. */
+const multipartBodies: Record<string, Body> = {
+  'POST /api/users/register': {
+    multipart: { type: 'object', properties: { ...registerFields, image: file('An optional avatar.') }, required: ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] },
+    json: { type: 'object', properties: registerFields, required: ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] },
+  },
+  'PUT /api/users/update/{id}': {
+    multipart: { type: 'object', properties: { ...userFields, imageId: text('An avatar id from POST /api/images; empty keeps it.'), isBanned: text('Admins only: true or false.', { enum: ['true', 'false'] }), isAdmin: text('Admins only: true or false.', { enum: ['true', 'false'] }), image: file('A new avatar.') } },
+    json: { type: 'object', properties: updateFields },
+  },
+  'POST /api/business/upload': { multipart: businessForm(['title', 'category', 'description']) },
+  'PUT /api/business/{id}': { multipart: businessForm([]) },
+  'POST /api/comment/create/{businessId}': {
+    multipart: postForm(
+      COMMENT_TEXT_MAX,
+      {
+        businessLocation: text(`The branch: letters, digits, underscore and spaces, at most 2 words and ${LOCATION_MAX} characters.`),
+        rate: text('Optional: your 1–5 star rating of the business written as text (`4`); 0 or empty means none.'),
+        businessId: text('Ignored: the business is the one in the path.'),
+        businessIcon: text('Ignored.'),
+      },
+      ['text', 'businessLocation'],
+    ),
+  },
+  'PUT /api/comment/update/{id}': { multipart: editForm(COMMENT_TEXT_MAX) },
+  'POST /api/comment/addSubComment/{commentId}': {
+    multipart: postForm(REPLY_TEXT_MAX, { rate: text('Ignored: replies are rated by others.') }, ['text']),
+  },
+  'PUT /api/subComment/update/{id}': { multipart: editForm(REPLY_TEXT_MAX) },
+  'POST /api/images': {
+    multipart: {
+      type: 'object',
+      properties: {
+        image: imageFile,
+        file: file('The same as `image`, for older clients.'),
+        kind: text('What the image is for; it sets the size it is kept at. Default comment.', { enum: [...imageKinds] }),
+      },
+    },
+  },
+};
+export const multipartOperations = Object.keys(multipartBodies);
+
+/**
+ * The document's path of a Fastify route: `{param}` for `:param`, no trailing slash (Fastify
+ * answers both), and the business's comments under the same template as the removal of one
+ * comment. `GET /api/comment/{businessId}` and `DELETE /api/comment/{id}` are one URL shape
+ * to a client: OpenAPI (and Spectral's `path-params`) forbid two templates that differ only by
+ * a parameter's name, so the document lists one path item whose `{id}` is the business for GET
+ * and the comment for DELETE. Requests are unchanged; only the document's name differs.
+ */
+export function documentPath(url: string): string {
+  const path = templateOf(url);
+  return Object.entries(renamedParams[path] ?? {}).reduce((renamed, [from, to]) => renamed.replace(`{${from}}`, `{${to}}`), path);
+}
+
+/** Path parameters the document names differently from the route, by the route's template. */
+const renamedParams: Record<string, Record<string, string>> = { '/api/comment/{businessId}': { businessId: 'id' } };
+/** A Fastify URL as an OpenAPI template: `{param}` for `:param`, no trailing slash. */
+const templateOf = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1');
+
+/** `getCommentById`, `postUsersLogIn`: the method and the path's words, parameters as `By…`. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      const word = (param ? `by-${param[1]}` : segment).replace(/[-_]+(.)/g, (_m, c: string) => c.toUpperCase());
+      return word.charAt(0).toUpperCase() + word.slice(1);
+    });
+  return method.toLowerCase() + words.join('');
+}
+
+type RouteFacts = { publicCache: boolean; multipart: boolean; rateLimited: boolean };
+
+
+/**
+ * The `transform` and `transformObject` of @fastify/swagger: each route's zod schemas become
+ * JSON Schema (`zod`), its path is written as the document writes it and its facts are kept
+ * for `completeDocument`, which then adds what no single route says.
+ */
+export function documentBuilder(zod: { transform: SwaggerTransform; transformObject: SwaggerTransformObject }, servers: { url: string; description: string }[]) {
+  const facts = new Map<string, RouteFacts>();
+  const transform: SwaggerTransform = (input) => {
+    const out = zod.transform(input);
+    const url = documentPath(input.url);
+    const renames = renamedParams[templateOf(input.url)];
+    const params = (out.schema as { params?: unknown } | undefined)?.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+    if (renames && params?.properties) {
+      for (const [from, to] of Object.entries(renames)) {
+        params.properties[to] = params.properties[from];
+        delete params.properties[from];
+        params.required = params.required?.map((name) => (name === from ? to : name));
+      }
+    }
+    const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+    for (const method of ([] as string[]).concat(input.route.method)) {
+      facts.set(`${method} ${url}`, {
+        publicCache: input.route.config?.publicCache === true,
+        multipart: consumes.includes('multipart/form-data'),
+        rateLimited: Boolean(input.route.config?.rateLimit),
+      });
+    }
+    return { ...out, url };
+  };
+  const transformObject: SwaggerTransformObject = (input) => completeDocument(zod.transformObject(input), facts, servers);
+  return { transform, transformObject };
+}
+
+const errorRef = { $ref: '#/components/schemas/Error' };
+const retryAfter = { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } };
+const errorReply = (description: string, headers?: Record<string, object>) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema: errorRef } },
+});
+
+/** The statuses any route of a kind can answer, whatever its own schema lists. */
+const commonResponses = {
+  400: errorReply('Bad input: a path parameter, query, or body field that is not valid (`errors` names the fields).'),
+  403: errorReply('Forbidden: not allowed, or (for a write with the session cookie) sent from another site.'),
+  413: errorReply('The body is too large (JSON over 1 MB, a file over 10 MB).'),
+  415: errorReply('The Content-Type is not one the operation reads, or JSON not in UTF-8.'),
+  429: errorReply('Too many requests: over a limit of the user or IP address.', { 'Retry-After': retryAfter }),
+  500: errorReply('An unexpected error; the details are in the server log.'),
+  503: errorReply('The server is busy with other uploads; try again later.', { 'Retry-After': retryAfter }),
+};
+
+type Operation = {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  description?: string;
+  parameters?: { in: string; name: string; description?: string }[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: object }> };
+  responses: Record<string, { description: string; headers?: Record<string, object>; content?: Record<string, { schema?: Record<string, unknown> }> }>;
+};
+type Doc = { paths: Record<string, Record<string, Operation>>; components?: Record<string, unknown> } & Record<string, unknown>;
+
+const WRITES = new Set(['post', 'put', 'delete', 'patch']);
+
+/** Adds to the built document what no single route says (see the top of this file). */
+function completeDocument<T>(document: T, routeFacts: Map<string, RouteFacts>, servers: { url: string; description: string }[]): T {
+  const doc = document as Doc;
+  doc.servers = servers;
+  doc.tags = documentTags;
+  dropUnusedInputCopies(doc);
+  nullInNullableEnums(doc);
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const facts = routeFacts.get(`${method.toUpperCase()} ${path}`) ?? { publicCache: false, multipart: false, rateLimited: false };
+      op.operationId ??= operationIdOf(method, path);
+      if (op.security?.some((s) => 'bearer' in s) && !op.security.some((s) => 'session' in s)) op.security = [...op.security, { session: [] }];
+      const r = op.responses;
+      // One error schema: inline copies become the shared component.
+      for (const reply of Object.values(r)) {
+        for (const media of Object.values(reply.content ?? {})) if (isErrorCopy(media.schema)) media.schema = errorRef;
+      }
+      const add = (status: number, reply: object) => {
+        r[status] ??= reply as Operation['responses'][string];
+      };
+      const hasParams = (op.parameters ?? []).length > 0;
+      if (hasParams || op.requestBody || WRITES.has(method)) add(400, commonResponses[400]);
+      if (WRITES.has(method)) {
+        add(403, commonResponses[403]);
+        add(413, commonResponses[413]);
+        add(415, commonResponses[415]);
+        add(429, commonResponses[429]);
+      }
+      if (facts.rateLimited) add(429, commonResponses[429]);
+      if (facts.multipart) add(503, commonResponses[503]);
+      add(500, commonResponses[500]);
+      // A redirect has no body, only where to go.
+      for (const status of ['301', '302', '303', '307', '308']) {
+        if (!r[status]) continue;
+        delete r[status].content;
+        r[status].headers = { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } }, ...r[status].headers };
+      }
+      for (const reply of [r[429], r[503]]) if (reply) reply.headers = { 'Retry-After': retryAfter, ...reply.headers };
+      if (facts.publicCache) {
+        add(304, { description: "Not modified: the `If-None-Match` sent is the list's current ETag (visitors only)." });
+        for (const status of ['200', '304']) {
+          if (r[status]) {
+            r[status].headers = {
+              ETag: { description: 'For visitors (no session): the tag to send back as If-None-Match.', schema: { type: 'string' } },
+              'Cache-Control': { description: '`no-cache`: ask again, with If-None-Match.', schema: { type: 'string' } },
+              ...r[status].headers,
+            };
+          }
+        }
+      }
+      if ((op.parameters ?? []).some((p) => p.in === 'query' && p.name === 'cursor') && r[200]) {
+        r[200].headers = {
+          [NEXT_CURSOR]: { description: 'Present when there is a next page: its `?cursor=`.', schema: { type: 'string' } },
+          ...r[200].headers,
+        };
+      }
+      // Request bodies.
+      const body = multipartBodies[`${method.toUpperCase()} ${path}`];
+      if (body) {
+        op.requestBody = {
+          required: true,
+          content: {
+            ...(body.multipart ? { 'multipart/form-data': { schema: body.multipart } } : {}),
+            ...(body.json ? { 'application/json': { schema: body.json } } : {}),
+          },
+        };
+      }
+      if (op.requestBody) acceptLikeTheServer(op.requestBody.content);
+      // The comment path item: one `{id}` for two uses (see documentPath).
+      if (path === '/api/comment/{id}') {
+        const id = op.parameters?.find((p) => p.in === 'path' && p.name === 'id');
+        if (id) id.description = method === 'get' ? 'The business whose comments are listed.' : 'The comment to remove.';
+      }
+    }
+  }
+  return document;
+}
+
+/**
+ * zod-to-JSON writes each registered schema twice, as read (`ErrorInput`) and as written; the
+ * document only answers errors, so an input copy nothing refers to is left out.
+ */
+function dropUnusedInputCopies(doc: Doc) {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>;
+  const text = JSON.stringify(doc.paths);
+  for (const name of Object.keys(schemas)) {
+    if (name.endsWith('Input') && !text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  }
+}
+
+/**
+ * OpenAPI 3.0.3: `nullable` does not widen an `enum`, so a nullable enum (a report group's
+ * `resolution`) must list null itself, or validators refuse the null the server sends.
+ */
+function nullInNullableEnums(node: unknown) {
+  if (!node || typeof node !== 'object') return;
+  const s = node as Record<string, unknown>;
+  if (s.nullable === true && Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...(s.enum as unknown[]), null];
+  for (const value of Object.values(s)) nullInNullableEnums(value);
+}
+
+/** An inline object with exactly the error body's properties (a copy left in a route). */
+function isErrorCopy(schema: Record<string, unknown> | undefined): boolean {
+  const properties = schema?.properties as Record<string, unknown> | undefined;
+  if (!properties || schema?.$ref) return false;
+  return ['message', 'key', 'errors'].every((k) => k in properties) && Object.keys(properties).length === 3;
+}
+
+/**
+ * The server trims and lower-cases e-mail addresses before checking them, so the document's
+ * e-mail fields carry no `pattern` or `format` of zod's stricter expression (a client checking
+ * with them would refuse ` Kim@Example.se `, which the server takes).
+ */
+function acceptLikeTheServer(content: Record<string, { schema: object }>) {
+  const visit = (schema: unknown) => {
+    if (!schema || typeof schema !== 'object') return;
+    const s = schema as Record<string, unknown>;
+    if (s.format === 'email') {
+      delete s.format;
+      delete s.pattern;
+      s.description ??= 'An e-mail address (surrounding spaces are ignored, case does not matter).';
+    }
+    for (const value of Object.values(s)) visit(value);
+  };
+  for (const media of Object.values(content)) visit(media.schema);
+}

@@ -1,0 +1,80 @@
+import { fillPlaceholders } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directorySorts } from '../schemas/directory-constants';
+import { createTestApp, type TestContext } from '../test/helpers';
+import { resolveCategory } from './categories';
+import { businessListQuery, directoryQueries } from './directory';
+
+const BUSINESSES = 3000;
+
+let t: TestContext;
+
+/** Bulk businesses with branches in a few towns and ratings spread over them, in one transaction. */
+beforeAll(async () => {
+  t = await createTestApp();
+  const sqlite = t.db.$client;
+  const now = Date.now();
+  const categoryIds = ['Livsmedel', 'Kafé', 'Järnhandel', 'Apotek'].map((name) => resolveCategory(t.db, name, undefined, now));
+  const counter = (n: number) => `with recursive n(i) as (select 0 union all select i + 1 from n where i < ${n - 1})`;
+  sqlite.transaction(() => {
+    sqlite
+      .prepare(
+        `${counter(BUSINESSES)} insert into businesses (id, title, title_search, title_sort, category_id, description, rating_count,
+           rating_sum, is_suggestion_box, created_at, updated_at)
+         select printf('b%05d', i), 'Butik ' || i, 'butik ' || i, printf('butik\x01%010d', i), json_extract(:categories, '$[' || (i % 4) || ']'),
+           'En butik.', i % 13, (i % 13) * (1 + i % 5), i = 0, :now - i * 1000, :now from n`,
+      )
+      .run({ now, categories: JSON.stringify(categoryIds) });
+    sqlite
+      .prepare(
+        `${counter(BUSINESSES * 3)} insert into branches (id, business_id, location, position)
+         select printf('br%06d', i), printf('b%05d', i % ${BUSINESSES}),
+           json_extract('["Malmö","Umeå","Västerås","Göteborg","Lund","Kiruna","Visby"]', '$[' || (i % 7) || ']'), i / ${BUSINESSES} from n`,
+      )
+      .run();
+  })();
+}, 120_000);
+afterAll(() => t.close());
+
+/** EXPLAIN QUERY PLAN of a Drizzle query exactly as the app builds it, placeholders filled. */
+function planOf(query: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown> = {}): string[] {
+  const { sql, params } = query.toSQL();
+  return (t.db.$client.prepare(`explain query plan ${sql}`).all(...fillPlaceholders(params, values)) as Array<{ detail: string }>).map((r) => r.detail);
+}
+
+/** Every plan step that reads businesses without an index, or sorts in a temporary b-tree. */
+const problems = (plan: string[]) => plan.filter((d) => /^SCAN businesses\b(?!.*USING (COVERING )?INDEX)/.test(d) || /TEMP B-TREE/.test(d));
+
+describe(`directory query plans with ${BUSINESSES.toLocaleString('en')} businesses`, () => {
+  for (const analyzed of [false, true]) {
+    describe(analyzed ? 'after ANALYZE (as pragma optimize leaves it)' : 'before statistics exist', () => {
+      beforeAll(() => {
+        if (analyzed) t.db.$client.exec('analyze');
+      });
+
+      it('every sort walks its own index, filtered or not: no sort step', () => {
+        for (const sort of directorySorts) {
+          for (const filter of [{}, { category: 'Kafé' }, { city: 'Lund' }, { category: 'Kafé', city: 'Visby', search: 'butik 1' }]) {
+            const plan = planOf(businessListQuery(t.db, null, { ...filter, sort }));
+            const name = `${sort} ${JSON.stringify(filter)}:\n${plan.join('\n')}`;
+            expect(problems(plan), name).toEqual([]);
+            expect(plan.some((d) => d.includes(`businesses_dir_${sort}_idx`)), name).toBe(true);
+            // The city filter probes a business's branches by location, never scans them.
+            if ('city' in filter) expect(plan.some((d) => /SEARCH branches (EXISTS )?USING COVERING INDEX branches_location_idx/.test(d)), name).toBe(true);
+          }
+        }
+      });
+
+      it("the kept cards and each sort's order are read along their indexes", () => {
+        const q = directoryQueries(t.db);
+        for (const [name, query] of [['name', q.all], ['rating', q.rating], ['reviews', q.reviews], ['newest', q.newest]] as const) {
+          const plan = planOf(query);
+          expect(problems(plan), `${name}:\n${plan.join('\n')}`).toEqual([]);
+          expect(plan.some((d) => d.includes(`businesses_dir_${name}_idx`)), `${name}:\n${plan.join('\n')}`).toBe(true);
+        }
+        const city = planOf(q.atLocation, { location: 'Lund' });
+        expect(city.join('\n')).toMatch(/SEARCH branches USING COVERING INDEX branches_location_idx \(location=\?\)/);
+      });
+    });
+  }
+});

@@ -1,0 +1,278 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../../db/client';
+import { branches, businesses, categories, favorites, images } from '../../db/schema';
+import type { Deps } from '../deps';
+import { dataStamp } from '../lib/data-stamp';
+import { keepJson } from '../lib/kept-json';
+import { preparedStatements } from '../lib/prepared';
+import { svFold } from '../lib/sv-fold';
+import { swedishSortKey } from '../lib/sv-sort-key';
+import { uploadUrl } from '../lib/urls';
+import { DIRECTORY_EXCERPT_CHARS, type DirectoryQuery } from '../schemas/business';
+import { DEFAULT_DIRECTORY_SORT, type DirectorySort } from '../schemas/directory-constants';
+import type { Actor } from './actor';
+import { selectRows, shownRate, titleSearchOf, withBranches, type Business } from './business';
+
+/** What a directory card needs: no branches, and only the start of the description. */
+export type DirectoryCard = {
+  id: string;
+  title: string;
+  category: string;
+  categoryEn: string;
+  excerpt: string;
+  /** The description goes on beyond the excerpt. */
+  excerptCut: boolean;
+  /** The same of the English description, or null when there is none. */
+  excerptEn: string | null;
+  excerptEnCut: boolean;
+  rate: number | null;
+  ratingCount: number;
+  image: string | null;
+  icon: string | null;
+  isFavorite: boolean;
+  isSuggestionBox: boolean;
+};
+
+/** What the directory can be filtered by: the categories and branch locations businesses have. */
+export type DirectoryFilters = {
+  categories: Array<{ id: string; nameSv: string; nameEn: string; count: number }>;
+  cities: Array<{ name: string; count: number }>;
+};
+
+/**
+ * Each sort's ORDER BY, the suggestion box first; each matches an index of migration 0013
+ * (businesses_dir_*_idx), so SQLite walks the index instead of sorting (directory-plans.test.ts).
+ * A–Ö compares the stored title_sort key (SQLite's own collation puts Å, Ä, Ö among A and O);
+ * equal keys keep the newest first. By rating is the Bayesian score (db/schema/businesses.ts).
+ */
+export function directoryOrderBy(sort: DirectorySort): SQL[] {
+  const first = desc(businesses.isSuggestionBox);
+  switch (sort) {
+    case 'name':
+      return [first, asc(businesses.titleSort), desc(businesses.createdAt), asc(businesses.id)];
+    case 'rating':
+      return [first, desc(businesses.bayesScore), asc(businesses.id)];
+    case 'reviews':
+      return [first, desc(businesses.ratingCount), asc(businesses.id)];
+    case 'newest':
+      return [first, desc(businesses.createdAt), asc(businesses.id)];
+  }
+}
+
+/** The category id a filter names (Swedish or English name, any case), '' for none of the list. */
+function categoryIdNamed(db: Db, name: string): string {
+  const wanted = svFold(name.trim());
+  const list = directoryStatements(db).categories.all();
+  return (list.find((c) => svFold(c.nameSv) === wanted) ?? list.find((c) => svFold(c.nameEn) === wanted))?.id ?? '';
+}
+
+function titleContains(search: string | undefined): SQL | undefined {
+  const needle = search?.trim() ? titleSearchOf(search.trim()) : '';
+  // instr() takes the text as a bound parameter, so no LIKE wildcard or quote in it has any effect.
+  return needle ? sql`instr(${businesses.titleSearch}, ${needle}) > 0` : undefined;
+}
+
+/** The WHERE of a directory query; the branch test probes branches_location_idx once per business. */
+function directoryWhere(db: Db, input: DirectoryQuery): SQL | undefined {
+  return and(
+    titleContains(input.search),
+    input.category ? eq(businesses.categoryId, categoryIdNamed(db, input.category)) : undefined,
+    input.city
+      ? sql`exists(select 1 from ${branches} where ${branches.location} = ${input.city.trim()} and ${branches.businessId} = ${businesses.id})`
+      : undefined,
+  );
+}
+
+/**
+ * Businesses with branches (REST `GET /api/business`, the management table): filtered by title,
+ * category and city, in the asked order (A–Ö by default). Open to everyone.
+ */
+export function listBusinesses(deps: Deps, actor: Actor, input: DirectoryQuery = {}): Business[] {
+  return withBranches(deps.db, businessListQuery(deps.db, actor, input).all());
+}
+
+/** The query behind listBusinesses, built per call (its filters vary); exported for its query plans. */
+export function businessListQuery(db: Db, actor: Actor, input: DirectoryQuery) {
+  return selectRows(db, actor)
+    .where(directoryWhere(db, input))
+    .orderBy(...directoryOrderBy(input.sort ?? DEFAULT_DIRECTORY_SORT));
+}
+
+const picture = alias(images, 'picture');
+const iconImage = alias(images, 'icon_image');
+
+const orderOf = (db: Db, sort: DirectorySort) =>
+  db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .orderBy(...directoryOrderBy(sort));
+
+/** The directory's statements, unprepared (directory-plans.test.ts reads their query plans). */
+export const directoryQueries = (db: Db) => ({
+  all: db
+    .select({
+      id: businesses.id,
+      title: businesses.title,
+      categoryId: businesses.categoryId,
+      category: categories.nameSv,
+      categoryEn: categories.nameEn,
+      excerpt: sql<string>`substr(${businesses.description}, 1, ${DIRECTORY_EXCERPT_CHARS})`,
+      excerptCut: sql<boolean>`length(${businesses.description}) > ${DIRECTORY_EXCERPT_CHARS}`.mapWith(Boolean),
+      excerptEn: sql<string | null>`substr(${businesses.descriptionEn}, 1, ${DIRECTORY_EXCERPT_CHARS})`,
+      excerptEnCut: sql<boolean>`coalesce(length(${businesses.descriptionEn}), 0) > ${DIRECTORY_EXCERPT_CHARS}`.mapWith(Boolean),
+      ratingCount: businesses.ratingCount,
+      ratingSum: businesses.ratingSum,
+      imageFile: picture.fileName,
+      iconFile: iconImage.fileName,
+      isSuggestionBox: businesses.isSuggestionBox,
+      titleSearch: businesses.titleSearch,
+    })
+    .from(businesses)
+    .leftJoin(categories, eq(categories.id, businesses.categoryId))
+    .leftJoin(picture, eq(picture.id, businesses.imageId))
+    .leftJoin(iconImage, eq(iconImage.id, businesses.iconId))
+    .orderBy(...directoryOrderBy('name')),
+  rating: orderOf(db, 'rating'),
+  reviews: orderOf(db, 'reviews'),
+  newest: orderOf(db, 'newest'),
+  favoritesOf: db.select({ businessId: favorites.businessId }).from(favorites).where(eq(favorites.userId, sql.placeholder('me'))),
+  atLocation: db
+    .select({ businessId: branches.businessId })
+    .from(branches)
+    .where(eq(branches.location, sql.placeholder('location'))),
+  categories: db.select({ id: categories.id, nameSv: categories.nameSv, nameEn: categories.nameEn }).from(categories),
+  categoryCounts: db
+    .select({ id: categories.id, nameSv: categories.nameSv, nameEn: categories.nameEn, count: sql<number>`count(*)` })
+    .from(businesses)
+    .innerJoin(categories, eq(categories.id, businesses.categoryId))
+    .where(eq(businesses.isSuggestionBox, false))
+    .groupBy(categories.id),
+  cityCounts: db
+    .select({ name: branches.location, count: sql<number>`count(distinct ${branches.businessId})` })
+    .from(branches)
+    .innerJoin(businesses, eq(businesses.id, branches.businessId))
+    .where(eq(businesses.isSuggestionBox, false))
+    .groupBy(branches.location),
+});
+
+const directoryStatements = preparedStatements(directoryQueries);
+
+type DirectorySnapshot = {
+  stamp: string;
+  /** In A–Ö order. */
+  cards: readonly DirectoryCard[];
+  titleSearch: string[];
+  categoryIds: Array<string | null>;
+  /** Each other sort's order as places in `cards`, read when first asked for. */
+  orders: Partial<Record<DirectorySort, number[]>>;
+  filters?: DirectoryFilters;
+};
+const directorySnapshots = new WeakMap<Db, DirectorySnapshot>();
+
+/**
+ * Every directory card in A–Ö order, as a visitor sees it (no favourites), kept in memory while
+ * the data is unchanged (`dataStamp`, docs/decisions/008): a title search, a category and the
+ * other orders then filter and arrange kept cards instead of running a query, and a signed-in
+ * user's list only adds their favourites (one indexed lookup).
+ */
+function directorySnapshot(db: Db): DirectorySnapshot {
+  const stamp = dataStamp(db);
+  const kept = directorySnapshots.get(db);
+  if (kept?.stamp === stamp) return kept;
+  const rows = directoryStatements(db).all.all();
+  const snapshot: DirectorySnapshot = {
+    stamp,
+    titleSearch: rows.map((r) => r.titleSearch),
+    categoryIds: rows.map((r) => r.categoryId),
+    orders: { name: rows.map((_, i) => i) },
+    // Frozen with their JSON kept: a search answer joins the texts instead of stringifying cards.
+    cards: rows.map((r) =>
+      keepJson<DirectoryCard>({
+        id: r.id,
+        title: r.title,
+        category: r.category ?? '',
+        categoryEn: r.categoryEn ?? '',
+        excerpt: r.excerpt,
+        excerptCut: r.excerptCut,
+        excerptEn: r.excerptEn,
+        excerptEnCut: r.excerptEnCut,
+        rate: shownRate(r),
+        ratingCount: r.ratingCount,
+        image: uploadUrl(r.imageFile),
+        icon: uploadUrl(r.iconFile),
+        isFavorite: false,
+        isSuggestionBox: r.isSuggestionBox,
+      }),
+    ),
+  };
+  directorySnapshots.set(db, snapshot);
+  return snapshot;
+}
+
+function orderIn(db: Db, snapshot: DirectorySnapshot, sort: DirectorySort): number[] {
+  const kept = snapshot.orders[sort];
+  if (kept) return kept;
+  const place = new Map(snapshot.cards.map((card, i) => [card.id, i]));
+  const ids = directoryStatements(db)[sort as Exclude<DirectorySort, 'name'>].all();
+  // A business added between the two reads is left for the next snapshot (the stamp has moved).
+  const order = ids.flatMap((r) => place.get(r.id) ?? []);
+  snapshot.orders[sort] = order;
+  return order;
+}
+
+/** The directory's cards: filtered by title, category and city, in the asked order (A–Ö by default). */
+export function listDirectory(deps: Deps, actor: Actor, input: DirectoryQuery = {}): DirectoryCard[] {
+  const { db } = deps;
+  const needle = input.search?.trim() ? titleSearchOf(input.search.trim()) : '';
+  const snapshot = directorySnapshot(db);
+  const { cards, titleSearch, categoryIds } = snapshot;
+  const categoryId = input.category ? categoryIdNamed(db, input.category) : null;
+  const inCity = input.city
+    ? new Set(directoryStatements(db).atLocation.all({ location: input.city.trim() }).map((r) => r.businessId))
+    : null;
+  const favorites = actor ? new Set(directoryStatements(db).favoritesOf.all({ me: actor.id }).map((f) => f.businessId)) : null;
+  // The shared cards are handed out as they are; only a favourite gets its own copy.
+  const shown: DirectoryCard[] = [];
+  for (const i of orderIn(db, snapshot, input.sort ?? DEFAULT_DIRECTORY_SORT)) {
+    const card = cards[i];
+    if (needle && !titleSearch[i].includes(needle)) continue;
+    if (categoryId !== null && categoryIds[i] !== categoryId) continue;
+    if (inCity && !inCity.has(card.id)) continue;
+    shown.push(favorites?.has(card.id) ? { ...card, isFavorite: true } : card);
+  }
+  return shown;
+}
+
+const swedishOrder = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });
+
+/**
+ * What the directory can be filtered by (its chips and city list): the categories that have
+ * businesses and the branch locations, each with how many businesses it holds, in Swedish order
+ * (categories by their Swedish name). The suggestion box counts in neither.
+ */
+export function directoryFilters(deps: Deps): DirectoryFilters {
+  const snapshot = directorySnapshot(deps.db);
+  if (!snapshot.filters) {
+    const q = directoryStatements(deps.db);
+    snapshot.filters = {
+      categories: q.categoryCounts.all().sort((a, b) => swedishOrder.compare(a.nameSv, b.nameSv)),
+      cities: q.cityCounts.all().sort((a, b) => swedishOrder.compare(a.name, b.name)),
+    };
+  }
+  return snapshot.filters;
+}
+
+/**
+ * Writes the A–Ö key of businesses that lack one: those written before migration 0013 added the
+ * column, or by a script that does not know it. Run at start; a no-op once all have one.
+ */
+export function fillTitleSortKeys(db: Db): number {
+  const missing = db.select({ id: businesses.id, title: businesses.title }).from(businesses).where(eq(businesses.titleSort, '')).all();
+  if (missing.length === 0) return 0;
+  db.transaction((tx) => {
+    for (const row of missing) tx.update(businesses).set({ titleSort: swedishSortKey(row.title) }).where(eq(businesses.id, row.id)).run();
+  });
+  return missing.length;
+}
+

@@ -1,0 +1,159 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+/**
+ * Checks REST replies against the OpenAPI document the app serves, so code and document cannot
+ * drift: the status must be one the operation lists, a JSON body must match that status's
+ * schema, a reply without a documented body must have none, and the headers a client reads
+ * (X-Next-Cursor, Retry-After, Location, ETag, Allow) must be documented for that reply. A JSON
+ * request body the server took (2xx) must match the operation's documented body, so the
+ * document never refuses what the server accepts.
+ * `createTestApp` runs it on every reply of `app.inject`, so every test of the integration
+ * suite is also a test of the document.
+ */
+
+type Response = { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: object }> };
+type Operation = { requestBody?: { content: Record<string, { schema: object }> }; responses: Record<string, Response> };
+export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, object> } };
+export type ApiReply = { method: string; url: string; status: number; headers: Record<string, unknown>; body: Buffer; requestJson?: unknown };
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const CHECKED_HEADERS = ['x-next-cursor', 'retry-after', 'location', 'etag', 'allow'];
+
+type Template = { method: string; path: string; pattern: RegExp; literals: number; op: Operation };
+
+export function createReplyChecker(doc: OpenApiDocument) {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  // The document's components under one id, so `#/components/...` refs resolve from any schema.
+  const rebase = (schema: object) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')) as object;
+  ajv.addSchema(rebase({ components: doc.components ?? {} }), 'openapi');
+  const validators = new Map<object, ValidateFunction>();
+  const validatorOf = (schema: object) => {
+    let validate = validators.get(schema);
+    if (!validate) {
+      validate = ajv.compile(rebase(schema));
+      validators.set(schema, validate);
+    }
+    return validate;
+  };
+
+  const templates: Template[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const segments = path.split('/');
+    const pattern = new RegExp(`^${segments.map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`);
+    const literals = segments.filter((s) => !/^\{.+\}$/.test(s)).length;
+    for (const [method, op] of Object.entries(item)) templates.push({ method: method.toUpperCase(), path, pattern, literals, op });
+  }
+
+  /** The operation a request reached: the matching template with the most literal segments. */
+  function operationOf(method: string, url: string): Template | undefined {
+    const path = url.split('?')[0];
+    const candidates = templates.filter((t) => t.pattern.test(path));
+    // A path answered with a method it lacks is a 405 (plugins/methods.ts), not an operation.
+    const best = candidates.sort((a, b) => b.literals - a.literals)[0];
+    if (!best) return undefined;
+    return candidates.find((t) => t.method === method && t.literals === best.literals);
+  }
+
+  /** What is wrong with a reply, in words; empty when it matches the document. */
+  return function violations(reply: ApiReply): string[] {
+    const isHead = reply.method === 'HEAD';
+    const found = operationOf(isHead ? 'GET' : reply.method, reply.url);
+    if (!found) return [];
+    const where = `${reply.method} ${reply.url} (${found.method} ${found.path}) ${reply.status}`;
+    const documented = found.op.responses[String(reply.status)] ?? found.op.responses.default;
+    if (!documented) return [`${where}: the document lists no ${reply.status} for this operation`];
+    const problems: string[] = [];
+    const requestSchema = found.op.requestBody?.content['application/json']?.schema;
+    if (reply.requestJson !== undefined && requestSchema && reply.status < 300) {
+      const validate = validatorOf(requestSchema);
+      if (!validate(reply.requestJson)) {
+        for (const e of validate.errors ?? []) problems.push(`${where}: the server took a request body the document refuses: ${e.instancePath} ${e.message}`);
+      }
+    }
+    for (const name of CHECKED_HEADERS) {
+      if (reply.headers[name] === undefined) continue;
+      const declared = Object.keys(documented.headers ?? {}).some((h) => h.toLowerCase() === name);
+      if (!declared) problems.push(`${where}: header ${name} is not documented`);
+    }
+    if (isHead) return problems;
+    const schema = documented.content?.['application/json']?.schema;
+    if (!schema) {
+      if (reply.body.length > 0) problems.push(`${where}: a body where the document has none`);
+      return problems;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(decoded(reply).toString('utf8'));
+    } catch {
+      return [...problems, `${where}: the body is not JSON`];
+    }
+    const validate = validatorOf(schema);
+    if (!validate(value)) {
+      for (const e of validate.errors ?? []) problems.push(`${where}: body${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+    }
+    return problems;
+  };
+}
+
+/** The request's body when it was sent as JSON (an object payload, or a string declared JSON). */
+function jsonPayloadOf(request: InjectOptions | { method: string; url: string }): unknown {
+  if (!('payload' in request) || request.payload === undefined) return undefined;
+  const { payload, headers } = request;
+  const type = String((headers as Record<string, unknown> | undefined)?.['content-type'] ?? '');
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+    if (!type.startsWith('application/json')) return undefined;
+    try {
+      return JSON.parse(payload.toString());
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof (payload as { pipe?: unknown }).pipe === 'function') return undefined;
+  return type === '' || type.startsWith('application/json') ? payload : undefined;
+}
+
+function decoded(reply: ApiReply): Buffer {
+  switch (reply.headers['content-encoding']) {
+    case 'br':
+      return brotliDecompressSync(reply.body);
+    case 'gzip':
+      return gunzipSync(reply.body);
+    case 'deflate':
+      return inflateSync(reply.body);
+    default:
+      return reply.body;
+  }
+}
+
+/**
+ * Makes `app.inject` check every /api reply against the app's own document; a mismatch throws
+ * from the inject call, failing the test that made the request.
+ */
+export function checkRepliesOf(app: FastifyInstance) {
+  let check: ReturnType<typeof createReplyChecker> | undefined;
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  const checked = async (options: InjectOptions | string) => {
+    const res = await inject(options);
+    const request = typeof options === 'string' ? { method: 'GET', url: options } : options;
+    const url = typeof request.url === 'string' ? request.url : (request.path as string | undefined) ?? '';
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return res;
+    check ??= createReplyChecker(app.swagger() as unknown as OpenApiDocument);
+    const problems = check({
+      method: (request.method ?? 'GET').toUpperCase(),
+      url,
+      status: res.statusCode,
+      headers: res.headers,
+      body: res.rawPayload,
+      requestJson: jsonPayloadOf(request),
+    });
+    if (problems.length > 0) throw new Error(`Reply does not match the OpenAPI document:\n${problems.join('\n')}`);
+    return res;
+  };
+  // The chained form (`app.inject().get(…)`) is left as it is; the suite passes options.
+  const chain = app.inject.bind(app) as () => unknown;
+  app.inject = ((...args: [InjectOptions | string] | []) => (args.length === 0 ? chain() : checked(args[0]))) as typeof app.inject;
+}
