@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReplyCard } from '../../server/schemas/comments';
 import { Link } from 'wouter';
 import { excerpt } from '../components/comments/emoji';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../components/ui/modal';
 import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
+import { useDeleteReply, useRemoveComment } from '../lib/mutations/comments';
 import { useTRPC } from '../lib/trpc';
 import styles from './comment-moderation.module.css';
 import { LoadMore } from '../components/ui/load-more';
@@ -25,21 +26,15 @@ export default function CommentModerationPage() {
   const { t, errorText, number } = useI18n();
   const m = t.comments.moderation;
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [target, setTarget] = useState<Target | null>(null);
   const query = useInfiniteQuery(trpc.comments.moderation.infiniteQueryOptions({}, { getNextPageParam: (page) => page.nextCursor ?? undefined }));
 
   const done = (message: string) => {
     setTarget(null);
     notify(message, 'success');
-    void queryClient.invalidateQueries(trpc.comments.pathFilter());
   };
-  const removeComment = useMutation(
-    trpc.comments.remove.mutationOptions({ onSuccess: () => done(t.messages.commentRemoved), onError: (e) => notify(errorText(e), 'error') }),
-  );
-  const removeReply = useMutation(
-    trpc.comments.deleteReply.mutationOptions({ onSuccess: () => done(t.messages.replyRemoved), onError: (e) => notify(errorText(e), 'error') }),
-  );
+  const removeComment = useRemoveComment({ onSuccess: () => done(t.messages.commentRemoved), onError: (e) => notify(errorText(e), 'error') });
+  const removeReply = useDeleteReply({ onSuccess: () => done(t.messages.replyRemoved), onError: (e) => notify(errorText(e), 'error') });
   const ask = (kind: Target['kind'], row: Row) => setTarget({ kind, id: row._id, name: `${row.firstName} ${row.lastName}`.trim() });
 
   const comments = query.data?.pages.flatMap((p) => p.items) ?? [];

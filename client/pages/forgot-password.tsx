@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { z } from 'zod';
 import { emailSchema } from '../../server/schemas/accounts';
-import { checkWhenLeft, TextField } from '../components/accounts/fields';
+import { checkWhenLeft, EmailField } from '../components/accounts/fields';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
@@ -44,13 +44,9 @@ export default function ForgotPasswordPage() {
               if (!send.isPending) send.mutate({ email: values.email, language: lang });
             })}
           >
-            <TextField
+            <EmailField
               id="forgot-email"
               label={t.accounts.fields.email}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              spellCheck={false}
               error={errors.email?.message}
               registration={register('email', checkWhenLeft(trigger, 'email'))}
             />

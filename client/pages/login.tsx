@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, Redirect, useSearch } from 'wouter';
 import { loginInputSchema, type LoginInput } from '../../server/schemas/accounts';
-import { PasswordField, TextField } from '../components/accounts/fields';
+import { EmailField, PasswordField } from '../components/accounts/fields';
 import { GoogleButton } from '../components/accounts/google-button';
 import { ResendConfirmation } from '../components/accounts/resend-confirmation';
 import { safeNext, useCompleteSignIn } from '../components/accounts/sign-in';
@@ -107,13 +107,9 @@ function EmailLogin({ next, onBack }: { next: string; onBack(): void }) {
           if (!login.isPending) login.mutate(values);
         })}
       >
-        <TextField
+        <EmailField
           id="login-email"
           label={t.accounts.fields.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
           autoFocus
           error={errors.email?.message}
           registration={register('email')}

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { SegmentGroup } from '@ark-ui/react/segment-group';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { reportStatuses, type RatingBurst, type ReportGroup, type ReportStatus, type ResolveAction } from '../../server/schemas/moderation';
 import { Modal } from '../components/ui/modal';
 import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
+import { useBanAuthor, useDismissRatingBurst, useRemoveAllPosts, useResolveReport } from '../lib/mutations/moderation';
 import { useTRPC } from '../lib/trpc';
 import styles from './mod-queue.module.css';
 import { LoadMore } from '../components/ui/load-more';
@@ -23,7 +24,6 @@ export default function ModQueuePage() {
   const q = t.moderation.queue;
   const b = t.moderation.bursts;
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<ReportStatus>('open');
   const [decision, setDecision] = useState<Decision | null>(null);
   const [note, setNote] = useState('');
@@ -36,16 +36,12 @@ export default function ModQueuePage() {
     setDecision(null);
     setNote('');
     notify(message, 'success');
-    void queryClient.invalidateQueries(trpc.moderation.pathFilter());
-    void queryClient.invalidateQueries(trpc.comments.pathFilter());
   };
   const onError = (e: unknown) => notify(errorText(e), 'error');
-  const resolve = useMutation(
-    trpc.moderation.resolve.mutationOptions({ onSuccess: (r) => done(r.action === 'remove' ? q.removed : q.dismissed), onError }),
-  );
-  const ban = useMutation(trpc.users.setFlags.mutationOptions({ onSuccess: () => done(q.bannedDone), onError }));
-  const removeAll = useMutation(trpc.moderation.removeAllPosts.mutationOptions({ onSuccess: (r) => done(q.removedAll(r.removed)), onError }));
-  const dismissBurst = useMutation(trpc.moderation.dismissRatingBurst.mutationOptions({ onSuccess: () => done(b.dismissed), onError }));
+  const resolve = useResolveReport({ onSuccess: (r) => done(r.action === 'remove' ? q.removed : q.dismissed), onError });
+  const ban = useBanAuthor({ onSuccess: () => done(q.bannedDone), onError });
+  const removeAll = useRemoveAllPosts({ onSuccess: (r) => done(q.removedAll(r.removed)), onError });
+  const dismissBurst = useDismissRatingBurst({ onSuccess: () => done(b.dismissed), onError });
   const confirm = () => {
     if (!decision) return;
     if (decision.action === 'dismissBurst') dismissBurst.mutate({ id: decision.burst._id });

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../components/ui/modal';
 import { notify } from '../components/ui/toast';
 import { errorKeyOf, useI18n } from '../i18n';
 import { useMe } from '../lib/session';
+import { useUpdateProfile } from '../lib/mutations/accounts';
 import { useTRPC } from '../lib/trpc';
 import styles from '../components/accounts/profile.module.css';
 
@@ -177,8 +178,6 @@ type ProfileValues = z.input<typeof profileInputSchema>;
 function EditProfile({ me, onDone }: { me: AccountUser; onDone(): void }) {
   const { t, lang, errorText } = useI18n();
   const p = t.accounts.profile;
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   // undefined: keep the avatar; null: remove it; a string: the freshly uploaded one.
   const [imageId, setImageId] = useState<string | null | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
@@ -192,16 +191,13 @@ function EditProfile({ me, onDone }: { me: AccountUser; onDone(): void }) {
     defaultValues: { firstName: me.firstName, lastName: me.lastName },
   });
 
-  const save = useMutation(
-    trpc.users.updateProfile.mutationOptions({
-      onSuccess(user) {
-        queryClient.setQueryData(trpc.users.me.queryKey(), user);
-        notify(p.saved, 'success', 3000);
-        onDone();
-      },
-      onError: (error) => notify(errorText(error), 'error', 3000),
-    }),
-  );
+  const save = useUpdateProfile({
+    onSuccess() {
+      notify(p.saved, 'success', 3000);
+      onDone();
+    },
+    onError: (error) => notify(errorText(error), 'error', 3000),
+  });
 
   const busy = save.isPending || uploading;
   return (

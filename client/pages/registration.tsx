@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { registerInputSchema } from '../../server/schemas/accounts';
 import { isMessageKey } from '../i18n/message-key';
 import { AvatarPicker, type PickedAvatar } from '../components/accounts/avatar-picker';
-import { checkWhenLeft, PasswordField, TextField } from '../components/accounts/fields';
+import { checkWhenLeft, EmailField, NewPasswordFields, TextField } from '../components/accounts/fields';
 import { GoogleButton } from '../components/accounts/google-button';
 import { postForm } from '../components/accounts/post-form';
 import { useGoogleEnabled } from '../components/accounts/sign-in';
@@ -109,33 +109,22 @@ export default function RegistrationPage() {
           <AvatarPicker value={avatar} onChange={setAvatar} disabled={busy} />
           <TextField id="reg-firstName" label={f.firstName} autoComplete="given-name" error={errors.firstName?.message} registration={register('firstName', checkWhenLeft(trigger, 'firstName'))} />
           <TextField id="reg-lastName" label={f.lastName} autoComplete="family-name" error={errors.lastName?.message} registration={register('lastName', checkWhenLeft(trigger, 'lastName'))} />
-          <TextField
+          <EmailField
             id="reg-email"
             label={f.email}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
             error={errors.email?.message}
             registration={register('email', checkWhenLeft(trigger, 'email'))}
           />
-          <PasswordField
-            id="reg-password"
-            label={f.password}
-            autoComplete="new-password"
-            error={errors.password?.message}
+          <NewPasswordFields
+            idPrefix="reg"
+            passwordLabel={f.password}
+            errors={errors}
             // A "must match" shown under the confirmation is checked again once the password changes.
-            registration={register('password', {
+            password={register('password', {
               deps: ['confirmPassword'],
               ...checkWhenLeft(trigger, errors.confirmPassword ? ['password', 'confirmPassword'] : 'password'),
             })}
-          />
-          <PasswordField
-            id="reg-confirmPassword"
-            label={f.confirmPassword}
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            registration={register('confirmPassword', checkWhenLeft(trigger, 'confirmPassword'))}
+            confirmPassword={register('confirmPassword', checkWhenLeft(trigger, 'confirmPassword'))}
           />
           <HoneypotField id="reg-website" registration={register('website')} />
           {progress !== null ? (

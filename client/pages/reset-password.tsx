@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { resetPasswordInputSchema } from '../../server/schemas/accounts';
-import { PasswordField } from '../components/accounts/fields';
+import { NewPasswordFields } from '../components/accounts/fields';
 import { errorKeyOf, useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
 import { SubmitButton } from '../components/accounts/submit-button';
@@ -61,13 +61,11 @@ export default function ResetPasswordPage() {
                 {errorText(reset.error)}
               </p>
             ) : null}
-            <PasswordField id="reset-password" label={t.accounts.fields.newPassword} autoComplete="new-password" error={errors.password?.message} registration={register('password', { deps: ['confirmPassword'] })} />
-            <PasswordField
-              id="reset-confirmPassword"
-              label={t.accounts.fields.confirmPassword}
-              autoComplete="new-password"
-              error={errors.confirmPassword?.message}
-              registration={register('confirmPassword')}
+            <NewPasswordFields
+              idPrefix="reset"
+              errors={errors}
+              password={register('password', { deps: ['confirmPassword'] })}
+              confirmPassword={register('confirmPassword')}
             />
             <SubmitButton busy={reset.isPending} label={p.submit} busyLabel={p.saving} />
           </form>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Switch } from '@ark-ui/react/switch';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MailOutboxNotice } from '../components/accounts/mail-outbox-notice';
 import type { AccountUser } from '../components/accounts/sign-in';
 import { ConfirmDialog } from '../components/ui/modal';
@@ -8,6 +8,7 @@ import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
 import { useMe, useRefreshMe } from '../lib/session';
+import { useDeleteUser, useSetUserFlags } from '../lib/mutations/accounts';
 import { useTRPC } from '../lib/trpc';
 import styles from '../components/accounts/user-table.module.css';
 
@@ -35,7 +36,6 @@ export default function UserManagementPage() {
   const { t, errorText } = useI18n();
   const u = t.accounts.users;
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const refreshMe = useRefreshMe();
   const { me } = useMe();
   const list = useQuery(trpc.users.list.queryOptions());
@@ -44,37 +44,28 @@ export default function UserManagementPage() {
   // last word (a refused change flips back, which also resets the switch's own input).
   const [pending, setPending] = useState<{ userId: string; flag: 'isBanned' | 'isAdmin'; value: boolean } | null>(null);
 
-  // The list reloads after every change, so what it shows is what the server stored.
-  const reload = () => queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
-  const setFlags = useMutation(
-    trpc.users.setFlags.mutationOptions({
-      onSuccess(_user, input) {
-        notify(u.updated, 'success', 3000);
-        if (input.userId === me?._id) void refreshMe();
-      },
-      onError: (error) => notify(errorText(error), 'error', 3000),
-      async onSettled() {
-        await reload();
-        setPending(null);
-      },
-    }),
-  );
+  // The list reloads after every change (the hooks wait for it), so what it shows is what the server stored.
+  const setFlags = useSetUserFlags({
+    onSuccess(_user, input) {
+      notify(u.updated, 'success', 3000);
+      if (input.userId === me?._id) void refreshMe();
+    },
+    onError: (error) => notify(errorText(error), 'error', 3000),
+    onSettled: () => setPending(null),
+  });
   const toggle = (userId: string, flag: 'isBanned' | 'isAdmin', value: boolean) => {
     setPending({ userId, flag, value });
     setFlags.mutate({ userId, [flag]: value });
   };
   const shown = (user: AccountUser, flag: 'isBanned' | 'isAdmin') =>
     pending && pending.userId === user._id && pending.flag === flag ? pending.value : user[flag];
-  const remove = useMutation(
-    trpc.users.delete.mutationOptions({
-      onSuccess() {
-        setDeleting(null);
-        notify(u.deleted, 'success', 3000);
-      },
-      onError: (error) => notify(errorText(error), 'error', 3000),
-      onSettled: reload,
-    }),
-  );
+  const remove = useDeleteUser({
+    onSuccess() {
+      setDeleting(null);
+      notify(u.deleted, 'success', 3000);
+    },
+    onError: (error) => notify(errorText(error), 'error', 3000),
+  });
 
   const busyId = pending?.userId ?? null;
   const users = list.data ?? [];

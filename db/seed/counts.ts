@@ -2,34 +2,14 @@
  * The stored count and average columns, derived from the rating rows the seed inserts, so the
  * demo data obeys the same invariant the services keep (PRODUCT.md section 4).
  */
+import { applyRate, NO_RATINGS, type RatingTally } from '../../server/services/emoji-ratings';
 
-export type EmojiRatingColumns = {
-  ratingCount: number;
-  ratingAvg: number | null;
-  rated1: number;
-  rated2: number;
-  rated3: number;
-  rated4: number;
-  rated5: number;
-};
-
-/** For a comment or reply: count per emoji, total, and the average (null when nobody rated). */
-export function emojiRatingColumns(rates: readonly number[]): EmojiRatingColumns {
-  const per = [0, 0, 0, 0, 0];
-  for (const rate of rates) {
+/** For a comment or reply: the tally the services keep, as if each rate had been given in turn. */
+export function emojiRatingColumns(rates: readonly number[]): RatingTally {
+  return rates.reduce((tally, rate) => {
     if (!Number.isInteger(rate) || rate < 1 || rate > 5) throw new Error(`emoji rate out of range: ${rate}`);
-    per[rate - 1]++;
-  }
-  const sum = rates.reduce((total, rate) => total + rate, 0);
-  return {
-    ratingCount: rates.length,
-    ratingAvg: rates.length > 0 ? sum / rates.length : null,
-    rated1: per[0],
-    rated2: per[1],
-    rated3: per[2],
-    rated4: per[3],
-    rated5: per[4],
-  };
+    return applyRate(tally, null, rate);
+  }, NO_RATINGS);
 }
 
 /** For a business: how many stars were given, their sum (the average is sum / count) and the count per level. */

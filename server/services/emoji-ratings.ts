@@ -11,6 +11,9 @@ export type RatingTally = {
   rated5: number;
 };
 
+/** A post nobody has rated. */
+export const NO_RATINGS: RatingTally = { ratingCount: 0, ratingAvg: null, rated1: 0, rated2: 0, rated3: 0, rated4: 0, rated5: 0 };
+
 const countKeys = ['rated1', 'rated2', 'rated3', 'rated4', 'rated5'] as const;
 
 /**

@@ -7,7 +7,7 @@ import { changePasswordInputSchema } from '../../../server/schemas/accounts';
 import { errorFieldsOf, errorKeyOf, useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
 import { notify } from '../ui/toast';
-import { PasswordField } from './fields';
+import { NewPasswordFields, PasswordField } from './fields';
 import { SubmitButton } from './submit-button';
 import styles from './profile.module.css';
 
@@ -67,19 +67,11 @@ export function ChangePassword() {
             error={errors.currentPassword?.message}
             registration={register('currentPassword')}
           />
-          <PasswordField
-            id="profile-newPassword"
-            label={t.accounts.fields.newPassword}
-            autoComplete="new-password"
-            error={errors.password?.message}
-            registration={register('password', { deps: ['confirmPassword'] })}
-          />
-          <PasswordField
-            id="profile-confirmPassword"
-            label={t.accounts.fields.confirmPassword}
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            registration={register('confirmPassword')}
+          <NewPasswordFields
+            idPrefix="profile-new"
+            errors={errors}
+            password={register('password', { deps: ['confirmPassword'] })}
+            confirmPassword={register('confirmPassword')}
           />
           <div className={styles.formActions}>
             <button type="button" className="btn" onClick={close}>

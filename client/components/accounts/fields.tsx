@@ -1,6 +1,7 @@
 import { useState, type FocusEvent, type InputHTMLAttributes } from 'react';
 import type { FieldPath, FieldValues, UseFormRegisterReturn, UseFormTrigger } from 'react-hook-form';
-import { useFieldError, useI18n } from '../../i18n';
+import { useI18n } from '../../i18n';
+import { FormField } from '../ui/form-field';
 import styles from './fields.module.css';
 
 type FieldProps = {
@@ -11,29 +12,6 @@ type FieldProps = {
   hint?: string;
   registration: UseFormRegisterReturn;
 } & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'spellCheck' | 'autoFocus'>;
-
-function describedBy(id: string, error?: string, hint?: string) {
-  const ids = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
-}
-
-function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
-  const fieldError = useFieldError();
-  return (
-    <>
-      {hint ? (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {fieldError(error)}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 /**
  * For forms in react-hook-form's `onSubmit` mode: checks a field when the user leaves it after
@@ -52,19 +30,15 @@ export function checkWhenLeft<T extends FieldValues>(trigger: UseFormTrigger<T>,
 /** A labelled input whose error (shown once edited and left, or after a submit) is read out with it. */
 export function TextField({ id, label, error, hint, registration, type = 'text', ...rest }: FieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...rest}
-        {...registration}
-      />
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    <FormField id={id} label={label} error={error} hint={hint}>
+      {(control) => <input type={type} {...rest} {...control} {...registration} />}
+    </FormField>
   );
+}
+
+/** An e-mail address: the keyboard, autofill and spelling settings every form wants for one. */
+export function EmailField(props: Omit<FieldProps, 'type' | 'inputMode' | 'autoComplete' | 'spellCheck'>) {
+  return <TextField type="email" inputMode="email" autoComplete="email" spellCheck={false} {...props} />;
 }
 
 function EyeIcon({ open }: { open: boolean }) {
@@ -82,32 +56,51 @@ export function PasswordField({ id, label, error, hint, registration, autoComple
   const { t } = useI18n();
   const [shown, setShown] = useState(false);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className={styles.passwordWrap}>
-        <input
-          id={id}
-          type={shown ? 'text' : 'password'}
-          autoComplete={autoComplete}
-          spellCheck={false}
-          autoCapitalize="none"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
-          {...registration}
-        />
-        <button
-          type="button"
-          className={styles.toggle}
-          onClick={() => setShown((s) => !s)}
-          // One fixed name with a pressed state, so a screen reader hears "Show password, pressed".
-          aria-label={t.accounts.fields.showPassword}
-          aria-pressed={shown}
-          aria-controls={id}
-        >
-          <EyeIcon open={!shown} />
-        </button>
-      </div>
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    <FormField id={id} label={label} error={error} hint={hint}>
+      {(control) => (
+        <div className={styles.passwordWrap}>
+          <input type={shown ? 'text' : 'password'} autoComplete={autoComplete} spellCheck={false} autoCapitalize="none" {...control} {...registration} />
+          <button
+            type="button"
+            className={styles.toggle}
+            onClick={() => setShown((s) => !s)}
+            // One fixed name with a pressed state, so a screen reader hears "Show password, pressed".
+            aria-label={t.accounts.fields.showPassword}
+            aria-pressed={shown}
+            aria-controls={id}
+          >
+            <EyeIcon open={!shown} />
+          </button>
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+type NewPasswordProps = {
+  /** Ids are `${idPrefix}-password` and `${idPrefix}-confirmPassword`. */
+  idPrefix: string;
+  /** The first field's label; "Nytt lösenord" unless given. */
+  passwordLabel?: string;
+  errors: { password?: { message?: string }; confirmPassword?: { message?: string } };
+  /** The form's registrations; the password's should name `deps: ['confirmPassword']`. */
+  password: UseFormRegisterReturn;
+  confirmPassword: UseFormRegisterReturn;
+};
+
+/** A new password and its confirmation, as registration, the reset link and the profile ask for them. */
+export function NewPasswordFields({ idPrefix, passwordLabel, errors, password, confirmPassword }: NewPasswordProps) {
+  const { t } = useI18n();
+  return (
+    <>
+      <PasswordField id={`${idPrefix}-password`} label={passwordLabel ?? t.accounts.fields.newPassword} autoComplete="new-password" error={errors.password?.message} registration={password} />
+      <PasswordField
+        id={`${idPrefix}-confirmPassword`}
+        label={t.accounts.fields.confirmPassword}
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        registration={confirmPassword}
+      />
+    </>
   );
 }

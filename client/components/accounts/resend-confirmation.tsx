@@ -7,7 +7,7 @@ import { emailSchema } from '../../../server/schemas/accounts';
 import { useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
 import { notify } from '../ui/toast';
-import { TextField } from './fields';
+import { EmailField } from './fields';
 import { SubmitButton } from './submit-button';
 import styles from './account-page.module.css';
 
@@ -41,13 +41,9 @@ export function ResendConfirmation({ initialEmail = '', title }: { initialEmail?
       <h2 id={`${id}-title`} className={styles.sectionTitle}>
         {title ?? t.accounts.resend.title}
       </h2>
-      <TextField
+      <EmailField
         id={`${id}-email`}
         label={t.accounts.fields.email}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        spellCheck={false}
         error={errors.email?.message}
         registration={register('email')}
       />

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { RatingGroup } from '@ark-ui/react/rating-group';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { businessCreateSchema, businessUpdateSchema } from '../../../server/schemas/business';
-import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
+import { errorFieldsOf, useI18n } from '../../i18n';
+import { useCreateBusiness, useUpdateBusiness } from '../../lib/mutations/business';
 import { useTRPC } from '../../lib/trpc';
+import { describedBy, FieldMessages, FormField } from '../ui/form-field';
 import { notify } from '../ui/toast';
 import { ImageUpload } from '../ui/image-upload';
 import { StarItems } from './stars';
@@ -58,9 +60,7 @@ function valuesOf(business: Business): FormValues {
  */
 export function BusinessForm({ business, onDone }: Props) {
   const { t, errorText } = useI18n();
-  const fieldError = useFieldError();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const editing = business !== undefined;
   const f = t.business.form;
   const [uploads, setUploads] = useState(0);
@@ -83,18 +83,9 @@ export function BusinessForm({ business, onDone }: Props) {
   const branches = useFieldArray({ control, name: 'branches', keyName: 'key' });
   const errors = formState.errors;
 
-  const create = useMutation(trpc.business.create.mutationOptions());
-  const update = useMutation(trpc.business.update.mutationOptions());
-
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries(trpc.business.list.pathFilter()),
-      queryClient.invalidateQueries(trpc.business.directory.pathFilter()),
-      queryClient.invalidateQueries(trpc.business.byId.pathFilter()),
-      queryClient.invalidateQueries(trpc.business.favorites.pathFilter()),
-      queryClient.invalidateQueries(trpc.home.pathFilter()),
-      queryClient.invalidateQueries(trpc.business.categories.pathFilter()),
-    ]);
+  // Each refreshes every view of businesses before it resolves.
+  const create = useCreateBusiness();
+  const update = useUpdateBusiness();
 
   const onSubmit = async (values: FormValues) => {
     try {
@@ -110,7 +101,6 @@ export function BusinessForm({ business, onDone }: Props) {
         setGeneration((g) => g + 1);
         onDone?.();
       }
-      await refresh();
     } catch (error) {
       const fields = Object.entries(errorFieldsOf(error));
       for (const [name, key] of fields) setError(name as keyof FormValues, { message: key });
@@ -120,82 +110,47 @@ export function BusinessForm({ business, onDone }: Props) {
 
   const busy = formState.isSubmitting;
   const idPrefix = business ? `edit-${business.id}` : 'add';
-  const err = (message: string | undefined, id: string) =>
-    message ? (
-      <span className="field-error" id={id} role="alert">
-        {fieldError(message)}
-      </span>
-    ) : null;
-  const described = (hasError: boolean, id: string) => ({ 'aria-invalid': hasError || undefined, 'aria-describedby': hasError ? id : undefined });
 
   return (
     <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
       <div className={styles.row}>
-        <div className="field">
-          <label htmlFor={`${idPrefix}-title`}>{f.title}</label>
-          <input id={`${idPrefix}-title`} {...register('title')} {...described(!!errors.title, `${idPrefix}-title-error`)} />
-          {err(errors.title?.message, `${idPrefix}-title-error`)}
-          {editing ? <span className={styles.hint}>{f.keepHint}</span> : null}
-        </div>
+        <FormField id={`${idPrefix}-title`} label={f.title} error={errors.title?.message} hint={editing ? f.keepHint : undefined} announce>
+          {(control) => <input {...control} {...register('title')} />}
+        </FormField>
       </div>
       <div className={styles.row}>
-        <div className="field">
-          <label htmlFor={`${idPrefix}-category`}>{f.category}</label>
-          <input
-            id={`${idPrefix}-category`}
-            list={`${idPrefix}-categories`}
-            autoComplete="off"
-            {...register('category')}
-            {...described(!!errors.category, `${idPrefix}-category-error`)}
-          />
-          <datalist id={`${idPrefix}-categories`}>
-            {(categories.data ?? []).map((c) => (
-              <option key={c.id} value={c.nameSv}>
-                {c.nameEn}
-              </option>
-            ))}
-          </datalist>
-          {err(errors.category?.message, `${idPrefix}-category-error`)}
-          <span className={styles.hint}>{editing ? `${f.categoryHint} ${f.keepHint}` : f.categoryHint}</span>
-        </div>
-        <div className="field">
-          <label htmlFor={`${idPrefix}-category-en`}>{f.categoryEn}</label>
-          <input
-            id={`${idPrefix}-category-en`}
-            lang="en"
-            placeholder={picked?.nameEn ?? ''}
-            {...register('categoryEn')}
-            {...described(!!errors.categoryEn, `${idPrefix}-category-en-error`)}
-          />
-          {err(errors.categoryEn?.message, `${idPrefix}-category-en-error`)}
-          <span className={styles.hint}>{f.categoryEnHint}</span>
-        </div>
+        <FormField
+          id={`${idPrefix}-category`}
+          label={f.category}
+          error={errors.category?.message}
+          hint={editing ? `${f.categoryHint} ${f.keepHint}` : f.categoryHint}
+          announce
+        >
+          {(control) => (
+            <>
+              <input list={`${idPrefix}-categories`} autoComplete="off" {...control} {...register('category')} />
+              <datalist id={`${idPrefix}-categories`}>
+                {(categories.data ?? []).map((c) => (
+                  <option key={c.id} value={c.nameSv}>
+                    {c.nameEn}
+                  </option>
+                ))}
+              </datalist>
+            </>
+          )}
+        </FormField>
+        <FormField id={`${idPrefix}-category-en`} label={f.categoryEn} error={errors.categoryEn?.message} hint={f.categoryEnHint} announce>
+          {(control) => <input lang="en" placeholder={picked?.nameEn ?? ''} {...control} {...register('categoryEn')} />}
+        </FormField>
       </div>
 
-      <div className="field">
-        <label htmlFor={`${idPrefix}-description`}>{f.description}</label>
-        <textarea
-          id={`${idPrefix}-description`}
-          rows={5}
-         
-          {...register('description')}
-          {...described(!!errors.description, `${idPrefix}-description-error`)}
-        />
-        {err(errors.description?.message, `${idPrefix}-description-error`)}
-      </div>
+      <FormField id={`${idPrefix}-description`} label={f.description} error={errors.description?.message} announce>
+        {(control) => <textarea rows={5} {...control} {...register('description')} />}
+      </FormField>
 
-      <div className="field">
-        <label htmlFor={`${idPrefix}-description-en`}>{f.descriptionEn}</label>
-        <textarea
-          id={`${idPrefix}-description-en`}
-          rows={3}
-          lang="en"
-          {...register('descriptionEn')}
-          {...described(!!errors.descriptionEn, `${idPrefix}-description-en-error`)}
-        />
-        {err(errors.descriptionEn?.message, `${idPrefix}-description-en-error`)}
-        <span className={styles.hint}>{f.descriptionEnHint}</span>
-      </div>
+      <FormField id={`${idPrefix}-description-en`} label={f.descriptionEn} error={errors.descriptionEn?.message} hint={f.descriptionEnHint} announce>
+        {(control) => <textarea rows={3} lang="en" {...control} {...register('descriptionEn')} />}
+      </FormField>
 
       {/* The suggestion box takes no rating (PRODUCT.md section 4). */}
       {business?.isSuggestionBox ? null : (
@@ -207,7 +162,7 @@ export function BusinessForm({ business, onDone }: Props) {
             translations={{ ratingValueText: t.business.rating.stars }}
             className={styles.rateGroup}
             aria-invalid={!!errors.rate || undefined}
-            aria-describedby={errors.rate ? `${idPrefix}-rate-error` : undefined}
+            aria-describedby={describedBy(`${idPrefix}-rate`, Boolean(errors.rate), true)}
           >
             <RatingGroup.Label className={styles.rateLabel}>{f.rate}</RatingGroup.Label>
             <div className={styles.rateRow}>
@@ -222,8 +177,12 @@ export function BusinessForm({ business, onDone }: Props) {
             </div>
             <RatingGroup.HiddenInput />
           </RatingGroup.Root>
-          {err(errors.rate?.message, `${idPrefix}-rate-error`)}
-          <span className={styles.hint}>{editing ? `${f.rateHint} ${f.rateKeepHint}` : f.rateHint}</span>
+          <FieldMessages
+            id={`${idPrefix}-rate`}
+            error={errors.rate?.message}
+            hint={editing ? `${f.rateHint} ${f.rateKeepHint}` : f.rateHint}
+            announce
+          />
         </div>
       )}
 
@@ -258,26 +217,12 @@ export function BusinessForm({ business, onDone }: Props) {
           return (
             <fieldset key={field.key} className={styles.branch}>
               <legend className={styles.branchLegend}>{f.branch(i + 1)}</legend>
-              <div className="field">
-                <label htmlFor={`${base}-location`}>{f.location}</label>
-                <input
-                  id={`${base}-location`}
-                 
-                  {...register(`branches.${i}.location`)}
-                  {...described(!!branchErrors?.location, `${base}-location-error`)}
-                />
-                {err(branchErrors?.location?.message, `${base}-location-error`)}
-              </div>
-              <div className="field">
-                <label htmlFor={`${base}-address`}>{f.address}</label>
-                <input
-                  id={`${base}-address`}
-                 
-                  {...register(`branches.${i}.address`)}
-                  {...described(!!branchErrors?.address, `${base}-address-error`)}
-                />
-                {err(branchErrors?.address?.message, `${base}-address-error`)}
-              </div>
+              <FormField id={`${base}-location`} label={f.location} error={branchErrors?.location?.message} announce>
+                {(control) => <input {...control} {...register(`branches.${i}.location`)} />}
+              </FormField>
+              <FormField id={`${base}-address`} label={f.address} error={branchErrors?.address?.message} announce>
+                {(control) => <input {...control} {...register(`branches.${i}.address`)} />}
+              </FormField>
               {branches.fields.length > 1 ? (
                 <button type="button" className={`btn btn-sm btn-outline ${styles.removeBranch}`} onClick={() => branches.remove(i)}>
                   {f.removeBranch(i + 1)}
@@ -286,7 +231,7 @@ export function BusinessForm({ business, onDone }: Props) {
             </fieldset>
           );
         })}
-        {err(errors.branches?.message ?? errors.branches?.root?.message, `${idPrefix}-branches-error`)}
+        <FieldMessages id={`${idPrefix}-branches`} error={errors.branches?.message ?? errors.branches?.root?.message} announce />
         <button type="button" className="btn btn-sm" onClick={() => branches.append({ location: '', address: '' })}>
           + {f.addBranch}
         </button>

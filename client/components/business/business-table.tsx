@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../i18n';
-import { useTRPC } from '../../lib/trpc';
+import { useRemoveBusiness } from '../../lib/mutations/business';
 import { ConfirmDialog, Modal } from '../ui/modal';
 import { notify } from '../ui/toast';
 import { BusinessForm } from './business-form';
@@ -17,8 +16,6 @@ const TABLE_EXCERPT_CHARS = 150;
 /** Business Information: one row per business, edit in the Update Business modal, delete after a confirm. */
 export function BusinessTable({ businesses, id }: { businesses: Business[]; id?: string }) {
   const { t, number, errorText } = useI18n();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const titleOf = useBusinessTitle();
   const localized = useLocalized();
   const [editing, setEditing] = useState<Business | null>(null);
@@ -27,22 +24,13 @@ export function BusinessTable({ businesses, id }: { businesses: Business[]; id?:
   const m = t.business.management;
   const c = m.columns;
 
-  const remove = useMutation(
-    trpc.business.remove.mutationOptions({
-      onSuccess: ({ id }) => {
-        setDeleting(null);
-        queryClient.setQueriesData<Business[]>(trpc.business.list.pathFilter(), (list) => list?.filter((b) => b.id !== id));
-        notify(t.messages.businessRemoved, 'success');
-        return Promise.all([
-          queryClient.invalidateQueries(trpc.business.directory.pathFilter()),
-          queryClient.invalidateQueries(trpc.business.favorites.pathFilter()),
-          queryClient.invalidateQueries(trpc.users.me.queryFilter()),
-          queryClient.invalidateQueries(trpc.home.pathFilter()),
-        ]);
-      },
-      onError: (error) => notify(errorText(error), 'error'),
-    }),
-  );
+  const remove = useRemoveBusiness({
+    onSuccess: () => {
+      setDeleting(null);
+      notify(t.messages.businessRemoved, 'success');
+    },
+    onError: (error) => notify(errorText(error), 'error'),
+  });
 
   return (
     <>

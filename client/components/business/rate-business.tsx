@@ -1,9 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { RatingGroup } from '@ark-ui/react/rating-group';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useRateBusiness } from '../../lib/mutations/business';
 import { useAskToLogIn } from '../accounts/ask-to-log-in';
 import { notify } from '../ui/toast';
 import { StarItems } from './stars';
@@ -17,8 +16,6 @@ import styles from './rate-business.module.css';
  */
 export function RateBusiness({ businessId, myRate, disabled = false }: { businessId: string; myRate: number | null; disabled?: boolean }) {
   const { t, errorText } = useI18n();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const { me } = useMe();
   const askToLogIn = useAskToLogIn();
   const [value, setValue] = useState(myRate ?? 0);
@@ -32,20 +29,10 @@ export function RateBusiness({ businessId, myRate, disabled = false }: { busines
     setSaved(myRate);
   }
 
-  const rate = useMutation(
-    trpc.business.rate.mutationOptions({
-      onSuccess: (result) => {
-        setSaved(result.myRate);
-        queryClient.setQueryData(trpc.business.byId.queryKey({ id: businessId }), (b) =>
-          b ? { ...b, rate: result.rate, ratingCount: result.ratingCount, myRate: result.myRate } : b,
-        );
-        // The breakdown (business.byId) and the stars on this user's comments moved too.
-        void queryClient.invalidateQueries(trpc.business.pathFilter());
-        void queryClient.invalidateQueries(trpc.comments.pathFilter());
-      },
-      onError: (error) => notify(errorText(error), 'error'),
-    }),
-  );
+  const rate = useRateBusiness(businessId, {
+    onSuccess: (result) => setSaved(result.myRate),
+    onError: (error) => notify(errorText(error), 'error'),
+  });
 
   const controlRef = useRef<HTMLDivElement>(null);
   const locked = rate.isPending || disabled;
@@ -61,22 +48,14 @@ export function RateBusiness({ businessId, myRate, disabled = false }: { busines
     controlRef.current?.querySelector<HTMLElement>(`[role="radio"][aria-posinset="${next}"]`)?.focus();
   };
 
-  const unrate = useMutation(
-    trpc.business.rate.mutationOptions({
-      onSuccess: (result) => {
-        setSaved(null);
-        setValue(0);
-        notify(t.business.rating.removed, 'success');
-        queryClient.setQueryData(trpc.business.byId.queryKey({ id: businessId }), (b) =>
-          b ? { ...b, rate: result.rate, ratingCount: result.ratingCount, myRate: null } : b,
-        );
-        // The breakdown and the stars on this user's comments moved too.
-        void queryClient.invalidateQueries(trpc.business.pathFilter());
-        void queryClient.invalidateQueries(trpc.comments.pathFilter());
-      },
-      onError: (error) => notify(errorText(error), 'error'),
-    }),
-  );
+  const unrate = useRateBusiness(businessId, {
+    onSuccess: () => {
+      setSaved(null);
+      setValue(0);
+      notify(t.business.rating.removed, 'success');
+    },
+    onError: (error) => notify(errorText(error), 'error'),
+  });
 
   const done = saved !== null && saved === value;
   const submit = () => {

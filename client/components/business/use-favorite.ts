@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { TRPCClientError } from '@trpc/client';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
+import { useInvalidate } from '../../lib/mutations/refresh';
 import { useTRPC } from '../../lib/trpc';
 import { useAskToLogIn } from '../accounts/ask-to-log-in';
 import { notify } from '../ui/toast';
@@ -16,6 +17,7 @@ type Favoritable = { id: string; isFavorite: boolean };
 export function useFavoriteToggle() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const { t } = useI18n();
   const { me } = useMe();
   const askToLogIn = useAskToLogIn();
@@ -55,11 +57,7 @@ export function useFavoriteToggle() {
         queryClient.setQueryData(trpc.users.me.queryKey(), (m) => (m ? { ...m, favoritesCount: result.favoritesCount } : m));
         notify(result.isFavorite ? t.business.favorite.added : t.business.favorite.removed, 'success');
       },
-      onSettled: () =>
-        Promise.all([
-          queryClient.invalidateQueries(trpc.business.favorites.pathFilter()),
-          queryClient.invalidateQueries(trpc.users.me.queryFilter()),
-        ]),
+      onSettled: () => invalidate([trpc.business.favorites.pathFilter(), trpc.users.me.queryFilter()]),
     }),
   );
 

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { CommentCard as Comment } from '../../../server/schemas/comments';
 import { errorKeyOf, useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useLoginHref } from '../accounts/sign-in';
-import { useTRPC } from '../../lib/trpc';
+import { useDeleteComment, useRefreshComments } from '../../lib/mutations/comments';
 import { useLocalized } from '../business/localized';
 import { ModerationMark, ReportButton } from '../moderation/report-button';
 import { ShareButton } from '../share/share-button';
@@ -49,8 +48,7 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
   const { t, number, plural, errorText } = useI18n();
   const c = t.comments.card;
   const { place } = useLocalized();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refreshComments = useRefreshComments();
   const { me } = useMe();
   const replyLoginHref = useLoginHref(`#comment-${comment._id}`);
   const headingId = useId();
@@ -65,20 +63,18 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const own = me?._id === comment.userId;
-  const remove = useMutation(
-    trpc.comments.delete.mutationOptions({
-      onSuccess: () => {
-        setConfirming(false);
-        setLeaving(true);
-        notify(t.messages.commentDeleted, 'success');
-        timer.current = window.setTimeout(() => {
-          onRemoved?.(comment._id);
-          void queryClient.invalidateQueries(trpc.comments.pathFilter());
-        }, LEAVE_AFTER_MS);
-      },
-      onError: (error) => notify(errorKeyOf(error) ? errorText(error) : c.deleteError, 'error'),
-    }),
-  );
+  const remove = useDeleteComment({
+    onSuccess: () => {
+      setConfirming(false);
+      setLeaving(true);
+      notify(t.messages.commentDeleted, 'success');
+      timer.current = window.setTimeout(() => {
+        onRemoved?.(comment._id);
+        void refreshComments();
+      }, LEAVE_AFTER_MS);
+    },
+    onError: (error) => notify(errorKeyOf(error) ? errorText(error) : c.deleteError, 'error'),
+  });
 
   const name = `${comment.firstName} ${comment.lastName}`.trim();
   return (

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { ToggleGroup } from '@ark-ui/react/toggle-group';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RateResult } from '../../../server/schemas/comments';
 import { errorKeyOf, useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useRatePost } from '../../lib/mutations/comments';
 import { useAskToLogIn } from '../accounts/ask-to-log-in';
 import { notify } from '../ui/toast';
 import { EMOJI, EMOJI_RATES } from './emoji';
@@ -26,8 +25,6 @@ type Props = {
 export function EmojiRating({ kind, id, authorId, stats }: Props) {
   const { t, number, plural, errorText } = useI18n();
   const e = t.comments.emoji;
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const { me } = useMe();
   const askToLogIn = useAskToLogIn();
   const reasonId = useId();
@@ -35,18 +32,13 @@ export function EmojiRating({ kind, id, authorId, stats }: Props) {
   const [answer, setAnswer] = useState<{ source: RateResult; result: RateResult } | null>(null);
   const shown = answer && answer.source === stats ? answer.result : stats;
 
-  const options = {
-    onSuccess: (result: RateResult) => {
+  const mutation = useRatePost(kind, {
+    onSuccess: (result) => {
       setAnswer({ source: stats, result });
       notify(t.messages.emojiRateThanks, 'success');
-      // Other lists (the feed's counts, TOP RATED) catch up when they are next shown.
-      void queryClient.invalidateQueries({ ...trpc.comments.feed.pathFilter(), refetchType: 'none' });
     },
-    onError: (error: unknown) => notify(errorKeyOf(error) ? errorText(error) : t.messages.emojiRateFailed, 'error'),
-  };
-  const rateComment = useMutation(trpc.comments.rate.mutationOptions(options));
-  const rateReply = useMutation(trpc.comments.rateReply.mutationOptions(options));
-  const mutation = kind === 'comment' ? rateComment : rateReply;
+    onError: (error) => notify(errorKeyOf(error) ? errorText(error) : t.messages.emojiRateFailed, 'error'),
+  });
 
   const own = me?._id === authorId;
   const pendingRate = mutation.isPending ? mutation.variables.rate : undefined;

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { replyFormSchema } from '../../../server/schemas/comments';
-import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
-import { useTRPC } from '../../lib/trpc';
+import { useI18n } from '../../i18n';
+import { useCreateReply } from '../../lib/mutations/comments';
+import { FormField, showFieldErrors } from '../ui/form-field';
 import { ImageUpload } from '../ui/image-upload';
 import { notify } from '../ui/toast';
 import styles from './comments.module.css';
@@ -13,53 +13,30 @@ import styles from './comments.module.css';
 export function ReplyForm({ commentId, onPosted, onCancel }: { commentId: string; onPosted(): void; onCancel(): void }) {
   const { t, errorText } = useI18n();
   const r = t.comments.replies;
-  const fieldError = useFieldError();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const textId = useId();
   const [imageId, setImageId] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const form = useForm<{ text: string }>({ resolver: zodResolver(replyFormSchema), defaultValues: { text: '' }, mode: 'onTouched' });
   const { register, handleSubmit, formState, setError } = form;
 
-  const create = useMutation(
-    trpc.comments.reply.mutationOptions({
-      onSuccess: () => {
-        notify(r.posted, 'success');
-        void queryClient.invalidateQueries(trpc.comments.pathFilter());
-        onPosted();
-      },
-      onError: (error) => {
-        const fields = errorFieldsOf(error);
-        if (fields.text) setError('text', { message: fields.text });
-        else notify(errorText(error), 'error');
-      },
-    }),
-  );
+  const create = useCreateReply({
+    onSuccess: () => {
+      notify(r.posted, 'success');
+      onPosted();
+    },
+    onError: (error) => showFieldErrors(error, setError, ['text']) || notify(errorText(error), 'error'),
+  });
 
   const submit = handleSubmit((values) => {
     if (uploading) return notify(t.comments.form.uploading, 'info');
     create.mutate({ commentId, text: values.text, imageId });
   });
-  const error = fieldError(formState.errors.text?.message);
 
   return (
     <form className={styles.replyForm} onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={textId}>{r.text}</label>
-        <textarea
-          id={textId}
-          rows={2}
-          {...register('text')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${textId}-error` : undefined}
-        />
-        {error ? (
-          <p id={`${textId}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <FormField id={textId} label={r.text} error={formState.errors.text?.message} announce>
+        {(control) => <textarea rows={2} {...control} {...register('text')} />}
+      </FormField>
       <ImageUpload kind="reply" label={r.photo} onChange={(image) => setImageId(image?.id ?? null)} onBusyChange={setUploading} />
       <div className={styles.formActions}>
         <button type="button" className="btn btn-sm" onClick={onCancel}>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReplyCard as Reply } from '../../../server/schemas/comments';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
+import { useDeleteReply } from '../../lib/mutations/comments';
 import { useTRPC } from '../../lib/trpc';
 import { ModerationMark, ReportButton } from '../moderation/report-button';
 import { ConfirmDialog } from '../ui/modal';
@@ -51,22 +52,17 @@ export function ReplyList({ commentId }: { commentId: string }) {
 /** One reply: the comment card's pattern, smaller, with its own emoji rating. */
 function ReplyCard({ reply }: { reply: Reply }) {
   const { t, errorText } = useI18n();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const { me } = useMe();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const own = me?._id === reply.userId;
-  const remove = useMutation(
-    trpc.comments.deleteReply.mutationOptions({
-      onSuccess: () => {
-        setConfirming(false);
-        notify(t.comments.replies.deleted, 'success');
-        void queryClient.invalidateQueries(trpc.comments.pathFilter());
-      },
-      onError: (error) => notify(errorText(error), 'error'),
-    }),
-  );
+  const remove = useDeleteReply({
+    onSuccess: () => {
+      setConfirming(false);
+      notify(t.comments.replies.deleted, 'success');
+    },
+    onError: (error) => notify(errorText(error), 'error'),
+  });
 
   return (
     <article className={styles.reply} id={`reply-${reply._id}`}>

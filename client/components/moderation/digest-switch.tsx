@@ -1,6 +1,7 @@
 import { Switch } from '@ark-ui/react/switch';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '../../i18n';
+import { useSetDigest } from '../../lib/mutations/accounts';
 import { useTRPC } from '../../lib/trpc';
 import { notify } from '../ui/toast';
 import styles from './digest-switch.module.css';
@@ -10,17 +11,11 @@ export function DigestSwitch() {
   const { t, errorText } = useI18n();
   const d = t.moderation.digest;
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const digest = useQuery(trpc.moderation.digest.queryOptions());
-  const set = useMutation(
-    trpc.moderation.setDigest.mutationOptions({
-      onSuccess: (result) => {
-        queryClient.setQueryData(trpc.moderation.digest.queryKey(), result);
-        notify(result.modDigest ? d.on : d.off, 'success');
-      },
-      onError: (error) => notify(errorText(error), 'error'),
-    }),
-  );
+  const set = useSetDigest({
+    onSuccess: (result) => notify(result.modDigest ? d.on : d.off, 'success'),
+    onError: (error) => notify(errorText(error), 'error'),
+  });
   const checked = set.isPending ? set.variables.modDigest : (digest.data?.modDigest ?? false);
   return (
     <Switch.Root
