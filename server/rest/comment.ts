@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import { AppError } from '../lib/errors';
-import { fieldsFromIssues } from '../plugins/errors';
+import { parseInput } from '../lib/validation';
 import { idSchema } from '../schemas/common';
 import {
   BUSINESS_PAGE,
@@ -99,13 +98,6 @@ export const NEXT_CURSOR = 'X-Next-Cursor';
 /** Sets the next page's cursor header; the body stays the documented plain list. */
 export function withNextCursor(reply: FastifyReply, nextCursor: string | null) {
   if (nextCursor) reply.header(NEXT_CURSOR, nextCursor);
-}
-
-/** Validates form input with a zod schema; issues become a 400 with the fields' messages. */
-export function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new AppError('BAD_INPUT', 'invalidInput', fieldsFromIssues(parsed.error.issues));
-  return parsed.data;
 }
 
 /** A multipart text field: absent and empty are the same. */
@@ -218,7 +210,7 @@ export function commentRoutes(deps: Deps) {
         requireActiveFor(request.actor, 'commentLoginRequired');
         const card = await withPostForm(request, reply, (form) => {
           const rate = field(form, 'rate');
-          const input = parseForm(commentCreateSchema, {
+          const input = parseInput(commentCreateSchema, {
             businessId: request.params.businessId,
             text: form.fields.text ?? '',
             businessLocation: form.fields.businessLocation ?? '',
@@ -246,7 +238,7 @@ export function commentRoutes(deps: Deps) {
       async (request, reply) => {
         requireActiveFor(request.actor, 'unauthenticated');
         const card = await withPostForm(request, reply, (form) => {
-          const input = parseForm(commentUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
+          const input = parseInput(commentUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
           return updateComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });
         return commentDocuments(deps.db, request.actor, [card], true)[0];
@@ -324,7 +316,7 @@ export function commentRoutes(deps: Deps) {
       async (request, reply) => {
         requireActiveFor(request.actor, 'replyLoginRequired');
         const card = await withPostForm(request, reply, (form) => {
-          const input = parseForm(replyCreateSchema, { commentId: request.params.commentId, text: form.fields.text ?? '' });
+          const input = parseInput(replyCreateSchema, { commentId: request.params.commentId, text: form.fields.text ?? '' });
           return createReply(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });
         return reply.status(201).send(replyDocuments(deps.db, request.actor, [card])[0]);

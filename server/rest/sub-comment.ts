@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
+import { parseInput } from '../lib/validation';
 import { idSchema } from '../schemas/common';
 import { REPLIES_PAGE, replyUpdateSchema } from '../schemas/comments';
 import { messageText } from '../schemas/messages';
@@ -14,7 +15,6 @@ import {
   imageChangeOf,
   messageSchema,
   pageQuerySchema,
-  parseForm,
   rateBodySchema,
   rateReplySchema,
   restReplySchema,
@@ -67,7 +67,7 @@ export function subCommentRoutes(deps: Deps) {
       async (request, reply) => {
         requireActiveFor(request.actor, 'unauthenticated');
         const card = await withPostForm(request, reply, (form) => {
-          const input = parseForm(replyUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
+          const input = parseInput(replyUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
           return updateReply(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });
         return replyDocuments(deps.db, request.actor, [card])[0];

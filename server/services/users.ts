@@ -5,11 +5,10 @@ import type { Db } from '../../db/client';
 import type * as schema from '../../db/schema';
 import { emailTokens, images, users } from '../../db/schema';
 import type { Deps } from '../deps';
-import type { z } from 'zod';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { fieldsFromIssues } from '../plugins/errors';
 import { uploadUrl } from '../lib/urls';
+import { parseInput } from '../lib/validation';
 import { profileInputSchema, type ProfileInput, type UserFlags } from '../schemas/accounts';
 import type { Language } from '../schemas/common';
 import { issueEmailToken } from './account-mail';
@@ -100,13 +99,6 @@ export function findPublicUser(db: DbOrTx, id: string): PublicUser | null {
 /** The signed-in user as the nav needs them, or null for a visitor. */
 export function getMe(db: Db, actor: Actor): PublicUser | null {
   return actor ? findPublicUser(db, actor.id) : null;
-}
-
-/** Validates input a door could not check by itself; failures are 400s with field messages. */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new AppError('BAD_INPUT', 'invalidInput', fieldsFromIssues(parsed.error.issues));
-  return parsed.data;
 }
 
 /** GET /users: every account, oldest first (admins only). */
