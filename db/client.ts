@@ -73,7 +73,7 @@ export function openDb(file: string): Db {
   // After a burst of writes the WAL file is cut back to this size once it has been checkpointed.
   sqlite.pragma('journal_size_limit = 67108864');
   dropStat4Samples(sqlite);
-  return drizzle(sqlite, { schema }) as Db;
+  return drizzle(sqlite, { schema });
 }
 
 /**

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../lib/document-title';
 import { commentPageTitle } from '../lib/page-titles';
 import { useTRPC } from '../lib/trpc';
 
-const isNotFound = (error: unknown) => error instanceof TRPCClientError && error.data?.httpStatus === 404;
+const isNotFound = (error: unknown) => error instanceof TRPCClientError && (error.data as { httpStatus?: unknown } | undefined)?.httpStatus === 404;
 
 /** /comment/{id}: one comment with its replies open, and the way to its business. */
 export default function CommentPage() {

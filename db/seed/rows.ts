@@ -83,7 +83,7 @@ export function buildDemoRows(input: {
       updatedAt: createdAt,
     };
   });
-  const userIdOf = new Map(demoUsers.map((u, i) => [u.key as UserKey, userRows[i].id]));
+  const userIdOf = new Map(demoUsers.map((u, i) => [u.key, userRows[i].id]));
   const userId = (key: UserKey) => userIdOf.get(key) as string;
   /** `count` users picked at random, never the author: nobody rates their own post. */
   const othersThan = (authorId: string, count: number) =>

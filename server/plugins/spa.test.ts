@@ -103,7 +103,7 @@ describe('index.html per route', () => {
 
   it('answers 200 for every path the client router knows (as wouter matches them) and 404 for the rest', async () => {
     const routes = readFileSync(path.join(import.meta.dirname, '../../client/routes.tsx'), 'utf8');
-    const paths = [...routes.matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1]!.replace(/:\w+/g, 'abc123'));
+    const paths = [...routes.matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1].replace(/:\w+/g, 'abc123'));
     expect(paths.length).toBeGreaterThan(15);
     for (const known of paths) expect(pagePaths.some((p) => p.test(known)), known).toBe(true);
     for (const known of ['/about', '/About/', '/login', '/user', '/cmt-mng', '/favorites/abc123']) {
@@ -144,7 +144,7 @@ describe('business page rendered with its data', () => {
 
   const dataBlock = (html: string) => {
     const m = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
-    return m ? (JSON.parse(m[1]!) as { path: string; input: { id: string }; data: { title: string; description: string }; anonymous: boolean }) : null;
+    return m ? (JSON.parse(m[1]) as { path: string; input: { id: string }; data: { title: string; description: string }; anonymous: boolean }) : null;
   };
 
   it('puts the business (escaped) in #root and the same data in a JSON block; no inline script', async () => {

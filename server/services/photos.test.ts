@@ -87,7 +87,7 @@ describe("a business's photo gallery", () => {
     for (;;) {
       const res = await t.app.inject({ method: 'GET', url: `/api/business/${shop}/photos?limit=4${cursor ? `&cursor=${cursor}` : ''}` });
       expect(res.statusCode).toBe(200);
-      const body = res.json() as { total: number; items: { id: string }[]; nextCursor: string | null };
+      const body = res.json<{ total: number; items: { id: string }[]; nextCursor: string | null }>();
       expect(body.total).toBe(expected.length);
       expect(res.headers['x-next-cursor'] ?? null).toBe(body.nextCursor);
       seen.push(...body.items.map((p) => p.id));
