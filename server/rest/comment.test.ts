@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, replies } from '../../db/schema';
 import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
-import { fileExists, insertBusiness, pngBytes } from '../services/comment-fixtures';
+import { fileExists, insertBusiness, pngBytes } from '../test/comment-fixtures';
 import { createComment } from '../services/comments';
 import { createReply } from '../services/replies';
 

@@ -11,11 +11,14 @@ import {
   emojiRateSchema,
   FEED_FIRST_PAGE,
   replyCreateSchema,
+  type replyUpdateSchema,
+  type CommentUpdateInput,
+  type ReplyUpdateInput,
   SEARCH_MAX,
 } from '../schemas/comments';
 import { messageText } from '../schemas/messages';
-import { requireActiveFor } from '../services/actor';
-import { commentDocuments, replyDocuments } from '../services/comment-documents';
+import { requireActiveFor, type Actor } from '../services/actor';
+import { commentDocuments, replyDocuments } from './comment-documents';
 import { rateComment, ratingLists } from '../services/comment-ratings';
 import {
   createComment,
@@ -26,6 +29,7 @@ import {
   removeComment,
   updateComment,
 } from '../services/comments';
+import type { WithUpload } from '../services/post-images';
 import { createReply } from '../services/replies';
 import { formNumber } from './form-number';
 import { withMultipartForm, type MultipartForm } from './images';
@@ -109,6 +113,50 @@ export const withPostForm = <T>(request: FastifyRequest, reply: FastifyReply, wo
   withMultipartForm(request, reply, ['image', 'file'], work);
 /** `removeImage=true` drops the picture on an edit; without it and without a file it stays. */
 export const imageChangeOf = (form: MultipartForm) => (form.fields.removeImage === 'true' ? null : undefined);
+
+/**
+ * PUT /update/:id, the edit of a comment (under /comment) or of a reply (under /subComment): the
+ * same multipart form and checks for both; services/post-edit.ts's editPost does the work.
+ */
+export function editPostRoute<C>(
+  fastify: FastifyInstance,
+  deps: Deps,
+  route: {
+    tags: string[];
+    summary: string;
+    description: string;
+    /** The form's fields with the path's id. */
+    input: typeof commentUpdateSchema | typeof replyUpdateSchema;
+    /** The reply: the edited post as a REST document. */
+    document: typeof restCommentSchema | typeof restReplySchema;
+    edit: (deps: Deps, actor: Actor, input: WithUpload<CommentUpdateInput & ReplyUpdateInput>) => Promise<C>;
+    shape: (actor: Actor, card: C) => z.output<typeof restCommentSchema> | z.output<typeof restReplySchema>;
+  },
+) {
+  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema, 503: errorSchema };
+  fastify.withTypeProvider<ZodTypeProvider>().put(
+    '/update/:id',
+    {
+      schema: {
+        tags: route.tags,
+        summary: route.summary,
+        description: route.description,
+        consumes: ['multipart/form-data'],
+        security: [{ bearer: [] }],
+        params: z.object({ id: idSchema }),
+        response: { 200: route.document, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireActiveFor(request.actor, 'unauthenticated');
+      const card = await withPostForm(request, reply, (form) => {
+        const input = parseInput(route.input, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
+        return route.edit(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
+      });
+      return route.shape(request.actor, card);
+    },
+  );
+}
 
 const multipartNote =
   'multipart/form-data; the picture goes in the file field `image`, at most 10 MB (JPEG, PNG, WebP, GIF or AVIF; it is ' +
@@ -222,28 +270,15 @@ export function commentRoutes(deps: Deps) {
       },
     );
 
-    app.put(
-      '/update/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Edit your comment',
-          description: `${multipartNote} Fields: text (at least 2 characters); a new image replaces the picture, removeImage=true drops it.`,
-          consumes: ['multipart/form-data'],
-          security: [{ bearer: [] }],
-          params: z.object({ id: idSchema }),
-          response: { 200: restCommentSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        requireActiveFor(request.actor, 'unauthenticated');
-        const card = await withPostForm(request, reply, (form) => {
-          const input = parseInput(commentUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
-          return updateComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
-        });
-        return commentDocuments(deps.db, request.actor, [card], true)[0];
-      },
-    );
+    editPostRoute(fastify, deps, {
+      tags,
+      summary: 'Edit your comment',
+      description: `${multipartNote} Fields: text (at least 2 characters); a new image replaces the picture, removeImage=true drops it.`,
+      input: commentUpdateSchema,
+      document: restCommentSchema,
+      edit: updateComment,
+      shape: (actor, card) => commentDocuments(deps.db, actor, [card], true)[0],
+    });
 
     app.delete(
       '/delete/:id',

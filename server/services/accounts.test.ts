@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../../db/schema';
 import { createCaller } from '../trpc/caller';
 import { callerFor, createTestUser, type TestContext, createTestApp } from '../test/helpers';
-import { linkFrom, startSmtp, type TestSmtp } from './accounts-testing';
+import { linkFrom, startSmtp, type TestSmtp } from '../test/accounts-testing';
 import { countFailedLogin, resetLimits } from './rate-limits';
 import { createSession } from './sessions';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { branches, businessRatings, businesses, categories, comments, favorites, images, replies, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { dataStamp } from '../lib/data-stamp';
@@ -23,7 +23,6 @@ import { releaseImage, releaseImages, requireImage, storeImage } from './images'
 import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Branch = { id: string; location: string; address: string | null };
 

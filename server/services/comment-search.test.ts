@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast, createTestApp, type TestContext } from '../test/helpers';
-import { insertBusiness } from './comment-fixtures';
+import { insertBusiness } from '../test/comment-fixtures';
 import { ftsQueryOf, INDEX_DELAY_MS, indexQueuedComments } from './comment-search';
 import { createComment, deleteComment, listBusinessComments, updateComment } from './comments';
 import { updateProfile } from './users';

@@ -1,9 +1,8 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { businesses, commentRatings, comments, images, replies, reports, users } from '../../db/schema';
 import type { Deps } from '../deps';
-import type { DbOrTx } from './users';
 import { AppError } from '../lib/errors';
 import { keptLimit, preparedStatements } from '../lib/prepared';
 import { newId } from '../lib/ids';
@@ -29,11 +28,12 @@ import { noteRatingBurst } from './rating-bursts';
 import { decodeCursor, pageOf } from './comment-pages';
 import { ftsQueryOf, indexQueuedComments, isFtsQueryError, scheduleQueuedIndexing, searchedRowids } from './comment-search';
 import { emojiCountsOf } from './emoji-ratings';
-import { releaseImage, releaseImages } from './images';
+import { releaseImages } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
 import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
-import { checkEditedPost, checkNewPost } from './spam';
+import { editPost } from './post-edit';
+import { checkNewPost } from './spam';
 import { replyPreviews } from './replies';
 
 const avatar = alias(images, 'avatar');
@@ -372,28 +372,10 @@ export function findComment(db: Db, id: string): OwnedRow {
   return row;
 }
 
-/** The author edits text and picture (`imageId` null removes it); nobody else may, admins neither. */
+/** The author edits text and picture (post-edit.ts); nobody else may, admins neither. */
 export async function updateComment(deps: Deps, actor: Actor, input: WithUpload<CommentUpdateInput>): Promise<CommentCard> {
-  const author = requireActive(actor);
-  await consumeLimit('edit', author.id);
-  const { db } = deps;
-  const before = findComment(db, input.id);
-  if (before.userId !== author.id) throw new AppError('FORBIDDEN', 'commentNotYours');
-  checkEditedPost(deps, author.id, input.text);
-  const image = await resolvePostImage(deps, author.id, 'comment', input);
-  const imageId = image.imageId === undefined ? before.imageId : image.imageId;
-  await writeWithImage(deps, image.stored, () => {
-    const changed = db
-      .update(comments)
-      .set({ text: input.text, imageId, updatedAt: Date.now() })
-      // A moderator's removal stands: the author cannot write the text back.
-      .where(and(eq(comments.id, input.id), isNull(comments.removedAt)))
-      .returning({ id: comments.id })
-      .all();
-    if (changed.length === 0) throw new AppError('FORBIDDEN', 'postRemoved');
-  });
-  if (before.imageId !== imageId) await releaseImage(deps, before.imageId);
-  return getCommentCard(db, actor, input.id);
+  await editPost(deps, actor, 'comment', input);
+  return getCommentCard(deps.db, actor, input.id);
 }
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, replies } from '../../db/schema';
 import { callerFor, createCast, createTestApp, type TestContext } from '../test/helpers';
-import { insertBusiness, pngBytes } from './comment-fixtures';
+import { insertBusiness, pngBytes } from '../test/comment-fixtures';
 import { createComment } from './comments';
 import { createReply } from './replies';
 

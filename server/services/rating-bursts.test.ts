@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratingBursts, users } from '../../db/schema';
 import { bearer, callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { rateBusiness } from './business-ratings';
-import { insertBusiness } from './comment-fixtures';
+import { insertBusiness } from '../test/comment-fixtures';
 import { createComment } from './comments';
 import { dismissRatingBurst, ratingBurstQueries } from './rating-bursts';
 

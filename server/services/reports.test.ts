@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, modLog, reports } from '../../db/schema';
 import { bearer, callerFor, createCast, createTestApp, createTestUser, pngForm, type TestContext, type TestUser } from '../test/helpers';
-import { commentCountOf, insertBusiness } from './comment-fixtures';
+import { commentCountOf, insertBusiness } from '../test/comment-fixtures';
 import { rateComment } from './comment-ratings';
 import { createComment, deleteComment, getComment, listBusinessComments, listFeed } from './comments';
 import { deleteAccount } from './accounts-delete';

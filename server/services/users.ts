@@ -1,8 +1,6 @@
-import type { RunResult } from 'better-sqlite3';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { alias, type BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client';
-import type * as schema from '../../db/schema';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db, DbOrTx } from '../../db/client';
 import { emailTokens, images, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
@@ -19,7 +17,6 @@ import { consumeLimit } from './rate-limits';
 import { invalidateUserSessions } from './sessions';
 
 /** The database or a transaction on it (better-sqlite3 runs both on one connection). */
-export type DbOrTx = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
 
 /** A user as every door shows it: never the password hash, token hashes or confirmation data. */
 export type PublicUser = {

@@ -1,4 +1,4 @@
-import { newId } from '../../server/lib/ids';
+import { newId } from '../lib/ids';
 import type {
   branches,
   businessRatings,
@@ -9,12 +9,12 @@ import type {
   replies,
   replyRatings,
   users,
-} from '../schema';
+} from '../../db/schema';
 import { demoBusinesses, suggestionBox, type SeedBusiness } from './businesses';
 import { demoComments, demoFavorites, EMOJI_RATE_POOL, seededRandom } from './community';
 import { emojiRatingColumns, groupBy, starRatingColumns } from './counts';
 import { demoUsers, type UserKey } from './users';
-import { titleSearchOf } from '../../server/services/business';
+import { titleSearchOf } from '../services/business';
 
 export type DemoRows = {
   users: (typeof users.$inferInsert)[];

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { businesses, images } from '../../db/schema';
 import type { Deps } from '../deps';
 import { newId } from '../lib/ids';
-import { resolveCategory } from './categories';
+import { resolveCategory } from '../services/categories';
 
 /**
  * Test set-up for the comment tests: a business row inserted directly (the businesses area
