@@ -59,7 +59,7 @@ function prerender(): Plugin {
         build: { ssr: 'prerender.tsx', outDir: ssrDir, emptyOutDir: true, target: 'node24', copyPublicDir: false },
       });
       const { renderFirstPaint } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
-        renderFirstPaint(path: string, lang: 'sv' | 'en'): Promise<string>;
+        renderFirstPaint: (path: string, lang: 'sv' | 'en') => Promise<string>;
       };
       const pages: Record<string, Record<string, string>> = {};
       for (const [chunk, url] of PRERENDERED) {

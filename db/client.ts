@@ -1,11 +1,16 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** What a `db.transaction((tx) => …)` callback is handed. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or an open transaction: for work that joins the caller's transaction when there is one. */
+export type DbOrTx = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
 
 /** Where drizzle-kit writes migrations; resolved from this file so the bundled server finds it too. */
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
@@ -22,7 +27,7 @@ export function openDb(file: string): Db {
   // After a burst of writes the WAL file is cut back to this size once it has been checkpointed.
   sqlite.pragma('journal_size_limit = 67108864');
   dropStat4Samples(sqlite);
-  return drizzle(sqlite, { schema }) as Db;
+  return drizzle(sqlite, { schema });
 }
 
 /**

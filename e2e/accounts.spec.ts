@@ -197,7 +197,7 @@ test.describe('accounts', () => {
   });
 
   test('the login page in English, with the error catalogue and the unconfirmed-email resend offer', async ({ page, context, baseURL }) => {
-    await context.addCookies([{ name: 'lang', value: 'en', url: baseURL as string }]);
+    await context.addCookies([{ name: 'lang', value: 'en', url: baseURL }]);
     const email = `unconfirmed.${Date.now()}@example.com`;
     const reg = await page.request.post('/api/users/register', {
       multipart: { firstName: 'Una', lastName: 'Confirmed', email, password: PASSWORD, confirmPassword: PASSWORD, language: 'en' },

@@ -89,7 +89,7 @@ test.describe('business directory, business page, favourites and management', ()
     expect((await page.goto('/no/such/page'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Sidan hittades inte' })).toBeVisible();
 
-    await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL as string }]);
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL }]);
     await page.goto('/business');
     await expect(page.getByRole('searchbox', { name: 'Search stores by name' })).toHaveAttribute('placeholder', 'Search your Store');
     await expect(page.getByRole('list', { name: 'Stores' }).getByRole('listitem').first().getByRole('heading')).toHaveText('Add New');
@@ -326,7 +326,7 @@ test.describe('business directory, business page, favourites and management', ()
     await expect(page.getByText('Hela Sverige').first()).toBeVisible();
 
     // English: the server renders the page in English, the category and description too.
-    await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL as string }]);
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL }]);
     const html = await (await page.request.get(`/business/${id}`)).text();
     expect(html).toContain('No ratings yet');
     expect(html).toContain('Groceries');
@@ -347,7 +347,7 @@ test.describe('business directory, business page, favourites and management', ()
 
   test('pages work at phone width in English', async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL as string }]);
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL }]);
     await page.request.post('/api/users/logIn', { data: { email: 'admin@demo.recensera.se', password: demoPassword() } });
     await page.goto('/business');
     await expect(page.getByRole('heading', { level: 1, name: 'All Stores' })).toBeVisible();

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { startCheckpointer } from '../db/checkpointer';
 import { closeDb } from '../db/client';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from './seed';
 import { buildApp } from './app';
 import { dataPaths, type Deps } from './deps';
 import { loadEnvOrExit } from './env';

@@ -45,7 +45,8 @@ function useHydrated(): boolean {
 }
 
 function httpStatusOf(error: unknown): number {
-  return error instanceof TRPCClientError && typeof error.data?.httpStatus === 'number' ? error.data.httpStatus : 0;
+  const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: unknown } | undefined)?.httpStatus : undefined;
+  return typeof status === 'number' ? status : 0;
 }
 
 export default function BusinessDetailPage() {

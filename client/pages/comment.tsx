@@ -14,7 +14,7 @@ import { useTRPC } from '../lib/trpc';
 import type { CommentCard as Comment } from '../../server/schemas/comments';
 import styles from './comment.module.css';
 
-const isNotFound = (error: unknown) => error instanceof TRPCClientError && error.data?.httpStatus === 404;
+const isNotFound = (error: unknown) => error instanceof TRPCClientError && (error.data as { httpStatus?: unknown } | undefined)?.httpStatus === 404;
 
 /** /comment/{id}: one comment with its replies open, and the way to its business. */
 export default function CommentPage() {

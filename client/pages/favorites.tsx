@@ -16,7 +16,8 @@ import styles from './favorites.module.css';
 const FAVORITE_EXCERPT_CHARS = 50;
 
 function codeOf(error: unknown): string | null {
-  return error instanceof TRPCClientError && typeof error.data?.code === 'string' ? error.data.code : null;
+  const code = error instanceof TRPCClientError ? (error.data as { code?: unknown } | undefined)?.code : undefined;
+  return typeof code === 'string' ? code : null;
 }
 
 function LoginNeeded() {

@@ -273,14 +273,14 @@ function nextPagePath(reply: { headers: Record<string, string | string[] | undef
       cursor = json.nextCursor ?? json.cursor ?? json.next ?? pageInfo?.nextCursor ?? pageInfo?.endCursor;
     }
   }
-  if (cursor === undefined || cursor === null || cursor === '') return null;
+  if ((typeof cursor !== 'string' && typeof cursor !== 'number') || cursor === '') return null;
   return `/api/comment?limit=${limit}&cursor=${encodeURIComponent(String(cursor))}`;
 }
 
 /** How many items a list reply holds (REST array, or tRPC result.data as an array or with one). */
 function resultCount(body: Buffer): number | null {
   const json = parseJson(body) as { result?: { data?: unknown } } | unknown[] | undefined;
-  const data = Array.isArray(json) ? json : (json as { result?: { data?: unknown } } | undefined)?.result?.data;
+  const data = Array.isArray(json) ? json : (json)?.result?.data;
   if (Array.isArray(data)) return data.length;
   if (data && typeof data === 'object') {
     const list = Object.values(data).find(Array.isArray);

@@ -12,7 +12,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 function start(dataDir: string, asNobody = false) {
   const node = [process.execPath, '--import', 'tsx', 'server/index.ts'];
   const command = asNobody ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', ...node] : node;
-  const result = spawnSync(command[0]!, command.slice(1), {
+  const result = spawnSync(command[0], command.slice(1), {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'silent' },
     encoding: 'utf8',

@@ -37,11 +37,12 @@ export const trpcCodeOf = {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly key: MessageKey;
-  readonly fields?: Record<string, MessageKey | string>;
+  /** Per field: a MessageKey, or a text to show as it is. */
+  readonly fields?: Record<string, string>;
   readonly status: number;
   readonly retryAfterS?: number;
 
-  constructor(code: ErrorCode, key: MessageKey, fields?: Record<string, MessageKey | string>, options: { retryAfterS?: number } = {}) {
+  constructor(code: ErrorCode, key: MessageKey, fields?: Record<string, string>, options: { retryAfterS?: number } = {}) {
     super(messageText(key));
     this.name = 'AppError';
     this.code = code;

@@ -90,6 +90,8 @@ export function createFairSlots(options: FairSlotsOptions): FairSlots {
           queue.splice(index, 1);
           if (queue.length === 0 && queues.get(key) === queue) queues.delete(key);
           waiting--;
+          // The signal's own reason, as fetch() rejects with it (an AbortError unless the caller chose one).
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
           reject(signal?.reason);
         };
         queue.push(grant);

@@ -20,7 +20,7 @@ export function keepJson<T extends object>(value: T): Readonly<T> {
  */
 export function jsonOf(value: unknown): string | undefined {
   if (!Array.isArray(value)) return JSON.stringify(value);
-  const items: string[] = new Array(value.length);
+  const items = new Array<string>(value.length);
   for (let i = 0; i < value.length; i++) {
     const item: unknown = value[i];
     const kept = item !== null && typeof item === 'object' ? texts.get(item) : undefined;

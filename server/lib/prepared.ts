@@ -33,7 +33,7 @@ export function preparedStatements<Q extends Record<string, Preparable>>(build: 
     if (!found) {
       const queries = Object.entries(build(db));
       for (const [name, query] of queries) {
-        const text = 'toSQL' in query && typeof query.toSQL === 'function' ? (query.toSQL() as { sql: string }).sql : '';
+        const text = 'toSQL' in query && typeof query.toSQL === 'function' ? (query as { toSQL(): { sql: string } }).toSQL().sql : '';
         if (hasBareLimitParameter(text)) throw new Error(`prepared statement ${name}: LIMIT is a bare parameter, which SQLite recompiles on every run; use keptLimit()`);
       }
       found = Object.fromEntries(queries.map(([name, query]) => [name, withFlatRows(query.prepare())])) as PreparedOf<Q>;

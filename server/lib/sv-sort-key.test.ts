@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoBusinesses, suggestionBox } from '../../db/seed/businesses';
+import { demoBusinesses, suggestionBox } from '../seed/businesses';
 import { swedishSortKey } from './sv-sort-key';
 
 const collator = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });

@@ -1,23 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../lib/errors';
+import { fieldsFromIssues } from '../lib/validation';
 import { messageText } from '../schemas/messages';
 
 export type ErrorBody = { message: string; key: string; errors?: Record<string, string> };
-
-/**
- * Turns a zod issue list into { field: message } for error replies; undefined when no issue
- * names a field. An issue about the input as a whole (a body that is empty, an array, a string)
- * names none and carries zod's own English: the reply's invalidInput message says it instead.
- */
-export function fieldsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    if (issue.path.length === 0) continue;
-    fields[issue.path.map(String).join('.')] ??= issue.message;
-  }
-  return Object.keys(fields).length > 0 ? fields : undefined;
-}
 
 export function appErrorBody(err: AppError): ErrorBody {
   const body: ErrorBody = { message: err.message, key: err.key };

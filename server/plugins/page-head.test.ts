@@ -22,18 +22,18 @@ const png = (background: string) => sharp({ create: { width: 60, height: 40, cha
 function headOf(html: string) {
   const head = html.slice(0, html.indexOf('</head>'));
   const all = (re: RegExp) => [...head.matchAll(re)];
-  const meta = (attr: 'name' | 'property', key: string) => all(new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`, 'g')).map((m) => m[1]!);
-  const link = (rel: string) => all(new RegExp(`<link rel="${rel}"(?: hreflang="([^"]+)")? href="([^"]*)">`, 'g')).map((m) => (m[1] ? `${m[1]} ${m[2]}` : m[2]!));
+  const meta = (attr: 'name' | 'property', key: string) => all(new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`, 'g')).map((m) => m[1]);
+  const link = (rel: string) => all(new RegExp(`<link rel="${rel}"(?: hreflang="([^"]+)")? href="([^"]*)">`, 'g')).map((m) => (m[1] ? `${m[1]} ${m[2]}` : m[2]));
   const og = (key: string) => meta('property', `og:${key}`);
   return {
-    titles: all(/<title>([^<]*)<\/title>/g).map((m) => m[1]!),
+    titles: all(/<title>([^<]*)<\/title>/g).map((m) => m[1]),
     descriptions: meta('name', 'description'),
     robots: meta('name', 'robots'),
     canonical: link('canonical'),
     alternates: link('alternate'),
     og: { title: og('title'), description: og('description'), url: og('url'), image: og('image'), locale: og('locale'), type: og('type') },
     twitter: { card: meta('name', 'twitter:card'), title: meta('name', 'twitter:title'), image: meta('name', 'twitter:image') },
-    jsonLd: all(/<script type="application\/ld\+json">([^<]*)<\/script>/g).map((m) => JSON.parse(m[1]!) as Record<string, unknown>),
+    jsonLd: all(/<script type="application\/ld\+json">([^<]*)<\/script>/g).map((m) => JSON.parse(m[1]) as Record<string, unknown>),
   };
 }
 
@@ -115,7 +115,7 @@ describe('page heads', () => {
       expect(swedish.head.titles, url).toEqual([sv]);
       expect(swedish.head.descriptions, url).toHaveLength(1);
       expect(swedish.head.descriptions[0], url).not.toBe('Standard');
-      descriptions.add(swedish.head.descriptions[0]!);
+      descriptions.add(swedish.head.descriptions[0]);
       expect(swedish.head.canonical, url).toEqual([`${SITE}${canonical}`]);
       expect(swedish.head.alternates, url).toEqual([`sv ${SITE}${canonical}`, `en ${SITE}${canonical}?lang=en`, `x-default ${SITE}${canonical}`]);
       expect(swedish.head.robots, url).toEqual([]);
@@ -181,7 +181,7 @@ describe('page heads', () => {
     expect(unrated.head.titles.map(html)).toEqual(['Åhléns </script><b> – omdömen och betyg | Recensera']);
     const [bare] = unrated.head.jsonLd;
     expect(bare).toBeDefined();
-    expect(businessStructureProblems(bare!)).toEqual([]);
+    expect(businessStructureProblems(bare)).toEqual([]);
     expect(bare).not.toHaveProperty('aggregateRating');
     expect(bare).not.toHaveProperty('review');
     // The JSON-LD cannot end its script element early.
@@ -196,7 +196,7 @@ describe('page heads', () => {
     const sv = await get(url);
     expect(sv.status).toBe(200);
     expect(sv.head.titles.map(html)).toEqual(['Åhléns </script><b> – omdömen och betyg från 2 kunder | Recensera']);
-    const description = html(sv.head.descriptions[0]!);
+    const description = html(sv.head.descriptions[0]);
     expect(description).toMatch(/^4,5 av 5 i betyg från 2 kunder\. Ett varuhus med kläder/);
     expect(Array.from(description).length).toBeLessThanOrEqual(160);
     expect(sv.head.canonical).toEqual([`${SITE}${url}`]);
@@ -213,7 +213,7 @@ describe('page heads', () => {
 
     const [ld] = sv.head.jsonLd;
     expect(sv.head.jsonLd).toHaveLength(1);
-    expect(businessStructureProblems(ld!)).toEqual([]);
+    expect(businessStructureProblems(ld)).toEqual([]);
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'DepartmentStore',
@@ -227,17 +227,17 @@ describe('page heads', () => {
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 2, bestRating: 5, worstRating: 1 },
     });
     // The first page of comments (20), newest first.
-    const reviews = ld!.review as { author: { name: string }; reviewBody: string; datePublished: string }[];
+    const reviews = ld.review as { author: { name: string }; reviewBody: string; datePublished: string }[];
     expect(reviews).toHaveLength(20);
     expect(reviews[0]).toMatchObject({ '@type': 'Review', author: { '@type': 'Person', name: 'Olle Owner' }, reviewBody: 'Omdöme nummer 21: bra service.' });
 
     const en = await get(`${url}?lang=en`);
     expect(en.head.titles.map(html)).toEqual(['Åhléns </script><b> – reviews and ratings from 2 customers | Recensera']);
-    expect(html(en.head.descriptions[0]!)).toMatch(/^Rated 4\.5 out of 5 by 2 customers\. /);
+    expect(html(en.head.descriptions[0])).toMatch(/^Rated 4\.5 out of 5 by 2 customers\. /);
     expect(en.head.canonical).toEqual([`${SITE}${url}?lang=en`]);
     expect(en.head.og.locale).toEqual(['en_GB']);
     expect(en.head.jsonLd[0]).toMatchObject({ url: `${SITE}${url}?lang=en`, aggregateRating: { ratingCount: 2 } });
-    expect(en.head.jsonLd[0]!.review).toHaveLength(20);
+    expect(en.head.jsonLd[0].review).toHaveLength(20);
 
     // An icon alone is the preview's picture, as a small card.
     const iconOnly = await createBusiness(ctx.deps, admin.actor, { title: 'Ikonen', category: 'Apotek', description: 'Bara en ikon', rate: 4, branches: [{ location: 'Lund' }] }, { icon: await png('#3cc') });
@@ -267,8 +267,8 @@ describe('page heads', () => {
     const sv = await get(url);
     expect(sv.status).toBe(200);
     expect(sv.head.titles).toHaveLength(1);
-    expect(html(sv.head.titles[0]!)).toMatch(/^Olle Owner om Kaffebaren: ”Fantastiskt gott kaffe och trevlig personal, men det var…” \| Recensera$/);
-    expect(html(sv.head.descriptions[0]!)).toMatch(/^Olle Owner om Kaffebaren på Recensera: ”Fantastiskt gott kaffe .*…”$/);
+    expect(html(sv.head.titles[0])).toMatch(/^Olle Owner om Kaffebaren: ”Fantastiskt gott kaffe och trevlig personal, men det var…” \| Recensera$/);
+    expect(html(sv.head.descriptions[0])).toMatch(/^Olle Owner om Kaffebaren på Recensera: ”Fantastiskt gott kaffe .*…”$/);
     expect(sv.head.canonical).toEqual([`${SITE}${url}`]);
     expect(sv.head.alternates).toEqual([`sv ${SITE}${url}`, `en ${SITE}${url}?lang=en`, `x-default ${SITE}${url}`]);
     expect(sv.head.og.type).toEqual(['article']);
@@ -289,7 +289,7 @@ describe('page heads', () => {
     });
 
     const en = await get(`${url}?lang=en`);
-    expect(html(en.head.titles[0]!)).toMatch(/^Olle Owner on Kaffebaren: “Fantastiskt gott kaffe/);
+    expect(html(en.head.titles[0])).toMatch(/^Olle Owner on Kaffebaren: “Fantastiskt gott kaffe/);
     expect(en.head.canonical).toEqual([`${SITE}${url}?lang=en`]);
     expect(en.head.og.locale).toEqual(['en_GB']);
   });

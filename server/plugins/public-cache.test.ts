@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
 import { preferredEncoding } from './public-cache';
-import { insertBusiness } from '../services/comment-fixtures';
+import { insertBusiness } from '../test/comment-fixtures';
 import { rateComment } from '../services/comment-ratings';
 import { createComment } from '../services/comments';
 

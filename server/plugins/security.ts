@@ -16,7 +16,7 @@ export function headersOf(options: HelmetOptions): Record<string, string> {
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
-    if (err) throw err;
+    if (err) throw err instanceof Error ? err : new Error('helmet failed', { cause: err });
   });
   return headers;
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
-import { insertBusiness } from '../services/comment-fixtures';
+import { insertBusiness } from '../test/comment-fixtures';
 import { bearerTokenOf } from './session';
 
 let t: TestContext;

@@ -53,7 +53,7 @@ export function isAnonymousRequest(request: FastifyRequest): boolean {
 /** The token of an `Authorization: Bearer …` header; the scheme is case-insensitive (RFC 9110). */
 export function bearerTokenOf(header: string | undefined): string | null {
   const match = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
-  return match ? match[1]! : null;
+  return match ? match[1] : null;
 }
 
 function tokenOf(request: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {

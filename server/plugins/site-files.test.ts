@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments } from '../../db/schema';
 import { createTestApp, createTestUser, type TestContext } from '../test/helpers';
-import { insertBusiness } from '../services/comment-fixtures';
+import { insertBusiness } from '../test/comment-fixtures';
 import { createComment } from '../services/comments';
 import { createSitemap } from '../services/sitemap';
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
-import { fieldsFromIssues } from '../plugins/errors';
+import { parseInput } from '../lib/validation';
 import {
   BRANCH_TEXT_MAX,
   businessCreateSchema,
@@ -121,7 +121,7 @@ function businessFormInput({ fields }: MultipartForm): Record<string, unknown> {
     categoryEn: fields.categoryEn,
     description: fields.description,
     descriptionEn: fields.descriptionEn,
-    rate: present(fields.rate) === undefined ? undefined : formNumber(fields.rate!, 'decimal'),
+    rate: present(fields.rate) === undefined ? undefined : formNumber(fields.rate, 'decimal'),
     imageId: present(fields.imageId),
     iconId: present(fields.iconId),
     branches: indexed.size === 0 && fields.branches === undefined ? undefined : branches,
@@ -130,11 +130,8 @@ function businessFormInput({ fields }: MultipartForm): Record<string, unknown> {
 
 function parseForm<T>(schema: z.ZodType<T>, form: MultipartForm): T {
   const input = businessFormInput(form);
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
   // A rate written in another form than the documented one is not "required" but invalid.
-  const fields = fieldsFromIssues(parsed.error.issues);
-  throw new AppError('BAD_INPUT', 'invalidInput', typeof input.rate === 'string' ? { ...fields, rate: 'invalidInput' } : fields);
+  return parseInput(schema, input, typeof input.rate === 'string' ? { rate: 'invalidInput' } : undefined);
 }
 
 const formDescription =

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, replies } from '../../db/schema';
-import { bearer, createCast, createTestApp, type TestContext, type TestUser } from '../test/helpers';
-import { fileExists, insertBusiness, pngBytes } from '../services/comment-fixtures';
+import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
+import { fileExists, insertBusiness, pngBytes } from '../test/comment-fixtures';
 import { createComment } from '../services/comments';
 import { createReply } from '../services/replies';
 
@@ -19,7 +19,7 @@ afterAll(() => t.close());
 
 type Role = 'visitor' | 'owner' | 'other' | 'banned' | 'admin';
 const roles: Role[] = ['visitor', 'owner', 'other', 'banned', 'admin'];
-const authOf = (role: Role): Record<string, string> => (role === 'visitor' ? {} : bearer(cast[role] as TestUser));
+const authOf = (role: Role): Record<string, string> => (role === 'visitor' ? {} : bearer(cast[role]));
 
 /** A multipart/form-data body as a browser would send it. */
 function multipart(fields: Record<string, string>, file?: { field?: string; data: Buffer }) {

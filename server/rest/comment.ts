@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import { AppError } from '../lib/errors';
-import { fieldsFromIssues } from '../plugins/errors';
+import { parseInput } from '../lib/validation';
 import { idSchema } from '../schemas/common';
 import {
   BUSINESS_PAGE,
@@ -14,11 +13,14 @@ import {
   emojiRateSchema,
   FEED_FIRST_PAGE,
   replyCreateSchema,
+  type replyUpdateSchema,
+  type CommentUpdateInput,
+  type ReplyUpdateInput,
   SEARCH_MAX,
 } from '../schemas/comments';
 import { messageText } from '../schemas/messages';
-import { requireActiveFor } from '../services/actor';
-import { commentDocuments, replyDocuments } from '../services/comment-documents';
+import { requireActiveFor, type Actor } from '../services/actor';
+import { commentDocuments, replyDocuments } from './comment-documents';
 import { rateComment, ratingLists } from '../services/comment-ratings';
 import {
   createComment,
@@ -29,6 +31,7 @@ import {
   removeComment,
   updateComment,
 } from '../services/comments';
+import type { WithUpload } from '../services/post-images';
 import { createReply } from '../services/replies';
 import { formNumber } from './form-number';
 import { withMultipartForm, type MultipartForm } from './images';
@@ -113,13 +116,6 @@ export function withNextCursor(reply: FastifyReply, nextCursor: string | null) {
   if (nextCursor) reply.header(NEXT_CURSOR, nextCursor);
 }
 
-/** Validates form input with a zod schema; issues become a 400 with the fields' messages. */
-export function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new AppError('BAD_INPUT', 'invalidInput', fieldsFromIssues(parsed.error.issues));
-  return parsed.data;
-}
-
 /** A multipart text field: absent and empty are the same. */
 const field = (form: MultipartForm, name: string) => (form.fields[name] === undefined || form.fields[name] === '' ? undefined : form.fields[name]);
 /** The picture of a multipart post, in the field `image` (or `file`). */
@@ -129,6 +125,52 @@ export const withPostForm = <T>(request: FastifyRequest, reply: FastifyReply, wo
   withMultipartForm(request, reply, ['image', 'file'], work);
 /** `removeImage=true` drops the picture on an edit; without it and without a file it stays. */
 export const imageChangeOf = (form: MultipartForm) => (form.fields.removeImage === 'true' ? null : undefined);
+
+/**
+ * PUT /update/:id, the edit of a comment (under /comment) or of a reply (under /subComment): the
+ * same multipart form and checks for both; services/post-edit.ts's editPost does the work.
+ */
+export function editPostRoute<C>(
+  fastify: FastifyInstance,
+  deps: Deps,
+  route: {
+    tags: string[];
+    summary: string;
+    description: string;
+    /** The form's fields with the path's id. */
+    input: typeof commentUpdateSchema | typeof replyUpdateSchema;
+    /** The reply: the edited post as a REST document. */
+    document: typeof restCommentSchema | typeof restReplySchema;
+    edit: (deps: Deps, actor: Actor, input: WithUpload<CommentUpdateInput & ReplyUpdateInput>) => Promise<C>;
+    shape: (actor: Actor, card: C) => z.output<typeof restCommentSchema> | z.output<typeof restReplySchema>;
+    /** The kind's own form fields, beside text and picture. */
+    fields?: (form: MultipartForm) => Record<string, unknown>;
+  },
+) {
+  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema, 503: errorSchema };
+  fastify.withTypeProvider<ZodTypeProvider>().put(
+    '/update/:id',
+    {
+      schema: {
+        tags: route.tags,
+        summary: route.summary,
+        description: route.description,
+        consumes: ['multipart/form-data'],
+        security: [{ bearer: [] }],
+        params: z.object({ id: idSchema }),
+        response: { 200: route.document, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireActiveFor(request.actor, 'unauthenticated');
+      const card = await withPostForm(request, reply, (form) => {
+        const input = parseInput(route.input, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form), ...route.fields?.(form) });
+        return route.edit(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
+      });
+      return route.shape(request.actor, card);
+    },
+  );
+}
 
 const multipartNote =
   'multipart/form-data; the picture goes in the file field `image`, at most 10 MB (JPEG, PNG, WebP, GIF or AVIF; it is ' +
@@ -210,7 +252,7 @@ export function commentRoutes(deps: Deps) {
       },
       async (request, reply) => {
         const { sort, stars, photos, ...rest } = request.query;
-        const options = parseForm(commentListOptionsSchema, { sort, stars: starsOf(stars), photos: photos === '1' || photos === 'true' });
+        const options = parseInput(commentListOptionsSchema, { sort, stars: starsOf(stars), photos: photos === '1' || photos === 'true' });
         const page = listBusinessComments(deps, request.actor, { businessId: request.params.businessId, ...rest, ...options, photos: options.photos || undefined });
         withNextCursor(reply, page.nextCursor);
         return commentDocuments(deps.db, request.actor, page.items, true);
@@ -239,7 +281,7 @@ export function commentRoutes(deps: Deps) {
         requireActiveFor(request.actor, 'commentLoginRequired');
         const card = await withPostForm(request, reply, (form) => {
           const rate = field(form, 'rate');
-          const input = parseForm(commentCreateSchema, {
+          const input = parseInput(commentCreateSchema, {
             businessId: request.params.businessId,
             text: form.fields.text ?? '',
             branchId: field(form, 'branchId'),
@@ -253,39 +295,26 @@ export function commentRoutes(deps: Deps) {
       },
     );
 
-    app.put(
-      '/update/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Edit your comment',
-          description:
-            `${multipartNote} Fields: text (at least 2 characters); a new image replaces the picture, removeImage=true drops it; ` +
-            'optional rate (1–5) sets your star rating of the business, as on create (0 or absent: unchanged); ' +
-            'branchId or businessLocation (as when posting) move it to another place, without them it stays.',
-          consumes: ['multipart/form-data'],
-          security: [{ bearer: [] }],
-          params: z.object({ id: idSchema }),
-          response: { 200: restCommentSchema, ...errors },
-        },
+    editPostRoute(fastify, deps, {
+      tags,
+      summary: 'Edit your comment',
+      description:
+        `${multipartNote} Fields: text (at least 2 characters); a new image replaces the picture, removeImage=true drops it; ` +
+        'optional rate (1–5) sets your star rating of the business, as on create (0 or absent: unchanged); ' +
+        'branchId or businessLocation (as when posting) move it to another place, without them it stays.',
+      input: commentUpdateSchema,
+      document: restCommentSchema,
+      edit: updateComment,
+      shape: (actor, card) => commentDocuments(deps.db, actor, [card], true)[0],
+      fields: (form) => {
+        const rate = field(form, 'rate');
+        return {
+          rate: rate === undefined || rate === '0' ? undefined : formNumber(rate, 'integer'),
+          branchId: field(form, 'branchId'),
+          businessLocation: field(form, 'businessLocation'),
+        };
       },
-      async (request, reply) => {
-        requireActiveFor(request.actor, 'unauthenticated');
-        const card = await withPostForm(request, reply, (form) => {
-          const rate = field(form, 'rate');
-          const input = parseForm(commentUpdateSchema, {
-            id: request.params.id,
-            text: form.fields.text ?? '',
-            imageId: imageChangeOf(form),
-            rate: rate === undefined || rate === '0' ? undefined : formNumber(rate, 'integer'),
-            branchId: field(form, 'branchId'),
-            businessLocation: field(form, 'businessLocation'),
-          });
-          return updateComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
-        });
-        return commentDocuments(deps.db, request.actor, [card], true)[0];
-      },
-    );
+    });
 
     app.delete(
       '/delete/:id',
@@ -358,7 +387,7 @@ export function commentRoutes(deps: Deps) {
       async (request, reply) => {
         requireActiveFor(request.actor, 'replyLoginRequired');
         const card = await withPostForm(request, reply, (form) => {
-          const input = parseForm(replyCreateSchema, { commentId: request.params.commentId, text: form.fields.text ?? '' });
+          const input = parseInput(replyCreateSchema, { commentId: request.params.commentId, text: form.fields.text ?? '' });
           return createReply(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });
         return reply.status(201).send(replyDocuments(deps.db, request.actor, [card])[0]);

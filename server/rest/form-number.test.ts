@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBusiness } from '../services/comment-fixtures';
+import { insertBusiness } from '../test/comment-fixtures';
 import { createCast, createTestApp, type TestContext } from '../test/helpers';
 import { formNumber } from './form-number';
 

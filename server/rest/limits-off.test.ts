@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertBusiness, pngBytes } from '../services/comment-fixtures';
+import { insertBusiness, pngBytes } from '../test/comment-fixtures';
 import { createComment } from '../services/comments';
 import { bearer, createTestApp, createTestUser, type TestContext, type TestUser, pngForm } from '../test/helpers';
 

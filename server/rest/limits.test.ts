@@ -2,7 +2,7 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
-import { insertBusiness, pngBytes } from '../services/comment-fixtures';
+import { insertBusiness, pngBytes } from '../test/comment-fixtures';
 import { createComment } from '../services/comments';
 import { resetLimits } from '../services/rate-limits';
 import { createReply } from '../services/replies';

@@ -5,21 +5,17 @@ import type { Deps } from '../deps';
 import { idSchema } from '../schemas/common';
 import { REPLIES_PAGE, replyUpdateSchema } from '../schemas/comments';
 import { messageText } from '../schemas/messages';
-import { requireActiveFor } from '../services/actor';
-import { replyDocuments } from '../services/comment-documents';
+import { replyDocuments } from './comment-documents';
 import { rateReply, ratingLists } from '../services/comment-ratings';
 import { deleteReply, listAllReplies, updateReply } from '../services/replies';
 import {
-  imageChangeOf,
+  editPostRoute,
   messageSchema,
   pageQuerySchema,
-  parseForm,
   rateBodySchema,
   rateReplySchema,
   restReplySchema,
-  uploadOf,
   withNextCursor,
-  withPostForm,
 } from './comment';
 import { errorSchema } from './openapi';
 
@@ -48,31 +44,18 @@ export function subCommentRoutes(deps: Deps) {
       },
     );
 
-    app.put(
-      '/update/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Edit your reply',
-          description:
-            'multipart/form-data: text (at least 2 characters); a new file in `image` replaces the picture (it is kept at ' +
-            'most 300 px and 100 KB), removeImage=true drops it; a file in any other field is a 400. userId in the form is ignored. ' +
-            '429 and 503 carry Retry-After.',
-          consumes: ['multipart/form-data'],
-          security: [{ bearer: [] }],
-          params: z.object({ id: idSchema }),
-          response: { 200: restReplySchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        requireActiveFor(request.actor, 'unauthenticated');
-        const card = await withPostForm(request, reply, (form) => {
-          const input = parseForm(replyUpdateSchema, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form) });
-          return updateReply(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
-        });
-        return replyDocuments(deps.db, request.actor, [card])[0];
-      },
-    );
+    editPostRoute(fastify, deps, {
+      tags,
+      summary: 'Edit your reply',
+      description:
+        'multipart/form-data: text (at least 2 characters); a new file in `image` replaces the picture (it is kept at ' +
+        'most 300 px and 100 KB), removeImage=true drops it; a file in any other field is a 400. userId in the form is ignored. ' +
+        '429 and 503 carry Retry-After.',
+      input: replyUpdateSchema,
+      document: restReplySchema,
+      edit: updateReply,
+      shape: (actor, card) => replyDocuments(deps.db, actor, [card])[0],
+    });
 
     app.delete(
       '/delete/:id',

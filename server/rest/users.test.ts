@@ -22,7 +22,7 @@ beforeEach(async () => {
 
 type Who = 'visitor' | 'owner' | 'other' | 'banned' | 'admin';
 const who: Who[] = ['visitor', 'owner', 'other', 'banned', 'admin'];
-const auth = (w: Who) => (w === 'visitor' ? {} : bearer(cast[w] as TestUser));
+const auth = (w: Who) => (w === 'visitor' ? {} : bearer(cast[w]));
 
 function call(w: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   return t.app.inject({ method, url, headers: auth(w), ...(payload ? { payload } : {}) });
@@ -68,7 +68,7 @@ describe('GET /api/users/auth/check', () => {
 describe('GET /api/users', () => {
   it('lists users for admins only, without secrets', async () => {
     expect(await statuses('GET', () => '/api/users')).toEqual({ visitor: 401, owner: 403, other: 403, banned: 403, admin: 200 });
-    const list = (await call('admin', 'GET', '/api/users')).json() as Array<Record<string, unknown>>;
+    const list = (await call('admin', 'GET', '/api/users')).json<Array<Record<string, unknown>>>();
     expect(list.map((u) => u._id)).toEqual(expect.arrayContaining([cast.owner.id, cast.admin.id, cast.banned.id]));
     for (const u of list) expect(Object.keys(u).filter((k) => SECRET.test(k))).toEqual([]);
     expect(list.find((u) => u._id === cast.banned.id)).toMatchObject({ isBanned: true, isAdmin: false });

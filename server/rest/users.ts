@@ -11,7 +11,8 @@ import { changePassword, checkAuth, confirmEmail, logIn, logOut, registerUser, r
 import { deleteAccount } from '../services/accounts-delete';
 import { exportUserData } from '../services/accounts-export';
 import { GOOGLE_FLOW_MAX_AGE_S, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, googleLogInWithIdToken, startGoogleSignIn } from '../services/google';
-import { getUser, listUsers, parseInput, updateUser, type PublicUser } from '../services/users';
+import { parseInput } from '../lib/validation';
+import { getUser, listUsers, updateUser, type PublicUser } from '../services/users';
 import { withMultipartForm } from './images';
 import { errorSchema } from './openapi';
 

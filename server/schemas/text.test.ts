@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBusiness } from '../services/comment-fixtures';
+import { insertBusiness } from '../test/comment-fixtures';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext } from '../test/helpers';
 import { businessCreateSchema } from './business';
 import { contactInputSchema } from './common';

@@ -5,7 +5,7 @@ import type { Env } from '../env';
 import { newId } from '../lib/ids';
 import type { Language } from '../schemas/common';
 import type { Mail } from './mail';
-import type { DbOrTx } from './users';
+import type { DbOrTx } from '../../db/client';
 
 export type EmailTokenKind = 'confirm' | 'reset';
 export type EmailTokenRow = typeof emailTokens.$inferSelect;

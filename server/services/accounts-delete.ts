@@ -7,7 +7,8 @@ import { requireSelfOrAdmin, type Actor } from './actor';
 import { releaseImages } from './images';
 import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
-import { assertNotLastAdmin, type DbOrTx } from './users';
+import type { DbOrTx } from '../../db/client';
+import { assertNotLastAdmin } from './users';
 
 /** Stays well below SQLite's bound-parameter limit however much a user wrote. */
 const CHUNK = 500;

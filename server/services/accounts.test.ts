@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../../db/schema';
 import { createCaller } from '../trpc/caller';
 import { callerFor, createTestUser, type TestContext, createTestApp } from '../test/helpers';
-import { linkFrom, startSmtp, type TestSmtp } from './accounts-testing';
+import { linkFrom, startSmtp, type TestSmtp } from '../test/accounts-testing';
 import { countFailedLogin, resetLimits } from './rate-limits';
 import { createSession } from './sessions';
 
@@ -523,7 +523,7 @@ describe('change password from the profile', () => {
   it('by REST: needs the current password, keeps this session and ends the others', async () => {
     const user = await createTestUser(t.db);
     const other = await logIn(user.email, user.password);
-    const otherToken = (other.json() as { token: string }).token;
+    const otherToken = other.json<{ token: string }>().token;
 
     const wrong = await change(user.token, { currentPassword: 'not-it-at-all', password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' });
     expect(wrong.statusCode).toBe(400);
@@ -545,7 +545,7 @@ describe('change password from the profile', () => {
 
   it('through tRPC the same, keeping the calling session', async () => {
     const user = await createTestUser(t.db, { language: 'en' });
-    const second = (await logIn(user.email, user.password)).json() as { token: string };
+    const second = (await logIn(user.email, user.password)).json<{ token: string }>();
     const sessionId = user.token.split('.')[0] ?? null;
     const caller = createCaller(t.deps, user.actor, sessionId);
     await expect(caller.users.changePassword({ currentPassword: 'nope-nope-nope', password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' })).rejects.toMatchObject({

@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { googleEnabled, type Env } from '../env';
@@ -14,7 +14,7 @@ import { requireSignedIn, type Actor } from './actor';
 import { storeImage, releaseImage } from './images';
 import { consumeLimit, consumeLoginLimits, countFailedLogin, takeMailAllowance } from './rate-limits';
 import { createSession, invalidateOtherSessions, invalidateSession, invalidateUserSessions } from './sessions';
-import { findPublicUser, type DbOrTx, type PublicUser } from './users';
+import { findPublicUser, type PublicUser } from './users';
 
 /** Where a request comes from, for the per-IP rate limits. */
 export type RequestMeta = { ip: string };

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, migrateDb, openDb } from '../../db/client';
 import { createTestUser, freePort, type TestUser } from '../test/helpers';
-import { insertBusiness, pngBytes } from './comment-fixtures';
+import { insertBusiness, pngBytes } from '../test/comment-fixtures';
 import { pruneBackups } from './backup';
 
 const exec = promisify(execFile);

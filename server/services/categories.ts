@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { categories } from '../../db/schema';
 import { newId } from '../lib/ids';
 import { svFold } from '../lib/sv-fold';
@@ -7,7 +7,6 @@ import { svFold } from '../lib/sv-fold';
 /** One entry of the bilingual category list (PRODUCT.md section 7). */
 export type Category = { id: string; nameSv: string; nameEn: string };
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const swedishOrder = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });
 

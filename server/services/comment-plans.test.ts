@@ -1,7 +1,7 @@
 import { fillPlaceholders } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers';
-import { insertBusiness } from './comment-fixtures';
+import { insertBusiness } from '../test/comment-fixtures';
 import { ftsQueryOf, indexQueuedComments } from './comment-search';
 import { commentQueries, listBusinessComments, listFeed } from './comments';
 import { walkQuery, walksOf } from './comment-sorts';

@@ -83,7 +83,8 @@ function ratingStatements(kind: RatedKind) {
 const commentStatements = ratingStatements({ posts: comments, ratings: commentRatings, postId: commentRatings.commentId, key: 'commentId' });
 const replyStatements = ratingStatements({ posts: replies, ratings: replyRatings, postId: replyRatings.replyId, key: 'replyId' });
 
-type RatingStore = { notFound: MessageKey; statements: typeof commentStatements | typeof replyStatements };
+// Replies' statements have the same type as comments' (ratingStatements is generic over the table).
+type RatingStore = { notFound: MessageKey; statements: typeof commentStatements };
 const commentStore: RatingStore = { notFound: 'commentNotFound', statements: commentStatements };
 const replyStore: RatingStore = { notFound: 'replyNotFound', statements: replyStatements };
 

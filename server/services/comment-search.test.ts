@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast, createTestApp, type TestContext } from '../test/helpers';
-import { insertBusiness } from './comment-fixtures';
+import { insertBusiness } from '../test/comment-fixtures';
 import { sql } from 'drizzle-orm';
 import { comments } from '../../db/schema';
 import { dropFromSearch, ftsQueryOf, INDEX_DELAY_MS, indexQueuedComments, matchesSearch, searchWordsOf } from './comment-search';

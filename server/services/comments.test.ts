@@ -6,7 +6,7 @@ import { ftsQueryOf, indexQueuedComments, searchKeyOf } from './comment-search';
 import { isAppError } from '../lib/errors';
 import { commentCreateSchema, commentFormSchema, FEED_FIRST_PAGE, FEED_MORE_PAGE, replyEditFormSchema, replyFormSchema } from '../schemas/comments';
 import { callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
-import { commentCountOf, fileExists, imageFile, insertBusiness, pngBytes } from './comment-fixtures';
+import { commentCountOf, fileExists, imageFile, insertBusiness, pngBytes } from '../test/comment-fixtures';
 import { RATINGS_LIST_CAP, rateComment, rateReply, ratingLists } from './comment-ratings';
 import { createComment, deleteComment, getComment, listBusinessComments, listFeed, removeComment, updateComment } from './comments';
 import { storeImage } from './images';

@@ -1,9 +1,8 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { businessRatings, businesses, commentRatings, comments, images, replies, reports, users } from '../../db/schema';
 import type { Deps } from '../deps';
-import type { DbOrTx } from './users';
 import { AppError } from '../lib/errors';
 import { keptLimit, preparedStatements } from '../lib/prepared';
 import { newId } from '../lib/ids';
@@ -30,11 +29,12 @@ import { requireBranchOf, resolvePlace } from './comment-branches';
 import { isPlainNewest, listSortedComments } from './comment-sorts';
 import { ftsQueryOf, indexQueuedComments, isFtsQueryError, scheduleQueuedIndexing, searchedRowids } from './comment-search';
 import { emojiCountsOf } from './emoji-ratings';
-import { releaseImage, releaseImages } from './images';
+import { releaseImages } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
 import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
-import { checkEditedPost, checkNewPost } from './spam';
+import { editPost } from './post-edit';
+import { checkNewPost } from './spam';
 import { replyPreviews } from './replies';
 
 const avatar = alias(images, 'avatar');
@@ -410,35 +410,19 @@ export function findComment(db: Db, id: string): OwnedRow {
   return row;
 }
 
-/** The author edits text and picture (`imageId` null removes it); nobody else may, admins neither. */
+/** The author edits text and picture (post-edit.ts); nobody else may, admins neither. */
 export async function updateComment(deps: Deps, actor: Actor, input: WithUpload<CommentUpdateInput>): Promise<CommentCard> {
-  const author = requireActive(actor);
-  await consumeLimit('edit', author.id);
-  if (input.rate !== undefined) await takeRateLimit(author.id);
-  const { db } = deps;
-  const before = findComment(db, input.id);
-  if (before.userId !== author.id) throw new AppError('FORBIDDEN', 'commentNotYours');
-  checkEditedPost(deps, author.id, input.text);
-  const image = await resolvePostImage(deps, author.id, 'comment', input);
-  const imageId = image.imageId === undefined ? before.imageId : image.imageId;
   const movesPlace = input.branchId !== undefined || input.businessLocation !== undefined;
-  await writeWithImage(deps, image.stored, () =>
-    db.transaction((tx) => {
-      const place = movesPlace ? resolvePlace(tx, before.businessId, input) : {};
-      const changed = tx
-        .update(comments)
-        .set({ text: input.text, imageId, ...place, updatedAt: Date.now() })
-        // A moderator's removal stands: the author cannot write the text back.
-        .where(and(eq(comments.id, input.id), isNull(comments.removedAt)))
-        .returning({ id: comments.id })
-        .all();
-      if (changed.length === 0) throw new AppError('FORBIDDEN', 'postRemoved');
-      // New stars with the edit: the author's rating of the business, as from the rating widget.
-      if (input.rate !== undefined) rateAlongsidePost(deps, tx, before.businessId, author.id, input.rate);
-    }),
-  );
-  if (before.imageId !== imageId) await releaseImage(deps, before.imageId);
-  return getCommentCard(db, actor, input.id);
+  const { rate } = input;
+  await editPost(deps, actor, 'comment', input, {
+    limits: rate !== undefined ? takeRateLimit : undefined,
+    // A place that is not the business's is a 400 before any picture is stored.
+    check: movesPlace ? (businessId) => void resolvePlace(deps.db, businessId, input) : undefined,
+    set: movesPlace ? (tx, businessId) => resolvePlace(tx, businessId, input) : undefined,
+    // New stars with the edit: the author's rating of the business, as from the rating widget.
+    alongside: rate !== undefined ? (tx, businessId, authorId) => void rateAlongsidePost(deps, tx, businessId, authorId, rate) : undefined,
+  });
+  return getCommentCard(deps.db, actor, input.id);
 }
 
 /**

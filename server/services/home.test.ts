@@ -70,7 +70,7 @@ describe('home business summaries', () => {
   it('answers visitors over HTTP through tRPC', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/trpc/home.businesses' });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { result: { data: { title: string }[] } };
+    const body = res.json<{ result: { data: { title: string }[] } }>();
     expect(body.result.data[0].title).toBe('Add New');
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, images, mailOutbox, users } from '../../db/schema';
 import { callerFor, createTestApp, pngForm, type TestContext } from '../test/helpers';
-import { startSmtp, type TestSmtp } from './accounts-testing';
+import { startSmtp, type TestSmtp } from '../test/accounts-testing';
 import { resetLimits } from './rate-limits';
 
 const CONTACT_EMAIL = 'kontakt@recensera.example';

@@ -87,7 +87,7 @@ describe('POST /api/images', () => {
 
     const res = await upload({ image: { data: photo, filename: 'IMG_0001.jpg', type: 'image/jpeg' } });
     expect(res.statusCode).toBe(201);
-    const body = res.json() as { id: string; url: string };
+    const body = res.json<{ id: string; url: string }>();
     expect(body.url).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
 
     const file = path.join(uploadsDir(), path.basename(body.url));

@@ -138,7 +138,7 @@ async function encodeWebp(bytes: Buffer, kind: ImageKind): Promise<Encoded> {
   const raw = {
     width: pixels.info.width,
     height: pixels.info.height,
-    channels: pixels.info.channels as 1 | 2 | 3 | 4,
+    channels: pixels.info.channels,
   };
 
   let side = Math.max(raw.width, raw.height);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { bearer, callerFor, createTestApp, createTestUser, freePort, type TestContext, type TestUser } from '../test/helpers';
-import { linkFrom, startSmtp } from './accounts-testing';
+import { linkFrom, startSmtp } from '../test/accounts-testing';
 import { createMailer } from './mail';
 import { createOutbox, GIVEN_UP_BODY, MAIL_MAX_ATTEMPTS, retryDelayMs } from './mail-outbox';
 import { resetLimits } from './rate-limits';

@@ -1,11 +1,10 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { contactMessages, mailOutbox } from '../../db/schema';
 import type { Deps } from '../deps';
 import { newId } from '../lib/ids';
 import { requireAdmin, type Actor } from './actor';
 import type { Mail, Mailer } from './mail';
-import type { DbOrTx } from './users';
 
 type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 

@@ -30,10 +30,10 @@ export function createMailer(env: Env, outboxDir: string, log: Log): Mailer {
   return {
     async send(mail) {
       const outbox = await transportOf({ streamTransport: true, buffer: true, newline: 'unix' });
-      const info = await outbox.sendMail({ from: env.MAIL_FROM, ...mail });
+      const info = (await outbox.sendMail({ from: env.MAIL_FROM, ...mail })) as { messageId: string; message: Buffer };
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to outbox');
     },

@@ -15,8 +15,8 @@ export function startMaintenance(deps: Deps, log: Log): () => void {
       log.error({ err }, 'maintenance failed');
     }
   };
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, 60 * 60 * 1000);
+  const first = setTimeout(() => void run(), 5_000);
+  const timer = setInterval(() => void run(), 60 * 60 * 1000);
   first.unref();
   timer.unref();
   return () => {

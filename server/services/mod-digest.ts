@@ -8,7 +8,7 @@ import type { Language } from '../schemas/common';
 import { requireAdmin, type Actor } from './actor';
 import { excerptOf } from './mod-log';
 import { rewriteWaitingMail } from './mail-outbox';
-import type { DbOrTx } from './users';
+import type { DbOrTx } from '../../db/client';
 import { consumeLimit } from './rate-limits';
 
 /** At most one digest an hour to each admin who asked for them. */

@@ -6,7 +6,7 @@ import type { Page } from '../schemas/comments';
 import type { ModAction, ModLogEntry, ModLogInput, ModTargetKind } from '../schemas/moderation';
 import { requireAdmin, type Actor, type SignedIn } from './actor';
 import { decodeCursor, pageOf } from './comment-pages';
-import type { DbOrTx } from './users';
+import type { DbOrTx } from '../../db/client';
 
 /** Characters of a post or name the log keeps, so it still says what was removed. */
 export const EXCERPT_CHARS = 120;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, replies } from '../../db/schema';
 import { callerFor, createCast, createTestApp, type TestContext } from '../test/helpers';
-import { insertBusiness, pngBytes } from './comment-fixtures';
+import { insertBusiness, pngBytes } from '../test/comment-fixtures';
 import { createComment } from './comments';
 import { createReply } from './replies';
 
@@ -87,7 +87,7 @@ describe("a business's photo gallery", () => {
     for (;;) {
       const res = await t.app.inject({ method: 'GET', url: `/api/business/${shop}/photos?limit=4${cursor ? `&cursor=${cursor}` : ''}` });
       expect(res.statusCode).toBe(200);
-      const body = res.json() as { total: number; items: { id: string }[]; nextCursor: string | null };
+      const body = res.json<{ total: number; items: { id: string }[]; nextCursor: string | null }>();
       expect(body.total).toBe(expected.length);
       expect(res.headers['x-next-cursor'] ?? null).toBe(body.nextCursor);
       seen.push(...body.items.map((p) => p.id));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratingBursts, users } from '../../db/schema';
 import { bearer, callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { rateBusiness } from './business-ratings';
-import { insertBusiness } from './comment-fixtures';
+import { insertBusiness } from '../test/comment-fixtures';
 import { createComment } from './comments';
 import { dismissRatingBurst, ratingBurstQueries } from './rating-bursts';
 
@@ -148,7 +148,7 @@ describe('rating bursts (PRODUCT.md 11)', () => {
       expect(second).toMatchObject({ items: [expect.objectContaining({ businessId: shops[2] })], nextCursor: null });
       const rest = await pager.app.inject({ url: '/api/rating-bursts?limit=1', headers: bearer(admin) });
       expect(rest.json().map((b: { businessId: string }) => b.businessId)).toEqual([shops[0]]);
-      const next = await pager.app.inject({ url: `/api/rating-bursts?limit=2&cursor=${rest.headers['x-next-cursor']}`, headers: bearer(admin) });
+      const next = await pager.app.inject({ url: `/api/rating-bursts?limit=2&cursor=${String(rest.headers['x-next-cursor'])}`, headers: bearer(admin) });
       expect(next.json().map((b: { businessId: string }) => b.businessId)).toEqual([shops[1], shops[2]]);
       expect(next.headers['x-next-cursor']).toBeUndefined();
       // Dismissed through tRPC: the open queue keeps the other two.

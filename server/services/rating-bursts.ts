@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, max, min, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { businessRatings, businesses, ratingBursts, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
@@ -11,7 +11,6 @@ import { requireAdmin, type Actor } from './actor';
 import { decodeCursor, pageOf } from './comment-pages';
 import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
-import type { DbOrTx } from './users';
 
 /** Entries a page of the queue's rating bursts shows unless asked for fewer. */
 export const BURSTS_PAGE = 20;

@@ -1,9 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { comments, images, replies, replyRatings, reports, users } from '../../db/schema';
 import type { Deps } from '../deps';
-import type { DbOrTx } from './users';
 import { AppError } from '../lib/errors';
 import { keptLimit, preparedStatements } from '../lib/prepared';
 import { newId } from '../lib/ids';
@@ -12,11 +11,12 @@ import { REPLIES_PAGE, type Page, type PageInput, type RepliesInput, type ReplyC
 import { requireActive, requireActiveFor, type Actor } from './actor';
 import { decodeCursor, pageOf } from './comment-pages';
 import { emojiCountsOf } from './emoji-ratings';
-import { releaseImage, releaseImages } from './images';
+import { releaseImages } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
 import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
-import { checkEditedPost, checkNewPost } from './spam';
+import { editPost } from './post-edit';
+import { checkNewPost } from './spam';
 
 const avatar = alias(images, 'avatar');
 const photo = alias(images, 'photo');
@@ -228,27 +228,10 @@ export function findReply(db: Db, id: string) {
   return row;
 }
 
-/** The author edits a reply's text and picture (`imageId` null removes it). */
+/** The author edits a reply's text and picture (post-edit.ts). */
 export async function updateReply(deps: Deps, actor: Actor, input: WithUpload<ReplyUpdateInput>): Promise<ReplyCard> {
-  const author = requireActive(actor);
-  await consumeLimit('edit', author.id);
-  const { db } = deps;
-  const before = findReply(db, input.id);
-  if (before.userId !== author.id) throw new AppError('FORBIDDEN', 'replyNotYours');
-  checkEditedPost(deps, author.id, input.text);
-  const image = await resolvePostImage(deps, author.id, 'reply-edit', input);
-  const imageId = image.imageId === undefined ? before.imageId : image.imageId;
-  await writeWithImage(deps, image.stored, () => {
-    const changed = db
-      .update(replies)
-      .set({ text: input.text, imageId, updatedAt: Date.now() })
-      .where(and(eq(replies.id, input.id), isNull(replies.removedAt)))
-      .returning({ id: replies.id })
-      .all();
-    if (changed.length === 0) throw new AppError('FORBIDDEN', 'postRemoved');
-  });
-  if (before.imageId !== imageId) await releaseImage(deps, before.imageId);
-  return getReplyCard(db, actor, input.id);
+  await editPost(deps, actor, 'reply', input);
+  return getReplyCard(deps.db, actor, input.id);
 }
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, modLog, reports } from '../../db/schema';
 import { bearer, callerFor, createCast, createTestApp, createTestUser, pngForm, type TestContext, type TestUser } from '../test/helpers';
-import { commentCountOf, insertBusiness } from './comment-fixtures';
+import { commentCountOf, insertBusiness } from '../test/comment-fixtures';
 import { rateComment } from './comment-ratings';
 import { createComment, deleteComment, getComment, listBusinessComments, listFeed } from './comments';
 import { deleteAccount } from './accounts-delete';
@@ -145,7 +145,7 @@ describe('auto-hide at REPORT_HIDE_THRESHOLD distinct reporters', () => {
     expect(getComment(t.deps, null, c._id).replyCount).toBe(1);
     expect(listReplies(t.deps, null, { commentId: c._id }).items.map((x) => x._id)).not.toContain(r._id);
     expect(listAllReplies(t.deps, null, {}).items.map((x) => x._id)).not.toContain(r._id);
-    const full = (await t.app.inject({ url: `/api/comment/${shop}` })).json() as { _id: string; subComments: { _id: string }[] }[];
+    const full = (await t.app.inject({ url: `/api/comment/${shop}` })).json<{ _id: string; subComments: { _id: string }[] }[]>();
     expect(full.find((x) => x._id === c._id)!.subComments.map((x) => x._id)).not.toContain(r._id);
     expect((await t.app.inject({ url: '/api/subComment' })).json().map((x: { _id: string }) => x._id)).not.toContain(r._id);
     const mine = listReplies(t.deps, cast.other.actor, { commentId: c._id }).items.find((x) => x._id === r._id);
@@ -177,7 +177,7 @@ describe('the moderation queue and its decisions (admins)', () => {
     await reportPost(t.deps, reporters[1].actor, 'comment', { id: many._id, reason: 'fake' });
     const res = await t.app.inject({ url: '/api/reports?status=open&limit=100', headers: bearer(cast.admin) });
     expect(res.statusCode).toBe(200);
-    const groups = res.json() as { _id: string; reportCount: number }[];
+    const groups = res.json<{ _id: string; reportCount: number }[]>();
     const order = groups.map((g) => g._id);
     expect(order.indexOf(many._id)).toBeLessThan(order.indexOf(few._id));
     const group = (await callerFor(t.deps, cast.admin).moderation.reports({ status: 'open', limit: 100 })).items.find((g) => g._id === many._id)!;
@@ -390,7 +390,7 @@ describe('paging the queue and the log (both doors)', () => {
 
       const rest = await pager.app.inject({ url: '/api/mod-log?targetKind=user&limit=3', headers: bearer(people.admin) });
       expect(rest.json().map((e: { action: string }) => e.action)).toEqual(['adminOn', 'unban', 'ban']);
-      const next = await pager.app.inject({ url: `/api/mod-log?targetKind=user&limit=3&cursor=${rest.headers['x-next-cursor']}`, headers: bearer(people.admin) });
+      const next = await pager.app.inject({ url: `/api/mod-log?targetKind=user&limit=3&cursor=${String(rest.headers['x-next-cursor'])}`, headers: bearer(people.admin) });
       expect(next.json().map((e: { action: string }) => e.action)).toEqual(['unban', 'ban']);
       expect((await pager.app.inject({ url: '/api/mod-log?action=unban', headers: bearer(people.admin) })).json()).toHaveLength(2);
       expect((await pager.app.inject({ url: '/api/mod-log?action=explode', headers: bearer(people.admin) })).statusCode).toBe(400);

@@ -24,7 +24,7 @@ import { releaseImage } from './images';
 import { queueModDigests, recordAutoHide } from './mod-digest';
 import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
-import type { DbOrTx } from './users';
+import type { DbOrTx } from '../../db/client';
 
 /** Open reports the queue reads at most; groups beyond this wait for the next look. */
 const QUEUE_REPORTS_MAX = 2000;

@@ -1,11 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { newId } from '../lib/ids';
 import { preparedStatements } from '../lib/prepared';
 import type { SignedIn } from './actor';
-import type { DbOrTx } from './users';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

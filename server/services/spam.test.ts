@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
-import { insertBusiness } from './comment-fixtures';
+import { insertBusiness } from '../test/comment-fixtures';
 import { createComment, updateComment } from './comments';
 import { createReply } from './replies';
 import { linksIn } from './spam';

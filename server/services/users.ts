@@ -1,15 +1,13 @@
 import type { RunResult } from 'better-sqlite3';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { alias, type BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client';
-import type * as schema from '../../db/schema';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db, DbOrTx } from '../../db/client';
 import { emailTokens, favorites, images, users } from '../../db/schema';
 import type { Deps } from '../deps';
-import type { z } from 'zod';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { fieldsFromIssues } from '../plugins/errors';
 import { uploadUrl } from '../lib/urls';
+import { parseInput } from '../lib/validation';
 import { profileInputSchema, type ProfileInput, type UserFlags } from '../schemas/accounts';
 import type { Language } from '../schemas/common';
 import { issueEmailToken } from './account-mail';
@@ -20,7 +18,6 @@ import { consumeLimit } from './rate-limits';
 import { invalidateUserSessions } from './sessions';
 
 /** The database or a transaction on it (better-sqlite3 runs both on one connection). */
-export type DbOrTx = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
 
 /** A user as every door shows it: never the password hash, token hashes or confirmation data. */
 export type PublicUser = {
@@ -106,13 +103,6 @@ export function findPublicUser(db: DbOrTx, id: string): PublicUser | null {
 /** The signed-in user as the nav needs them, or null for a visitor. */
 export function getMe(db: Db, actor: Actor): PublicUser | null {
   return actor ? findPublicUser(db, actor.id) : null;
-}
-
-/** Validates input a door could not check by itself; failures are 400s with field messages. */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new AppError('BAD_INPUT', 'invalidInput', fieldsFromIssues(parsed.error.issues));
-  return parsed.data;
 }
 
 /** GET /users: every account, oldest first (admins only). */

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { isAppError, trpcCodeOf } from '../lib/errors';
-import { fieldsFromIssues } from '../plugins/errors';
+import { fieldsFromIssues } from '../lib/validation';
 import { messageText, isMessageKey, type MessageKey } from '../schemas/messages';
 import { requireActive, requireAdmin, requireSignedIn } from '../services/actor';
 import type { Context } from './context';

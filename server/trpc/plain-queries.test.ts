@@ -39,28 +39,28 @@ describe('plain GET queries (answered without the fetch adapter)', () => {
   });
 
   it("writes the directory from its cards' kept JSON, a signed-in user's favourite included", async () => {
-    await setFavorite(t.deps, cast.owner!.actor, { businessId: pizzeriaId, favorite: true });
-    const res = await t.app.inject({ url: url('business.directory'), headers: bearer(cast.owner!) });
+    await setFavorite(t.deps, cast.owner.actor, { businessId: pizzeriaId, favorite: true });
+    const res = await t.app.inject({ url: url('business.directory'), headers: bearer(cast.owner) });
     expect(res.statusCode).toBe(200);
-    const expected = await callerFor(t.deps, cast.owner!).business.directory();
+    const expected = await callerFor(t.deps, cast.owner).business.directory();
     expect(res.body).toBe(JSON.stringify({ result: { data: expected } }));
     expect(expected.map((card) => [card.title, card.isFavorite])).toEqual([
       ['Cykelverkstan', false],
       ['Pizzeria Roma', true],
     ]);
-    await setFavorite(t.deps, cast.owner!.actor, { businessId: pizzeriaId, favorite: false });
+    await setFavorite(t.deps, cast.owner.actor, { businessId: pizzeriaId, favorite: false });
   });
 
   it('answers a batch as the client sends it, as the session user', async () => {
     const res = await t.app.inject({
       url: url('business.directory,users.me,home.suggestionBox', { 0: { search: 'cykel' } }, true),
-      headers: bearer(cast.owner!),
+      headers: bearer(cast.owner),
     });
     expect(res.statusCode).toBe(200);
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
-    const [directory, me, box] = res.json() as [{ result: { data: { title: string }[] } }, { result: { data: { _id: string } } }, unknown];
+    const [directory, me, box] = res.json<[{ result: { data: { title: string }[] } }, { result: { data: { _id: string } } }, unknown]>();
     expect(directory.result.data.map((card) => card.title)).toEqual(['Cykelverkstan']);
-    expect(me.result.data._id).toBe(cast.owner!.id);
+    expect(me.result.data._id).toBe(cast.owner.id);
     expect(box).toEqual({ result: { data: await callerFor(t.deps, null).home.suggestionBox() } });
   });
 
@@ -69,7 +69,7 @@ describe('plain GET queries (answered without the fetch adapter)', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error: { data: { code: 'NOT_FOUND', httpStatus: 404 } } });
 
-    const notAdmin = await t.app.inject({ url: url('users.list'), headers: bearer(cast.owner!) });
+    const notAdmin = await t.app.inject({ url: url('users.list'), headers: bearer(cast.owner) });
     expect(notAdmin.statusCode).toBe(403);
     expect(notAdmin.json()).toMatchObject({ error: { data: { code: 'FORBIDDEN' } } });
 
@@ -89,7 +89,7 @@ describe('plain GET queries (answered without the fetch adapter)', () => {
     // One failing call in a batch: tRPC's multi-status answer, each call in its place.
     const mixed = await t.app.inject({ url: url('home.suggestionBox,business.byId', { 1: { id: 'nope-nope-nope' } }, true) });
     expect(mixed.statusCode).toBe(207);
-    const [ok, failed] = mixed.json() as [unknown, { error: { data: { code: string } } }];
+    const [ok, failed] = mixed.json<[unknown, { error: { data: { code: string } } }]>();
     expect(ok).toEqual({ result: { data: await callerFor(t.deps, null).home.suggestionBox() } });
     expect(failed.error.data.code).toBe('NOT_FOUND');
   });

@@ -4,7 +4,7 @@ import type { ZodError } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../../db/schema';
 import { resetLimits } from '../../services/rate-limits';
-import { callerFor, createCast, createTestApp, type TestContext, type TestUser } from '../../test/helpers';
+import { callerFor, createCast, createTestApp, type TestContext } from '../../test/helpers';
 
 let t: TestContext;
 let cast: Awaited<ReturnType<typeof createCast>>;
@@ -20,7 +20,7 @@ beforeEach(async () => {
 
 type Who = 'visitor' | 'owner' | 'other' | 'banned' | 'admin';
 const who: Who[] = ['visitor', 'owner', 'other', 'banned', 'admin'];
-const as = (w: Who) => callerFor(t.deps, w === 'visitor' ? null : (cast[w] as TestUser));
+const as = (w: Who) => callerFor(t.deps, w === 'visitor' ? null : cast[w]);
 
 async function outcome(p: Promise<unknown>): Promise<string> {
   try {

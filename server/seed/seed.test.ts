@@ -2,13 +2,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../server/test/helpers';
+import { createTestApp, type TestContext } from '../test/helpers';
 import { contrastRatio, monogramColours } from './icons';
 import { seedDemoData, type SeedResult } from './index';
 import { drawnBusinesses } from './pictures';
 import { seedBusinesses } from './rows';
-import { titleSearchOf } from '../../server/services/business';
-import { ftsQueryOf } from '../../server/services/comment-search';
+import { titleSearchOf } from '../services/business';
+import { ftsQueryOf } from '../services/comment-search';
 
 let ctx: TestContext;
 let result: SeedResult;

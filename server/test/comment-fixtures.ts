@@ -7,7 +7,7 @@ import { businesses, images } from '../../db/schema';
 import type { Deps } from '../deps';
 import { newId } from '../lib/ids';
 import { swedishSortKey } from '../lib/sv-sort-key';
-import { resolveCategory } from './categories';
+import { resolveCategory } from '../services/categories';
 
 /**
  * Test set-up for the comment tests: a business row inserted directly (the businesses area

@@ -3,10 +3,11 @@ import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import argon2 from 'argon2';
 import { inArray } from 'drizzle-orm';
-import type { Deps } from '../../server/deps';
-import { resolveCategory } from '../../server/services/categories';
-import { indexQueuedComments } from '../../server/services/comment-search';
-import { pngOfSvg, storeImage, storeSvgImage } from '../../server/services/images';
+import type { Tx } from '../../db/client';
+import type { Deps } from '../deps';
+import { resolveCategory } from '../services/categories';
+import { indexQueuedComments } from '../services/comment-search';
+import { pngOfSvg, storeImage, storeSvgImage } from '../services/images';
 import {
   branches,
   businessRatings,
@@ -17,7 +18,7 @@ import {
   replies,
   replyRatings,
   users,
-} from '../schema';
+} from '../../db/schema';
 import { monogramSvg } from './icons';
 import { demoPictures } from './pictures';
 import { buildDemoRows, seedBusinesses } from './rows';
@@ -25,7 +26,6 @@ import { DEMO_ACCOUNTS_FILE, demoUsers } from './users';
 
 export type SeedResult = { password: string; file: string; accounts: { email: string; isAdmin: boolean }[] } | null;
 
-type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 
 /**
  * Any business means the site is in use (or seeded before). A demo e-mail without businesses

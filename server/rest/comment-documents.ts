@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
 import type { CommentCard, ReplyCard } from '../schemas/comments';
-import type { Actor } from './actor';
-import { ratingLists, type RatingEntry } from './comment-ratings';
-import { replyPreviews } from './replies';
+import type { Actor } from '../services/actor';
+import { ratingLists, type RatingEntry } from '../services/comment-ratings';
+import { replyPreviews } from '../services/replies';
 
 /** A reply in the documented REST shape (description section 3). */
 export type ReplyDocument = ReplyCard & { ratings: RatingEntry[]; isConfirmed: boolean };

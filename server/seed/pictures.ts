@@ -3,7 +3,7 @@
  * draws the goods a visitor would have come home with: a coffee and a cinnamon bun from a café,
  * a loaf from the grocer, a car battery from Biltema. Each is flat SVG built here, with colours,
  * placement and background varied by a seeded random source, then rasterised and stored through
- * the upload pipeline (db/seed/index.ts), so a picture is a WebP like any a user sends.
+ * the upload pipeline (server/seed/index.ts), so a picture is a WebP like any a user sends.
  */
 import { demoComments, seededRandom } from './community';
 

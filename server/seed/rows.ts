@@ -1,4 +1,4 @@
-import { newId } from '../../server/lib/ids';
+import { newId } from '../lib/ids';
 import type {
   branches,
   businessRatings,
@@ -9,13 +9,13 @@ import type {
   replies,
   replyRatings,
   users,
-} from '../schema';
+} from '../../db/schema';
 import { demoBusinesses, suggestionBox, type SeedBusiness } from './businesses';
 import { demoComments, demoFavorites, EMOJI_RATE_POOL, seededRandom } from './community';
 import { emojiRatingColumns, groupBy, starRatingColumns } from './counts';
 import { demoUsers, type UserKey } from './users';
-import { swedishSortKey } from '../../server/lib/sv-sort-key';
-import { titleSearchOf } from '../../server/services/business';
+import { swedishSortKey } from '../lib/sv-sort-key';
+import { titleSearchOf } from '../services/business';
 
 export type DemoRows = {
   users: (typeof users.$inferInsert)[];
@@ -59,7 +59,7 @@ export function buildDemoRows(input: {
   now: number;
   passwordHash: string;
   iconIds: Record<string, string>;
-  /** Stored pictures by index in demoComments (db/seed/pictures.ts). */
+  /** Stored pictures by index in demoComments (server/seed/pictures.ts). */
   pictureIds?: ReadonlyMap<number, string>;
 }): DemoRows {
   const { now } = input;
@@ -84,7 +84,7 @@ export function buildDemoRows(input: {
       updatedAt: createdAt,
     };
   });
-  const userIdOf = new Map(demoUsers.map((u, i) => [u.key as UserKey, userRows[i].id]));
+  const userIdOf = new Map(demoUsers.map((u, i) => [u.key, userRows[i].id]));
   const userId = (key: UserKey) => userIdOf.get(key) as string;
   /** `count` users picked at random, never the author: nobody rates their own post. */
   const othersThan = (authorId: string, count: number) =>
