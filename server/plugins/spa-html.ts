@@ -56,7 +56,7 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
     const links: string[] = [];
     for (const key of chunks) {
       if (inEntry.has(key)) continue;
-      const chunk = manifest![key]!;
+      const chunk = manifest![key];
       if (scripts) links.push(`<link rel="modulepreload" crossorigin href="/${escapeAttr(chunk.file)}">`);
       // Stylesheets, not preloads: a prerendered page needs them for its first paint (and
       // Vite's loader skips stylesheets already in the document).

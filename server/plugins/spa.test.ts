@@ -185,7 +185,7 @@ describe('business page rendered with its data', () => {
 
   const dataBlock = (html: string) => {
     const m = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
-    return m ? (JSON.parse(m[1]!) as { path: string; input: { id: string }; data: { title: string; description: string }; anonymous: boolean }) : null;
+    return m ? (JSON.parse(m[1]) as { path: string; input: { id: string }; data: { title: string; description: string }; anonymous: boolean }) : null;
   };
 
   it('puts the business (escaped) in #root and the same data in a JSON block; no inline script', async () => {

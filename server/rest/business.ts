@@ -108,7 +108,7 @@ function businessFormInput({ fields }: MultipartForm): Record<string, unknown> {
   if (indexed.size === 0 && fields.branches !== undefined) {
     try {
       branches = (JSON.parse(fields.branches) as unknown[]).map((b) =>
-        b && typeof b === 'object' && '_id' in b ? { ...b, id: (b as { _id: unknown })._id } : b,
+        b && typeof b === 'object' && '_id' in b ? { ...b, id: (b)._id } : b,
       );
     } catch {
       throw new AppError('BAD_INPUT', 'invalidInput', { branches: 'invalidInput' });

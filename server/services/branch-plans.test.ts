@@ -4,7 +4,7 @@ import { branches } from '../../db/schema';
 import { createTestApp, type TestContext } from '../test/helpers';
 import { newId } from '../lib/ids';
 import { branchRatingQueries } from './branch-ratings';
-import { insertBusiness } from './comment-fixtures';
+import { insertBusiness } from '../test/comment-fixtures';
 import { ftsQueryOf, indexQueuedComments } from './comment-search';
 import { commentQueries } from './comments';
 

@@ -9,7 +9,7 @@ import type { Actor } from './actor';
 import { requireActiveFor } from './actor';
 import { consumeLimit } from './rate-limits';
 import { noteRatingBurst } from './rating-bursts';
-import type { DbOrTx } from './users';
+import type { DbOrTx } from '../../db/client';
 
 export type RateResult = { rate: number; ratingCount: number; myRate: number };
 /** After a rating was taken back the business may have none left: its rate is then null. */

@@ -6,7 +6,6 @@ import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { svFold } from '../lib/sv-fold';
 import { branchRatingsOf, type BranchRating } from './branch-ratings';
-import { replaceBranches } from './comment-branches';
 import { uploadUrl } from '../lib/urls';
 import type { Actor } from './actor';
 import { starCountsOf, type StarCounts } from './business-ratings';

@@ -204,9 +204,9 @@ describe('the branch filter (REST ?branch= and tRPC), with search and cursor pag
     let cursor: string | undefined;
     do {
       const qs = new URLSearchParams({ limit: '4', ...query, ...(cursor ? { cursor } : {}) });
-      const res = await t.app.inject({ method: 'GET', url: `/api/comment/${shop.id}?${qs}` });
+      const res = await t.app.inject({ method: 'GET', url: `/api/comment/${shop.id}?${qs.toString()}` });
       expect(res.statusCode).toBe(200);
-      ids.push(...(res.json() as Array<{ _id: string }>).map((c) => c._id));
+      ids.push(...res.json<Array<{ _id: string }>>().map((c) => c._id));
       cursor = res.headers['x-next-cursor'] as string | undefined;
     } while (cursor);
     return ids;

@@ -4,7 +4,7 @@ import type { BranchInput } from '../schemas/business';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { svFold } from '../lib/sv-fold';
-import type { DbOrTx } from './users';
+import type { DbOrTx } from '../../db/client';
 
 /**
  * Which branch of its business a comment is about. The form offers the branch list (plus free

@@ -4,7 +4,7 @@ import { checkCounts } from '../../scripts/bench/check';
 import { businesses, comments } from '../../db/schema';
 import { resolveCategory } from './categories';
 import { bearer, callerFor, createTestApp, createTestUser, pngForm, type TestContext, type TestUser } from '../test/helpers';
-import { insertBusiness, pngBytes } from './comment-fixtures';
+import { insertBusiness, pngBytes } from '../test/comment-fixtures';
 import { deleteAccount } from './accounts-delete';
 import { rateBusiness } from './business-ratings';
 import { rateComment } from './comment-ratings';
@@ -124,9 +124,9 @@ async function viaRest(o: Options, limit: number): Promise<string[]> {
     if (o.photos) query.set('photos', '1');
     if (o.search) query.set('search', o.search);
     if (cursor) query.set('cursor', cursor);
-    const res = await t.app.inject({ method: 'GET', url: `/api/comment/${shop}?${query}` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/comment/${shop}?${query.toString()}` });
     expect(res.statusCode, res.body).toBe(200);
-    const page = res.json() as { _id: string; authorRate: number | null }[];
+    const page = res.json<{ _id: string; authorRate: number | null }[]>();
     expect(page.length).toBeLessThanOrEqual(limit);
     ids.push(...page.map((c) => c._id));
     cursor = res.headers['x-next-cursor'] as string | undefined;
@@ -176,7 +176,7 @@ describe("a business's comments in every order and filter, across pages", () => 
   it("each comment carries its author's current stars", async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/comment/${shop}?limit=100` });
     const stars = new Map(recount().map((r) => [r.id, r.stars]));
-    for (const c of res.json() as { _id: string; authorRate: number | null }[]) expect(c.authorRate).toBe(stars.get(c._id));
+    for (const c of res.json<{ _id: string; authorRate: number | null }[]>()) expect(c.authorRate).toBe(stars.get(c._id));
   });
 
   it('refuses bad values with a 400, never a 500', async () => {
@@ -204,7 +204,7 @@ type Breakdown = { rate: number | null; ratingCount: number; starCounts: number[
 async function breakdownOf(id: string): Promise<Breakdown> {
   const res = await t.app.inject({ method: 'GET', url: `/api/business/${id}` });
   expect(res.statusCode).toBe(200);
-  const b = res.json() as Breakdown;
+  const b = res.json<Breakdown>();
   return { rate: b.rate, ratingCount: b.ratingCount, starCounts: b.starCounts };
 }
 
@@ -228,7 +228,7 @@ describe('stars with the words', () => {
     const second = await t.app.inject({ method: 'POST', url: `/api/comment/create/${business}`, ...(await formAs(ann, { text: 'Igen', businessLocation: 'Lund' })), });
     expect(second.json()).toMatchObject({ authorRate: 2 });
 
-    const id = (posted.json() as { _id: string })._id;
+    const id = posted.json<{ _id: string }>()._id;
     const edited = await t.app.inject({ method: 'PUT', url: `/api/comment/update/${id}`, ...(await formAs(ann, { text: 'Fem stjärnor nu', rate: '5' })), });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ authorRate: 5 });
@@ -238,7 +238,7 @@ describe('stars with the words', () => {
 
     // The filter finds it at once under its new stars, and no longer under the old.
     const five = await t.app.inject({ method: 'GET', url: `/api/comment/${business}?stars=5&photos=1` });
-    expect((five.json() as { _id: string }[]).map((c) => c._id)).toEqual([id]);
+    expect(five.json<{ _id: string }[]>().map((c) => c._id)).toEqual([id]);
     const two = await t.app.inject({ method: 'GET', url: `/api/comment/${business}?stars=2` });
     expect(two.json()).toEqual([]);
   });

@@ -5,8 +5,7 @@ import { AppError } from '../lib/errors';
 import { keptLimit } from '../lib/prepared';
 import { BUSINESS_PAGE, STAR_LEVELS, type BusinessCommentsInput, type CommentCard, type CommentSort, type Page } from '../schemas/comments';
 import { ftsQueryOf, indexQueuedComments, isFtsQueryError, matchesSearch } from './comment-search';
-// comments.ts imports this module too: only functions and types of it are used at load time.
-import { businessCards, cardOf, visible, type BusinessHead, type PostRow, type Viewer } from './comments';
+import { businessCards, cardOf, visible, type BusinessHead, type PostRow, type Viewer } from './comment-cards';
 
 const rowid = sql<number>`${comments}.rowid`;
 
@@ -143,7 +142,7 @@ const compiled = new WeakMap<Db, Map<string, Compiled>>();
 /** Each walk's statement is compiled once per shape (walk, cursor, filters) and kept. */
 function statementOf(db: Db, walk: Walk, after: boolean, r: Residuals): Compiled {
   let byShape = compiled.get(db);
-  if (!byShape) compiled.set(db, (byShape = new Map()));
+  if (!byShape) compiled.set(db, (byShape = new Map<string, Compiled>()));
   // The search text is bound at run time; only whether there is one shapes the statement.
   const shape = `${walk.id}|${after ? 1 : 0}|${r.stars?.join('') ?? ''}|${r.photos ? 1 : 0}|${r.branch ? 1 : 0}|${r.query === null ? 0 : 1}`;
   let found = byShape.get(shape);
@@ -184,7 +183,7 @@ function decode(value: string | undefined, plan: Plan): SortCursor | null {
 function run(db: Db, walk: Walk, after: number[] | null, r: Residuals, values: Record<string, unknown>, limit: number): PostRow[] {
   const params: Record<string, unknown> = { ...values, limit };
   after?.forEach((v, i) => (params[`a${i}`] = v));
-  return statementOf(db, walk, after !== null, r).all(params) as PostRow[];
+  return statementOf(db, walk, after !== null, r).all(params);
 }
 
 /** Runs an order's walks until a page and one more row are read. */

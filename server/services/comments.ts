@@ -1,12 +1,10 @@
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { businessRatings, businesses, commentRatings, comments, images, replies, reports, users } from '../../db/schema';
+import { businessRatings, businesses, comments, replies } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { keptLimit, preparedStatements } from '../lib/prepared';
 import { newId } from '../lib/ids';
-import { uploadUrl } from '../lib/urls';
 import {
   BUSINESS_PAGE,
   FEED_FIRST_PAGE,
@@ -28,111 +26,31 @@ import { decodeCursor, pageOf } from './comment-pages';
 import { requireBranchOf, resolvePlace } from './comment-branches';
 import { isPlainNewest, listSortedComments } from './comment-sorts';
 import { ftsQueryOf, indexQueuedComments, isFtsQueryError, scheduleQueuedIndexing, searchedRowids } from './comment-search';
-import { emojiCountsOf } from './emoji-ratings';
 import { releaseImages } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
 import { recordModAction } from './mod-log';
 import { consumeLimit } from './rate-limits';
 import { editPost } from './post-edit';
 import { checkNewPost } from './spam';
-import { replyPreviews } from './replies';
-
-const avatar = alias(images, 'avatar');
-const icon = alias(images, 'icon');
-const photo = alias(images, 'photo');
-const mine = alias(commentRatings, 'mine');
-const myReport = alias(reports, 'my_report');
-
-export const rowid = sql<number>`${comments}.rowid`;
-
-const p = {
-  me: sql.placeholder('me'),
-  limit: sql.placeholder('limit'),
-  t: sql.placeholder('t'),
-  k: sql.placeholder('k'),
-  businessId: sql.placeholder('businessId'),
-  query: sql.placeholder('query'),
-  id: sql.placeholder('id'),
-  admin: sql.placeholder('admin'),
-  branch: sql.placeholder('branch'),
-};
-
-/** What a card shows of its comment and author; `cardColumns` adds the business. */
-const postColumns = {
-  id: comments.id,
+import {
+  businessCards,
+  businessColumns,
+  cardOf,
+  cards,
+  icon,
+  p,
   rowid,
-  userId: comments.userId,
-  businessId: comments.businessId,
-  businessLocation: comments.businessLocation,
-  branchId: comments.branchId,
-  text: comments.text,
-  imageId: comments.imageId,
-  replyCount: comments.replyCount,
-  authorRate: comments.authorRate,
-  ratingCount: comments.ratingCount,
-  ratingAvg: comments.ratingAvg,
-  rated1: comments.rated1,
-  rated2: comments.rated2,
-  rated3: comments.rated3,
-  rated4: comments.rated4,
-  rated5: comments.rated5,
-  createdAt: comments.createdAt,
-  updatedAt: comments.updatedAt,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  avatarFile: avatar.fileName,
-  photoFile: photo.fileName,
-  myRate: mine.rate,
-  hiddenAt: comments.hiddenAt,
-  removedAt: comments.removedAt,
-  // Only the author and admins read why a moderator removed it.
-  removalReason: sql<string | null>`case when ${comments.userId} = ${p.me} or ${p.admin} = 1 then ${comments.removalReason} end`,
-  myReport: myReport.id,
-};
+  toCommentCard,
+  viewerOf,
+  visible,
+  type BusinessHead,
+  type CardRow,
+  type PostRow,
+  type Viewer,
+} from './comment-cards';
 
-const businessColumns = {
-  businessTitle: businesses.title,
-  businessIsSuggestionBox: businesses.isSuggestionBox,
-  iconFile: icon.fileName,
-};
-
-const cardColumns = { ...postColumns, ...businessColumns };
-
-// reports_open_comment_idx is partial (resolved_at is null): the ON clause repeats that term.
-const reportedByMe = and(eq(myReport.commentId, comments.id), eq(myReport.reporterId, p.me), isNull(myReport.resolvedAt));
-
-/**
- * Comments with everything a card shows in one statement. Every join is a LEFT JOIN on a primary
- * key: SQLite never moves a LEFT JOIN's right side to the outer loop, so `comments` stays outer
- * and each list walks its own index in order and stops at the limit.
- */
-function cards(db: Db) {
-  return db
-    .select(cardColumns)
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.userId))
-    .leftJoin(avatar, eq(avatar.id, users.imageId))
-    .leftJoin(businesses, eq(businesses.id, comments.businessId))
-    .leftJoin(icon, eq(icon.id, businesses.iconId))
-    .leftJoin(photo, eq(photo.id, comments.imageId))
-    .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, p.me)))
-    .leftJoin(myReport, reportedByMe);
-}
-
-/**
- * One business's comments: the cards without the business, which `businessHead` reads once per
- * page instead of once per row (two of the five lookups a row costs).
- */
-export function businessCards(db: Db) {
-  return db
-    .select(postColumns)
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.userId))
-    .leftJoin(avatar, eq(avatar.id, users.imageId))
-    .leftJoin(photo, eq(photo.id, comments.imageId))
-    .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, p.me)))
-    .leftJoin(myReport, reportedByMe);
-}
+export { businessCards, cardOf, rowid, toCommentCard, viewerOf, visible, type BusinessHead, type PostRow, type Viewer } from './comment-cards';
+import { replyPreviews } from './replies';
 
 const newestFirst = [desc(comments.createdAt), desc(comments.id)] as const;
 // comments_business_idx is (business_id, created_at) and SQLite appends the rowid to it.
@@ -143,12 +61,6 @@ const inBusiness = eq(comments.businessId, p.businessId);
 // The branch filter (?branch=): the branch is checked to be the business's first (requireBranchOf),
 // so the lists walk comments_branch_idx (branch_id, created_at, rowid) alone.
 const inBranch = eq(comments.branchId, p.branch);
-/**
- * Hidden comments (reports, server/services/reports.ts) only for their author and admins. A
- * residual test on the row each list reads anyway while it walks its index in order: no index
- * on hidden_at, so the planner keeps the list's own index and its early stop.
- */
-export const visible = sql`(${comments.hiddenAt} is null or ${comments.userId} = ${p.me} or ${p.admin} = 1)`;
 
 /**
  * The list queries the app runs, with placeholders. Exported so the query-plan test checks
@@ -201,47 +113,6 @@ export function commentQueries(db: Db) {
 const prepared = preparedStatements(commentQueries);
 type Prepared = ReturnType<typeof prepared>;
 
-type CardRow = Awaited<ReturnType<Prepared['byId']['all']>>[number];
-export type PostRow = Awaited<ReturnType<Prepared['business']['all']>>[number];
-/** A card's business fields; null where the card's left join found no business (never, by the foreign key). */
-export type BusinessHead = { businessTitle: string | null; businessIsSuggestionBox: boolean | null; iconFile: string | null };
-
-export const toCommentCard = (r: CardRow): CommentCard => cardOf(r, r);
-
-/** A card from a comment row and its business (the same row, or the page's one business). */
-export function cardOf(r: PostRow, b: BusinessHead): CommentCard {
-  return {
-    _id: r.id,
-    userId: r.userId,
-    businessId: r.businessId,
-    businessTitle: b.businessTitle ?? '',
-    businessIsSuggestionBox: b.businessIsSuggestionBox ?? false,
-    businessIcon: uploadUrl(b.iconFile),
-    businessLocation: r.businessLocation,
-    branchId: r.branchId,
-    text: r.text,
-    image: uploadUrl(r.photoFile),
-    rate: r.ratingAvg,
-    ratingCount: r.ratingCount,
-    emojiCounts: emojiCountsOf(r),
-    myRate: r.myRate ?? null,
-    authorRate: r.authorRate,
-    replyCount: r.replyCount,
-    firstName: r.firstName ?? '',
-    lastName: r.lastName ?? '',
-    userImage: uploadUrl(r.avatarFile),
-    date: new Date(r.createdAt).toISOString(),
-    edited: r.updatedAt > r.createdAt,
-    hidden: r.hiddenAt !== null,
-    removed: r.removedAt !== null,
-    removalReason: r.removedAt === null ? null : (r.removalReason ?? null),
-    reportedByMe: r.myReport !== null,
-  };
-}
-
-/** Who reads a list: their own rate and report, and whether hidden posts are theirs to see (admins). */
-export type Viewer = { me: string | null; admin: 0 | 1 };
-export const viewerOf = (actor: Actor): Viewer => ({ me: actor?.id ?? null, admin: actor?.isAdmin && !actor.isBanned ? 1 : 0 });
 
 export function getCommentCard(db: Db, actor: Actor, id: string): CommentCard {
   const row = prepared(db).byId.get({ ...viewerOf(actor), id });

@@ -104,13 +104,13 @@ function expected(q: Query): string[] {
 async function viaRest(q: Query) {
   const res = await t.app.inject({ url: '/api/business', query: q as Record<string, string> });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as Array<{ title: string }>).map((b) => b.title);
+  return res.json<Array<{ title: string }>>().map((b) => b.title);
 }
 
 async function viaTrpc(q: Query) {
   const res = await t.app.inject({ url: `/trpc/business.directory?input=${encodeURIComponent(JSON.stringify(q))}` });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { result: { data: Array<{ title: string }> } }).result.data.map((b) => b.title);
+  return res.json<{ result: { data: Array<{ title: string }> } }>().result.data.map((b) => b.title);
 }
 
 const doors = { REST: viaRest, tRPC: viaTrpc };

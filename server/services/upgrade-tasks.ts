@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { upgradeTasks } from '../../db/schema';
 import { linkCommentsToBranches } from './comment-branches';
-import type { DbOrTx } from './users';
+import type { DbOrTx } from '../../db/client';
 
 /**
  * One-off data upgrades that need application code, queued by the migration that needs them

@@ -1,4 +1,3 @@
-import type { RunResult } from 'better-sqlite3';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../db/client';

@@ -103,7 +103,8 @@ export function createReplyChecker(doc: OpenApiDocument) {
 function jsonPayloadOf(request: InjectOptions | { method: string; url: string }): unknown {
   if (!('payload' in request) || request.payload === undefined) return undefined;
   const { payload, headers } = request;
-  const type = String((headers as Record<string, unknown> | undefined)?.['content-type'] ?? '');
+  const contentType = (headers as Record<string, unknown> | undefined)?.['content-type'];
+  const type = typeof contentType === 'string' ? contentType : '';
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
     if (!type.startsWith('application/json')) return undefined;
     try {
