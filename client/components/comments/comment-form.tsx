@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { commentFormCheckedSchema, type CommentFormValues } from '../../../server/schemas/comments';
 import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
 import { useLocalized } from '../business/localized';
+import { useCreateComment } from '../../lib/mutations/comments';
+import { FormField } from '../ui/form-field';
 import { ImageUpload } from '../ui/image-upload';
 import { BranchPicker, OTHER_PLACE } from './branch-picker';
 import { notify } from '../ui/toast';
@@ -22,7 +24,6 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
   const f = t.comments.form;
   const fieldError = useFieldError();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const localized = useLocalized();
   const ids = { text: useId(), location: useId(), hint: useId(), branch: useId() };
   const [imageId, setImageId] = useState<string | null>(null);
@@ -58,29 +59,24 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
     }
   };
 
-  const create = useMutation(
-    trpc.comments.create.mutationOptions({
-      onSuccess: (comment) => {
-        notify(f.posted, 'success');
-        reset();
-        setChoice('');
-        setImageId(null);
-        setStars(0);
-        setGeneration((g) => g + 1);
-        void queryClient.invalidateQueries(trpc.comments.pathFilter());
-        // Stars moved the business's average and breakdown.
-        if (stars > 0) void queryClient.invalidateQueries(trpc.business.pathFilter());
-        onPosted(comment._id);
-      },
-      onError: (error) => {
-        const fields = errorFieldsOf(error);
-        if (fields.text) setError('text', { message: fields.text });
-        const place = fields.businessLocation ?? fields.branchId;
-        if (place) setError('businessLocation', { message: place });
-        if (!fields.text && !place) notify(errorText(error), 'error');
-      },
-    }),
-  );
+  const create = useCreateComment({
+    onSuccess: (comment) => {
+      notify(f.posted, 'success');
+      reset();
+      setChoice('');
+      setImageId(null);
+      setStars(0);
+      setGeneration((g) => g + 1);
+      onPosted(comment._id);
+    },
+    onError: (error) => {
+      const fields = errorFieldsOf(error);
+      if (fields.text) setError('text', { message: fields.text });
+      const place = fields.businessLocation ?? fields.branchId;
+      if (place) setError('businessLocation', { message: place });
+      if (!fields.text && !place) notify(errorText(error), 'error');
+    },
+  });
 
   const submit = handleSubmit(
     (values) => {
@@ -95,7 +91,6 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
     },
   );
 
-  const textError = fieldError(formState.errors.text?.message);
   const locationError = fieldError(formState.errors.businessLocation?.message);
 
   return (
@@ -103,21 +98,9 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
       <h3 id={`${ids.text}-heading`} className={styles.formHeading}>
         {f.heading}
       </h3>
-      <div className="field">
-        <label htmlFor={ids.text}>{f.text}</label>
-        <textarea
-          id={ids.text}
-          rows={4}
-          {...register('text')}
-          aria-invalid={textError ? true : undefined}
-          aria-describedby={textError ? `${ids.text}-error` : undefined}
-        />
-        {textError ? (
-          <p id={`${ids.text}-error`} className="field-error" role="alert">
-            {textError}
-          </p>
-        ) : null}
-      </div>
+      <FormField id={ids.text} label={f.text} error={formState.errors.text?.message} announce>
+        {(control) => <textarea rows={4} {...control} {...register('text')} />}
+      </FormField>
       {branches.length > 0 ? (
         <div className="field">
           <BranchPicker

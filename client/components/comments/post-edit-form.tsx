@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { businessLocationSchema, commentEditFormSchema, replyEditFormSchema } from '../../../server/schemas/comments';
 import { errorFieldsOf, useFieldError, useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
 import { useLocalized } from '../business/localized';
+import { useUpdateComment, useUpdateReply } from '../../lib/mutations/comments';
+import { FormField } from '../ui/form-field';
 import { ImageUpload } from '../ui/image-upload';
 import { BranchPicker, OTHER_PLACE } from './branch-picker';
 import { notify } from '../ui/toast';
@@ -33,7 +35,6 @@ export function PostEditForm({ kind, id, text, image, stars, place, onDone }: Pr
   const { t, errorText } = useI18n();
   const fieldError = useFieldError();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const textId = useId();
   const placeIds = { branch: useId(), other: useId() };
   const localized = useLocalized();
@@ -56,9 +57,6 @@ export function PostEditForm({ kind, id, text, image, stars, place, onDone }: Pr
   const options = {
     onSuccess: () => {
       notify(t.comments.card.saved, 'success');
-      void queryClient.invalidateQueries(trpc.comments.pathFilter());
-      // New stars moved the business's average and breakdown.
-      if (newStars !== undefined) void queryClient.invalidateQueries(trpc.business.pathFilter());
       onDone();
     },
     onError: (error: unknown) => {
@@ -69,8 +67,8 @@ export function PostEditForm({ kind, id, text, image, stars, place, onDone }: Pr
       if (!fields.text && !placeField) notify(errorText(error), 'error');
     },
   };
-  const updateComment = useMutation(trpc.comments.update.mutationOptions(options));
-  const updateReply = useMutation(trpc.comments.updateReply.mutationOptions(options));
+  const updateComment = useUpdateComment(options);
+  const updateReply = useUpdateReply(options);
   const mutation = kind === 'comment' ? updateComment : updateReply;
 
   // Stars are sent only when chosen anew; taking a rating back is the rating widget's.
@@ -90,21 +88,18 @@ export function PostEditForm({ kind, id, text, image, stars, place, onDone }: Pr
     updateComment.mutate({ id, text: values.text, imageId, rate: newStars, ...moved });
   });
   const placeMessage = fieldError(placeError);
-  const error = fieldError(formState.errors.text?.message);
 
   return (
     <form className={styles.editForm} onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={textId} className="visually-hidden">
-          {kind === 'comment' ? t.comments.form.text : t.comments.replies.text}
-        </label>
-        <textarea id={textId} {...register('text')} aria-invalid={error ? true : undefined} aria-describedby={error ? `${textId}-error` : undefined} rows={3} />
-        {error ? (
-          <p id={`${textId}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <FormField
+        id={textId}
+        label={kind === 'comment' ? t.comments.form.text : t.comments.replies.text}
+        hideLabel
+        error={formState.errors.text?.message}
+        announce
+      >
+        {(control) => <textarea rows={3} {...control} {...register('text')} />}
+      </FormField>
       {stars !== undefined ? <StarPicker value={chosenStars} onChange={setChosenStars} disabled={mutation.isPending} /> : null}
       {place && branches.length > 0 ? (
         <div className="field">

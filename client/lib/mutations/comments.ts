@@ -35,12 +35,23 @@ export function useRefreshComments() {
   return () => invalidate([trpc.comments.pathFilter()]);
 }
 
-export const useCreateComment = refreshingMutation((trpc) => trpc.comments.create, useRefreshComments);
+/** The comments, and the business's average and breakdown when the post brought stars. */
+function useRefreshCommentsAndStars() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidate();
+  return (_post: unknown, input: { rate?: number | null }) =>
+    invalidate(input.rate === undefined ? [trpc.comments.pathFilter()] : [trpc.comments.pathFilter(), trpc.business.pathFilter()]);
+}
+
+export const useCreateComment = refreshingMutation((trpc) => trpc.comments.create, useRefreshCommentsAndStars);
 
 export const useCreateReply = refreshingMutation((trpc) => trpc.comments.reply, useRefreshComments);
 
-/** The author's edit of a comment or a reply. */
-export const useUpdatePost = refreshingPostMutation((trpc) => [trpc.comments.update, trpc.comments.updateReply], useRefreshComments);
+/** The author's edit of a comment (text, photo, place, new stars). */
+export const useUpdateComment = refreshingMutation((trpc) => trpc.comments.update, useRefreshCommentsAndStars);
+
+/** The author's edit of a reply. */
+export const useUpdateReply = refreshingMutation((trpc) => trpc.comments.updateReply, useRefreshComments);
 
 /** The author's delete of a comment; the caller refreshes (useRefreshComments) once the card has left. */
 export function useDeleteComment(options: Options<'comments', 'delete'> = {}) {

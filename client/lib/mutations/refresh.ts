@@ -31,13 +31,13 @@ export function refreshThen<A extends unknown[], R>(refresh: (...args: NoInfer<A
 
 /**
  * The hook for one tRPC mutation whose success first refreshes what `useRefresh` names (given the
- * answer), then runs the caller's own onSuccess. With `wait`, the mutation stays pending until
+ * answer and the input), then runs the caller's own onSuccess. With `wait`, the mutation stays pending until
  * the refreshed queries have arrived (a form stays busy until its list shows the change).
  * `export const useCreateReply = refreshingMutation((trpc) => trpc.comments.reply, useRefreshComments);`
  */
 export function refreshingMutation<TDef extends ResolverDef>(
   pick: (trpc: Trpc) => DecorateMutationProcedure<TDef>,
-  useRefresh: () => (data: TDef['output']) => unknown,
+  useRefresh: () => (data: TDef['output'], input: TDef['input']) => unknown,
   { wait = false }: { wait?: boolean } = {},
 ) {
   return function useRefreshingMutation(options: OptionsOf<DecorateMutationProcedure<TDef>> = {}) {
@@ -47,7 +47,7 @@ export function refreshingMutation<TDef extends ResolverDef>(
       procedure.mutationOptions({
         ...options,
         onSuccess: async (...args) => {
-          const refreshed = refresh(args[0]);
+          const refreshed = refresh(args[0], args[1]);
           if (wait) await refreshed;
           return options.onSuccess?.(...args);
         },
