@@ -3,10 +3,14 @@ import { demoPassword, expect, expectAccessible, test } from './fixtures';
 
 const png = () => sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a6f97' } }).png().toBuffer();
 
-type Words = { text: string; location: string; twoStars: RegExp; post: string; photos: string; photoLabel: string; posted: string; starsTwo: string; sortLabel: string; lowest: string };
+type Words = { text: string; location: string; branch: string; gallery: RegExp; photoOne: RegExp; toComment: string; twoStars: RegExp; post: string; photos: string; photoLabel: string; posted: string; starsTwo: string; sortLabel: string; lowest: string };
 const sv: Words = {
   text: 'Din kommentar',
   location: 'Butikens plats',
+  branch: 'Göteborg',
+  gallery: /^Bilder \(\d+\)$/,
+  photoOne: /^Bild 1 av \d+, från Oskar/,
+  toComment: 'Till kommentaren',
   twoStars: /^2 stjärnor: (\d+) betyg/,
   post: 'Publicera',
   photos: 'Med foton',
@@ -19,6 +23,10 @@ const sv: Words = {
 const en: Words = {
   text: 'Your comment',
   location: 'Store location',
+  branch: 'Örebro',
+  gallery: /^Photos \(\d+\)$/,
+  photoOne: /^Photo 1 of \d+, from /,
+  toComment: 'Go to the comment',
   twoStars: /^2 stars: (\d+) ratings?/,
   post: 'Post',
   photos: 'With photos',
@@ -52,7 +60,11 @@ for (const { lang, width, words } of [
     const text = `Två stjärnor och ett foto (${Date.now()})`;
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: words.post, exact: true }) });
     await form.getByLabel(words.text).fill(text);
-    await form.getByLabel(words.location).fill('Lund');
+    // The branch is chosen from the business's list (the combobox narrows it as one types).
+    const picker = form.getByRole('combobox', { name: words.location });
+    await picker.fill(words.branch.slice(0, 3).toLowerCase());
+    await page.getByRole('option', { name: words.branch }).click();
+    await expect(picker).toHaveValue(words.branch);
     await form.getByRole('radio', { name: words.starsTwo }).click();
     await form.getByLabel(words.photoLabel).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: await png() });
     await expect(form.locator('img').first()).toBeVisible();
@@ -72,6 +84,17 @@ for (const { lang, width, words } of [
     await expect(comments.getByText(text)).toBeVisible();
     await expect(comments.getByRole('img', { name: new RegExp(lang === 'sv' ? 'gav 2 av 5 stjärnor' : 'gave 2 of 5 stars') }).first()).toBeVisible();
     await expectAccessible(page, 'filtered comments');
+    await expect(comments.getByRole('heading', { name: new RegExp(words.branch) }).first()).toBeVisible();
+
+    // The gallery shows the new photo first; its lightbox leads to the comment, and Back returns.
+    const gallery = page.getByRole('region', { name: words.gallery });
+    await gallery.getByRole('button', { name: words.photoOne }).click();
+    await page.getByRole('dialog').getByRole('link', { name: words.toComment }).click();
+    await expect(page).toHaveURL(/\/comment\//);
+    await expect(page.getByText(text)).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/stars=2/);
+    await expect(page).toHaveURL(/photos=1/);
 
     // Another order through the select, then away and Back: the page shows the same list.
     await comments.getByRole('combobox', { name: words.sortLabel }).click();
