@@ -34,8 +34,8 @@ export function openDb(file: string): Db {
  * SQLite as better-sqlite3 builds it has STAT4: ANALYZE (and PRAGMA optimize, which runs it)
  * also stores sample rows of each index in sqlite_stat4. A statement whose plan looked at those
  * samples for a bound value is compiled again every time a value is bound, and that hits joins
- * on an indexed equality: the session lookup (sessions join users by id) took 25 µs instead of
- * 7, and business ratings went up 18% without the samples. Our queries are index lookups that
+ * on an indexed equality, the session lookup among them (docs/decisions/004 has the numbers).
+ * Our queries are index lookups that
  * the per-index averages in sqlite_stat1 plan just as well, so samples are removed on open.
  * They come from a full ANALYZE (the sqlite3 shell, the bench data set); PRAGMA optimize, which
  * closeDb runs, analyses with a row limit and writes none.

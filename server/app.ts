@@ -86,12 +86,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   await registerSecurity(app, env);
   // Replies built per request (searches, signed-in views) are compressed in one synchronous call
-  // up to 64 KB: on the one or two cores of a small VPS, the stream path (a zlib stream and a
-  // thread-pool hop per reply, the plugin's default above 8 KB on two cores) cost a 14 KB
-  // comment search about 1 ms of CPU, three times what answering it takes.
-  // Brotli quality 2 instead of the plugin's 4: half the CPU for replies 4-6 % larger (a 14 KB
-  // search reply: 51 instead of 92 µs, 2.66 instead of 2.54 KB). Kept public replies are
-  // compressed once, harder (plugins/public-cache.ts).
+  // up to 64 KB, not through a zlib stream, and Brotli runs at quality 2: on a small VPS the
+  // compression must cost less than answering. Kept public replies are compressed once, harder
+  // (plugins/public-cache-store.ts). Measurements: docs/decisions/007.
   await app.register(compress, {
     global: true,
     threshold: 1024,

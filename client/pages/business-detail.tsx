@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Link, useParams } from 'wouter';
@@ -20,6 +20,7 @@ import { businessPageTitle } from '../lib/page-titles';
 import { withEarly } from '../lib/early-data';
 import { BRANCH_PARAM } from '../../server/schemas/page-state';
 import { usePageData } from '../lib/page-data';
+import { useHydrated } from '../lib/hydrated';
 import { useTRPC } from '../lib/trpc';
 import NotFoundPage from './not-found';
 import styles from './business-detail.module.css';
@@ -29,20 +30,6 @@ import styles from './business-detail.module.css';
 const CommentSection = lazy(() => import('../components/comments/comment-section').then((m) => ({ default: m.CommentSection })));
 
 const PhotoGallery = lazy(() => import('../components/business/photo-gallery').then((m) => ({ default: m.PhotoGallery })));
-
-const noSubscription = () => () => {};
-
-/**
- * False on the server and while React hydrates the server's markup, true after (and at once in
- * a page the browser renders itself).
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 function httpStatusOf(error: unknown): number {
   const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: unknown } | undefined)?.httpStatus : undefined;

@@ -8,8 +8,8 @@ export type PreparedOf<Q extends Record<string, Preparable>> = { [K in keyof Q]:
  * The LIMIT of a prepared statement: `(? + 0)` instead of Drizzle's `limit ?`. SQLite (3.53, as
  * better-sqlite3 ships it) plans a bare `LIMIT ?` with the value bound at the time and marks the
  * statement expired whenever that parameter is bound again, so every run compiled the whole
- * statement anew: 7 µs on a one-table query, about 30 µs with four joins, on every call. An
- * expression is not read while planning, and the compiled statement is kept.
+ * statement anew on every call. An expression is not read while planning, and the compiled
+ * statement is kept (docs/decisions/003 has the measurements).
  */
 export function keptLimit(value: number | Placeholder): number {
   // Drizzle writes an SQL chunk given as LIMIT as it is; its type only names numbers and placeholders.
@@ -54,8 +54,8 @@ type DrizzleSelect = {
 /**
  * Reads the rows of a prepared select of flat fields (`db.select({ a: t.a, b: alias.b })`) with
  * a mapper made once per statement: Drizzle's own maps every value of every row through a
- * generic walk (`is()` checks on the field and a path per value), which took a quarter of a
- * 21-card comment page (about 100 µs). Values are decoded as Drizzle does (a column's
+ * generic walk (`is()` checks on the field and a path per value), a large share of a comment
+ * page's time (docs/decisions/003). Values are decoded as Drizzle does (a column's
  * mapFromDriverValue, an SQL field's decoder; null stays null). Anything else (nested selections,
  * custom mappers, inserts and updates without RETURNING) keeps Drizzle's methods.
  */
