@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Portal } from '@ark-ui/react/portal';
 import { SegmentGroup } from '@ark-ui/react/segment-group';
-import { createListCollection, Select } from '@ark-ui/react/select';
+import { createListCollection } from '@ark-ui/react/select';
 import { Tooltip } from '@ark-ui/react/tooltip';
 import { directorySorts, type DirectorySort } from '../../../server/schemas/directory-constants';
 import { useI18n } from '../../i18n';
+import { ListSelect, type ListItem } from '../ui/list-select';
 import styles from './directory-filters.module.css';
 
 export type DirectoryFilterOptions = {
@@ -63,7 +64,7 @@ export function DirectoryFilters({
     const left = chip.offsetLeft;
     if (left < row.scrollLeft || left + chip.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = left - 16;
   }, [chosenId, options]);
-  const sorts = useMemo(() => createListCollection<Item>({ items: directorySorts.map((value) => ({ value, label: f.sorts[value] })) }), [f]);
+  const sorts = useMemo(() => createListCollection<ListItem>({ items: directorySorts.map((value) => ({ value, label: f.sorts[value] })) }), [f]);
 
   return (
     <div className={styles.root} role="group" aria-label={f.label}>
@@ -90,12 +91,14 @@ export function DirectoryFilters({
 
       <div className={styles.selects}>
         <ListSelect
+          className={styles.select}
           label={f.city}
           collection={cities}
           value={city || ALL}
           onChange={(value) => onCity(value === ALL ? '' : value)}
         />
         <ListSelect
+          className={styles.select}
           label={f.sort}
           beside={<RatingSortTip label={f.ratingInfoLabel} text={f.ratingInfo} />}
           collection={sorts}
@@ -107,8 +110,6 @@ export function DirectoryFilters({
   );
 }
 
-type Item = { value: string; label: string };
-
 const collators = { sv: new Intl.Collator('sv'), en: new Intl.Collator('en') };
 
 /** The category chips named and ordered in the active language. */
@@ -116,61 +117,6 @@ function chipsOf(options: DirectoryFilterOptions | undefined, lang: 'sv' | 'en')
   return (options?.categories ?? [])
     .map((c) => ({ id: c.id, label: lang === 'en' ? c.nameEn : c.nameSv }))
     .sort((a, b) => collators[lang].compare(a.label, b.label));
-}
-
-function ListSelect({
-  label,
-  beside,
-  collection,
-  value,
-  onChange,
-}: {
-  label: string;
-  /** Shown after the label, outside it (the sort's tooltip). */
-  beside?: ReactNode;
-  collection: ReturnType<typeof createListCollection<Item>>;
-  value: string;
-  onChange(value: string): void;
-}) {
-  return (
-    <Select.Root
-      className={styles.select}
-      collection={collection}
-      value={[value]}
-      onValueChange={(details) => {
-        if (details.value[0]) onChange(details.value[0]);
-      }}
-      positioning={{ sameWidth: true }}
-      lazyMount
-      unmountOnExit
-    >
-      <div className={styles.labelRow}>
-        <Select.Label className={styles.selectLabel}>{label}</Select.Label>
-        {beside}
-      </div>
-      <Select.Control>
-        <Select.Trigger className={styles.trigger}>
-          <Select.ValueText className={styles.valueText} />
-          <Select.Indicator className={styles.indicator} aria-hidden="true">
-            ▾
-          </Select.Indicator>
-        </Select.Trigger>
-      </Select.Control>
-      <Portal>
-        <Select.Positioner>
-          <Select.Content className={styles.content}>
-            {collection.items.map((item) => (
-              <Select.Item key={item.value} item={item} className={styles.item}>
-                <Select.ItemText>{item.label}</Select.ItemText>
-                <Select.ItemIndicator aria-hidden="true">✓</Select.ItemIndicator>
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Positioner>
-      </Portal>
-      <Select.HiddenSelect />
-    </Select.Root>
-  );
 }
 
 /** An "i" beside the sort: hover or focus opens it, and a tap too (touch screens have no hover); Escape or leaving closes it. */

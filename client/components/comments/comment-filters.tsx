@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import { Portal } from '@ark-ui/react/portal';
-import { createListCollection, Select } from '@ark-ui/react/select';
+import { createListCollection } from '@ark-ui/react/select';
 import { Toggle } from '@ark-ui/react/toggle';
 import { ToggleGroup } from '@ark-ui/react/toggle-group';
 import { commentSorts, STAR_LEVELS, type CommentSort } from '../../../server/schemas/comment-constants';
 import { useI18n } from '../../i18n';
 import type { useCommentListState } from '../../lib/comment-list-state';
 import { StarIcon } from '../business/icons';
+import { ListSelect, type ListItem } from '../ui/list-select';
 import styles from './comment-filters.module.css';
 
 type State = ReturnType<typeof useCommentListState>;
@@ -20,44 +20,18 @@ export function CommentFilters({ state }: { state: State }) {
   const { t } = useI18n();
   const l = t.comments.listing;
   const starsLabelId = useId();
-  const sorts = createListCollection({ items: commentSorts.map((value) => ({ value, label: l.sorts[value] })) });
+  const sorts = createListCollection<ListItem>({ items: commentSorts.map((value) => ({ value, label: l.sorts[value] })) });
   const filtered = state.stars.length > 0 || state.photos;
 
   return (
     <div className={styles.filters}>
-      <Select.Root
-        collection={sorts}
-        value={[state.sort]}
-        onValueChange={(details) => {
-          const next = details.value[0];
-          if (next) state.setSort(next as CommentSort);
-        }}
-        positioning={{ sameWidth: true }}
+      <ListSelect
         className={styles.sort}
-      >
-        <Select.Label className={styles.label}>{l.sort}</Select.Label>
-        <Select.Control>
-          <Select.Trigger className={styles.trigger}>
-            <Select.ValueText />
-            <Select.Indicator className={styles.indicator} aria-hidden="true">
-              ▾
-            </Select.Indicator>
-          </Select.Trigger>
-        </Select.Control>
-        <Portal>
-          <Select.Positioner>
-            <Select.Content className={styles.menu}>
-              {sorts.items.map((item) => (
-                <Select.Item key={item.value} item={item} className={styles.option}>
-                  <Select.ItemText>{item.label}</Select.ItemText>
-                  <Select.ItemIndicator aria-hidden="true">✓</Select.ItemIndicator>
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Positioner>
-        </Portal>
-        <Select.HiddenSelect />
-      </Select.Root>
+        label={l.sort}
+        collection={sorts}
+        value={state.sort}
+        onChange={(next) => state.setSort(next as CommentSort)}
+      />
 
       <div className={styles.group}>
         <span id={starsLabelId} className={styles.label}>
