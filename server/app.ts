@@ -23,7 +23,6 @@ import { registerSpa } from './plugins/spa';
 import { restRoutes } from './rest';
 import { documentBuilder, documentInfo, securitySchemes } from './rest/openapi';
 import { MAX_UPLOAD_BYTES } from './schemas/common';
-import { setRateLimitsEnabled } from './services/rate-limits';
 import { createContextFactory } from './trpc/context';
 import { answerPlainQueries } from './trpc/plain-queries';
 import { isPublicCacheQuery } from './trpc/procedures';
@@ -55,7 +54,6 @@ function isUtf8Declared(contentType: string | undefined): boolean {
 /** Builds the whole site as a Fastify instance that does not listen; index.ts and tests use it. */
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { env } = deps;
-  setRateLimitsEnabled(env.RATE_LIMITS);
   const publicCache = createPublicCache(deps.db);
   const app = Fastify({
     // Cached public replies are answered before Fastify sees the request (plugins/public-cache).

@@ -13,6 +13,7 @@ import { indexQueuedComments } from './services/comment-search';
 import { fillTitleSortKeys } from './services/directory';
 import { createMailer } from './services/mail';
 import { createOutbox } from './services/mail-outbox';
+import { createRateLimits } from './services/rate-limits';
 import { startMaintenance } from './services/maintenance';
 import { runUpgradeTasks } from './services/upgrade-tasks';
 
@@ -31,7 +32,7 @@ const { db, releaseLock } = await openDataDir(paths, dbFile, log);
 const checkpointer = startCheckpointer(db, dbFile, { onError: (message) => log.error({ message }, 'WAL checkpoint failed') });
 // Mails queued by an earlier run (or while the mail server was down) go out from here on.
 const outbox = createOutbox(db, createMailer(env, paths.outbox, log), log);
-const deps: Deps = { db, env, outbox, paths };
+const deps: Deps = { db, env, outbox, limits: createRateLimits({ enabled: env.RATE_LIMITS }), paths };
 void outbox.deliverDue();
 
 if (env.DEMO_DATA) {

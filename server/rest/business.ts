@@ -281,7 +281,7 @@ export function businessRoutes(deps: Deps) {
       async (request, reply) => {
         // Who may add is known before up to 20 MB of uploads are read; the service checks again.
         requireAdmin(request.actor);
-        const created = await withMultipartForm(request, reply, ['image', 'icon'], (form) =>
+        const created = await withMultipartForm(deps, request, reply, ['image', 'icon'], (form) =>
           createBusiness(deps, request.actor, parseForm(businessCreateSchema, form), { image: form.files.image, icon: form.files.icon }),
         );
         return reply.status(201).send(toRestBusiness(created, request.actor));
@@ -314,7 +314,7 @@ export function businessRoutes(deps: Deps) {
       },
       async (request, reply) => {
         requireAdmin(request.actor);
-        const updated = await withMultipartForm(request, reply, ['image', 'icon'], (form) =>
+        const updated = await withMultipartForm(deps, request, reply, ['image', 'icon'], (form) =>
           updateBusiness(deps, request.actor, request.params.id, parseForm(businessUpdateSchema, form), { image: form.files.image, icon: form.files.icon }),
         );
         return toRestBusiness(updated, request.actor);

@@ -121,8 +121,8 @@ const field = (form: MultipartForm, name: string) => (form.fields[name] === unde
 /** The picture of a multipart post, in the field `image` (or `file`). */
 export const uploadOf = (form: MultipartForm) => form.files.image ?? form.files.file;
 /** A comment or reply form: its picture is the only file it may carry. */
-export const withPostForm = <T>(request: FastifyRequest, reply: FastifyReply, work: (form: MultipartForm) => Promise<T>) =>
-  withMultipartForm(request, reply, ['image', 'file'], work);
+export const withPostForm = <T>(deps: Deps, request: FastifyRequest, reply: FastifyReply, work: (form: MultipartForm) => Promise<T>) =>
+  withMultipartForm(deps, request, reply, ['image', 'file'], work);
 /** `removeImage=true` drops the picture on an edit; without it and without a file it stays. */
 export const imageChangeOf = (form: MultipartForm) => (form.fields.removeImage === 'true' ? null : undefined);
 
@@ -163,7 +163,7 @@ export function editPostRoute<C>(
     },
     async (request, reply) => {
       requireActiveFor(request.actor, 'unauthenticated');
-      const card = await withPostForm(request, reply, (form) => {
+      const card = await withPostForm(deps, request, reply, (form) => {
         const input = parseInput(route.input, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form), ...route.fields?.(form) });
         return route.edit(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
       });
@@ -279,7 +279,7 @@ export function commentRoutes(deps: Deps) {
       async (request, reply) => {
         // Who may post is known before a 10 MB body is read.
         requireActiveFor(request.actor, 'commentLoginRequired');
-        const card = await withPostForm(request, reply, (form) => {
+        const card = await withPostForm(deps, request, reply, (form) => {
           const rate = field(form, 'rate');
           const input = parseInput(commentCreateSchema, {
             businessId: request.params.businessId,
@@ -386,7 +386,7 @@ export function commentRoutes(deps: Deps) {
       },
       async (request, reply) => {
         requireActiveFor(request.actor, 'replyLoginRequired');
-        const card = await withPostForm(request, reply, (form) => {
+        const card = await withPostForm(deps, request, reply, (form) => {
           const input = parseInput(replyCreateSchema, { commentId: request.params.commentId, text: form.fields.text ?? '' });
           return createReply(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });

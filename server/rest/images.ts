@@ -8,7 +8,6 @@ import { createFairSlots, SlotsFullError } from '../lib/fair-slots';
 import { imageKindSchema } from '../schemas/common';
 import { requireActive } from '../services/actor';
 import { storeImage } from '../services/images';
-import { consumeLimit } from '../services/rate-limits';
 import { errorSchema } from './openapi';
 
 export type MultipartForm = { fields: Record<string, string>; files: Record<string, Buffer> };
@@ -101,13 +100,14 @@ async function waitForBodySlot(request: FastifyRequest): Promise<() => void> {
  * a malformed or non-multipart body 400; a truncated file 413; over the limit 429; no slot 503.
  */
 export async function withMultipartForm<T>(
+  deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
   fileFields: readonly string[],
   work: (form: MultipartForm) => Promise<T>,
 ): Promise<T> {
   if (!request.isMultipart()) throw new AppError('BAD_INPUT', 'invalidInput');
-  await consumeLimit('multipart', request.actor?.id ?? request.ip);
+  await deps.limits.consume('multipart', request.actor?.id ?? request.ip);
   const release = await waitForBodySlot(request);
   const cut = () => request.raw.destroy(new AppError('BAD_INPUT', 'invalidInput'));
   const total = setTimeout(cut, bodyDeadlines.totalMs);
@@ -167,7 +167,7 @@ export function imageRoutes(deps: Deps) {
       async (request, reply) => {
         const actor = requireActive(request.actor);
         if (!request.isMultipart()) throw new AppError('BAD_INPUT', 'imageMissing');
-        const stored = await withMultipartForm(request, reply, ['image', 'file'], async ({ fields, files }) => {
+        const stored = await withMultipartForm(deps, request, reply, ['image', 'file'], async ({ fields, files }) => {
           const kind = imageKindSchema.safeParse(fields.kind ?? 'comment');
           if (!kind.success) throw new AppError('BAD_INPUT', 'invalidInput', { kind: 'invalidInput' });
           const bytes = files.image ?? files.file;

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { users } from '../../db/schema';
 import { insertBusiness, pngBytes } from '../test/comment-fixtures';
 import { createComment } from '../services/comments';
-import { resetLimits } from '../services/rate-limits';
 import { createReply } from '../services/replies';
 import { bearer, createCast, createTestApp, createTestUser, type TestContext, pngForm } from '../test/helpers';
 import { bodyDeadlines, multipartSlotStats, networkOf, visitorSlotStats } from './images';
@@ -21,7 +20,7 @@ beforeAll(async () => {
   shop = insertBusiness(t.db, 'Konsum');
 });
 afterAll(() => t.close());
-beforeEach(() => resetLimits());
+beforeEach(() => t.deps.limits.reset());
 
 
 const registration = { firstName: 'Nina', lastName: 'Nyberg', password: 'Secret-pass-123', confirmPassword: 'Secret-pass-123' };

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
-import { resetLimits } from '../services/rate-limits';
 import { bearer, createCast, createTestApp, createTestUser, type TestContext, type TestUser, pngForm } from '../test/helpers';
 
 let t: TestContext;
@@ -15,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  resetLimits();
+  t.deps.limits.reset();
   // Earlier tests ban, demote and delete; every test starts with its own five actors.
   cast = await createCast(t.db);
 });

@@ -66,12 +66,13 @@ const updateBodySchema = z.object({
  * JSON bodies are accepted for the same fields.
  */
 async function withForm<T>(
+  deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
   work: (form: { fields: Record<string, unknown>; image?: Buffer }) => Promise<T>,
 ): Promise<T> {
   if (!request.isMultipart()) return work({ fields: (request.body ?? {}) as Record<string, unknown> });
-  return withMultipartForm(request, reply, ['image'], ({ fields, files }) => work({ fields, image: files.image }));
+  return withMultipartForm(deps, request, reply, ['image'], ({ fields, files }) => work({ fields, image: files.image }));
 }
 
 export function userRoutes(deps: Deps) {
@@ -158,7 +159,7 @@ export function userRoutes(deps: Deps) {
         },
       },
       async (request, reply) => {
-        const result = await withForm(request, reply, ({ fields, image }) =>
+        const result = await withForm(deps, request, reply, ({ fields, image }) =>
           registerUser(deps, { ...parseInput(registerInputSchema, fields), image }, { ip: request.ip }),
         );
         return reply.status(result.status).send({ message: messageText(result.message), user: result.user });
@@ -312,7 +313,7 @@ export function userRoutes(deps: Deps) {
         },
       },
       async (request, reply) =>
-        withForm(request, reply, ({ fields, image }) => updateUser(deps, request.actor, request.params.id, { ...parseInput(updateBodySchema, fields), image })),
+        withForm(deps, request, reply, ({ fields, image }) => updateUser(deps, request.actor, request.params.id, { ...parseInput(updateBodySchema, fields), image })),
     );
 
     app.delete(

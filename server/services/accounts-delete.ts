@@ -6,7 +6,6 @@ import { AppError } from '../lib/errors';
 import { requireSelfOrAdmin, type Actor } from './actor';
 import { releaseImages } from './images';
 import { recordModAction } from './mod-log';
-import { consumeLimit } from './rate-limits';
 import type { DbOrTx } from '../../db/client';
 import { assertNotLastAdmin } from './users';
 
@@ -89,7 +88,7 @@ function recomputeReplies(db: DbOrTx, ids: Iterable<string>) {
  */
 export async function deleteAccount(deps: Deps, actor: Actor, userId: string): Promise<{ success: true }> {
   const who = requireSelfOrAdmin(actor, userId);
-  await consumeLimit('delete', who.id);
+  await deps.limits.consume('delete', who.id);
   const imageIds = deps.db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw new AppError('NOT_FOUND', 'userNotFound');

@@ -6,7 +6,6 @@ import { emailTokens, users } from '../../db/schema';
 import { createCaller } from '../trpc/caller';
 import { callerFor, createTestUser, type TestContext, createTestApp } from '../test/helpers';
 import { linkFrom, startSmtp, type TestSmtp } from '../test/accounts-testing';
-import { countFailedLogin, resetLimits } from './rate-limits';
 import { createSession } from './sessions';
 
 let smtp: TestSmtp;
@@ -21,7 +20,7 @@ afterAll(async () => {
   await t.close();
   await smtp.close();
 });
-beforeEach(() => resetLimits());
+beforeEach(() => t.deps.limits.reset());
 
 let n = 0;
 const uniqueEmail = (name = 'user') => `${name}.${++n}.${Date.now()}@example.se`;
@@ -411,7 +410,7 @@ describe('POST /api/users/logIn', () => {
 
   it('past 100 failed logins per e-mail in 15 minutes, allows one attempt per IP: guessing slows, the owner still gets in', async () => {
     const user = await createTestUser(t.db);
-    for (let i = 0; i < 100; i++) await countFailedLogin(user.email);
+    for (let i = 0; i < 100; i++) await t.deps.limits.countFailedLogin(user.email);
     // A guesser's address gets one try, then waits 15 minutes.
     expect((await logIn(user.email, 'wrong-pass', '10.1.3.1')).statusCode).toBe(401);
     expect((await logIn(user.email, 'wrong-pass-2', '10.1.3.1')).statusCode).toBe(429);

@@ -12,7 +12,6 @@ import type { MessageKey } from '../schemas/messages';
 import { accountMail, findEmailToken, issueEmailToken, type EmailTokenKind, type PendingCredentials } from './account-mail';
 import { requireSignedIn, type Actor } from './actor';
 import { storeImage, releaseImage } from './images';
-import { consumeLimit, consumeLoginLimits, countFailedLogin, takeMailAllowance } from './rate-limits';
 import { createSession, invalidateOtherSessions, invalidateSession, invalidateUserSessions } from './sessions';
 import { findPublicUser, type PublicUser } from './users';
 
@@ -90,7 +89,7 @@ export async function registerUser(
   input: RegisterInput & { image?: Buffer },
   meta: RequestMeta,
 ): Promise<RegisterResult> {
-  await consumeLimit('register', meta.ip, input.email);
+  await deps.limits.consume('register', meta.ip, input.email);
   const language = input.language ?? 'sv';
   // The spam trap was filled: the reply of a new account, and no account, mail or avatar.
   if (filledHoneypot(input)) return { status: 201, message: 'registered', user: unsavedUser(input, language) };
@@ -98,7 +97,7 @@ export async function registerUser(
   if (existing?.emailConfirmed) throw new AppError('CONFLICT', 'emailAlreadyRegistered');
   if (existing?.isBanned) return { status: 200, message: 'confirmationResent', user: null };
   // A repeat registration past the address's mails for the hour answers the same, unmailed.
-  if (existing && !(await takeMailAllowance(input.email))) return { status: 200, message: 'confirmationResent', user: null };
+  if (existing && !(await deps.limits.takeMailAllowance(input.email))) return { status: 200, message: 'confirmationResent', user: null };
 
   const id = existing?.id ?? newId();
   const passwordHash = await hashPassword(input.password);
@@ -134,9 +133,9 @@ export async function registerUser(
 
 /** Mails a fresh confirmation link; the reply never tells whether the address is registered. */
 export async function resendConfirmation(deps: Deps, input: EmailInput, meta: RequestMeta): Promise<{ message: MessageKey }> {
-  await consumeLimit('resend', meta.ip, input.email);
+  await deps.limits.consume('resend', meta.ip, input.email);
   const user = findUserByEmail(deps.db, input.email);
-  if (user && !user.emailConfirmed && !user.isBanned && (await takeMailAllowance(user.email))) {
+  if (user && !user.emailConfirmed && !user.isBanned && (await deps.limits.takeMailAllowance(user.email))) {
     deps.db.transaction((tx) => {
       // Whoever asks cannot be told apart from the owner, so this link carries no password: it
       // confirms the address and its receiver then chooses one (see confirmEmail). It replaces
@@ -201,12 +200,12 @@ export function confirmEmail(deps: Deps, input: { token: string }): ConfirmResul
  * after the password, so neither leaks to someone who does not know it.
  */
 export async function logIn(deps: Deps, input: LoginInput, meta: RequestMeta): Promise<SignedInResult> {
-  await consumeLoginLimits(meta.ip, input.email);
+  await deps.limits.consumeLogin(meta.ip, input.email);
   const user = findUserByEmail(deps.db, input.email);
   // Unknown addresses and accounts without a password cost one argon2 verify too.
   const matches = await argon2.verify(user?.passwordHash ?? (await hashForUnknown()), input.password);
   if (!user || user.passwordHash === null || !matches) {
-    await countFailedLogin(input.email);
+    await deps.limits.countFailedLogin(input.email);
     throw new AppError('UNAUTHENTICATED', user ? 'loginWrongPassword' : 'loginInvalid');
   }
   if (user.isBanned) throw new AppError('FORBIDDEN', 'banned');
@@ -235,9 +234,9 @@ export function accountConfig(deps: Deps): { googleEnabled: boolean } {
 
 /** Mails a link to choose a new password; the reply is the same whether or not the address exists. */
 export async function forgotPassword(deps: Deps, input: EmailInput, meta: RequestMeta): Promise<{ message: MessageKey }> {
-  await consumeLimit('forgotPassword', meta.ip, input.email);
+  await deps.limits.consume('forgotPassword', meta.ip, input.email);
   const user = findUserByEmail(deps.db, input.email);
-  if (user && !user.isBanned && (await takeMailAllowance(user.email))) {
+  if (user && !user.isBanned && (await deps.limits.takeMailAllowance(user.email))) {
     // Only queued here: a slow or failing mail server neither delays nor fails the reply.
     deps.db.transaction((tx) => {
       const token = issueEmailToken(tx, user.id, 'reset');
@@ -293,7 +292,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput): Prom
  */
 export async function changePassword(deps: Deps, actor: Actor, sessionId: string | null, input: ChangePasswordInput): Promise<{ message: MessageKey }> {
   const signedIn = requireSignedIn(actor);
-  await consumeLimit('passwordChange', signedIn.id);
+  await deps.limits.consume('passwordChange', signedIn.id);
   const user = deps.db.select().from(users).where(eq(users.id, signedIn.id)).get();
   if (!user) throw new AppError('UNAUTHENTICATED', 'unauthenticated');
   if (user.passwordHash === null) throw new AppError('BAD_INPUT', 'noPasswordYet');

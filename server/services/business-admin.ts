@@ -13,7 +13,6 @@ import { renameCategoryEn, resolveCategory } from './categories';
 import { replaceBranches } from './comment-branches';
 import { releaseImage, releaseImages, requireImage, storeImage } from './images';
 import { recordModAction } from './mod-log';
-import { consumeLimit } from './rate-limits';
 
 // The admin's changes to the directory: adding, editing and deleting businesses. Reading them is
 // services/business.ts (one business) and services/directory.ts (the lists).
@@ -56,7 +55,7 @@ export async function createBusiness(
   uploads: BusinessUploads = {},
 ): Promise<BusinessDetail> {
   const admin = requireAdmin(actor);
-  await consumeLimit('edit', admin.id);
+  await deps.limits.consume('edit', admin.id);
   const stored = await storeUploads(deps, admin, uploads);
   const id = newId();
   try {
@@ -106,7 +105,7 @@ export async function updateBusiness(
   uploads: BusinessUploads = {},
 ): Promise<BusinessDetail> {
   const admin = requireAdmin(actor);
-  await consumeLimit('edit', admin.id);
+  await deps.limits.consume('edit', admin.id);
   if (!deps.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, id)).get()) {
     throw new AppError('NOT_FOUND', 'businessNotFound');
   }
@@ -161,7 +160,7 @@ export async function updateBusiness(
  */
 export async function deleteBusiness(deps: Deps, actor: Actor, id: string): Promise<void> {
   const admin = requireAdmin(actor);
-  await consumeLimit('delete', admin.id);
+  await deps.limits.consume('delete', admin.id);
   const imageIds = deps.db.transaction((tx) => {
     const row = tx
       .select({ imageId: businesses.imageId, iconId: businesses.iconId, isSuggestionBox: businesses.isSuggestionBox, title: businesses.title })

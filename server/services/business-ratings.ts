@@ -7,7 +7,6 @@ import { AppError } from '../lib/errors';
 import { preparedStatements } from '../lib/prepared';
 import type { Actor } from './actor';
 import { requireActiveFor } from './actor';
-import { consumeLimit } from './rate-limits';
 import { noteRatingBurst } from './rating-bursts';
 import type { DbOrTx } from '../../db/client';
 
@@ -99,7 +98,7 @@ export function applyBusinessRating(db: Db, businessId: string, userId: string, 
 
 /**
  * A rating given together with a post (a comment with stars): the same rules as the rating
- * widget, in the post's transaction. The caller has taken the `rate` limit (takeRateLimit).
+ * widget, in the post's transaction. The caller has taken the `rate` limit (`deps.limits.consume('rate', …)`).
  */
 export function rateAlongsidePost(deps: Deps, tx: DbOrTx, businessId: string, userId: string, rate: number, now = Date.now()): RateResult {
   const result = applyBusinessRating(deps.db, businessId, userId, rate, now);
@@ -107,13 +106,10 @@ export function rateAlongsidePost(deps: Deps, tx: DbOrTx, businessId: string, us
   return result;
 }
 
-/** The per-user limit every star rating counts against, whichever door or form it comes through. */
-export const takeRateLimit = (userId: string) => consumeLimit('rate', userId);
-
 /** The actor rates a business; returns the new shown rate and count. A burst of such ratings from young accounts is noted for the moderators. */
 export async function rateBusiness(deps: Deps, actor: Actor, businessId: string, rate: number, now = Date.now()): Promise<RateResult> {
   const me = requireActiveFor(actor, 'businessRateLoginRequired');
-  await takeRateLimit(me.id);
+  await deps.limits.consume('rate', me.id);
   const { db } = deps;
   return db.transaction((tx) => rateAlongsidePost(deps, tx, businessId, me.id, rate, now));
 }
@@ -121,7 +117,7 @@ export async function rateBusiness(deps: Deps, actor: Actor, businessId: string,
 /** The actor takes their rating of a business back (the rating widget); nothing happens when there is none. */
 export async function unrateBusiness(deps: Deps, actor: Actor, businessId: string): Promise<UnrateResult> {
   const me = requireActiveFor(actor, 'businessRateLoginRequired');
-  await takeRateLimit(me.id);
+  await deps.limits.consume('rate', me.id);
   const { db } = deps;
   return db.transaction(() => {
     const q = prepared(db);

@@ -27,7 +27,6 @@ import { indexQueuedComments, searchKeyOf } from './comment-search';
 import { listFavoriteBusinesses, setFavorite } from './favorites';
 import { resolveCategory } from './categories';
 import { storeImage } from './images';
-import { resetLimits } from './rate-limits';
 
 let t: TestContext;
 let cast: Awaited<ReturnType<typeof createCast>>;
@@ -38,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 // The admin of the cast writes more than a minute's worth of the per-user limits in this file.
-beforeEach(() => resetLimits());
+beforeEach(() => t.deps.limits.reset());
 
 let seq = 0;
 function input(overrides: Partial<BusinessCreateInput> = {}): BusinessCreateInput {

@@ -9,7 +9,6 @@ import type { RateInput, RateResult } from '../schemas/comments';
 import type { Actor } from './actor';
 import { requireActiveFor } from './actor';
 import { applyRate, emojiCountsOf } from './emoji-ratings';
-import { consumeLimit } from './rate-limits';
 
 /** The documented REST `ratings` lists carry at most this many entries (newest first) each. */
 export const RATINGS_LIST_CAP = 100;
@@ -95,7 +94,7 @@ const replyStore: RatingStore = { notFound: 'replyNotFound', statements: replySt
  */
 async function rate(deps: Deps, actor: Actor, store: RatingStore, input: RateInput): Promise<RateResult> {
   const rater = requireActiveFor(actor, 'emojiRateLoginRequired');
-  await consumeLimit('rate', rater.id);
+  await deps.limits.consume('rate', rater.id);
   const { db } = deps;
   const q = store.statements(db);
   return db.transaction(() => {

@@ -10,7 +10,7 @@ import { commentCountOf, fileExists, imageFile, insertBusiness, pngBytes } from 
 import { RATINGS_LIST_CAP, rateComment, rateReply, ratingLists } from './comment-ratings';
 import { createComment, deleteComment, getComment, listBusinessComments, listFeed, removeComment, updateComment } from './comments';
 import { storeImage } from './images';
-import { resetLimits, setRateLimitsEnabled } from './rate-limits';
+import { createRateLimits } from './rate-limits';
 import { createReply, deleteReply, listReplies } from './replies';
 
 let t: TestContext;
@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 afterEach(() => {
-  setRateLimitsEnabled(false);
+  // The app is built with RATE_LIMITS=0; the one test that needs limits swaps in its own.
+  t.deps.limits = createRateLimits({ enabled: false });
 });
 
 type Role = 'visitor' | 'owner' | 'other' | 'banned' | 'admin';
@@ -189,8 +190,7 @@ describe('who may do what (tRPC, PRODUCT.md section 2)', () => {
   });
 
   it('posting is rate limited per user with a clear 429', async () => {
-    setRateLimitsEnabled(true);
-    resetLimits();
+    t.deps.limits = createRateLimits({ enabled: true });
     const poster = await createTestUser(t.db);
     const results: Array<'ok' | number> = [];
     for (let i = 0; i < 8; i++) {

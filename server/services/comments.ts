@@ -21,7 +21,7 @@ import {
   type ReplyCard,
 } from '../schemas/comments';
 import { requireActive, requireActiveFor, requireAdmin, type Actor } from './actor';
-import { rateAlongsidePost, takeRateLimit } from './business-ratings';
+import { rateAlongsidePost } from './business-ratings';
 import { decodeCursor, pageOf } from './comment-pages';
 import { requireBranchOf, resolvePlace } from './comment-branches';
 import { isPlainNewest, listSortedComments } from './comment-sorts';
@@ -29,7 +29,6 @@ import { ftsQueryOf, indexQueuedComments, isFtsQueryError, scheduleQueuedIndexin
 import { releaseImages } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
 import { recordModAction } from './mod-log';
-import { consumeLimit } from './rate-limits';
 import { editPost } from './post-edit';
 import { checkNewPost } from './spam';
 import {
@@ -235,8 +234,8 @@ export function listForModeration(deps: Deps, actor: Actor, input: PageInput): P
 /** Posts a comment on a business; the business's comment count moves in the same transaction. */
 export async function createComment(deps: Deps, actor: Actor, input: WithUpload<CommentCreateInput>): Promise<CommentCard> {
   const author = requireActiveFor(actor, 'commentLoginRequired');
-  await consumeLimit('post', author.id);
-  if (input.rate !== undefined) await takeRateLimit(author.id);
+  await deps.limits.consume('post', author.id);
+  if (input.rate !== undefined) await deps.limits.consume('rate', author.id);
   const { db } = deps;
   requireBusiness(db, input.businessId);
   checkNewPost(deps, author.id, input.text);
@@ -286,7 +285,7 @@ export async function updateComment(deps: Deps, actor: Actor, input: WithUpload<
   const movesPlace = input.branchId !== undefined || input.businessLocation !== undefined;
   const { rate } = input;
   await editPost(deps, actor, 'comment', input, {
-    limits: rate !== undefined ? takeRateLimit : undefined,
+    limits: rate !== undefined ? (authorId: string) => deps.limits.consume('rate', authorId) : undefined,
     // A place that is not the business's is a 400 before any picture is stored.
     check: movesPlace ? (businessId) => void resolvePlace(deps.db, businessId, input) : undefined,
     set: movesPlace ? (tx, businessId) => resolvePlace(tx, businessId, input) : undefined,
@@ -326,7 +325,7 @@ export async function destroyComment(deps: Deps, row: OwnedRow, alongside?: (tx:
 /** The author deletes their own comment (DELETE /comment/delete/{id}). */
 export async function deleteComment(deps: Deps, actor: Actor, id: string): Promise<void> {
   const author = requireActive(actor);
-  await consumeLimit('delete', author.id);
+  await deps.limits.consume('delete', author.id);
   const row = findComment(deps.db, id);
   if (row.userId !== author.id) throw new AppError('FORBIDDEN', 'commentNotYours');
   await destroyComment(deps, row);
@@ -335,7 +334,7 @@ export async function deleteComment(deps: Deps, actor: Actor, id: string): Promi
 /** An admin removes any comment (moderation, DELETE /comment/{id}). */
 export async function removeComment(deps: Deps, actor: Actor, id: string): Promise<void> {
   const admin = requireAdmin(actor);
-  await consumeLimit('delete', admin.id);
+  await deps.limits.consume('delete', admin.id);
   const row = findComment(deps.db, id);
   await destroyComment(deps, row, (tx) => recordModAction(tx, admin, { action: 'remove', targetKind: 'comment', targetId: id, excerpt: row.text }));
 }

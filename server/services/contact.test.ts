@@ -5,7 +5,6 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, mailOutbox } from '../../db/schema';
 import { callerFor, createTestApp, type TestContext } from '../test/helpers';
-import { resetLimits } from './rate-limits';
 
 const CONTACT_EMAIL = 'kontakt@recensera.example';
 
@@ -58,7 +57,7 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  resetLimits();
+  t.deps.limits.reset();
   // Mails queued by the test before go out now, not into this test's inbox.
   await t.deps.outbox.deliverDue();
   smtp.received.length = 0;

@@ -2,7 +2,6 @@ import { contactMessages } from '../../db/schema';
 import type { Deps } from '../deps';
 import { newId } from '../lib/ids';
 import { filledHoneypot, type ContactInput, type Language } from '../schemas/common';
-import { consumeLimit } from './rate-limits';
 
 export type ContactMeta = {
   ip: string;
@@ -40,7 +39,7 @@ function contactMail(input: ContactInput, language: Language, sentAt: Date) {
  * A message whose hidden spam trap (`website`) is filled is answered the same and dropped.
  */
 export async function sendContactMessage(deps: Deps, input: ContactInput, meta: ContactMeta): Promise<ContactResult> {
-  await consumeLimit('contact', meta.ip, input.user_email);
+  await deps.limits.consume('contact', meta.ip, input.user_email);
   // The spam trap was filled: the usual reply, nothing stored or mailed.
   if (filledHoneypot(input)) return { id: newId(), queued: Boolean(deps.env.CONTACT_EMAIL) };
 

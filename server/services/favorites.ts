@@ -4,7 +4,6 @@ import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { requireActiveFor, type Actor } from './actor';
 import { favoriteBusinessesOf, type Business } from './business';
-import { consumeLimit } from './rate-limits';
 
 export type FavoriteState = { businessId: string; isFavorite: boolean; favoritesCount: number };
 
@@ -20,7 +19,7 @@ export async function setFavorite(
 ): Promise<FavoriteState> {
   const me = requireActiveFor(actor, 'favoriteLoginRequired');
   if (input.userId !== undefined && input.userId !== me.id) throw new AppError('FORBIDDEN', 'forbidden');
-  await consumeLimit('favorite', me.id);
+  await deps.limits.consume('favorite', me.id);
   return deps.db.transaction((tx) => {
     const exists = tx.select({ isSuggestionBox: businesses.isSuggestionBox }).from(businesses).where(eq(businesses.id, input.businessId)).get();
     if (!exists) throw new AppError('NOT_FOUND', 'businessNotFound');

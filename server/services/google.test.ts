@@ -3,7 +3,6 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailTokens, oauthAccounts, users } from '../../db/schema';
 import { bearer, createTestApp, createTestUser, type TestContext } from '../test/helpers';
-import { resetLimits } from './rate-limits';
 import { createSession } from './sessions';
 
 const CLIENT_ID = 'recensera-test-client';
@@ -25,7 +24,7 @@ afterAll(async () => {
   await t.close();
   await provider.stop();
 });
-beforeEach(() => resetLimits());
+beforeEach(() => t.deps.limits.reset());
 
 const cookieValue = (setCookie: string[], name: string) => {
   const line = setCookie.find((c) => c.startsWith(`${name}=`));

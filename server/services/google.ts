@@ -9,7 +9,6 @@ import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import type { Language } from '../schemas/common';
 import { becomesAdmin, startSession, type RequestMeta, type SignedInResult } from './accounts';
-import { consumeLimit } from './rate-limits';
 import { invalidateUserSessions } from './sessions';
 
 /** Short-lived cookies that carry the flow's state and PKCE verifier back to the callback. */
@@ -208,7 +207,7 @@ export async function completeGoogleSignIn(
   meta: RequestMeta,
 ): Promise<SignedInResult> {
   const client = await oauthClient(deps.env);
-  await consumeLimit('loginIp', meta.ip);
+  await deps.limits.consume('loginIp', meta.ip);
   if (!stored.state || !stored.codeVerifier || !sameString(stored.state, input.state)) throw failed();
   const { token_endpoint } = await discover(deps.env.GOOGLE_ISSUER);
   let idToken: string;
@@ -228,6 +227,6 @@ export async function googleLogInWithIdToken(
   meta: RequestMeta,
 ): Promise<SignedInResult> {
   requireGoogle(deps.env);
-  await consumeLimit('loginIp', meta.ip);
+  await deps.limits.consume('loginIp', meta.ip);
   return signInWithGoogle(deps, await verifyIdToken(deps, input.id_token), input.language);
 }

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, images, mailOutbox, users } from '../../db/schema';
 import { callerFor, createTestApp, pngForm, type TestContext } from '../test/helpers';
 import { startSmtp, type TestSmtp } from '../test/accounts-testing';
-import { resetLimits } from './rate-limits';
 
 const CONTACT_EMAIL = 'kontakt@recensera.example';
 
@@ -18,7 +17,7 @@ afterAll(async () => {
   await t.close();
   await smtp.close();
 });
-beforeEach(() => resetLimits());
+beforeEach(() => t.deps.limits.reset());
 
 const registration = (email: string, extra: Record<string, string> = {}) => ({
   firstName: 'Robot',

@@ -11,7 +11,6 @@ import { createFairSlots, SlotsFullError } from '../lib/fair-slots';
 import { newId } from '../lib/ids';
 import { uploadUrl } from '../lib/urls';
 import { imageBounds, MAX_UPLOAD_BYTES, type ImageKind } from '../schemas/common';
-import { consumeLimit } from './rate-limits';
 
 export type StoredImage = { id: string; url: string; fileName: string };
 export type ImageRow = typeof images.$inferSelect;
@@ -244,7 +243,7 @@ async function saveFile(deps: Deps, file: NewFile): Promise<StoredImage> {
 export async function storeImage(deps: Deps, input: { bytes: Buffer; kind: ImageKind; ownerId: string | null }): Promise<StoredImage> {
   const { bytes, kind, ownerId } = input;
   if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError('TOO_LARGE', 'imageTooLarge');
-  await consumeLimit('image', ownerId);
+  await deps.limits.consume('image', ownerId);
   const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = await fileTypeFromBuffer(bytes);
   if (!sniffed || !ACCEPTED_MIME.has(sniffed.mime)) throw new AppError('UNSUPPORTED_MEDIA', 'imageUnsupported');

@@ -6,7 +6,6 @@ import { bearer, callerFor, createTestApp, createTestUser, freePort, type TestCo
 import { linkFrom, startSmtp } from '../test/accounts-testing';
 import { createMailer } from './mail';
 import { createOutbox, GIVEN_UP_BODY, MAIL_MAX_ATTEMPTS, retryDelayMs } from './mail-outbox';
-import { resetLimits } from './rate-limits';
 
 const silent = { info() {}, error() {} };
 
@@ -27,7 +26,7 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(() => {
-  resetLimits();
+  t.deps.limits.reset();
   t.db.delete(mailOutbox).run();
 });
 

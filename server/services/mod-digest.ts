@@ -9,7 +9,6 @@ import { requireAdmin, type Actor } from './actor';
 import { excerptOf } from './mod-log';
 import { rewriteWaitingMail } from './mail-outbox';
 import type { DbOrTx } from '../../db/client';
-import { consumeLimit } from './rate-limits';
 
 /** At most one digest an hour to each admin who asked for them. */
 export const MOD_DIGEST_EVERY_MS = 60 * 60 * 1000;
@@ -132,7 +131,7 @@ export function getModDigest(deps: Deps, actor: Actor): { modDigest: boolean } {
 export async function setModDigest(deps: Deps, actor: Actor, input: { modDigest: boolean }): Promise<{ modDigest: boolean }> {
   const admin = requireAdmin(actor);
   // A setting like any other edit: limited per user.
-  await consumeLimit('edit', admin.id);
+  await deps.limits.consume('edit', admin.id);
   deps.db.update(users).set({ modDigest: input.modDigest }).where(eq(users.id, admin.id)).run();
   return { modDigest: input.modDigest };
 }

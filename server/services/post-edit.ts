@@ -7,7 +7,6 @@ import type { CommentUpdateInput, ReplyUpdateInput } from '../schemas/comments';
 import { requireActive, type Actor } from './actor';
 import { releaseImage } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
-import { consumeLimit } from './rate-limits';
 import { checkEditedPost } from './spam';
 
 /** What differs between editing a comment and editing a reply: the table and the messages. */
@@ -44,7 +43,7 @@ export async function editPost(
 ): Promise<void> {
   const { table, notFound, notYours, imageKind } = postKinds[kind];
   const author = requireActive(actor);
-  await consumeLimit('edit', author.id);
+  await deps.limits.consume('edit', author.id);
   await extras.limits?.(author.id);
   const { db } = deps;
   const before = db.select({ userId: table.userId, businessId: table.businessId, imageId: table.imageId }).from(table).where(eq(table.id, input.id)).get();

@@ -44,77 +44,83 @@ const limits = {
 
 export type LimitName = keyof typeof limits;
 
-const limiters = new Map<string, RateLimiterMemory>();
-let enabled = true;
+/** The limits of one app: counts and the on/off switch live here, never in module state. */
+export type RateLimits = {
+  /** Counts one attempt for each key; throws 429 when any key is over its limit. */
+  consume(name: LimitName, ...keys: (string | null | undefined)[]): Promise<void>;
+  /**
+   * The login limits, counted before the password is checked: the (IP, e-mail) pair and the IP.
+   * Once an e-mail has had LOGIN_FAILURES failed logins in 15 minutes from anywhere, each (IP,
+   * e-mail) pair gets one attempt per 15 minutes: guessing spread over many addresses slows to
+   * one guess per address, while the owner, from an address that has not been guessing, still
+   * gets in (a hard per-e-mail stop would let any stranger lock the owner out).
+   */
+  consumeLogin(ip: string, email: string): Promise<void>;
+  /** Counts a failed login against the e-mail's ceiling. */
+  countFailedLogin(email: string): Promise<void>;
+  /**
+   * Takes one of an address's account mails for the hour; false when they are used up. Callers
+   * then send nothing and answer as usual, so the reply never tells whether a mail went out.
+   */
+  takeMailAllowance(email: string): Promise<boolean>;
+  /** Forgets all counts (tests that exercise the limits start clean). */
+  reset(): void;
+};
 
-/** RATE_LIMITS=0 turns the limits off (load benchmarks); set once when the app is built. */
-export function setRateLimitsEnabled(on: boolean): void {
-  enabled = on;
-}
+/** Built once per app (index.ts, test helpers); `enabled: false` is RATE_LIMITS=0 (load benchmarks). */
+export function createRateLimits({ enabled }: { enabled: boolean }): RateLimits {
+  const limiters = new Map<LimitName, RateLimiterMemory>();
 
-function limiterFor(name: LimitName): RateLimiterMemory {
-  let limiter = limiters.get(name);
-  if (!limiter) {
-    limiter = new RateLimiterMemory({ keyPrefix: name, ...limits[name] });
-    limiters.set(name, limiter);
+  function limiterFor(name: LimitName): RateLimiterMemory {
+    let limiter = limiters.get(name);
+    if (!limiter) {
+      limiter = new RateLimiterMemory({ keyPrefix: name, ...limits[name] });
+      limiters.set(name, limiter);
+    }
+    return limiter;
   }
-  return limiter;
-}
 
-/** Counts one attempt for each key; throws 429 when any key is over its limit. */
-export async function consumeLimit(name: LimitName, ...keys: (string | null | undefined)[]): Promise<void> {
-  if (!enabled) return;
-  const limiter = limiterFor(name);
-  for (const key of keys) {
-    if (!key) continue;
-    try {
-      await limiter.consume(key.toLowerCase());
-    } catch (e) {
-      if (e instanceof RateLimiterRes) throw new AppError('RATE_LIMITED', 'tooManyRequests');
-      throw e;
+  async function consume(name: LimitName, ...keys: (string | null | undefined)[]): Promise<void> {
+    if (!enabled) return;
+    const limiter = limiterFor(name);
+    for (const key of keys) {
+      if (!key) continue;
+      try {
+        await limiter.consume(key.toLowerCase());
+      } catch (e) {
+        if (e instanceof RateLimiterRes) throw new AppError('RATE_LIMITED', 'tooManyRequests');
+        throw e;
+      }
     }
   }
-}
 
-/** Forgets all counts (tests that exercise the limits start clean). */
-export function resetLimits(): void {
-  limiters.clear();
-}
-
-/**
- * The login limits, counted before the password is checked: the (IP, e-mail) pair and the IP.
- * Once an e-mail has had LOGIN_FAILURES failed logins in 15 minutes from anywhere, each (IP,
- * e-mail) pair gets one attempt per 15 minutes: guessing spread over many addresses slows to
- * one guess per address, while the owner, from an address that has not been guessing, still
- * gets in (a hard per-e-mail stop would let any stranger lock the owner out).
- */
-export async function consumeLoginLimits(ip: string, email: string): Promise<void> {
-  const pair = `${ip}|${email.toLowerCase()}`;
-  await consumeLimit('login', pair);
-  await consumeLimit('loginIp', ip);
-  if (!enabled) return;
-  const failures = await limiterFor('loginFailures').get(email.toLowerCase());
-  if (failures && failures.consumedPoints >= limits.loginFailures.points) await consumeLimit('loginAfterCeiling', pair);
-}
-
-/** Counts a failed login against the e-mail's ceiling. */
-export async function countFailedLogin(email: string): Promise<void> {
-  if (!enabled) return;
-  await limiterFor('loginFailures')
-    .penalty(email.toLowerCase(), 1)
-    .catch(() => undefined);
-}
-
-/**
- * Takes one of an address's account mails for the hour; false when they are used up. Callers
- * then send nothing and answer as usual, so the reply never tells whether a mail went out.
- */
-export async function takeMailAllowance(email: string): Promise<boolean> {
-  try {
-    await consumeLimit('mailsToAddress', email);
-    return true;
-  } catch (e) {
-    if (isAppError(e) && e.code === 'RATE_LIMITED') return false;
-    throw e;
-  }
+  return {
+    consume,
+    async consumeLogin(ip, email) {
+      const pair = `${ip}|${email.toLowerCase()}`;
+      await consume('login', pair);
+      await consume('loginIp', ip);
+      if (!enabled) return;
+      const failures = await limiterFor('loginFailures').get(email.toLowerCase());
+      if (failures && failures.consumedPoints >= limits.loginFailures.points) await consume('loginAfterCeiling', pair);
+    },
+    async countFailedLogin(email) {
+      if (!enabled) return;
+      await limiterFor('loginFailures')
+        .penalty(email.toLowerCase(), 1)
+        .catch(() => undefined);
+    },
+    async takeMailAllowance(email) {
+      try {
+        await consume('mailsToAddress', email);
+        return true;
+      } catch (e) {
+        if (isAppError(e) && e.code === 'RATE_LIMITED') return false;
+        throw e;
+      }
+    },
+    reset() {
+      limiters.clear();
+    },
+  };
 }

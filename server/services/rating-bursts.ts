@@ -10,7 +10,6 @@ import type { RatingBurst, ReportsPageInput } from '../schemas/moderation';
 import { requireAdmin, type Actor } from './actor';
 import { decodeCursor, pageOf } from './comment-pages';
 import { recordModAction } from './mod-log';
-import { consumeLimit } from './rate-limits';
 
 /** Entries a page of the queue's rating bursts shows unless asked for fewer. */
 export const BURSTS_PAGE = 20;
@@ -160,7 +159,7 @@ export function listRatingBursts(deps: Deps, actor: Actor, input: ReportsPageInp
 /** An admin has looked at a rating burst: it leaves the open queue; the log records it. */
 export async function dismissRatingBurst(deps: Deps, actor: Actor, input: { id: string }, now = Date.now()): Promise<{ action: 'dismiss' }> {
   const admin = requireAdmin(actor);
-  await consumeLimit('edit', admin.id);
+  await deps.limits.consume('edit', admin.id);
   deps.db.transaction((tx) => {
     const burst = tx
       .select({ id: ratingBursts.id, businessId: ratingBursts.businessId, ratings: ratingBursts.ratings, title: businesses.title })

@@ -14,7 +14,6 @@ import { emojiCountsOf } from './emoji-ratings';
 import { releaseImages } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
 import { recordModAction } from './mod-log';
-import { consumeLimit } from './rate-limits';
 import { editPost } from './post-edit';
 import { checkNewPost } from './spam';
 
@@ -179,7 +178,7 @@ export function replyPreviews(db: Db, actor: Actor, commentIds: string[], perCom
 /** Replies to a comment; the comment's reply count moves in the same transaction. */
 export async function createReply(deps: Deps, actor: Actor, input: WithUpload<ReplyCreateInput>): Promise<ReplyCard> {
   const author = requireActiveFor(actor, 'replyLoginRequired');
-  await consumeLimit('post', author.id);
+  await deps.limits.consume('post', author.id);
   const { db } = deps;
   const parentOf = (d: DbOrTx) => {
     const parent = d.select({ businessId: comments.businessId, removedAt: comments.removedAt }).from(comments).where(eq(comments.id, input.commentId)).get();
@@ -240,7 +239,7 @@ export async function updateReply(deps: Deps, actor: Actor, input: WithUpload<Re
  */
 export async function deleteReply(deps: Deps, actor: Actor, id: string): Promise<void> {
   const who = requireActive(actor);
-  await consumeLimit('delete', who.id);
+  await deps.limits.consume('delete', who.id);
   const row = findReply(deps.db, id);
   if (row.userId !== who.id && !who.isAdmin) throw new AppError('FORBIDDEN', 'replyNotYours');
   // An admin removing someone else's reply is moderating: the log keeps it.

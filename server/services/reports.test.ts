@@ -9,7 +9,6 @@ import { deleteAccount } from './accounts-delete';
 import { deleteBusiness } from './business-admin';
 import { createReply, deleteReply, listAllReplies, listReplies } from './replies';
 import { setUserFlags } from './users';
-import { resetLimits, setRateLimitsEnabled } from './rate-limits';
 import { reportPost, resolveReports } from './reports';
 
 let t: TestContext;
@@ -450,8 +449,6 @@ describe('the report limit', () => {
       expect(statuses[20]).toBe(429);
     } finally {
       await limited.close();
-      setRateLimitsEnabled(false);
-      resetLimits();
     }
   });
 });

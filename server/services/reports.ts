@@ -23,7 +23,6 @@ import { dropFromSearch, queueForSearch } from './comment-search';
 import { releaseImage } from './images';
 import { queueModDigests, recordAutoHide } from './mod-digest';
 import { recordModAction } from './mod-log';
-import { consumeLimit } from './rate-limits';
 import type { DbOrTx } from '../../db/client';
 
 /** Open reports the queue reads at most; groups beyond this wait for the next look. */
@@ -129,7 +128,7 @@ function restore(tx: DbOrTx, item: Item): void {
  */
 export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, input: ReportInput, now = Date.now()): Promise<ReportResult> {
   const reporter = requireActiveFor(actor, 'reportLoginRequired');
-  await consumeLimit('report', reporter.id);
+  await deps.limits.consume('report', reporter.id);
   const { db, env } = deps;
   return db.transaction((tx) => {
     const item = findItem(tx, kind, input.id);
@@ -186,7 +185,7 @@ function closeReports(tx: DbOrTx, item: Item, action: ResolveAction, moderatorId
  */
 export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInput, now = Date.now()): Promise<{ action: ResolveAction }> {
   const admin = requireAdmin(actor);
-  await consumeLimit(input.action === 'remove' ? 'delete' : 'edit', admin.id);
+  await deps.limits.consume(input.action === 'remove' ? 'delete' : 'edit', admin.id);
   const { db } = deps;
   const item = openItem(db, input.id);
   const log = (tx: DbOrTx, reasons: ReportReason[]) =>
@@ -239,7 +238,7 @@ function removeItem(tx: DbOrTx, item: Item, reason: string, now: number): void {
  */
 export async function removeAllPosts(deps: Deps, actor: Actor, input: RemoveAllInput, now = Date.now()): Promise<{ removed: number }> {
   const admin = requireAdmin(actor);
-  await consumeLimit('delete', admin.id);
+  await deps.limits.consume('delete', admin.id);
   const { db } = deps;
   const target = db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, input.userId)).get();
   if (!target) throw new AppError('NOT_FOUND', 'userNotFound');

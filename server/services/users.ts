@@ -13,7 +13,6 @@ import { issueEmailToken } from './account-mail';
 import { requireActive, requireAdmin, requireSelfOrAdmin, requireSignedIn, type Actor, type SignedIn } from './actor';
 import { releaseImage, requireImage, storeImage } from './images';
 import { recordModAction } from './mod-log';
-import { consumeLimit } from './rate-limits';
 import { invalidateUserSessions } from './sessions';
 
 /** The database or a transaction on it (better-sqlite3 runs both on one connection). */
@@ -125,7 +124,7 @@ export function getUser(deps: Deps, actor: Actor, userId: string): PublicUser {
  */
 export async function updateProfile(deps: Deps, actor: Actor, input: ProfileInput & { image?: Buffer }): Promise<PublicUser> {
   const me = requireActive(actor);
-  await consumeLimit('edit', me.id);
+  await deps.limits.consume('edit', me.id);
   const current = deps.db.select({ imageId: users.imageId }).from(users).where(eq(users.id, me.id)).get();
   if (!current) throw new AppError('NOT_FOUND', 'userNotFound');
   let imageId = current.imageId;
@@ -169,7 +168,7 @@ export function assertNotLastAdmin(db: DbOrTx, user: { id: string; isAdmin: bool
  */
 export async function setUserFlags(deps: Deps, actor: Actor, userId: string, flags: UserFlags): Promise<PublicUser> {
   const admin = requireAdmin(actor);
-  await consumeLimit('edit', admin.id);
+  await deps.limits.consume('edit', admin.id);
   return deps.db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw new AppError('NOT_FOUND', 'userNotFound');

@@ -13,6 +13,7 @@ import { loadEnv, type Env } from '../env';
 import { newId } from '../lib/ids';
 import { createMailer, type Mailer } from '../services/mail';
 import { createOutbox } from '../services/mail-outbox';
+import { createRateLimits } from '../services/rate-limits';
 import { createSession } from '../services/sessions';
 import { createCaller } from '../trpc/caller';
 import type { Actor } from '../services/actor';
@@ -51,7 +52,7 @@ export async function createTestApp(
   const silent = { info() {}, error() {} };
   // No polling timer: tests deliver with `await deps.outbox.deliverDue()` (or the wake-up after a queued mail).
   const outbox = createOutbox(db, options.mailer ?? createMailer(env, paths.outbox, silent), silent, { now: options.now, pollMs: null });
-  const deps: Deps = { db, env, outbox, paths };
+  const deps: Deps = { db, env, outbox, limits: createRateLimits({ enabled: env.RATE_LIMITS }), paths };
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   // Every /api reply a test receives is checked against the OpenAPI document (test/openapi-replies.ts).

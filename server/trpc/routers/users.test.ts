@@ -3,7 +3,6 @@ import { TRPCError } from '@trpc/server';
 import type { ZodError } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../../db/schema';
-import { resetLimits } from '../../services/rate-limits';
 import { callerFor, createCast, createTestApp, type TestContext } from '../../test/helpers';
 
 let t: TestContext;
@@ -14,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  resetLimits();
+  t.deps.limits.reset();
   cast = await createCast(t.db);
 });
 
@@ -98,7 +97,7 @@ describe('public account procedures', () => {
   it('resendConfirmation, forgotPassword, confirmEmail and resetPassword behave the same for every actor', async () => {
     // Every call here comes from one IP; the limits are not what this test is about.
     const unlimited = <T>(run: () => Promise<T>) => {
-      resetLimits();
+      t.deps.limits.reset();
       return run();
     };
     expect(await matrix((c) => unlimited(() => c.users.resendConfirmation({ email: 'somebody@example.com' })))).toEqual({
