@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers';
 import { insertBusiness } from '../test/comment-fixtures';
 import { ftsQueryOf, indexQueuedComments } from './comment-search';
+import { ratingQueries } from './business-ratings';
 import { commentQueries, listBusinessComments, listFeed } from './comments';
 import { walkQuery, walksOf } from './comment-sorts';
 import { sql } from 'drizzle-orm';
@@ -192,6 +193,11 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
         expect(checked).toBeGreaterThan(100);
       });
 
+      it("a star rating moves its author's stars along their own comments (comments_user_idx)", () => {
+        const plan = planOf(ratingQueries(t.db).authorRate, { rate: 3, userId: userIds[1], businessId: businessIds[3] });
+        expect(plan.some((d) => d.includes('USING INDEX comments_user_idx')), plan.join('\n')).toBe(true);
+      });
+
       it('reply lists walk their indexes too', () => {
         const q = replyQueries(t.db);
         const checks = [
@@ -209,6 +215,15 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
       });
     });
   }
+
+  it("a star rating walks the author's comments also when only the older indexes have statistics (an upgraded site)", () => {
+    const sqlite = t.db.$client;
+    sqlite.exec('analyze');
+    sqlite.exec("delete from sqlite_stat1 where idx like 'comments_business_%' and idx <> 'comments_business_idx'");
+    sqlite.exec('analyze sqlite_schema');
+    const plan = planOf(ratingQueries(t.db).authorRate, { rate: 3, userId: userIds[1], businessId: businessIds[3] });
+    expect(plan.some((d) => d.includes('USING INDEX comments_user_idx')), plan.join('\n')).toBe(true);
+  });
 
   it('the lists answer quickly and correctly at this size, with 2% of the comments hidden by reports', () => {
     // Hidden rows are skipped on the index walk; visitors never get one (reports.ts keeps the counts).
