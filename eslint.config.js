@@ -97,9 +97,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['**/server/trpc/*'], allowTypeImports: true, message: 'the client imports only the AppRouter type from server/trpc' },
-          ],
+          patterns: [{ group: ['**/server/trpc/*'], allowTypeImports: true, message: 'the client imports only the AppRouter type from server/trpc' }],
         },
       ],
     },

@@ -7,7 +7,9 @@ const PASSWORD = 'Mitt-hemliga-ord-7';
 const png = async (background: string) => ({
   name: 'bild.png',
   mimeType: 'image/png',
-  buffer: await sharp({ create: { width: 1600, height: 1200, channels: 3, background } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
+    .png()
+    .toBuffer(),
 });
 
 async function logInWithEmail(page: Page, email: string, password: string, labels = { choose: 'Logga In med E-post', submit: 'Logga in' }) {
@@ -326,7 +328,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("the confirmation page without a token says so and offers a new link", async ({ page }) => {
+  test('the confirmation page without a token says so and offers a new link', async ({ page }) => {
     await page.goto('/users/confirm-email');
     await expect(page.getByRole('alert')).toHaveText('Länken är ogiltig eller saknas. Begär en ny nedan.');
     await expect(page.getByRole('button', { name: 'Skicka bekräftelsemejlet igen' })).toBeVisible();

@@ -1,6 +1,5 @@
 import { demoPassword, expect, expectAccessible, test } from './fixtures';
 
-
 /** A business of the demo data: the first card of the directory. */
 async function firstBusiness(baseURL: string | undefined): Promise<{ id: string; title: string }> {
   const res = await fetch(`${baseURL}/trpc/business.directory`);

@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { demoPassword, expect, expectAccessible, test } from './fixtures';
 
-
 /** Logs in through the login page the way a person does (e-mail choice, then the form). */
 async function logIn(page: Page, email: string) {
   await page.goto('/login');
@@ -23,7 +22,9 @@ const ratingPanel = (page: Page, name = 'Betyg') => page.getByRole('region', { n
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Sök butik efter namn' });
 
 async function png(color: string, width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 test.describe('business directory, business page, favourites and management', () => {

@@ -2,14 +2,18 @@ import sharp from 'sharp';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { demoPassword, expect, expectAccessible, test } from './fixtures';
 
-
 async function logIn(request: APIRequestContext, email: string) {
   const res = await request.post('/api/users/logIn', { data: { email, password: demoPassword() } });
   expect(res.ok(), `log in ${email}`).toBe(true);
 }
 
 /** Another browser (own cookies) signed in as `email`. */
-async function signedIn(browser: Browser, baseURL: string, email: string, extraHTTPHeaders: Record<string, string>): Promise<{ context: BrowserContext; page: Page }> {
+async function signedIn(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  extraHTTPHeaders: Record<string, string>,
+): Promise<{ context: BrowserContext; page: Page }> {
   // The test's own headers: its address for the server's per-IP limits (fixtures.ts).
   const context = await browser.newContext({ baseURL, extraHTTPHeaders });
   await logIn(context.request, email);
@@ -77,7 +81,10 @@ test('a comment with a photo, a reply, an emoji rating, the feed, edit, delete a
   await expect(card.getByText('1 svar', { exact: true })).toBeVisible();
   await expect(card.getByText('Håller med, bästa bullarna i stan!')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Dölj svar' })).toBeVisible();
-  const delighted = card.getByRole('radiogroup', { name: 'Betygsätt med en emoji' }).first().getByRole('radio', { name: /^Förtjust/ });
+  const delighted = card
+    .getByRole('radiogroup', { name: 'Betygsätt med en emoji' })
+    .first()
+    .getByRole('radio', { name: /^Förtjust/ });
   await delighted.click();
   await expect(erik.page.getByText('Tack för ditt betyg!')).toBeVisible();
   await expect(delighted).toBeChecked();
@@ -175,7 +182,10 @@ test('visitors read comments and are asked to log in to take part', async ({ pag
     `/login?next=${encodeURIComponent(`/business/${businessId}#comment-${id}`)}`,
   );
   // The exact time behind "för 3 dagar sedan", in words.
-  await expect(card.locator('time').first()).toHaveAttribute('title', /^\d{1,2} (januari|februari|mars|april|maj|juni|juli|augusti|september|oktober|november|december) \d{4} kl\. \d\d:\d\d$/);
+  await expect(card.locator('time').first()).toHaveAttribute(
+    'title',
+    /^\d{1,2} (januari|februari|mars|april|maj|juni|juli|augusti|september|oktober|november|december) \d{4} kl\. \d\d:\d\d$/,
+  );
   const neutral = card.getByRole('radio', { name: /^Neutral/ }).first();
   await neutral.click();
   await expect(page.getByText('Logga in för att betygsätta.')).toBeVisible();

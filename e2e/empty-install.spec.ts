@@ -28,8 +28,16 @@ async function useLanguage(page: Page, lang: 'sv' | 'en') {
 async function expectEmpty(page: Page, lang: 'sv' | 'en', who: string) {
   const text =
     lang === 'sv'
-      ? { justOpened: 'Recensera har precis öppnat.', empty: 'Det finns inga butiker på Recensera ännu.', noStores: 'Här visas butikerna så snart de första har lagts till.' }
-      : { justOpened: 'Recensera has only just opened.', empty: 'There are no stores on Recensera yet.', noStores: 'Stores will appear here as soon as the first ones have been added.' };
+      ? {
+          justOpened: 'Recensera har precis öppnat.',
+          empty: 'Det finns inga butiker på Recensera ännu.',
+          noStores: 'Här visas butikerna så snart de första har lagts till.',
+        }
+      : {
+          justOpened: 'Recensera has only just opened.',
+          empty: 'There are no stores on Recensera yet.',
+          noStores: 'Stores will appear here as soon as the first ones have been added.',
+        };
   await page.goto('/');
   await expect(page.getByText(text.noStores)).toBeVisible();
   await expect(page.getByText(text.justOpened)).toBeVisible();
@@ -77,6 +85,9 @@ test.describe('a fresh install', () => {
 
     await useLanguage(page, 'en');
     await expectEmpty(page, 'en', 'admin');
-    await expect(page.getByRole('region', { name: 'The directory is empty' }).getByRole('link', { name: 'Add a business' })).toHaveAttribute('href', '/business-mng');
+    await expect(page.getByRole('region', { name: 'The directory is empty' }).getByRole('link', { name: 'Add a business' })).toHaveAttribute(
+      'href',
+      '/business-mng',
+    );
   });
 });

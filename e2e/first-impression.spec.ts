@@ -53,7 +53,9 @@ test('the home feed shows drawn pictures, and designed cards where a comment has
       await page.goto('/');
       await expect(feedOf(page).getByRole('list').first().getByRole('listitem')).toHaveCount(12);
       // Lazy pictures load once near the viewport: past them once, then back up.
-      await feedOf(page).getByRole('button', { name: /Visa fler|Load More/ }).scrollIntoViewIfNeeded();
+      await feedOf(page)
+        .getByRole('button', { name: /Visa fler|Load More/ })
+        .scrollIntoViewIfNeeded();
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/home-admin-${lang}-${width}.png`, fullPage: true });

@@ -21,7 +21,13 @@ export function demoPassword(): string {
 export async function expectAccessible(page: Page, context = '') {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const summary = bad.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
   expect(summary, `axe violations ${context}`).toEqual([]);
 }
 
@@ -41,7 +47,12 @@ export async function readMail(to: string, { after = 0, timeoutMs = 10_000, outb
     const found = files
       .map((f) => path.join(outbox, f))
       .filter((f) => statSync(f).mtimeMs >= after)
-      .map((f) => ({ f, text: readFileSync(f, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=') }))
+      .map((f) => ({
+        f,
+        text: readFileSync(f, 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      }))
       .filter((m) => m.text.toLowerCase().includes(`to: ${to.toLowerCase()}`))
       .sort((a, b) => statSync(b.f).mtimeMs - statSync(a.f).mtimeMs);
     if (found.length) return found[0].text;

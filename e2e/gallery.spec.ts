@@ -2,7 +2,10 @@ import sharp from 'sharp';
 import { demoPassword, expect, expectAccessible, test } from './fixtures';
 
 /** A picture that says which it is, so the lightbox can be checked by its size. */
-const picture = (colour: string, width: number, height: number) => sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+const picture = (colour: string, width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 test.describe("a business's photo gallery", () => {
   test('comments with pictures fill "Bilder (n)"; the lightbox moves by key and button and leads to the comment', async ({ page }) => {
@@ -17,7 +20,10 @@ test.describe("a business's photo gallery", () => {
     expect(login.ok()).toBe(true);
     const stamp = Date.now();
     const posted: string[] = [];
-    for (const [colour, width, height] of [['#2a6f97', 900, 600], ['#e07a5f', 600, 900]] as const) {
+    for (const [colour, width, height] of [
+      ['#2a6f97', 900, 600],
+      ['#e07a5f', 600, 900],
+    ] as const) {
       const res = await api.post(`/api/comment/create/${business._id}`, {
         multipart: {
           text: `Bildbevis ${posted.length + 1} (${stamp}) från disken`,

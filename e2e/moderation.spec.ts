@@ -38,7 +38,12 @@ async function report(page: Page, commentId: string, reason: RegExp, note?: stri
   return { card, dialog };
 }
 
-test('three users report a comment: it is hidden from visitors, and the admin removes it from the queue', async ({ browser, baseURL, extraHTTPHeaders, page }) => {
+test('three users report a comment: it is hidden from visitors, and the admin removes it from the queue', async ({
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+  page,
+}) => {
   test.setTimeout(240_000);
   const headers = extraHTTPHeaders ?? {};
   const contexts: BrowserContext[] = [];
@@ -188,7 +193,12 @@ test('the registration and contact forms carry a spam trap people never reach', 
   }
 });
 
-test('five new accounts rate one business within the hour: a rating burst waits in the queue until an admin dismisses it', async ({ browser, baseURL, extraHTTPHeaders, page }) => {
+test('five new accounts rate one business within the hour: a rating burst waits in the queue until an admin dismisses it', async ({
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+  page,
+}) => {
   test.setTimeout(120_000);
   const headers = extraHTTPHeaders ?? {};
   const list = (await (await page.request.get('/api/business')).json()) as { _id: string; title: string; isSuggestionBox?: boolean }[];
@@ -199,7 +209,9 @@ test('five new accounts rate one business within the hour: a rating burst waits 
   for (let i = 0; i < 5; i++) {
     const email = `burst.${stamp}.${i}@example.com`;
     const startedAt = Date.now();
-    const reg = await page.request.post('/api/users/register', { multipart: { firstName: `Ny${i}`, lastName: 'Konto', email, password, confirmPassword: password } });
+    const reg = await page.request.post('/api/users/register', {
+      multipart: { firstName: `Ny${i}`, lastName: 'Konto', email, password, confirmPassword: password },
+    });
     expect(reg.status()).toBe(201);
     const token = new URL(linkIn(await readMail(email, { after: startedAt - 1000 }), '/users/confirm-email')).searchParams.get('token');
     expect((await page.request.put(`/api/users/confirm-email?token=${token}`)).ok()).toBe(true);

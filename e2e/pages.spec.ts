@@ -11,8 +11,7 @@ function storedContact(email: string): ContactRow | undefined {
   const db = new Database(path.join(E2E_DATA_DIR, 'recensera.sqlite'), { readonly: true, fileMustExist: true });
   try {
     return db.prepare('select from_name, user_email, message, language, mailed_at from contact_messages where user_email = ?').get(email) as
-      | ContactRow
-      | undefined;
+      ContactRow | undefined;
   } finally {
     db.close();
   }
@@ -71,7 +70,17 @@ test.describe('static pages', () => {
     await expect(toc.locator('ol')).toBeVisible();
 
     const rights = page.locator('#rights');
-    for (const text of ['Rätt till tillgång', 'Ladda ner mina uppgifter', 'Rätt till rättelse', 'Rätt till radering', 'Radera konto', 'Rätt till begränsning', 'Rätt till dataportabilitet', 'Rätt att invända', 'Integritetsskyddsmyndigheten (IMY)']) {
+    for (const text of [
+      'Rätt till tillgång',
+      'Ladda ner mina uppgifter',
+      'Rätt till rättelse',
+      'Rätt till radering',
+      'Radera konto',
+      'Rätt till begränsning',
+      'Rätt till dataportabilitet',
+      'Rätt att invända',
+      'Integritetsskyddsmyndigheten (IMY)',
+    ]) {
       await expect(rights.getByText(text, { exact: false }).first()).toBeVisible();
     }
 

@@ -1,9 +1,27 @@
 import sharp from 'sharp';
 import { demoPassword, expect, expectAccessible, test } from './fixtures';
 
-const png = () => sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a6f97' } })
+    .png()
+    .toBuffer();
 
-type Words = { text: string; location: string; branch: string; gallery: RegExp; photoOne: RegExp; toComment: string; twoStars: RegExp; post: string; photos: string; photoLabel: string; posted: string; starsTwo: string; sortLabel: string; lowest: string };
+type Words = {
+  text: string;
+  location: string;
+  branch: string;
+  gallery: RegExp;
+  photoOne: RegExp;
+  toComment: string;
+  twoStars: RegExp;
+  post: string;
+  photos: string;
+  photoLabel: string;
+  posted: string;
+  starsTwo: string;
+  sortLabel: string;
+  lowest: string;
+};
 const sv: Words = {
   text: 'Din kommentar',
   location: 'Butikens plats',

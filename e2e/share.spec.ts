@@ -66,9 +66,9 @@ test.describe('sharing', () => {
     await page.goto(`/comment/${comment._id}`);
     await expect(page).toHaveTitle(new RegExp(`^${author} om .+ \\| Recensera$`));
     await page.getByRole('button', { name: `Dela kommentaren av ${author}` }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { shared: { url: string }[] }).shared)).toEqual([
-      expect.objectContaining({ url: `${baseURL}/comment/${comment._id}?lang=sv` }),
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared: { url: string }[] }).shared))
+      .toEqual([expect.objectContaining({ url: `${baseURL}/comment/${comment._id}?lang=sv` })]);
     // The share sheet said what happened; no notice of our own.
     await expect(page.getByText('Länken har kopierats')).toHaveCount(0);
   });

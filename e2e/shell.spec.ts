@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { E2E_INSTAGRAM_URL } from './env';
 import { demoPassword, expect, expectAccessible, test } from './fixtures';
 
-
 /** Signs in through the REST door; the browser context shares the session cookie it sets. */
 async function signIn(page: Page, email: string) {
   const res = await page.request.post('/api/users/logIn', { data: { email, password: demoPassword() } });
@@ -114,7 +113,9 @@ test.describe('shell and home page', () => {
   test('the language toggle switches to English and the choice survives a reload', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
-    await mainNav(page).getByRole('button', { name: /byt språk till engelska/i }).click();
+    await mainNav(page)
+      .getByRole('button', { name: /byt språk till engelska/i })
+      .click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Recensera' })).toBeVisible();
     await expect(mainNav(page).getByRole('button', { name: /switch language to swedish/i })).toHaveText('SE');

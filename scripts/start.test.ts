@@ -25,7 +25,11 @@ beforeEach(() => {
   writeFileSync(path.join(dir, 'server/app.ts'), '// source\n');
   writeFileSync(
     path.join(dir, 'package.json'),
-    JSON.stringify({ name: 'stand-in', private: true, scripts: { start: 'exec sh scripts/start.sh', build: 'node -e "require(\'fs\').writeFileSync(\'built.txt\', \'yes\')"' } }),
+    JSON.stringify({
+      name: 'stand-in',
+      private: true,
+      scripts: { start: 'exec sh scripts/start.sh', build: "node -e \"require('fs').writeFileSync('built.txt', 'yes')\"" },
+    }),
   );
   writeFileSync(path.join(dir, 'dist/server/index.js'), STAND_IN_SERVER);
   // Every source is older than the build.

@@ -40,7 +40,12 @@ describe('JSON bodies', () => {
     for (const [i, type] of types.entries()) {
       const email = `asa${i}@example.com`;
       const fields = { firstName: 'Åsa', lastName: 'Öberg', email, password: 'Lösenord-123', confirmPassword: 'Lösenord-123' };
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/users/register', headers: { 'content-type': type }, payload: Buffer.from(JSON.stringify(fields)) });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        headers: { 'content-type': type },
+        payload: Buffer.from(JSON.stringify(fields)),
+      });
       expect(res.statusCode, type).toBe(201);
       const row = ctx.db.select().from(users).where(eq(users.email, email)).get();
       expect(row?.firstName, type).toBe('Åsa');

@@ -45,7 +45,12 @@ describe('the app shell', () => {
 
   it('serves the client for page routes and JSON 404s for unknown API paths', async () => {
     // Unknown pages and ids get the client too (its not-found page), as a 404 (plugins/spa.ts).
-    for (const [page, status] of [['/', 200], ['/users/confirm-email?token=x', 200], ['/business/abc', 404], ['/no/such/page', 404]] as const) {
+    for (const [page, status] of [
+      ['/', 200],
+      ['/users/confirm-email?token=x', 200],
+      ['/business/abc', 404],
+      ['/no/such/page', 404],
+    ] as const) {
       const res = await ctx.app.inject(page);
       expect(res.statusCode, page).toBe(status);
       expect(res.headers['content-type']).toContain('text/html');
@@ -85,13 +90,25 @@ describe('the app shell', () => {
     expect(crossSite.statusCode).toBe(403);
     const nullOrigin = await ctx.app.inject({ method: 'POST', url: '/api/nothing', headers: { cookie, origin: 'null' } });
     expect(nullOrigin.statusCode).toBe(403);
-    const sameOrigin = await ctx.app.inject({ method: 'POST', url: '/api/nothing', headers: { cookie, origin: 'http://localhost:8000', 'sec-fetch-site': 'same-origin' } });
+    const sameOrigin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/nothing',
+      headers: { cookie, origin: 'http://localhost:8000', 'sec-fetch-site': 'same-origin' },
+    });
     expect(sameOrigin.statusCode).toBe(404);
     const noBrowser = await ctx.app.inject({ method: 'POST', url: '/api/nothing', headers: { authorization: `Bearer ${user.token}` } });
     expect(noBrowser.statusCode).toBe(404);
-    const bearerFromElsewhere = await ctx.app.inject({ method: 'POST', url: '/api/nothing', headers: { authorization: `Bearer ${user.token}`, origin: 'https://other.example' } });
+    const bearerFromElsewhere = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/nothing',
+      headers: { authorization: `Bearer ${user.token}`, origin: 'https://other.example' },
+    });
     expect(bearerFromElsewhere.statusCode).toBe(404);
-    const bearerWithCookie = await ctx.app.inject({ method: 'POST', url: '/api/nothing', headers: { authorization: `Bearer ${user.token}`, cookie, origin: 'https://other.example' } });
+    const bearerWithCookie = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/nothing',
+      headers: { authorization: `Bearer ${user.token}`, cookie, origin: 'https://other.example' },
+    });
     expect(bearerWithCookie.statusCode).toBe(403);
   });
 
@@ -113,7 +130,12 @@ describe('the app shell', () => {
     const badUrl = await ctx.app.inject('/api/business/%E0%A4%A');
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.json().key).toBe('invalidInput');
-    const tooBig = await ctx.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ message: 'x'.repeat(1_100_000) }) });
+    const tooBig = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ message: 'x'.repeat(1_100_000) }),
+    });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().key).toBe('bodyTooLarge');
     const xml = await ctx.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
@@ -136,7 +158,11 @@ describe('response compression', () => {
     const app = await buildApp(ctx.deps, { logger: false });
     // A page of cards the size of a comment search (about 14 KB): above the plugin's default
     // one-piece limit on two cores (8 KB), whose stream path cost such a reply about 1 ms of CPU.
-    const items = Array.from({ length: 40 }, (_, i) => ({ id: `card-${i}`, text: `Kommentar ${i}: personalen var trevlig och kön gick snabbt.`.repeat(4), rate: i % 5 }));
+    const items = Array.from({ length: 40 }, (_, i) => ({
+      id: `card-${i}`,
+      text: `Kommentar ${i}: personalen var trevlig och kön gick snabbt.`.repeat(4),
+      rate: i % 5,
+    }));
     app.get('/api/cards', async () => ({ items }));
     const plain = await app.inject('/api/cards');
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -116,24 +116,19 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       info: documentInfo(version, siteUrl),
       components: { securitySchemes },
     },
-    transform: (route) =>
-      route.url.startsWith('/api/')
-        ? document.transform(route)
-        : { schema: { ...route.schema, hide: true }, url: route.url },
+    transform: (route) => (route.url.startsWith('/api/') ? document.transform(route) : { schema: { ...route.schema, hide: true }, url: route.url }),
     transformObject: document.transformObject,
   });
 
   // Compiled once: the container's health check polls this, and preparing took most of its time.
   // Logged from warn up only: at info every poll wrote two lines (incoming request, completed).
   const alive = deps.db.$client.prepare('select 1');
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/healthz',
-    { logLevel: 'warn', schema: { hide: true, response: { 200: z.object({ ok: z.literal(true), version: z.string() }) } } },
-    async () => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/healthz', { logLevel: 'warn', schema: { hide: true, response: { 200: z.object({ ok: z.literal(true), version: z.string() }) } } }, async () => {
       alive.get();
       return { ok: true as const, version };
-    },
-  );
+    });
 
   registerMethodCheck(app);
   await app.register(restRoutes(deps), { prefix: '/api' });

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const bool = z
-  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z.enum(['0', '1', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const optionalString = z
   .string()
@@ -31,13 +29,21 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Unset: http://localhost:<PORT> (loadEnv fills it in), so links point where the server listens. */
-  PUBLIC_URL: z.string().url().transform((v) => v.replace(/\/+$/, '')).optional(),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   SMTP_URL: optionalString.pipe(z.string().url().optional()),
   MAIL_FROM: z.string().min(3).default('Recensera <no-reply@localhost>'),
   CONTACT_EMAIL: optionalString.pipe(z.string().email().optional()),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
-  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com').transform((v) => v.replace(/\/+$/, '')),
+  GOOGLE_ISSUER: z
+    .string()
+    .url()
+    .default('https://accounts.google.com')
+    .transform((v) => v.replace(/\/+$/, '')),
   ADMIN_EMAILS: z
     .string()
     .default('')
@@ -51,9 +57,7 @@ export const envSchema = z.object({
   DEMO_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Proxies in front of the server whose X-Forwarded-For may be believed: 0 (none), 1, 2 … */
-  TRUST_PROXY: z
-    .union([bool.transform((on) => (on ? 1 : 0)), z.coerce.number().int().min(0).max(10)])
-    .default(0),
+  TRUST_PROXY: z.union([bool.transform((on) => (on ? 1 : 0)), z.coerce.number().int().min(0).max(10)]).default(0),
   /** How many users' open reports hide a comment or reply until a moderator decides. */
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
   /** 0 turns off the spam rules for new posts (server/services/spam.ts); tests of other things. */

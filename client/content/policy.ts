@@ -21,7 +21,11 @@ const sv: PolicyDocument = {
       title: 'Vem som ansvarar för dina uppgifter',
       blocks: [
         'Recensera är en gemenskapsdriven webbplats. Den förening, grupp eller person som driver just den här webbplatsen (”vi”) är personuppgiftsansvarig för uppgifterna som behandlas här.',
-        ['Har du frågor om hur vi hanterar dina uppgifter, eller vill du använda dina rättigheter, skriver du till oss via ', { link: 'kontaktformuläret', href: '/contact' }, '.'],
+        [
+          'Har du frågor om hur vi hanterar dina uppgifter, eller vill du använda dina rättigheter, skriver du till oss via ',
+          { link: 'kontaktformuläret', href: '/contact' },
+          '.',
+        ],
       ],
     },
     {
@@ -30,10 +34,16 @@ const sv: PolicyDocument = {
       blocks: [
         {
           list: [
-            [{ strong: 'Konto: ' }, 'förnamn, efternamn, e-postadress, profilbild, valt språk och om kontot är bekräftat, administratör eller avstängt. Ditt lösenord sparas aldrig i klartext, bara som ett säkert hashvärde (argon2id). Loggar du in med Google får vi ditt namn och din e-postadress från Google, men inget lösenord.'],
+            [
+              { strong: 'Konto: ' },
+              'förnamn, efternamn, e-postadress, profilbild, valt språk och om kontot är bekräftat, administratör eller avstängt. Ditt lösenord sparas aldrig i klartext, bara som ett säkert hashvärde (argon2id). Loggar du in med Google får vi ditt namn och din e-postadress från Google, men inget lösenord.',
+            ],
             [{ strong: 'Innehåll: ' }, 'kommentarer, svar, bilder, stjärnbetyg, betyg av andras inlägg, favoriter och den ort eller filial du anger.'],
             [{ strong: 'Kontaktmeddelanden: ' }, 'namn, e-postadress, meddelande och vilket språk du använde.'],
-            [{ strong: 'Tekniska uppgifter: ' }, 'inloggningssessioner (när de skapades och när de går ut) och din IP-adress, som används för att begränsa antalet försök vid inloggning, registrering och kontakt och som kan förekomma i serverns loggar.'],
+            [
+              { strong: 'Tekniska uppgifter: ' },
+              'inloggningssessioner (när de skapades och när de går ut) och din IP-adress, som används för att begränsa antalet försök vid inloggning, registrering och kontakt och som kan förekomma i serverns loggar.',
+            ],
           ],
         },
         'Bilder du laddar upp räknas om på servern och all inbäddad metadata tas bort, till exempel kameramodell och den GPS-position en mobilkamera ofta sparar.',
@@ -45,9 +55,18 @@ const sv: PolicyDocument = {
       blocks: [
         {
           list: [
-            [{ strong: 'Ge dig ett konto och publicera det du skriver' }, ' – för att fullgöra avtalet med dig när du godkänner användarvillkoren (artikel 6.1 b GDPR).'],
-            [{ strong: 'Skicka e-post om ditt konto' }, ', som bekräftelse av e-postadressen och återställning av lösenord – också för att fullgöra avtalet. Vi skickar inga nyhetsbrev eller marknadsföring.'],
-            [{ strong: 'Moderera innehåll, förhindra missbruk och skydda webbplatsen' }, ' – vårt berättigade intresse av en trygg och pålitlig tjänst (artikel 6.1 f).'],
+            [
+              { strong: 'Ge dig ett konto och publicera det du skriver' },
+              ' – för att fullgöra avtalet med dig när du godkänner användarvillkoren (artikel 6.1 b GDPR).',
+            ],
+            [
+              { strong: 'Skicka e-post om ditt konto' },
+              ', som bekräftelse av e-postadressen och återställning av lösenord – också för att fullgöra avtalet. Vi skickar inga nyhetsbrev eller marknadsföring.',
+            ],
+            [
+              { strong: 'Moderera innehåll, förhindra missbruk och skydda webbplatsen' },
+              ' – vårt berättigade intresse av en trygg och pålitlig tjänst (artikel 6.1 f).',
+            ],
             [{ strong: 'Svara på kontaktmeddelanden' }, ' – vårt berättigade intresse av att kunna svara dig (artikel 6.1 f).'],
             [{ strong: 'Följa lagkrav' }, ', till exempel när en myndighet har rätt att begära ut uppgifter (artikel 6.1 c).'],
           ],
@@ -100,13 +119,38 @@ const sv: PolicyDocument = {
         'Enligt GDPR har du följande rättigheter. Det mesta kan du göra själv direkt på webbplatsen; annars skriver du till oss så svarar vi inom en månad.',
         {
           list: [
-            [{ strong: 'Rätt till tillgång: ' }, 'få veta vilka uppgifter vi har om dig. Knappen ', { strong: 'Ladda ner mina uppgifter' }, ' på ', { link: 'profilsidan', href: '/user' }, ' ger dig en fil med allt vi har sparat om dig.'],
+            [
+              { strong: 'Rätt till tillgång: ' },
+              'få veta vilka uppgifter vi har om dig. Knappen ',
+              { strong: 'Ladda ner mina uppgifter' },
+              ' på ',
+              { link: 'profilsidan', href: '/user' },
+              ' ger dig en fil med allt vi har sparat om dig.',
+            ],
             [{ strong: 'Rätt till rättelse: ' }, 'ändra namn, profilbild och språk under Redigera på profilsidan, eller be oss rätta något annat som är fel.'],
-            [{ strong: 'Rätt till radering: ' }, 'ta bort ditt konto med knappen ', { strong: 'Radera konto' }, ' på profilsidan. Kontot och allt du har publicerat raderas direkt.'],
+            [
+              { strong: 'Rätt till radering: ' },
+              'ta bort ditt konto med knappen ',
+              { strong: 'Radera konto' },
+              ' på profilsidan. Kontot och allt du har publicerat raderas direkt.',
+            ],
             [{ strong: 'Rätt till begränsning: ' }, 'be oss att tills vidare bara lagra dina uppgifter, till exempel medan vi utreder om något är felaktigt.'],
-            [{ strong: 'Rätt till dataportabilitet: ' }, 'filen från Ladda ner mina uppgifter är i det maskinläsbara formatet JSON, så att du kan ta med uppgifterna till en annan tjänst.'],
-            [{ strong: 'Rätt att invända: ' }, 'invända mot behandling som vi grundar på berättigat intresse. Vi slutar då om vi inte har tungt vägande skäl att fortsätta.'],
-            [{ strong: 'Rätt att klaga: ' }, 'lämna klagomål till ', { strong: 'Integritetsskyddsmyndigheten (IMY)' }, ', som är tillsynsmyndighet i Sverige: ', { link: 'www.imy.se', href: 'https://www.imy.se' }, '.'],
+            [
+              { strong: 'Rätt till dataportabilitet: ' },
+              'filen från Ladda ner mina uppgifter är i det maskinläsbara formatet JSON, så att du kan ta med uppgifterna till en annan tjänst.',
+            ],
+            [
+              { strong: 'Rätt att invända: ' },
+              'invända mot behandling som vi grundar på berättigat intresse. Vi slutar då om vi inte har tungt vägande skäl att fortsätta.',
+            ],
+            [
+              { strong: 'Rätt att klaga: ' },
+              'lämna klagomål till ',
+              { strong: 'Integritetsskyddsmyndigheten (IMY)' },
+              ', som är tillsynsmyndighet i Sverige: ',
+              { link: 'www.imy.se', href: 'https://www.imy.se' },
+              '.',
+            ],
           ],
         },
       ],
@@ -121,9 +165,17 @@ const sv: PolicyDocument = {
             caption: 'De cookies webbplatsen sätter',
             head: ['Cookie', 'Vad den gör', 'Hur länge'],
             rows: [
-              [[{ code: 'session' }], 'Håller dig inloggad. Den är HttpOnly, så skript på sidan kan inte läsa den.', '30 dagar, förlängs när du använder webbplatsen; tas bort när du loggar ut'],
+              [
+                [{ code: 'session' }],
+                'Håller dig inloggad. Den är HttpOnly, så skript på sidan kan inte läsa den.',
+                '30 dagar, förlängs när du använder webbplatsen; tas bort när du loggar ut',
+              ],
               [[{ code: 'lang' }], 'Kommer ihåg om du har valt svenska eller engelska.', '1 år'],
-              ['Inloggning med Google', 'Kortlivade cookies som skyddar inloggningen med Google mot förfalskning (state och PKCE). Sätts bara när du väljer att logga in med Google.', 'Några minuter; tas bort när inloggningen är klar'],
+              [
+                'Inloggning med Google',
+                'Kortlivade cookies som skyddar inloggningen med Google mot förfalskning (state och PKCE). Sätts bara när du väljer att logga in med Google.',
+                'Några minuter; tas bort när inloggningen är klar',
+              ],
             ],
           },
         },
@@ -156,7 +208,11 @@ const en: PolicyDocument = {
       title: 'Who is responsible for your data',
       blocks: [
         'Recensera is a community-run website. The association, group or person running this particular site (“we”) is the data controller for the data processed here.',
-        ['If you have questions about how we handle your data, or want to exercise your rights, write to us through the ', { link: 'contact form', href: '/contact' }, '.'],
+        [
+          'If you have questions about how we handle your data, or want to exercise your rights, write to us through the ',
+          { link: 'contact form', href: '/contact' },
+          '.',
+        ],
       ],
     },
     {
@@ -165,10 +221,19 @@ const en: PolicyDocument = {
       blocks: [
         {
           list: [
-            [{ strong: 'Account: ' }, 'first name, last name, e-mail address, profile picture, chosen language, and whether the account is confirmed, an administrator or banned. Your password is never stored in plain text, only as a secure hash (argon2id). If you sign in with Google, we receive your name and e-mail address from Google, but no password.'],
-            [{ strong: 'Content: ' }, 'comments, replies, pictures, star ratings, ratings of other people’s posts, favourites and the town or branch you name.'],
+            [
+              { strong: 'Account: ' },
+              'first name, last name, e-mail address, profile picture, chosen language, and whether the account is confirmed, an administrator or banned. Your password is never stored in plain text, only as a secure hash (argon2id). If you sign in with Google, we receive your name and e-mail address from Google, but no password.',
+            ],
+            [
+              { strong: 'Content: ' },
+              'comments, replies, pictures, star ratings, ratings of other people’s posts, favourites and the town or branch you name.',
+            ],
             [{ strong: 'Contact messages: ' }, 'name, e-mail address, message and the language you used.'],
-            [{ strong: 'Technical data: ' }, 'login sessions (when they were created and when they expire) and your IP address, which is used to limit the number of attempts at login, registration and contact and may appear in the server’s logs.'],
+            [
+              { strong: 'Technical data: ' },
+              'login sessions (when they were created and when they expire) and your IP address, which is used to limit the number of attempts at login, registration and contact and may appear in the server’s logs.',
+            ],
           ],
         },
         'Pictures you upload are re-encoded on the server and all embedded metadata is removed, such as the camera model and the GPS position a phone camera often records.',
@@ -180,9 +245,18 @@ const en: PolicyDocument = {
       blocks: [
         {
           list: [
-            [{ strong: 'Giving you an account and publishing what you write' }, ' – to perform our agreement with you when you accept the terms of use (Article 6(1)(b) GDPR).'],
-            [{ strong: 'Sending e-mail about your account' }, ', such as confirming your e-mail address and resetting your password – also to perform the agreement. We send no newsletters or marketing.'],
-            [{ strong: 'Moderating content, preventing abuse and protecting the site' }, ' – our legitimate interest in a safe and trustworthy service (Article 6(1)(f)).'],
+            [
+              { strong: 'Giving you an account and publishing what you write' },
+              ' – to perform our agreement with you when you accept the terms of use (Article 6(1)(b) GDPR).',
+            ],
+            [
+              { strong: 'Sending e-mail about your account' },
+              ', such as confirming your e-mail address and resetting your password – also to perform the agreement. We send no newsletters or marketing.',
+            ],
+            [
+              { strong: 'Moderating content, preventing abuse and protecting the site' },
+              ' – our legitimate interest in a safe and trustworthy service (Article 6(1)(f)).',
+            ],
             [{ strong: 'Answering contact messages' }, ' – our legitimate interest in being able to reply to you (Article 6(1)(f)).'],
             [{ strong: 'Meeting legal obligations' }, ', for example when an authority is entitled to request data (Article 6(1)(c)).'],
           ],
@@ -235,13 +309,44 @@ const en: PolicyDocument = {
         'Under the GDPR you have the following rights. Most of them you can use yourself, directly on the site; otherwise write to us and we will answer within one month.',
         {
           list: [
-            [{ strong: 'Right of access: ' }, 'find out which data we hold about you. The ', { strong: 'Download my data' }, ' button on your ', { link: 'profile page', href: '/user' }, ' gives you a file with everything we have stored about you.'],
-            [{ strong: 'Right to rectification: ' }, 'change your name, profile picture and language under Edit on your profile page, or ask us to correct anything else that is wrong.'],
-            [{ strong: 'Right to erasure: ' }, 'delete your account with the ', { strong: 'Delete Account' }, ' button on your profile page. The account and everything you have published are deleted immediately.'],
-            [{ strong: 'Right to restriction: ' }, 'ask us to only store your data for the time being, for example while we check whether something is incorrect.'],
-            [{ strong: 'Right to data portability: ' }, 'the file from Download my data is in the machine-readable JSON format, so you can take your data to another service.'],
-            [{ strong: 'Right to object: ' }, 'object to processing we base on legitimate interest. We then stop unless we have compelling grounds to continue.'],
-            [{ strong: 'Right to complain: ' }, 'lodge a complaint with ', { strong: 'Integritetsskyddsmyndigheten (IMY)' }, ', the Swedish Authority for Privacy Protection: ', { link: 'www.imy.se', href: 'https://www.imy.se' }, '.'],
+            [
+              { strong: 'Right of access: ' },
+              'find out which data we hold about you. The ',
+              { strong: 'Download my data' },
+              ' button on your ',
+              { link: 'profile page', href: '/user' },
+              ' gives you a file with everything we have stored about you.',
+            ],
+            [
+              { strong: 'Right to rectification: ' },
+              'change your name, profile picture and language under Edit on your profile page, or ask us to correct anything else that is wrong.',
+            ],
+            [
+              { strong: 'Right to erasure: ' },
+              'delete your account with the ',
+              { strong: 'Delete Account' },
+              ' button on your profile page. The account and everything you have published are deleted immediately.',
+            ],
+            [
+              { strong: 'Right to restriction: ' },
+              'ask us to only store your data for the time being, for example while we check whether something is incorrect.',
+            ],
+            [
+              { strong: 'Right to data portability: ' },
+              'the file from Download my data is in the machine-readable JSON format, so you can take your data to another service.',
+            ],
+            [
+              { strong: 'Right to object: ' },
+              'object to processing we base on legitimate interest. We then stop unless we have compelling grounds to continue.',
+            ],
+            [
+              { strong: 'Right to complain: ' },
+              'lodge a complaint with ',
+              { strong: 'Integritetsskyddsmyndigheten (IMY)' },
+              ', the Swedish Authority for Privacy Protection: ',
+              { link: 'www.imy.se', href: 'https://www.imy.se' },
+              '.',
+            ],
           ],
         },
       ],
@@ -256,9 +361,17 @@ const en: PolicyDocument = {
             caption: 'The cookies the site sets',
             head: ['Cookie', 'What it does', 'How long'],
             rows: [
-              [[{ code: 'session' }], 'Keeps you logged in. It is HttpOnly, so scripts on the page cannot read it.', '30 days, extended while you use the site; removed when you log out'],
+              [
+                [{ code: 'session' }],
+                'Keeps you logged in. It is HttpOnly, so scripts on the page cannot read it.',
+                '30 days, extended while you use the site; removed when you log out',
+              ],
               [[{ code: 'lang' }], 'Remembers whether you chose Swedish or English.', '1 year'],
-              ['Google sign-in', 'Short-lived cookies that protect signing in with Google against forgery (state and PKCE). Set only when you choose to sign in with Google.', 'A few minutes; removed when the sign-in is complete'],
+              [
+                'Google sign-in',
+                'Short-lived cookies that protect signing in with Google against forgery (state and PKCE). Set only when you choose to sign in with Google.',
+                'A few minutes; removed when the sign-in is complete',
+              ],
             ],
           },
         },

@@ -104,7 +104,13 @@ const sv: TermsDocument = {
       title: 'Tillämplig lag',
       blocks: [
         'Svensk lag gäller för de här villkoren och för din användning av Recensera. Tvister som vi inte kan lösa i samförstånd avgörs av svensk allmän domstol.',
-        ['Frågor om villkoren är välkomna via ', { link: 'kontaktformuläret', href: '/contact' }, '. Hur vi hanterar personuppgifter beskrivs i ', { link: 'integritetspolicyn', href: '/policy' }, '.'],
+        [
+          'Frågor om villkoren är välkomna via ',
+          { link: 'kontaktformuläret', href: '/contact' },
+          '. Hur vi hanterar personuppgifter beskrivs i ',
+          { link: 'integritetspolicyn', href: '/policy' },
+          '.',
+        ],
       ],
     },
   ],
@@ -209,7 +215,13 @@ const en: TermsDocument = {
       title: 'Governing law',
       blocks: [
         'Swedish law applies to these terms and to your use of Recensera. Disputes we cannot settle amicably are decided by the Swedish general courts.',
-        ['Questions about the terms are welcome through the ', { link: 'contact form', href: '/contact' }, '. How we handle personal data is described in the ', { link: 'privacy policy', href: '/policy' }, '.'],
+        [
+          'Questions about the terms are welcome through the ',
+          { link: 'contact form', href: '/contact' },
+          '. How we handle personal data is described in the ',
+          { link: 'privacy policy', href: '/policy' },
+          '.',
+        ],
       ],
     },
   ],

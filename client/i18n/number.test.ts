@@ -50,7 +50,9 @@ describe('exactDateTime', () => {
     for (let i = 0; i < 200; i++) {
       const d = new Date(Date.UTC(2000, 0, 1) + i * 7_654_321_987);
       const month = d.toLocaleString('en-GB', { month: 'long' });
-      expect(exactDateTime(d, en.card.postedAt), d.toISOString()).toBe(`${d.getDate()} ${month} ${d.getFullYear()}, ${d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`);
+      expect(exactDateTime(d, en.card.postedAt), d.toISOString()).toBe(
+        `${d.getDate()} ${month} ${d.getFullYear()}, ${d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`,
+      );
       expect(exactDateTime(d, sv.card.postedAt), d.toISOString()).toContain(` ${d.toLocaleString('sv-SE', { month: 'long' })} `);
     }
   });

@@ -21,7 +21,10 @@ describe('early query', () => {
   });
 
   it('leaves other queries and failed early requests to the usual request', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => answer(404, { error: { message: 'Business not found.' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(404, { error: { message: 'Business not found.' } })),
+    );
     startEarlyQuery('business.byId', { id: 'gone' });
     const other = vi.fn(() => Promise.resolve('other'));
     expect(await withEarly('business.byId', { id: 'b' }, other)(undefined)).toBe('other');

@@ -25,12 +25,17 @@ export class UploadError extends Error {
 const SERVER_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 
 const fallbackKey = (status: number): MessageKey =>
-  status === 413 ? 'imageTooLarge'
-  : status === 415 ? 'imageUnsupported'
-  : status === 401 ? 'unauthenticated'
-  : status === 403 ? 'forbidden'
-  : status === 429 ? 'tooManyRequests'
-  : 'internal';
+  status === 413
+    ? 'imageTooLarge'
+    : status === 415
+      ? 'imageUnsupported'
+      : status === 401
+        ? 'unauthenticated'
+        : status === 403
+          ? 'forbidden'
+          : status === 429
+            ? 'tooManyRequests'
+            : 'internal';
 
 const abortError = () => new DOMException('The upload was cancelled.', 'AbortError');
 
@@ -65,12 +70,7 @@ function errorFromReply(status: number, text: string): UploadError {
  * gets the sent fraction (0–1). Rejects with UploadError, or an AbortError DOMException when
  * `signal` aborts.
  */
-export async function uploadImage(
-  file: File,
-  kind: ImageKind,
-  onProgress?: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<UploadedImage> {
+export async function uploadImage(file: File, kind: ImageKind, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedImage> {
   if (signal?.aborted) throw abortError();
   const { body, name } = await prepare(file, kind);
   if (body.size > MAX_UPLOAD_BYTES) throw new UploadError('imageTooLarge', 413);

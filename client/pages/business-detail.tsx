@@ -133,9 +133,7 @@ export default function BusinessDetailPage() {
               {localized.category(business)}
             </p>
           </div>
-          {business.isSuggestionBox ? null : (
-            <FavoriteButton business={{ ...business, title }} onToggle={toggleFavorite} size={30} disabled={!hydrated} />
-          )}
+          {business.isSuggestionBox ? null : <FavoriteButton business={{ ...business, title }} onToggle={toggleFavorite} size={30} disabled={!hydrated} />}
         </header>
 
         {business.image ? <img className={styles.image} src={business.image} alt="" width={1200} height={480} /> : null}
@@ -157,7 +155,9 @@ export default function BusinessDetailPage() {
                 {business.rate === null ? null : <Stars value={business.rate} label={t.business.rating.label(title)} size={24} />}
                 <span aria-live="polite">{summary(business.rate, business.ratingCount)}</span>
               </div>
-              {business.ratingCount > 0 ? <RatingBreakdown businessId={business.id} starCounts={business.starCounts} ratingCount={business.ratingCount} /> : null}
+              {business.ratingCount > 0 ? (
+                <RatingBreakdown businessId={business.id} starCounts={business.starCounts} ratingCount={business.ratingCount} />
+              ) : null}
               <RateBusiness key={business.id} businessId={business.id} myRate={business.myRate} disabled={!hydrated} />
             </section>
           )}

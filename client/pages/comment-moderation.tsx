@@ -196,12 +196,7 @@ function ReplyRows({
       {hasMore ? (
         <tr className={styles.replyRow}>
           <td colSpan={6} className={styles.moreReplies}>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              disabled={more.isFetching}
-              onClick={() => (all ? void more.fetchNextPage() : setAll(true))}
-            >
+            <button type="button" className="btn btn-ghost btn-sm" disabled={more.isFetching} onClick={() => (all ? void more.fetchNextPage() : setAll(true))}>
               {all ? m.moreReplies : m.allReplies(number(total))}
             </button>
           </td>

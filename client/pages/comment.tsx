@@ -73,7 +73,9 @@ export default function CommentPage() {
     <div className="container page">
       <h1 className="page-title">{p.title}</h1>
       <p>
-        <Link href={`/business/${comment.businessId}#comment-${comment._id}`}>{p.toBusiness(titleOf({ title: comment.businessTitle, isSuggestionBox: comment.businessIsSuggestionBox }))}</Link>
+        <Link href={`/business/${comment.businessId}#comment-${comment._id}`}>
+          {p.toBusiness(titleOf({ title: comment.businessTitle, isSuggestionBox: comment.businessIsSuggestionBox }))}
+        </Link>
       </p>
       {/* Served by the server, the card's buttons would do nothing until the app has taken over:
           they are disabled until then, so a press is not silently lost. */}

@@ -40,13 +40,7 @@ export default function ConfirmEmailPage() {
   }, [succeeded, navigate, next]);
 
   const errorKey = confirm.isError ? errorKeyOf(confirm.error) : null;
-  const failureText = !token
-    ? t.messages.tokenMissing
-    : confirm.isError
-      ? errorKey && isMessageKey(errorKey)
-        ? t.messages[errorKey]
-        : c.fallbackError
-      : null;
+  const failureText = !token ? t.messages.tokenMissing : confirm.isError ? (errorKey && isMessageKey(errorKey) ? t.messages[errorKey] : c.fallbackError) : null;
 
   return (
     <div className={`container page ${styles.page}`}>

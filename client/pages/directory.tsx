@@ -33,7 +33,10 @@ export default function DirectoryPage() {
   const [, setSort] = useSearchParam(SORT_PARAM);
   const { category, city, sort } = directoryStateOf(useSearch());
   // No filter and the default order: no input at all, the query the first paint asks for early.
-  const view = category || city || sort !== DEFAULT_DIRECTORY_SORT ? { ...(category && { category }), ...(city && { city }), ...(sort !== DEFAULT_DIRECTORY_SORT && { sort }) } : undefined;
+  const view =
+    category || city || sort !== DEFAULT_DIRECTORY_SORT
+      ? { ...(category && { category }), ...(city && { city }), ...(sort !== DEFAULT_DIRECTORY_SORT && { sort }) }
+      : undefined;
   const filtered = view !== undefined && !!(category || city);
   const options = useQuery(trpc.business.directoryFilters.queryOptions());
   const all = useQuery({ ...trpc.business.directory.queryOptions(view), placeholderData: keepPreviousData });

@@ -20,9 +20,7 @@ export default function GoogleLoginPage() {
   const state = params.get('state');
   const trpc = useTRPC();
   const completeSignIn = useCompleteSignIn();
-  const callback = useMutation(
-    trpc.users.googleCallback.mutationOptions({ onSuccess: (data) => completeSignIn(data.user, takeRememberedNext()) }),
-  );
+  const callback = useMutation(trpc.users.googleCallback.mutationOptions({ onSuccess: (data) => completeSignIn(data.user, takeRememberedNext()) }));
   const { mutate } = callback;
   const sent = useRef(false);
 

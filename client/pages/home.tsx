@@ -28,10 +28,7 @@ export default function HomePage() {
   const trpc = useTRPC();
   const { me, isLoading: meLoading } = useMe();
   const businesses = useQuery({ ...trpc.home.businesses.queryOptions(), staleTime: 5 * 60_000 });
-  const carouselItems = useMemo(
-    () => (businesses.data ?? []).filter((b) => !b.isSuggestionBox).slice(0, CAROUSEL_LIMIT),
-    [businesses.data],
-  );
+  const carouselItems = useMemo(() => (businesses.data ?? []).filter((b) => !b.isSuggestionBox).slice(0, CAROUSEL_LIMIT), [businesses.data]);
   // The slides render in a deferred pass that yields to input; the skeleton stays until then.
   const slides = useDeferredValue(carouselItems);
   /** Real businesses (the suggestion box is none); null until known. */

@@ -84,10 +84,13 @@ function EmailLogin({ next, onBack }: { next: string; onBack(): void }) {
         // The description's error catalogue: its wording for the documented replies.
         const key = errorKeyOf(error);
         const message =
-          key === 'loginInvalid' ? a.notRegistered
-          : key === 'loginWrongPassword' ? a.wrongPassword
-          : key === 'emailNotConfirmed' || key === 'banned' || key === 'tooManyRequests' ? t.messages[key]
-          : a.otherError;
+          key === 'loginInvalid'
+            ? a.notRegistered
+            : key === 'loginWrongPassword'
+              ? a.wrongPassword
+              : key === 'emailNotConfirmed' || key === 'banned' || key === 'tooManyRequests'
+                ? t.messages[key]
+                : a.otherError;
         notify(message, 'error', 2000);
         setUnconfirmed(key === 'emailNotConfirmed' ? input.email : null);
       },
@@ -107,13 +110,7 @@ function EmailLogin({ next, onBack }: { next: string; onBack(): void }) {
           if (!login.isPending) login.mutate(values);
         })}
       >
-        <EmailField
-          id="login-email"
-          label={t.accounts.fields.email}
-          autoFocus
-          error={errors.email?.message}
-          registration={register('email')}
-        />
+        <EmailField id="login-email" label={t.accounts.fields.email} autoFocus error={errors.email?.message} registration={register('email')} />
         <PasswordField
           id="login-password"
           label={t.accounts.fields.password}

@@ -99,11 +99,7 @@ export default function ModQueuePage() {
         ))}
       </SegmentGroup.Root>
 
-      <RatingBursts
-        list={burstList}
-        query={bursts}
-        onDismiss={(burst) => setDecision({ burst, action: 'dismissBurst' })}
-      />
+      <RatingBursts list={burstList} query={bursts} onDismiss={(burst) => setDecision({ burst, action: 'dismissBurst' })} />
 
       <h2 className={styles.sectionTitle}>{q.postsTitle}</h2>
       {query.isPending ? (

@@ -221,8 +221,20 @@ function EditProfile({ me, onDone }: { me: AccountUser; onDone(): void }) {
             onBusyChange={setUploading}
           />
         </div>
-        <TextField id="profile-firstName" label={t.accounts.fields.firstName} autoComplete="given-name" error={errors.firstName?.message} registration={register('firstName')} />
-        <TextField id="profile-lastName" label={t.accounts.fields.lastName} autoComplete="family-name" error={errors.lastName?.message} registration={register('lastName')} />
+        <TextField
+          id="profile-firstName"
+          label={t.accounts.fields.firstName}
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          registration={register('firstName')}
+        />
+        <TextField
+          id="profile-lastName"
+          label={t.accounts.fields.lastName}
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          registration={register('lastName')}
+        />
         <div className={styles.formActions}>
           <button type="button" className="btn" onClick={onDone}>
             {p.cancel}

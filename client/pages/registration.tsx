@@ -107,14 +107,21 @@ export default function RegistrationPage() {
           })}
         >
           <AvatarPicker value={avatar} onChange={setAvatar} disabled={busy} />
-          <TextField id="reg-firstName" label={f.firstName} autoComplete="given-name" error={errors.firstName?.message} registration={register('firstName', checkWhenLeft(trigger, 'firstName'))} />
-          <TextField id="reg-lastName" label={f.lastName} autoComplete="family-name" error={errors.lastName?.message} registration={register('lastName', checkWhenLeft(trigger, 'lastName'))} />
-          <EmailField
-            id="reg-email"
-            label={f.email}
-            error={errors.email?.message}
-            registration={register('email', checkWhenLeft(trigger, 'email'))}
+          <TextField
+            id="reg-firstName"
+            label={f.firstName}
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            registration={register('firstName', checkWhenLeft(trigger, 'firstName'))}
           />
+          <TextField
+            id="reg-lastName"
+            label={f.lastName}
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            registration={register('lastName', checkWhenLeft(trigger, 'lastName'))}
+          />
+          <EmailField id="reg-email" label={f.email} error={errors.email?.message} registration={register('email', checkWhenLeft(trigger, 'email'))} />
           <NewPasswordFields
             idPrefix="reg"
             passwordLabel={f.password}
@@ -159,12 +166,7 @@ export default function RegistrationPage() {
         </div>
       </Modal>
 
-      <Modal
-        open={outcome?.kind === 'sent'}
-        onOpenChange={(open) => !open && setOutcome(null)}
-        title={r.sentTitle}
-        description={t.messages.confirmationResent}
-      >
+      <Modal open={outcome?.kind === 'sent'} onOpenChange={(open) => !open && setOutcome(null)} title={r.sentTitle} description={t.messages.confirmationResent}>
         <div className={styles.dialogActions}>
           <button
             type="button"

@@ -45,9 +45,7 @@ export const businesses = sqliteTable(
      * it moves in the same statement as they do and cannot drift.
      */
     bayesScore: real('bayes_score').generatedAlwaysAs(
-      sql.raw(
-        `CASE WHEN rating_count > 0 THEN (${BAYES_PRIOR_COUNT * BAYES_PRIOR_MEAN}.0 + rating_sum) / (${BAYES_PRIOR_COUNT}.0 + rating_count) END`,
-      ),
+      sql.raw(`CASE WHEN rating_count > 0 THEN (${BAYES_PRIOR_COUNT * BAYES_PRIOR_MEAN}.0 + rating_sum) / (${BAYES_PRIOR_COUNT}.0 + rating_count) END`),
       { mode: 'virtual' },
     ),
     /** The title's key for A–Ö order by binary comparison (server/lib/sv-sort-key.ts). */

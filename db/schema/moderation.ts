@@ -29,8 +29,12 @@ export const reports = sqliteTable(
     resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('reports_open_comment_idx').on(t.commentId, t.reporterId).where(sql`resolved_at is null`),
-    uniqueIndex('reports_open_reply_idx').on(t.replyId, t.reporterId).where(sql`resolved_at is null`),
+    uniqueIndex('reports_open_comment_idx')
+      .on(t.commentId, t.reporterId)
+      .where(sql`resolved_at is null`),
+    uniqueIndex('reports_open_reply_idx')
+      .on(t.replyId, t.reporterId)
+      .where(sql`resolved_at is null`),
     index('reports_queue_idx').on(t.resolvedAt, t.createdAt),
     index('reports_reporter_idx').on(t.reporterId),
   ],
@@ -117,7 +121,9 @@ export const ratingBursts = sqliteTable(
     resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('rating_bursts_open_idx').on(t.businessId).where(sql`resolved_at is null`),
+    uniqueIndex('rating_bursts_open_idx')
+      .on(t.businessId)
+      .where(sql`resolved_at is null`),
     index('rating_bursts_business_idx').on(t.businessId, t.resolvedAt),
     index('rating_bursts_queue_idx').on(t.resolvedAt, t.detectedAt),
   ],

@@ -24,11 +24,7 @@ export const users = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [
-    index('users_created_at_idx').on(t.createdAt),
-    index('users_is_admin_idx').on(t.isAdmin),
-    index('users_image_idx').on(t.imageId),
-  ],
+  (t) => [index('users_created_at_idx').on(t.createdAt), index('users_is_admin_idx').on(t.isAdmin), index('users_image_idx').on(t.imageId)],
 );
 
 export const sessions = sqliteTable(
@@ -101,7 +97,6 @@ export const contactMessages = sqliteTable(
   },
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
 );
-
 
 /**
  * Mails waiting to be sent (server/services/mail-outbox.ts). A request only inserts a row, so a

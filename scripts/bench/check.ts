@@ -126,7 +126,12 @@ function allChecks(sqlite: Database.Database): CheckResult[] {
       const queued = (sqlite.prepare('SELECT COUNT(*) AS n FROM comments_fts_queue').get() as { n: number }).n;
       const rows = (sqlite.prepare('SELECT COUNT(*) AS n FROM comments').get() as { n: number }).n;
       const ok = indexed === rows && queued === 0;
-      return { name: 'comments_fts: one row per comment, none left queued', checked: rows, mismatches: ok ? 0 : Math.abs(indexed - rows) + queued, examples: ok ? [] : [{ indexed, queued, rows }] };
+      return {
+        name: 'comments_fts: one row per comment, none left queued',
+        checked: rows,
+        mismatches: ok ? 0 : Math.abs(indexed - rows) + queued,
+        examples: ok ? [] : [{ indexed, queued, rows }],
+      };
     })(),
   ];
 }

@@ -57,9 +57,14 @@ describe('bench data generator at scale 0.001', () => {
   });
 
   it('indexes every comment for search, leaves none queued and keeps the insert trigger', () => {
-    const hits = sqlite.prepare('SELECT COUNT(*) AS n FROM comments_fts WHERE comments_fts MATCH ?').get(ftsQueryOf(meta.popularBusinessId, meta.searchTerms.comment)) as { n: number };
+    const hits = sqlite
+      .prepare('SELECT COUNT(*) AS n FROM comments_fts WHERE comments_fts MATCH ?')
+      .get(ftsQueryOf(meta.popularBusinessId, meta.searchTerms.comment)) as { n: number };
     expect(hits.n).toBeGreaterThan(0);
-    const rows = sqlite.prepare('SELECT (SELECT COUNT(*) FROM comments_fts) AS indexed, (SELECT COUNT(*) FROM comments) AS comments').get() as { indexed: number; comments: number };
+    const rows = sqlite.prepare('SELECT (SELECT COUNT(*) FROM comments_fts) AS indexed, (SELECT COUNT(*) FROM comments) AS comments').get() as {
+      indexed: number;
+      comments: number;
+    };
     expect(rows.indexed).toBe(rows.comments);
     expect(sqlite.prepare('SELECT COUNT(*) FROM comments_fts_queue').pluck().get()).toBe(0);
     const trigger = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name = 'comments_fts_insert'").get();

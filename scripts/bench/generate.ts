@@ -151,7 +151,10 @@ async function makeImages(uploads: string, rng: Rng): Promise<{ photos: ImageRow
   mkdirSync(uploads, { recursive: true });
   const photos: ImageRow[] = [];
   for (let i = 0; i < 8; i++) {
-    const shapes = Array.from({ length: 12 }, () => `<circle cx="${randInt(rng, 0, 800)}" cy="${randInt(rng, 0, 600)}" r="${randInt(rng, 20, 160)}" fill="${colour(rng)}" fill-opacity="0.6"/>`).join('');
+    const shapes = Array.from(
+      { length: 12 },
+      () => `<circle cx="${randInt(rng, 0, 800)}" cy="${randInt(rng, 0, 600)}" r="${randInt(rng, 20, 160)}" fill="${colour(rng)}" fill-opacity="0.6"/>`,
+    ).join('');
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour(rng)}"/><stop offset="1" stop-color="${colour(rng)}"/></linearGradient></defs><rect width="800" height="600" fill="url(#g)"/>${shapes}</svg>`;
     photos.push(await writeWebp(uploads, svg, 800, 600, 'comment', rng));
   }
@@ -267,9 +270,27 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
 
   // Emoji ratings: 40% on comments, 60% on replies.
   const commentRatingsWanted = Math.round(counts.emojiRatings * 0.4);
-  const commentRatings = drawRatings(rng, commentRatingsWanted, () => commentZipf.sample(), U, cUser, quality(C), (t) => cCreated[t], now);
+  const commentRatings = drawRatings(
+    rng,
+    commentRatingsWanted,
+    () => commentZipf.sample(),
+    U,
+    cUser,
+    quality(C),
+    (t) => cCreated[t],
+    now,
+  );
   const rAuthor = rUser;
-  const replyRatings = drawRatings(rng, counts.emojiRatings - commentRatingsWanted, () => replyZipf.sample(), U, rAuthor, quality(R), (t) => rCreated[t], now);
+  const replyRatings = drawRatings(
+    rng,
+    counts.emojiRatings - commentRatingsWanted,
+    () => replyZipf.sample(),
+    U,
+    rAuthor,
+    quality(R),
+    (t) => rCreated[t],
+    now,
+  );
   const cStats = newStats(C);
   tally(commentRatings, cStats);
   const rStats = newStats(R);
@@ -300,10 +321,15 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   sqlite.pragma('cache_size = -400000');
 
   const allImages = [...images.photos, ...images.icons];
-  bulk(sqlite, 'INSERT INTO images (id, file_name, kind, mime, width, height, bytes, owner_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)', allImages.length, (i) => {
-    const im = allImages[i];
-    return [im.id, im.fileName, im.kind, 'image/webp', im.width, im.height, im.bytes, now - 365 * DAY];
-  });
+  bulk(
+    sqlite,
+    'INSERT INTO images (id, file_name, kind, mime, width, height, bytes, owner_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)',
+    allImages.length,
+    (i) => {
+      const im = allImages[i];
+      return [im.id, im.fileName, im.kind, 'image/webp', im.width, im.height, im.bytes, now - 365 * DAY];
+    },
+  );
 
   bulk(
     sqlite,

@@ -23,7 +23,9 @@ export async function makePhoto(seed: number): Promise<Buffer> {
       raw[i + 2] = (((x + y) * 128) / WIDTH + grain) & 255;
     }
   }
-  return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 export type UploadResult = { ms: number; status: number; body: string };

@@ -23,7 +23,21 @@ import { benchImages, type ImageBench } from './images';
 import type { BaselineBody } from './baseline-server';
 import { KEPT_BODY_BYTES, type LoadJob, type LoadRequest, type LoadResult } from './load-runner';
 import { multipartBody } from './multipart';
-import { coresOf, cpuSnapshot, foreignCores, freePort, waitForQuiet, httpRequest, installExitHandlers, onCleanup, RssSampler, spawnTracked, stopChild, track, waitForOk } from './processes';
+import {
+  coresOf,
+  cpuSnapshot,
+  foreignCores,
+  freePort,
+  waitForQuiet,
+  httpRequest,
+  installExitHandlers,
+  onCleanup,
+  RssSampler,
+  spawnTracked,
+  stopChild,
+  track,
+  waitForOk,
+} from './processes';
 import { endpointTable, judge, metricTable, notesFor, targetText, TARGETS, type EndpointRow, type Group, type MetricRow } from './report';
 import { SERVER_NODE_FLAGS } from '../server-flags';
 import { INDEX_DELAY_MS } from '../../server/services/comment-search';
@@ -165,7 +179,7 @@ async function untilServerQuiet(sqlite: Database.Database): Promise<void> {
   const quietMs = 10 * INDEX_DELAY_MS;
   let last = version.get();
   let quietSince = Date.now();
-  for (const start = Date.now(); Date.now() - start < 10_000; ) {
+  for (const start = Date.now(); Date.now() - start < 10_000;) {
     await sleep(100);
     const now = version.get();
     if (now !== last) {
@@ -198,7 +212,9 @@ class Runner {
   readonly ready: Promise<void>;
 
   constructor() {
-    this.child = track(fork(path.join(here, 'load-runner.ts'), [], { cwd: repoRoot, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+    this.child = track(
+      fork(path.join(here, 'load-runner.ts'), [], { cwd: repoRoot, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+    );
     this.ready = new Promise((resolve, reject) => {
       this.child.once('error', reject);
       this.child.once('exit', (code) => reject(new Error(`load runner exited (code ${code}) before it was ready`)));
@@ -280,7 +296,7 @@ function nextPagePath(reply: { headers: Record<string, string | string[] | undef
 /** How many items a list reply holds (REST array, or tRPC result.data as an array or with one). */
 function resultCount(body: Buffer): number | null {
   const json = parseJson(body) as { result?: { data?: unknown } } | unknown[] | undefined;
-  const data = Array.isArray(json) ? json : (json)?.result?.data;
+  const data = Array.isArray(json) ? json : json?.result?.data;
   if (Array.isArray(data)) return data.length;
   if (data && typeof data === 'object') {
     const list = Object.values(data).find(Array.isArray);
@@ -445,7 +461,19 @@ async function main(): Promise<number> {
   const bodies: Record<string, BaselineBody> = {};
   const getHeaders: Record<string, string> = args.acceptEncoding ? { 'accept-encoding': args.acceptEncoding } : {};
   for (const r of reads) {
-    const row: EndpointRow = { name: r.name, group: r.group, method: 'GET', path: r.path, bytes: null, app: null, baseline: null, ratio: null, target: targetText(r.group), pass: null, note: r.note };
+    const row: EndpointRow = {
+      name: r.name,
+      group: r.group,
+      method: 'GET',
+      path: r.path,
+      bytes: null,
+      app: null,
+      baseline: null,
+      ratio: null,
+      target: targetText(r.group),
+      pass: null,
+      note: r.note,
+    };
     rows.push(row);
     if (!r.path) continue;
     if (args.only && !args.only.test(r.name)) {
@@ -466,7 +494,9 @@ async function main(): Promise<number> {
     bodies[r.key] = { file: path.join(bodiesDir, `${r.key}.body`), encoding };
     writeFileSync(bodies[r.key].file, probe.body);
     const items = resultCount(json);
-    const sizes = encoding ? `reply ${probe.body.length.toLocaleString('en-US')} B ${encoding} (${json.length.toLocaleString('en-US')} B JSON)` : `reply ${json.length.toLocaleString('en-US')} B, not compressed`;
+    const sizes = encoding
+      ? `reply ${probe.body.length.toLocaleString('en-US')} B ${encoding} (${json.length.toLocaleString('en-US')} B JSON)`
+      : `reply ${json.length.toLocaleString('en-US')} B, not compressed`;
     row.note = [r.note, r.group === 'search' && (items === null ? 'result count unknown' : `${items} results for the term`), sizes].filter(Boolean).join('; ');
   }
 
@@ -568,7 +598,18 @@ async function main(): Promise<number> {
     },
   ];
   for (const w of writes) {
-    const row: EndpointRow = { name: w.name, group: w.group, method: 'POST', path: w.path, bytes: null, app: null, baseline: null, ratio: null, target: targetText(w.group), pass: null };
+    const row: EndpointRow = {
+      name: w.name,
+      group: w.group,
+      method: 'POST',
+      path: w.path,
+      bytes: null,
+      app: null,
+      baseline: null,
+      ratio: null,
+      target: targetText(w.group),
+      pass: null,
+    };
     rows.push(row);
     if (args.only && !args.only.test(w.name)) {
       row.note = 'skipped (--only)';
@@ -683,7 +724,12 @@ async function main(): Promise<number> {
   }
   for (const l of lighthouse) {
     if (l.performance === null) {
-      metrics.push({ name: `${l.page}: Lighthouse mobile`, value: `could not run: ${l.error}`, target: `perf ≥ ${TARGETS.lighthousePerf}, a11y ${TARGETS.lighthouseA11y}, SEO ${TARGETS.lighthouseSeo}`, pass: null });
+      metrics.push({
+        name: `${l.page}: Lighthouse mobile`,
+        value: `could not run: ${l.error}`,
+        target: `perf ≥ ${TARGETS.lighthousePerf}, a11y ${TARGETS.lighthouseA11y}, SEO ${TARGETS.lighthouseSeo}`,
+        pass: null,
+      });
       continue;
     }
     metrics.push({
@@ -718,8 +764,18 @@ async function main(): Promise<number> {
       note: `${okParallel}/${images.parallel.count} ok in ${Math.round(images.parallel.wallMs)} ms`,
     });
   }
-  metrics.push({ name: 'RSS: idle after start / peak whole run', value: `${mb(idleRssKb).toFixed(0)} / ${mb(peakRssKb).toFixed(0)} MB`, target: '-', pass: null });
-  metrics.push({ name: 'database file (+ WAL before shutdown)', value: `${(dbBytes / 1e6).toFixed(0)} MB (+ ${(walBytes / 1e6).toFixed(0)} MB)`, target: '-', pass: null });
+  metrics.push({
+    name: 'RSS: idle after start / peak whole run',
+    value: `${mb(idleRssKb).toFixed(0)} / ${mb(peakRssKb).toFixed(0)} MB`,
+    target: '-',
+    pass: null,
+  });
+  metrics.push({
+    name: 'database file (+ WAL before shutdown)',
+    value: `${(dbBytes / 1e6).toFixed(0)} MB (+ ${(walBytes / 1e6).toFixed(0)} MB)`,
+    target: '-',
+    pass: null,
+  });
   metrics.push({
     name: built ? 'data set build time' : 'data set build time (when made)',
     value: `${(meta.timingsMs.total / 1000).toFixed(1)} s`,
@@ -738,7 +794,8 @@ async function main(): Promise<number> {
     pass: failedChecks.length === 0,
   });
 
-  for (const row of rows) if (row.pass === null && row.note?.startsWith('not available')) unmeasured.push(`${row.name}: ${row.note.replace(/^not available: /, '')}`);
+  for (const row of rows)
+    if (row.pass === null && row.note?.startsWith('not available')) unmeasured.push(`${row.name}: ${row.note.replace(/^not available: /, '')}`);
   const c = meta.counts;
   const header = [
     `Recensera bench — scale ${meta.scale}: ${c.businesses.toLocaleString('en-US')} businesses (${c.branches} branches), ${c.users.toLocaleString('en-US')} users, ${c.comments.toLocaleString('en-US')} comments, ${c.replies.toLocaleString('en-US')} replies, ${c.emojiRatings.toLocaleString('en-US')} emoji ratings, ${c.starRatings.toLocaleString('en-US')} star ratings, ${c.favorites.toLocaleString('en-US')} favourites, ${c.commentPhotos} comments with photos`,
@@ -758,7 +815,10 @@ async function main(): Promise<number> {
     '',
     ...[...notesFor(rows), ...metrics.filter((m) => m.note).map((m) => `${m.name}: ${m.note}`), ...notes].map((n) => `note: ${n}`),
     ...unmeasured.map((u) => `not measured: ${u}`),
-    ...checks.map((ch) => `check ${ch.mismatches ? 'FAILED' : 'ok'}: ${ch.name} (${ch.checked.toLocaleString('en-US')} rows${ch.mismatches ? `, ${ch.mismatches} wrong` : ''})`),
+    ...checks.map(
+      (ch) =>
+        `check ${ch.mismatches ? 'FAILED' : 'ok'}: ${ch.name} (${ch.checked.toLocaleString('en-US')} rows${ch.mismatches ? `, ${ch.mismatches} wrong` : ''})`,
+    ),
     '',
   ].join('\n');
   console.log(output);

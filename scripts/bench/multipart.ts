@@ -7,7 +7,9 @@ export function multipartBody(parts: Part[], boundary = `----recensera-bench-${M
   for (const part of parts) {
     if ('data' in part) {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.contentType}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
+        ),
         part.data,
         Buffer.from('\r\n'),
       );

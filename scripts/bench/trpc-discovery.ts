@@ -150,7 +150,8 @@ export function findRole(list: ProcedureList, role: Role, ctx: InputContext): Fo
     return { role, path: null, reason: `no matching tRPC query (queries: ${names})${list.error ? `; router did not load: ${list.error}` : ''}` };
   }
   const [name, proc] = hit;
-  const input = list.source === 'router' ? sampleInput(proc.input, ctx) : role === 'feed' ? { limit: ctx.limit } : { businessId: ctx.businessId, query: ctx.search };
+  const input =
+    list.source === 'router' ? sampleInput(proc.input, ctx) : role === 'feed' ? { limit: ctx.limit } : { businessId: ctx.businessId, query: ctx.search };
   return { role, path: name, input, how: list.source === 'router' ? 'router schema' : 'router file text (input guessed)' };
 }
 

@@ -65,7 +65,11 @@ describe('npm run admin -- <email>', { timeout: 60_000 }, () => {
     try {
       const user = db.select().from(users).where(eq(users.email, 'ny.chef@example.se')).get();
       expect(user).toMatchObject({ isAdmin: true, emailConfirmed: true, passwordHash: null, firstName: 'Ny Chef' });
-      const token = db.select().from(emailTokens).where(eq(emailTokens.tokenHash, hashEmailToken(decodeURIComponent(link?.[2] ?? '')))).get();
+      const token = db
+        .select()
+        .from(emailTokens)
+        .where(eq(emailTokens.tokenHash, hashEmailToken(decodeURIComponent(link?.[2] ?? ''))))
+        .get();
       expect(token).toMatchObject({ userId: user?.id, kind: 'reset', usedAt: null });
     } finally {
       closeDb(db);
@@ -84,7 +88,12 @@ describe('npm run admin -- <email>', { timeout: 60_000 }, () => {
     expect(claimed.out).toMatch(/^https:\/\/recensioner\.example\.se\/reset-password\?token=\S+$/m);
     const after = openDb(path.join(dir, 'recensera.sqlite'));
     try {
-      expect(after.select().from(users).where(eq(users.id, eve.id)).get()).toMatchObject({ isAdmin: true, emailConfirmed: true, passwordHash: null, firstName: 'Chef' });
+      expect(after.select().from(users).where(eq(users.id, eve.id)).get()).toMatchObject({
+        isAdmin: true,
+        emailConfirmed: true,
+        passwordHash: null,
+        firstName: 'Chef',
+      });
       expect(after.select().from(sessions).where(eq(sessions.userId, eve.id)).all()).toEqual([]);
     } finally {
       closeDb(after);

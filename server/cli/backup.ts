@@ -20,7 +20,9 @@ let code = 0;
 try {
   const manifest = await createBackup(db, path.join(data, 'uploads'), path.resolve(dest));
   const uploads = manifest.files.length - 1;
-  console.log(`Backup written to ${path.resolve(dest)}: schema ${manifest.schemaVersion}, ${manifest.rows.users ?? 0} users, ${manifest.rows.comments ?? 0} comments, ${uploads} uploads.`);
+  console.log(
+    `Backup written to ${path.resolve(dest)}: schema ${manifest.schemaVersion}, ${manifest.rows.users ?? 0} users, ${manifest.rows.comments ?? 0} comments, ${uploads} uploads.`,
+  );
 } catch (err) {
   if (!(err instanceof BackupError)) throw err;
   console.error(err.message);

@@ -17,7 +17,9 @@ if (!src || process.argv.length > 3) {
 const env = loadEnvOrExit();
 try {
   const { manifest, replacedDir } = await restoreBackup(path.resolve(env.DATA_DIR), path.resolve(src));
-  console.log(`Restored the backup of ${manifest.createdAt} (schema ${manifest.schemaVersion}, ${manifest.rows.users ?? 0} users, ${manifest.rows.comments ?? 0} comments).`);
+  console.log(
+    `Restored the backup of ${manifest.createdAt} (schema ${manifest.schemaVersion}, ${manifest.rows.users ?? 0} users, ${manifest.rows.comments ?? 0} comments).`,
+  );
   if (replacedDir) console.log(`What it replaced is kept in ${replacedDir}.`);
 } catch (err) {
   if (!(err instanceof BackupError)) throw err;

@@ -31,7 +31,11 @@ type Log = { info(obj: object, msg: string): void };
  * with data first. A directory the server cannot write to, or a database from a newer release,
  * ends the process with one line instead of a stack trace.
  */
-export async function openDataDir(paths: { data: string; uploads: string; backups: string }, dbFile: string, log: Log): Promise<{ db: Db; releaseLock: () => void }> {
+export async function openDataDir(
+  paths: { data: string; uploads: string; backups: string },
+  dbFile: string,
+  log: Log,
+): Promise<{ db: Db; releaseLock: () => void }> {
   let releaseLock: (() => void) | null = null;
   try {
     mkdirSync(paths.uploads, { recursive: true });

@@ -17,7 +17,7 @@ describe('kept JSON', () => {
     expect(() => {
       (card as { title: string }).title = 'Efter';
     }).toThrow(TypeError);
-    expect(() => (card.tags).push('b')).toThrow(TypeError);
+    expect(() => card.tags.push('b')).toThrow(TypeError);
     expect(jsonOf([card])).toBe('[{"title":"Före","tags":["a"]}]');
   });
 });

@@ -17,7 +17,9 @@ const people = sqliteTable('people', {
 const sqlite = new Database(':memory:');
 sqlite.exec(`CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, active INTEGER NOT NULL, seen INTEGER, boss_id INTEGER);
   INSERT INTO people VALUES (1, 'Åsa', 1, 1700000000000, NULL), (2, 'Örjan', 0, NULL, 1), (3, 'Ebba', 1, 5, 9);`);
-sqlite.exec('CREATE TABLE numbers (n INTEGER PRIMARY KEY); WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 100) INSERT INTO numbers (n) SELECT i FROM c');
+sqlite.exec(
+  'CREATE TABLE numbers (n INTEGER PRIMARY KEY); WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 100) INSERT INTO numbers (n) SELECT i FROM c',
+);
 const db = drizzle(sqlite) as unknown as Db;
 afterAll(() => sqlite.close());
 
@@ -68,7 +70,17 @@ describe('rows of prepared selects', () => {
     const ours = statement.all();
     const drizzles = build(db).prepare().all();
     expect(ours).toEqual(drizzles);
-    expect(ours[0]).toEqual({ id: 1, name: 'Åsa', active: true, seen: new Date(1700000000000), bossName: null, bossActive: null, shout: 'ÅSA', twice: '2', named: 3 });
+    expect(ours[0]).toEqual({
+      id: 1,
+      name: 'Åsa',
+      active: true,
+      seen: new Date(1700000000000),
+      bossName: null,
+      bossActive: null,
+      shout: 'ÅSA',
+      twice: '2',
+      named: 3,
+    });
     expect(ours[1]).toMatchObject({ active: false, seen: null, bossName: 'Åsa', bossActive: true });
     expect(ours[2]).toMatchObject({ bossName: null, bossActive: null, seen: new Date(5) });
   });

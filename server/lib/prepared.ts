@@ -34,7 +34,8 @@ export function preparedStatements<Q extends Record<string, Preparable>>(build: 
       const queries = Object.entries(build(db));
       for (const [name, query] of queries) {
         const text = 'toSQL' in query && typeof query.toSQL === 'function' ? (query as { toSQL(): { sql: string } }).toSQL().sql : '';
-        if (hasBareLimitParameter(text)) throw new Error(`prepared statement ${name}: LIMIT is a bare parameter, which SQLite recompiles on every run; use keptLimit()`);
+        if (hasBareLimitParameter(text))
+          throw new Error(`prepared statement ${name}: LIMIT is a bare parameter, which SQLite recompiles on every run; use keptLimit()`);
       }
       found = Object.fromEntries(queries.map(([name, query]) => [name, withFlatRows(query.prepare())])) as PreparedOf<Q>;
       byDb.set(db, found);

@@ -26,7 +26,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldsFromIssues(
         error.validation.map((v) => ({
-          path: String(v.instancePath ?? '').split('/').filter(Boolean),
+          path: String(v.instancePath ?? '')
+            .split('/')
+            .filter(Boolean),
           message: v.message ?? 'invalidInput',
         })),
       );
@@ -47,7 +49,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(415).send(appErrorBody(new AppError('UNSUPPORTED_MEDIA', 'unsupportedContentType')));
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(appErrorBody(new AppError(status === 404 ? 'NOT_FOUND' : 'BAD_INPUT', status === 404 ? 'routeNotFound' : 'invalidInput')));
+      return reply
+        .status(status)
+        .send(appErrorBody(new AppError(status === 404 ? 'NOT_FOUND' : 'BAD_INPUT', status === 404 ? 'routeNotFound' : 'invalidInput')));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: messageText('internal'), key: 'internal' } satisfies ErrorBody);

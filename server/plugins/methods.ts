@@ -5,7 +5,13 @@ import { appErrorBody } from './errors';
 type ApiRoute = { method: string; pattern: RegExp };
 
 /** A route path as a regular expression for a concrete path: `:param` is one segment. */
-const patternOf = (url: string) => new RegExp(`^${url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
+const patternOf = (url: string) =>
+  new RegExp(
+    `^${url
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/:[^/]+/g, '[^/]+')
+      .replace(/\*/g, '.*')}$`,
+  );
 
 /**
  * REST paths used with a method they do not have answer 405 with `Allow` (RFC 9110 15.5.6),

@@ -16,14 +16,18 @@ import { businessTypeOf } from './page-head';
 const INDEX =
   '<!doctype html><html lang="sv"><head><meta charset="UTF-8" /><meta name="description" content="Standard" /><title>Recensera</title></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>';
 const SITE = 'http://localhost:8000';
-const png = (background: string) => sharp({ create: { width: 60, height: 40, channels: 3, background } }).png().toBuffer();
+const png = (background: string) =>
+  sharp({ create: { width: 60, height: 40, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** The head of a served page, read the way a crawler or a chat app's preview reads it. */
 function headOf(html: string) {
   const head = html.slice(0, html.indexOf('</head>'));
   const all = (re: RegExp) => [...head.matchAll(re)];
   const meta = (attr: 'name' | 'property', key: string) => all(new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`, 'g')).map((m) => m[1]);
-  const link = (rel: string) => all(new RegExp(`<link rel="${rel}"(?: hreflang="([^"]+)")? href="([^"]*)">`, 'g')).map((m) => (m[1] ? `${m[1]} ${m[2]}` : m[2]));
+  const link = (rel: string) =>
+    all(new RegExp(`<link rel="${rel}"(?: hreflang="([^"]+)")? href="([^"]*)">`, 'g')).map((m) => (m[1] ? `${m[1]} ${m[2]}` : m[2]));
   const og = (key: string) => meta('property', `og:${key}`);
   return {
     titles: all(/<title>([^<]*)<\/title>/g).map((m) => m[1]),
@@ -37,7 +41,13 @@ function headOf(html: string) {
   };
 }
 
-const html = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const html = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 /**
  * The schema.org structure a LocalBusiness with reviews must have to be read as one (Google's
@@ -47,7 +57,26 @@ const html = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').rep
 function businessStructureProblems(ld: Record<string, unknown>): string[] {
   const problems: string[] = [];
   const text = (v: unknown) => typeof v === 'string' && v.trim() !== '';
-  const LOCAL_TYPES = ['LocalBusiness', 'GroceryStore', 'Pharmacy', 'ClothingStore', 'FurnitureStore', 'CafeOrCoffeeShop', 'FastFoodRestaurant', 'Restaurant', 'ElectronicsStore', 'GasStation', 'LiquorStore', 'DepartmentStore', 'SportingGoodsStore', 'ConvenienceStore', 'HardwareStore', 'GardenStore', 'BookStore', 'AutoPartsStore'];
+  const LOCAL_TYPES = [
+    'LocalBusiness',
+    'GroceryStore',
+    'Pharmacy',
+    'ClothingStore',
+    'FurnitureStore',
+    'CafeOrCoffeeShop',
+    'FastFoodRestaurant',
+    'Restaurant',
+    'ElectronicsStore',
+    'GasStation',
+    'LiquorStore',
+    'DepartmentStore',
+    'SportingGoodsStore',
+    'ConvenienceStore',
+    'HardwareStore',
+    'GardenStore',
+    'BookStore',
+    'AutoPartsStore',
+  ];
   if (ld['@context'] !== 'https://schema.org') problems.push('@context is not https://schema.org');
   if (!LOCAL_TYPES.includes(ld['@type'] as string)) problems.push(`@type ${String(ld['@type'])} is no LocalBusiness type`);
   if (!text(ld.name)) problems.push('name missing');
@@ -62,7 +91,8 @@ function businessStructureProblems(ld: Record<string, unknown>): string[] {
   if (rating) {
     if (rating['@type'] !== 'AggregateRating') problems.push('aggregateRating is not an AggregateRating');
     if (typeof rating.ratingValue !== 'number') problems.push('ratingValue is not a number');
-    if (typeof rating.ratingCount !== 'number' || !Number.isInteger(rating.ratingCount) || rating.ratingCount < 1) problems.push('ratingCount is not a whole number ≥ 1');
+    if (typeof rating.ratingCount !== 'number' || !Number.isInteger(rating.ratingCount) || rating.ratingCount < 1)
+      problems.push('ratingCount is not a whole number ≥ 1');
     const best = (rating.bestRating as number | undefined) ?? 5;
     const worst = (rating.worstRating as number | undefined) ?? 1;
     if (typeof rating.ratingValue === 'number' && (rating.ratingValue < worst || rating.ratingValue > best)) problems.push('ratingValue out of range');
@@ -139,7 +169,17 @@ describe('page heads', () => {
   });
 
   it('marks account and admin pages noindex, without a canonical', async () => {
-    for (const url of ['/user', '/user-mng', '/business-mng', '/cmt-mng', '/mod-queue', '/mod-log', '/favorites/abc', '/reset-password', '/users/confirm-email']) {
+    for (const url of [
+      '/user',
+      '/user-mng',
+      '/business-mng',
+      '/cmt-mng',
+      '/mod-queue',
+      '/mod-log',
+      '/favorites/abc',
+      '/reset-password',
+      '/users/confirm-email',
+    ]) {
       const { status, head } = await get(url);
       expect(status, url).toBe(200);
       expect(head.robots, url).toEqual(['noindex']);
@@ -161,17 +201,22 @@ describe('page heads', () => {
     }
   });
 
-  it("gives a business page its rating in the title, its picture in the previews and schema.org data that passes the structure check", async () => {
+  it('gives a business page its rating in the title, its picture in the previews and schema.org data that passes the structure check', async () => {
     const { admin, owner, other } = await createCast(ctx.db);
-    const business = await createBusiness(ctx.deps, admin.actor, {
-      title: 'Åhléns </script><b>',
-      category: 'Varuhus',
-      description: 'Ett varuhus med kläder, skönhet och hem. '.repeat(8),
-      branches: [
-        { location: 'Stockholm', address: 'Drottninggatan 53' },
-        { location: 'Malmö', address: '' },
-      ],
-    }, { image: await png('#c33'), icon: await png('#33c') });
+    const business = await createBusiness(
+      ctx.deps,
+      admin.actor,
+      {
+        title: 'Åhléns </script><b>',
+        category: 'Varuhus',
+        description: 'Ett varuhus med kläder, skönhet och hem. '.repeat(8),
+        branches: [
+          { location: 'Stockholm', address: 'Drottninggatan 53' },
+          { location: 'Malmö', address: '' },
+        ],
+      },
+      { image: await png('#c33'), icon: await png('#33c') },
+    );
     expect(business.image).toMatch(/^\/uploads\//);
     const url = `/business/${business.id}`;
 
@@ -190,7 +235,11 @@ describe('page heads', () => {
     await rateBusiness(ctx.deps, owner.actor, business.id, 5);
     await rateBusiness(ctx.deps, other.actor, business.id, 4);
     for (let i = 0; i < 22; i++) {
-      await createComment(ctx.deps, i % 2 ? owner.actor : other.actor, { businessId: business.id, text: `Omdöme nummer ${i}: bra service.`, businessLocation: 'Stockholm' });
+      await createComment(ctx.deps, i % 2 ? owner.actor : other.actor, {
+        businessId: business.id,
+        text: `Omdöme nummer ${i}: bra service.`,
+        businessLocation: 'Stockholm',
+      });
     }
 
     const sv = await get(url);
@@ -240,7 +289,12 @@ describe('page heads', () => {
     expect(en.head.jsonLd[0].review).toHaveLength(20);
 
     // An icon alone is the preview's picture, as a small card.
-    const iconOnly = await createBusiness(ctx.deps, admin.actor, { title: 'Ikonen', category: 'Apotek', description: 'Bara en ikon', rate: 4, branches: [{ location: 'Lund' }] }, { icon: await png('#3cc') });
+    const iconOnly = await createBusiness(
+      ctx.deps,
+      admin.actor,
+      { title: 'Ikonen', category: 'Apotek', description: 'Bara en ikon', rate: 4, branches: [{ location: 'Lund' }] },
+      { icon: await png('#3cc') },
+    );
     const iconHead = (await get(`/business/${iconOnly.id}`)).head;
     expect(iconHead.og.image).toEqual([`${SITE}${iconOnly.icon}`]);
     expect(iconHead.twitter.card).toEqual(['summary']);
@@ -259,7 +313,13 @@ describe('page heads', () => {
 
   it('gives a comment page its author, business and excerpt, its photo in the previews and a schema.org Review', async () => {
     const { admin, owner } = await createCast(ctx.db);
-    const business = await createBusiness(ctx.deps, admin.actor, { title: 'Kaffebaren', category: 'Kafé', description: 'Kaffe och bullar', rate: 4, branches: [{ location: 'Lund' }] });
+    const business = await createBusiness(ctx.deps, admin.actor, {
+      title: 'Kaffebaren',
+      category: 'Kafé',
+      description: 'Kaffe och bullar',
+      rate: 4,
+      branches: [{ location: 'Lund' }],
+    });
     const text = 'Fantastiskt gott kaffe och trevlig personal, men det var lite trångt vid fönsterborden en lördag förmiddag när alla ville sitta där.';
     const comment = await createComment(ctx.deps, owner.actor, { businessId: business.id, text, businessLocation: 'Lund', imageBytes: await png('#3c3') });
     expect(comment.image).toMatch(/^\/uploads\//);
@@ -296,7 +356,13 @@ describe('page heads', () => {
 
   it('answers a comment removed by a moderator (kept for its replies) 410, noindex', async () => {
     const { admin, owner, other } = await createCast(ctx.db);
-    const business = await createBusiness(ctx.deps, admin.actor, { title: 'Bageriet', category: 'Livsmedel', description: 'Bröd', rate: 4, branches: [{ location: 'Lund' }] });
+    const business = await createBusiness(ctx.deps, admin.actor, {
+      title: 'Bageriet',
+      category: 'Livsmedel',
+      description: 'Bröd',
+      rate: 4,
+      branches: [{ location: 'Lund' }],
+    });
     const comment = await createComment(ctx.deps, owner.actor, { businessId: business.id, text: 'Elakt omdöme', businessLocation: 'Lund' });
     await createReply(ctx.deps, other.actor, { commentId: comment._id, text: 'Ett svar' });
     const url = `/comment/${comment._id}`;

@@ -27,8 +27,7 @@ const DESCRIPTION_MAX = 160;
 /** How much of a comment its page's description quotes (the rest of the description is about 40). */
 const COMMENT_EXCERPT_MAX = 120;
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /**
  * JSON that may stand inside a <script> element (the page-data block, JSON-LD): no `<` (so no
@@ -185,7 +184,8 @@ const businessPath = (id: string) => `/business/${encodeURIComponent(id)}`;
 const commentPath = (id: string) => `/comment/${encodeURIComponent(id)}`;
 
 /** The business's description in the page's language: the English one where there is one. */
-const descriptionIn = (b: Pick<BusinessDetail, 'description' | 'descriptionEn'>, lang: Language) => (lang === 'en' && b.descriptionEn ? b.descriptionEn : b.description);
+const descriptionIn = (b: Pick<BusinessDetail, 'description' | 'descriptionEn'>, lang: Language) =>
+  lang === 'en' && b.descriptionEn ? b.descriptionEn : b.description;
 
 /** One comment as a schema.org Review (removed ones have no text, and are left out by the callers). */
 function reviewOf(publicUrl: string, c: CommentCard): Review {
@@ -282,7 +282,13 @@ export function commentHead(publicUrl: string, lang: Language, comment: CommentC
     description: t.comment.description(author, business, excerpt(comment.text, COMMENT_EXCERPT_MAX)),
     canonicalPath: commentPath(comment._id),
     ogType: 'article',
-    image: picture ? { url: picture, alt: picture === comment.image ? t.comment.imageAlt(author, business) : t.business.imageAlt(business), large: picture === comment.image } : null,
+    image: picture
+      ? {
+          url: picture,
+          alt: picture === comment.image ? t.comment.imageAlt(author, business) : t.business.imageAlt(business),
+          large: picture === comment.image,
+        }
+      : null,
     jsonLd,
     ...(comment.image ? { preloadImage: comment.image } : {}),
   };

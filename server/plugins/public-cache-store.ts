@@ -92,9 +92,12 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     const encoding = wanted ?? 'identity';
     let variant = entry.variants[encoding];
     if (!variant) {
-      const body = wanted === 'br'
-        ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-        : wanted === 'gzip' ? gzipSync(entry.body) : entry.body;
+      const body =
+        wanted === 'br'
+          ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+          : wanted === 'gzip'
+            ? gzipSync(entry.body)
+            : entry.body;
       const head: (string | number)[] = entry.headers.flat();
       head.push('content-length', body.length);
       if (wanted) head.push('content-encoding', wanted);

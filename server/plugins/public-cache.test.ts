@@ -69,7 +69,11 @@ describe('public reply cache', () => {
 
   it('compresses a cached reply once and serves the same bytes', async () => {
     for (let i = 0; i < 30; i++) {
-      await createComment(t.deps, cast.admin.actor, { businessId: shop, text: `Kommentar nummer ${i} med lite mer text så att svaret blir stort`, businessLocation: 'Malmö' });
+      await createComment(t.deps, cast.admin.actor, {
+        businessId: shop,
+        text: `Kommentar nummer ${i} med lite mer text så att svaret blir stort`,
+        businessLocation: 'Malmö',
+      });
     }
     const plain = await get('/api/comment?limit=30');
     const zipped = await get('/api/comment?limit=30', { 'accept-encoding': 'gzip' });
@@ -152,7 +156,8 @@ describe('public reply cache', () => {
     const hitText = await hit.text();
     expect(hit.status).toBe(200);
     expect(hitText).toBe(firstText);
-    const headersOf = (reply: Response) => [...reply.headers].filter(([name]) => !['date', 'keep-alive', 'connection', 'content-length', 'transfer-encoding'].includes(name));
+    const headersOf = (reply: Response) =>
+      [...reply.headers].filter(([name]) => !['date', 'keep-alive', 'connection', 'content-length', 'transfer-encoding'].includes(name));
     expect(headersOf(hit)).toEqual(headersOf(first));
     expect(hit.headers.get('content-security-policy')).toContain("default-src 'self'");
     const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
@@ -197,8 +202,7 @@ describe('who counts as anonymous', () => {
 
   // The signed-in view of a business's comments carries the caller's own rate.
   const listUrl = (limit: number) => `/trpc/comments.byBusiness?input=${encodeURIComponent(JSON.stringify({ businessId: store, limit }))}`;
-  const myRates = (body: string) =>
-    (JSON.parse(body) as { result: { data: { items: { myRate: number | null }[] } } }).result.data.items.map((c) => c.myRate);
+  const myRates = (body: string) => (JSON.parse(body) as { result: { data: { items: { myRate: number | null }[] } } }).result.data.items.map((c) => c.myRate);
   // Spellings @fastify/cookie reads as the session cookie, so the user is signed in by them.
   const spellings = (token: string) => [`session =${token}`, `lang=sv;session=${token}`, `lang=sv; session\t=${token}`];
 

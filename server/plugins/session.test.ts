@@ -34,7 +34,11 @@ describe('the session of a request', () => {
       expect(check.statusCode, scheme).toBe(200);
     }
     // A bearer token is never sent by a browser on its own, whatever its case: no same-origin check.
-    const fromElsewhere = await t.app.inject({ method: 'POST', url: '/api/nothing', headers: { authorization: `bearer ${cast.owner.token}`, origin: 'https://other.example' } });
+    const fromElsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/nothing',
+      headers: { authorization: `bearer ${cast.owner.token}`, origin: 'https://other.example' },
+    });
     expect(fromElsewhere.statusCode).toBe(404);
     const withCookie = await t.app.inject({
       method: 'POST',
@@ -60,7 +64,11 @@ describe('the session of a request', () => {
     expect(streamed.headers['cache-control']).toBe('private, no-store');
     const page = await t.app.inject({ url: '/about', headers: { cookie } });
     expect(page.headers['cache-control']).toBe('private, no-store');
-    const mutation = await t.app.inject({ method: 'POST', url: '/trpc/users.logout', headers: { cookie: `session=${cast.admin.token}`, origin: 'http://localhost:8000', 'content-type': 'application/json' } });
+    const mutation = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/users.logout',
+      headers: { cookie: `session=${cast.admin.token}`, origin: 'http://localhost:8000', 'content-type': 'application/json' },
+    });
     expect(mutation.statusCode).toBe(200);
     expect(mutation.headers['cache-control']).toBe('private, no-store');
 

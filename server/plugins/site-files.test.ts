@@ -32,7 +32,14 @@ describe('robots.txt and sitemap.xml', () => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
-    for (const line of ['User-agent: *', 'Disallow: /user', 'Disallow: /business-mng', 'Disallow: /api/', 'Disallow: /trpc/', 'Sitemap: https://recensera.example.se/sitemap.xml']) {
+    for (const line of [
+      'User-agent: *',
+      'Disallow: /user',
+      'Disallow: /business-mng',
+      'Disallow: /api/',
+      'Disallow: /trpc/',
+      'Sitemap: https://recensera.example.se/sitemap.xml',
+    ]) {
       expect(res.body.split('\n')).toContain(line);
     }
   });
@@ -54,7 +61,9 @@ describe('robots.txt and sitemap.xml', () => {
 
     // A comment hidden while it is reported leaves the sitemap.
     t.db.update(comments).set({ hiddenAt: Date.now() }).where(eq(comments.id, commentId)).run();
-    expect(locs((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body, 'urlset')).not.toContain(`https://recensera.example.se/comment/${commentId}`);
+    expect(locs((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body, 'urlset')).not.toContain(
+      `https://recensera.example.se/comment/${commentId}`,
+    );
     t.db.update(comments).set({ hiddenAt: null }).where(eq(comments.id, commentId)).run();
 
     const added = insertBusiness(t.db, 'Ny & fin');

@@ -9,7 +9,13 @@ const envWith = (vars: Record<string, string>) => loadEnv({ DATA_DIR: '/tmp/x', 
 /** The meta's content as a browser reads it (attribute entities undone). */
 function metaContent(html: string): string | null {
   const m = new RegExp(`<meta name="${SOCIAL_META}" content="([^"]*)">`).exec(html);
-  return m ? m[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : null;
+  return m
+    ? m[1]
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+    : null;
 }
 
 describe('footer social links as settings', () => {

@@ -130,4 +130,3 @@ export function languageOf(url: string, cookieHeader: string | undefined): 'sv' 
 function langOf(cookieHeader: string | undefined): 'sv' | 'en' {
   return /(?:^|;\s*)lang=en(?:;|$)/.test(cookieHeader ?? '') ? 'en' : 'sv';
 }
-

@@ -86,7 +86,11 @@ function dataPages(deps: Deps, render: () => Promise<Renderer | null>, log: () =
         const pageData = { path: query, input: { id }, data };
         try {
           const renderer = await render();
-          return { status: 200, head, page: renderer ? { ...pageData, html: await renderer.renderPage(urlPath, lang, { ...pageData, anonymous: true }) } : null };
+          return {
+            status: 200,
+            head,
+            page: renderer ? { ...pageData, html: await renderer.renderPage(urlPath, lang, { ...pageData, anonymous: true }) } : null,
+          };
         } catch (err) {
           // The page still works without its data (the browser asks for it); the next request tries again.
           log().error({ err }, 'page render failed');

@@ -127,7 +127,31 @@ describe('the route manifest (server/schemas/routes.ts)', () => {
     .map((f) => f.replace(/\.tsx$/, ''));
 
   it("matches a path to the same route as wouter's own Switch (what the client router shows)", () => {
-    const samples = ['/', '', '/About', '/about/', '/abouts', '/logIn', '/login', '/LOGIN/', '/business', '/business/', '/business/abc', '/Business/a%20b/', '/business/a/b', '/comment/x1', '/comment', '/favorites/u1', '/favorites', '/user', '/user/x', '/user-mng', '/mod-log/', '/products', '/nope'];
+    const samples = [
+      '/',
+      '',
+      '/About',
+      '/about/',
+      '/abouts',
+      '/logIn',
+      '/login',
+      '/LOGIN/',
+      '/business',
+      '/business/',
+      '/business/abc',
+      '/Business/a%20b/',
+      '/business/a/b',
+      '/comment/x1',
+      '/comment',
+      '/favorites/u1',
+      '/favorites',
+      '/user',
+      '/user/x',
+      '/user-mng',
+      '/mod-log/',
+      '/products',
+      '/nope',
+    ];
     for (const urlPath of samples) {
       const routes = [...ROUTES.map((r) => createElement(Route, { key: r.path, path: r.path }, r.path)), createElement(Route, { key: '*' }, 'not found')];
       const shown = renderToString(createElement(Router, { ssrPath: urlPath, children: createElement(Switch, null, ...routes) }));
@@ -244,7 +268,13 @@ describe('business page rendered with its data', () => {
 
   it('renders a comment page with the comment (the anonymous view) and the same data in a JSON block', async () => {
     const { admin, owner } = await createCast(ctx.db);
-    const business = await createBusiness(ctx.deps, admin.actor, { title: 'Kaffebaren', category: 'Livsmedel', description: 'Kaffe', rate: 4, branches: [{ location: 'Lund' }] });
+    const business = await createBusiness(ctx.deps, admin.actor, {
+      title: 'Kaffebaren',
+      category: 'Livsmedel',
+      description: 'Kaffe',
+      rate: 4,
+      branches: [{ location: 'Lund' }],
+    });
     const comment = await createComment(ctx.deps, owner.actor, { businessId: business.id, text: 'Gott kaffe <b>och</b> bullar', businessLocation: 'Lund' });
     const res = await ctx.app.inject(`/comment/${comment._id}`);
     expect(res.statusCode).toBe(200);
@@ -269,7 +299,13 @@ describe('business page rendered with its data', () => {
 
   it('never puts a hidden or removed comment in the shared render', async () => {
     const { admin, owner, other } = await createCast(ctx.db);
-    const business = await createBusiness(ctx.deps, admin.actor, { title: 'Bageriet', category: 'Livsmedel', description: 'Bröd', rate: 4, branches: [{ location: 'Lund' }] });
+    const business = await createBusiness(ctx.deps, admin.actor, {
+      title: 'Bageriet',
+      category: 'Livsmedel',
+      description: 'Bröd',
+      rate: 4,
+      branches: [{ location: 'Lund' }],
+    });
     const hidden = await createComment(ctx.deps, owner.actor, { businessId: business.id, text: 'Dold text om bröd', businessLocation: 'Lund' });
     // Rendered (and kept) before it is hidden: the reports are writes, so the kept render goes.
     expect((await ctx.app.inject(`/comment/${hidden._id}`)).body).toContain('Dold text om bröd');

@@ -34,10 +34,7 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
       // The build manifest (.vite/) is for this plugin, not for browsers.
       allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(res, filePath) {
-        res.header(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

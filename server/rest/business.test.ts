@@ -48,7 +48,9 @@ async function sendForm(method: 'POST' | 'PUT', url: string, parts: Record<strin
 }
 
 const pngPart = async (background: string, filename = 'a.png'): Promise<FilePart> => ({
-  data: await sharp({ create: { width: 80, height: 60, channels: 3, background } }).png().toBuffer(),
+  data: await sharp({ create: { width: 80, height: 60, channels: 3, background } })
+    .png()
+    .toBuffer(),
   filename,
   type: 'image/png',
 });
@@ -95,7 +97,16 @@ describe('GET /api/business', () => {
     const now = Date.now();
     t.db
       .insert(businesses)
-      .values({ id: box, title: 'Add New', titleSearch: titleSearchOf('Add New'), categoryId: resolveCategory(t.db, 'Förslag', undefined, now), description: 'Föreslå en butik.', isSuggestionBox: true, createdAt: now, updatedAt: now })
+      .values({
+        id: box,
+        title: 'Add New',
+        titleSearch: titleSearchOf('Add New'),
+        categoryId: resolveCategory(t.db, 'Förslag', undefined, now),
+        description: 'Föreslå en butik.',
+        isSuggestionBox: true,
+        createdAt: now,
+        updatedAt: now,
+      })
       .run();
   });
 
@@ -188,14 +199,24 @@ describe('POST /api/business/upload', () => {
     expect(body.image).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
     expect(body.icon).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
     expect((await t.app.inject({ url: body.image })).statusCode).toBe(200);
-    const stored = t.db.select({ kind: images.kind }).from(images).innerJoin(businesses, eq(businesses.iconId, images.id)).where(eq(businesses.id, body._id)).get();
+    const stored = t.db
+      .select({ kind: images.kind })
+      .from(images)
+      .innerJoin(businesses, eq(businesses.iconId, images.id))
+      .where(eq(businesses.id, body._id))
+      .get();
     expect(stored?.kind).toBe('icon');
     expect(t.db.select().from(businessRatings).where(eq(businessRatings.businessId, body._id)).all()).toMatchObject([{ userId: cast.admin.id, rate: 4 }]);
   });
 
   it('adds a business without a rate with no rating at all (rate null, count 0), and takes English texts', async () => {
     const { rate: _omitted, ...fields } = formFields('Utan betyg');
-    const res = await sendForm('POST', '/api/business/upload', { ...fields, category: 'Brädspel', categoryEn: 'Board games', descriptionEn: 'Tools and paint.' }, 'admin');
+    const res = await sendForm(
+      'POST',
+      '/api/business/upload',
+      { ...fields, category: 'Brädspel', categoryEn: 'Board games', descriptionEn: 'Tools and paint.' },
+      'admin',
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ rate: null, ratingCount: 0, category: 'Brädspel', categoryEn: 'Board games', descriptionEn: 'Tools and paint.' });
     expect(t.db.select({ n: count() }).from(businessRatings).where(eq(businessRatings.businessId, res.json()._id)).get()?.n).toBe(0);
@@ -267,7 +288,12 @@ describe('PUT /api/business/:id', () => {
     const created = await sendForm('POST', '/api/business/upload', { ...formFields('Redigeras'), image: await pngPart('#111111') }, 'admin');
     const { _id: id, image: oldImage } = created.json();
     const update = async (who: Who, extra: Record<string, string | FilePart> = {}) =>
-      sendForm('PUT', `/api/business/${id}`, { title: '', category: '', rate: '', description: `Ändrad av ${who}`, 'branches[0][location]': 'Lund', ...extra }, who);
+      sendForm(
+        'PUT',
+        `/api/business/${id}`,
+        { title: '', category: '', rate: '', description: `Ändrad av ${who}`, 'branches[0][location]': 'Lund', ...extra },
+        who,
+      );
 
     expect(await statuses((who) => update(who))).toEqual(adminOnly(200));
     const res = await update('admin', { image: await pngPart('#eeeeee') });
@@ -333,7 +359,7 @@ describe('POST /api/business/addRate/:id', () => {
 });
 
 describe('favourites under /api/users', () => {
-  it("GET /users/:id/favoriteBusinesses: the user themself or an admin", async () => {
+  it('GET /users/:id/favoriteBusinesses: the user themself or an admin', async () => {
     const b = await addBusiness();
     await setFavorite(t.deps, cast.owner.actor, { businessId: b.id, favorite: true });
     const url = `/api/users/${cast.owner.id}/favoriteBusinesses`;
@@ -357,8 +383,7 @@ describe('favourites under /api/users', () => {
     const b = await addBusiness();
     const add = (who: Who, userId: string) =>
       t.app.inject({ method: 'POST', url: `/api/users/addFavorite/${userId}/${b.id}`, payload: { userId, businessId: b.id }, headers: authOf(who) });
-    const remove = (who: Who, userId: string) =>
-      t.app.inject({ method: 'DELETE', url: `/api/users/removeFavorite/${userId}/${b.id}`, headers: authOf(who) });
+    const remove = (who: Who, userId: string) => t.app.inject({ method: 'DELETE', url: `/api/users/removeFavorite/${userId}/${b.id}`, headers: authOf(who) });
     const own = (who: Who) => userOf(who)?.id ?? cast.owner.id;
     const countOf = (user: TestUser) => t.db.select({ n: users.favoritesCount }).from(users).where(eq(users.id, user.id)).get()?.n;
     const ownerBefore = countOf(cast.owner);

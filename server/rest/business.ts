@@ -32,14 +32,14 @@ import { errorSchema } from './openapi';
 export const restBusinessSchema = z.object({
   _id: z.string(),
   title: z.string(),
-  category: z.string().describe('The category\'s Swedish name (an entry of GET /api/business/categories).'),
-  categoryEn: z.string().describe('The same category\'s English name.'),
+  category: z.string().describe("The category's Swedish name (an entry of GET /api/business/categories)."),
+  categoryEn: z.string().describe("The same category's English name."),
   description: z.string().describe('The Swedish description; paragraphs separated by line breaks.'),
   descriptionEn: z.string().nullable().describe('The English description, or null: then the Swedish one is shown in English too.'),
   rate: z
     .number()
     .nullable()
-    .describe('The average of the star ratings (1–5; an admin\'s rate given with the form is one of them); null while nobody has rated.'),
+    .describe("The average of the star ratings (1–5; an admin's rate given with the form is one of them); null while nobody has rated."),
   ratingCount: z.number().int().describe('How many users rated it; 0 with `rate` null.'),
   image: z.string().nullable(),
   icon: z.string().nullable(),
@@ -58,7 +58,7 @@ export const restBusinessSchema = z.object({
   ),
   isFavorite: z
     .record(z.string(), z.literal(true))
-    .describe('`{ [yourUserId]: true }` when it is among your favourites, otherwise `{}`; never other users\' entries.'),
+    .describe("`{ [yourUserId]: true }` when it is among your favourites, otherwise `{}`; never other users' entries."),
   isSuggestionBox: z.boolean().describe('The "Add New" suggestion box; always listed first and never deleted.'),
 });
 export type RestBusiness = z.infer<typeof restBusinessSchema>;
@@ -107,9 +107,7 @@ function businessFormInput({ fields }: MultipartForm): Record<string, unknown> {
   let branches: unknown = [...indexed.entries()].sort(([a], [b]) => a - b).map(([, branch]) => branch);
   if (indexed.size === 0 && fields.branches !== undefined) {
     try {
-      branches = (JSON.parse(fields.branches) as unknown[]).map((b) =>
-        b && typeof b === 'object' && '_id' in b ? { ...b, id: (b)._id } : b,
-      );
+      branches = (JSON.parse(fields.branches) as unknown[]).map((b) => (b && typeof b === 'object' && '_id' in b ? { ...b, id: b._id } : b));
     } catch {
       throw new AppError('BAD_INPUT', 'invalidInput', { branches: 'invalidInput' });
     }
@@ -136,12 +134,12 @@ function parseForm<T>(schema: z.ZodType<T>, form: MultipartForm): T {
 
 const formDescription =
   'multipart/form-data with fields `title` (2–50), `category` (2–50: a name of the category list in Swedish or English, ' +
-  'or a new category\'s Swedish name), optional `categoryEn` (2–50: the English name of a new category, or a new English ' +
+  "or a new category's Swedish name), optional `categoryEn` (2–50: the English name of a new category, or a new English " +
   'name for the named one), `description` (2–999), optional `descriptionEn` (2–999, the English description), optional ' +
-  '`rate` (a whole number of stars 1–5: your own rating of the business, one among the users\' ratings; a fraction such as ' +
+  "`rate` (a whole number of stars 1–5: your own rating of the business, one among the users' ratings; a fraction such as " +
   '`3.5` is a 400), ' +
   `\`branches[i][location]\` (2–${BRANCH_TEXT_MAX}, at least one branch, at most ${MAX_BRANCHES}) and optional ` +
-  '`branches[i][address]` (2–100) and, on an edit, optional `branches[i][_id]` (that branch is kept: its comments stay linked and take a new location\'s spelling; ' +
+  "`branches[i][address]` (2–100) and, on an edit, optional `branches[i][_id]` (that branch is kept: its comments stay linked and take a new location's spelling; " +
   'without ids a branch with the same location, ignoring case, is kept; a branch left out is deleted and its comments keep their location text), plus optional files `image` and `icon` (at most 10 MB each; JPEG, PNG, WebP, GIF ' +
   'or AVIF; re-encoded to WebP; a file in any other field is a 400) or, instead of files, `imageId` / `iconId` from ' +
   'POST /api/images. Admins only. 429 and 503 carry Retry-After.';
@@ -171,7 +169,7 @@ export function businessRoutes(deps: Deps) {
             ),
             city: directoryQuerySchema.shape.city.describe("A branch's location exactly as written (`Malmö`); businesses with a branch there."),
             sort: directoryQuerySchema.shape.sort.describe(
-              '`name` A–Ö (default); `rating` by a Bayesian average (5 imagined ratings of 3 stars added to each business\'s ' +
+              "`name` A–Ö (default); `rating` by a Bayesian average (5 imagined ratings of 3 stars added to each business's " +
                 'own, so one 5-star rating does not outrank a hundred 4.8s; unrated last); `reviews` most ratings first; ' +
                 '`newest` most recently added first. Any other value is a 400.',
             ),
@@ -275,7 +273,16 @@ export function businessRoutes(deps: Deps) {
           description: formDescription,
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
-          response: { 201: restBusinessSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema, 503: errorSchema },
+          response: {
+            201: restBusinessSchema,
+            400: errorSchema,
+            401: errorSchema,
+            403: errorSchema,
+            413: errorSchema,
+            415: errorSchema,
+            429: errorSchema,
+            503: errorSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -328,8 +335,7 @@ export function businessRoutes(deps: Deps) {
           tags: ['business'],
           summary: 'Delete a business',
           description:
-            'Admins only. Removes its branches, ratings, favourites, comments and replies and their pictures. ' +
-            'The suggestion box cannot be deleted (409).',
+            'Admins only. Removes its branches, ratings, favourites, comments and replies and their pictures. ' + 'The suggestion box cannot be deleted (409).',
           security: [{ bearer: [] }],
           params: idParams,
           response: { 200: z.object({ message: z.string() }), 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema },
@@ -367,7 +373,8 @@ export function businessRoutes(deps: Deps) {
       },
       async (request) => {
         const { rate } = request.body;
-        const result = rate === null ? await unrateBusiness(deps, request.actor, request.params.id) : await rateBusiness(deps, request.actor, request.params.id, rate);
+        const result =
+          rate === null ? await unrateBusiness(deps, request.actor, request.params.id) : await rateBusiness(deps, request.actor, request.params.id, rate);
         return { rate: result.rate, ratingCount: result.ratingCount };
       },
     );

@@ -43,7 +43,13 @@ const ownersComment = () => createComment(t.deps, cast.owner.actor, { businessId
 const ownersReply = async () => createReply(t.deps, cast.owner.actor, { commentId: (await ownersComment())._id, text: 'Instämmer' });
 
 describe('who may call which route (PRODUCT.md section 2)', () => {
-  type Row = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: () => Promise<string> | string; body?: () => Promise<ReturnType<typeof multipart>> | ReturnType<typeof multipart>; json?: unknown; expected: Record<Role, number> };
+  type Row = {
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    url: () => Promise<string> | string;
+    body?: () => Promise<ReturnType<typeof multipart>> | ReturnType<typeof multipart>;
+    json?: unknown;
+    expected: Record<Role, number>;
+  };
   const everyone = (status: number) => ({ visitor: status, owner: status, other: status, banned: status, admin: status });
   const form = (fields: Record<string, string>) => () => multipart(fields);
 
@@ -123,7 +129,7 @@ describe('who may call which route (PRODUCT.md section 2)', () => {
     });
   }
 
-  it('unknown ids answer 404 with the description\'s wording', async () => {
+  it("unknown ids answer 404 with the description's wording", async () => {
     const admin = bearer(cast.admin);
     const missingReply = await t.app.inject({ method: 'DELETE', url: '/api/subComment/delete/nope', headers: admin });
     expect(missingReply.statusCode).toBe(404);
@@ -146,7 +152,12 @@ describe('identity comes from the session', () => {
       businessId: 'other-business',
       businessIcon: 'https://evil.example/icon.png',
     });
-    const res = await t.app.inject({ method: 'POST', url: `/api/comment/create/${shop}`, headers: { ...bearer(cast.other), ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/comment/create/${shop}`,
+      headers: { ...bearer(cast.other), ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created).toMatchObject({ userId: cast.other.id, firstName: 'Ada', lastName: 'Other', userImage: null, businessId: shop });
@@ -169,7 +180,12 @@ describe('documented shapes and behaviour', () => {
   it('creates a comment with a photo (201) and lists it with ratings and replies', async () => {
     const b = insertBusiness(t.db, 'ICA Maxi');
     const body = multipart({ text: 'Fina grönsaker', businessLocation: 'Västerås', rate: '4' }, { data: await pngBytes(300, 200) });
-    const res = await t.app.inject({ method: 'POST', url: `/api/comment/create/${b}`, headers: { ...bearer(cast.owner), ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/comment/create/${b}`,
+      headers: { ...bearer(cast.owner), ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created.image).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
@@ -178,20 +194,51 @@ describe('documented shapes and behaviour', () => {
 
     await t.app.inject({ method: 'POST', url: `/api/comment/addRate/${created._id}`, headers: bearer(cast.other), payload: { rate: 5 } });
     const replyBody = multipart({ text: 'Håller med' });
-    await t.app.inject({ method: 'POST', url: `/api/comment/addSubComment/${created._id}`, headers: { ...bearer(cast.other), ...replyBody.headers }, payload: replyBody.payload });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/comment/addSubComment/${created._id}`,
+      headers: { ...bearer(cast.other), ...replyBody.headers },
+      payload: replyBody.payload,
+    });
 
     const list = await t.app.inject({ method: 'GET', url: `/api/comment/${b}`, headers: bearer(cast.owner) });
     expect(list.statusCode).toBe(200);
     const [c] = list.json();
     expect(Object.keys(c).sort()).toEqual(
       [
-        '_id', 'userId', 'businessId', 'businessIcon', 'businessTitle', 'businessLocation', 'branchId', 'text', 'image', 'rate', 'ratings', 'firstName',
-        'lastName', 'userImage', 'date', 'subComments', 'replyCount', 'ratingCount', 'emojiCounts', 'authorRate',
+        '_id',
+        'userId',
+        'businessId',
+        'businessIcon',
+        'businessTitle',
+        'businessLocation',
+        'branchId',
+        'text',
+        'image',
+        'rate',
+        'ratings',
+        'firstName',
+        'lastName',
+        'userImage',
+        'date',
+        'subComments',
+        'replyCount',
+        'ratingCount',
+        'emojiCounts',
+        'authorRate',
       ].sort(),
     );
     expect(c).toMatchObject({ rate: 5, ratingCount: 1, ratings: [{ userId: cast.other.id, rate: 5 }], replyCount: 1, emojiCounts: { 5: 1 } });
     expect(new Date(c.date).toISOString()).toBe(c.date);
-    expect(c.subComments[0]).toMatchObject({ userId: cast.other.id, commentId: c._id, businessId: b, text: 'Håller med', isConfirmed: true, ratings: [], rate: null });
+    expect(c.subComments[0]).toMatchObject({
+      userId: cast.other.id,
+      commentId: c._id,
+      businessId: b,
+      text: 'Håller med',
+      isConfirmed: true,
+      ratings: [],
+      rate: null,
+    });
     for (const key of ['_id', 'date', 'image', 'firstName', 'lastName', 'userImage']) expect(c.subComments[0]).toHaveProperty(key);
   });
 
@@ -208,26 +255,51 @@ describe('documented shapes and behaviour', () => {
     expect(own.json().message).toBe('You cannot rate your own post.');
   });
 
-  it('validation errors are 400 with the description\'s messages per field', async () => {
+  it("validation errors are 400 with the description's messages per field", async () => {
     const bad = multipart({ text: 'x', businessLocation: 'Stora Nygatan Malmö' });
-    const res = await t.app.inject({ method: 'POST', url: `/api/comment/create/${shop}`, headers: { ...bearer(cast.owner), ...bad.headers }, payload: bad.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/comment/create/${shop}`,
+      headers: { ...bearer(cast.owner), ...bad.headers },
+      payload: bad.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ text: 'Comment too short!', businessLocation: 'Business location should consist of at most 2 words' });
     const empty = multipart({});
-    const res2 = await t.app.inject({ method: 'POST', url: `/api/comment/create/${shop}`, headers: { ...bearer(cast.owner), ...empty.headers }, payload: empty.payload });
+    const res2 = await t.app.inject({
+      method: 'POST',
+      url: `/api/comment/create/${shop}`,
+      headers: { ...bearer(cast.owner), ...empty.headers },
+      payload: empty.payload,
+    });
     expect(res2.json().errors).toEqual({ text: '*Please write a comment', businessLocation: '*Please add store location' });
     const notMultipart = await t.app.inject({ method: 'POST', url: `/api/comment/create/${shop}`, headers: bearer(cast.owner), payload: { text: 'Hej hej' } });
     expect(notMultipart.statusCode).toBe(400);
     const reply = multipart({ text: 'x' });
     const c = await ownersComment();
-    const res3 = await t.app.inject({ method: 'POST', url: `/api/comment/addSubComment/${c._id}`, headers: { ...bearer(cast.owner), ...reply.headers }, payload: reply.payload });
+    const res3 = await t.app.inject({
+      method: 'POST',
+      url: `/api/comment/addSubComment/${c._id}`,
+      headers: { ...bearer(cast.owner), ...reply.headers },
+      payload: reply.payload,
+    });
     expect(res3.json().errors).toEqual({ text: 'Title too short!' });
     const r = await ownersReply();
     const edit = multipart({ text: '' });
-    const res4 = await t.app.inject({ method: 'PUT', url: `/api/subComment/update/${r._id}`, headers: { ...bearer(cast.owner), ...edit.headers }, payload: edit.payload });
+    const res4 = await t.app.inject({
+      method: 'PUT',
+      url: `/api/subComment/update/${r._id}`,
+      headers: { ...bearer(cast.owner), ...edit.headers },
+      payload: edit.payload,
+    });
     expect(res4.json().errors).toEqual({ text: '*Please write a subcomment' });
     const notImage = multipart({ text: 'Med fil', businessLocation: 'Lund' }, { data: Buffer.from('just text, not a picture') });
-    const res5 = await t.app.inject({ method: 'POST', url: `/api/comment/create/${shop}`, headers: { ...bearer(cast.owner), ...notImage.headers }, payload: notImage.payload });
+    const res5 = await t.app.inject({
+      method: 'POST',
+      url: `/api/comment/create/${shop}`,
+      headers: { ...bearer(cast.owner), ...notImage.headers },
+      payload: notImage.payload,
+    });
     expect(res5.statusCode).toBe(415);
   });
 

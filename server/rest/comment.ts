@@ -22,15 +22,7 @@ import { messageText } from '../schemas/messages';
 import { requireActiveFor, type Actor } from '../services/actor';
 import { commentDocuments, replyDocuments } from './comment-documents';
 import { rateComment, ratingLists } from '../services/comment-ratings';
-import {
-  createComment,
-  deleteComment,
-  listBusinessComments,
-  listFeed,
-  listLatestComments,
-  removeComment,
-  updateComment,
-} from '../services/comments';
+import { createComment, deleteComment, listBusinessComments, listFeed, listLatestComments, removeComment, updateComment } from '../services/comments';
 import type { WithUpload } from '../services/post-images';
 import { createReply } from '../services/replies';
 import { formNumber } from './form-number';
@@ -77,9 +69,7 @@ export const restCommentSchema = z.object({
     .nullable()
     .describe("The author's current star rating of the business (1–5), null while they have none; `rate` stays the comment's emoji average."),
   replyCount: z.number().int(),
-  subComments: z
-    .array(restReplySchema)
-    .describe("The newest replies (at most 50; replyCount tells how many there are). Empty in the feed's lists."),
+  subComments: z.array(restReplySchema).describe("The newest replies (at most 50; replyCount tells how many there are). Empty in the feed's lists."),
 });
 
 export const rateBodySchema = z.object({
@@ -104,7 +94,8 @@ const commentListQuery = {
 };
 
 /** `1,2` → [1, 2]; anything that is not a list of whole numbers becomes NaN, which the schema refuses. */
-const starsOf = (value: string | undefined) => (value === undefined || value === '' ? undefined : value.split(',').map((v) => (/^\s*\d\s*$/.test(v) ? Number(v) : Number.NaN)));
+const starsOf = (value: string | undefined) =>
+  value === undefined || value === '' ? undefined : value.split(',').map((v) => (/^\s*\d\s*$/.test(v) ? Number(v) : Number.NaN));
 
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
@@ -147,7 +138,16 @@ export function editPostRoute<C>(
     fields?: (form: MultipartForm) => Record<string, unknown>;
   },
 ) {
-  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema, 503: errorSchema };
+  const errors = {
+    400: errorSchema,
+    401: errorSchema,
+    403: errorSchema,
+    404: errorSchema,
+    413: errorSchema,
+    415: errorSchema,
+    429: errorSchema,
+    503: errorSchema,
+  };
   fastify.withTypeProvider<ZodTypeProvider>().put(
     '/update/:id',
     {
@@ -181,7 +181,16 @@ export function commentRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['comment'];
-    const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema, 503: errorSchema };
+    const errors = {
+      400: errorSchema,
+      401: errorSchema,
+      403: errorSchema,
+      404: errorSchema,
+      413: errorSchema,
+      415: errorSchema,
+      429: errorSchema,
+      503: errorSchema,
+    };
 
     app.get(
       '/',
@@ -253,7 +262,12 @@ export function commentRoutes(deps: Deps) {
       async (request, reply) => {
         const { sort, stars, photos, ...rest } = request.query;
         const options = parseInput(commentListOptionsSchema, { sort, stars: starsOf(stars), photos: photos === '1' || photos === 'true' });
-        const page = listBusinessComments(deps, request.actor, { businessId: request.params.businessId, ...rest, ...options, photos: options.photos || undefined });
+        const page = listBusinessComments(deps, request.actor, {
+          businessId: request.params.businessId,
+          ...rest,
+          ...options,
+          photos: options.photos || undefined,
+        });
         withNextCursor(reply, page.nextCursor);
         return commentDocuments(deps.db, request.actor, page.items, true);
       },

@@ -8,7 +8,7 @@ import { restBusinessSchema, toRestBusiness } from './business';
 import { errorSchema } from './openapi';
 
 const favoriteParams = z.object({ userId: idSchema, businessId: idSchema });
-const listReply = z.array(restBusinessSchema).describe('The user\'s favourite businesses after the change, most recently added first.');
+const listReply = z.array(restBusinessSchema).describe("The user's favourite businesses after the change, most recently added first.");
 /** 409: the suggestion box cannot be added. */
 const changeResponses = { 200: listReply, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 

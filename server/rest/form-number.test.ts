@@ -47,7 +47,7 @@ describe('numbers in multipart forms', () => {
     expect(plain.statusCode).toBe(201);
   });
 
-  it("refuse a loosely written business rate, and a fraction of a star as not whole", async () => {
+  it('refuse a loosely written business rate, and a fraction of a star as not whole', async () => {
     const fields = { title: 'Talbutiken', category: 'Café', description: 'Kaffe och tal.', 'branches[0][location]': 'Lund' };
     for (const rate of loose) {
       const res = await sendForm('POST', '/api/business/upload', { ...fields, rate }, cast.admin.token);

@@ -80,7 +80,8 @@ async function waitForBodySlot(request: FastifyRequest): Promise<() => void> {
   try {
     release = await slots.acquire(key, AbortSignal.any([request.signal, AbortSignal.timeout(MAX_WAIT_MS)]));
   } catch (err) {
-    if (err instanceof SlotsFullError && err.reason === 'keyFull') throw new AppError('RATE_LIMITED', 'tooManyRequests', undefined, { retryAfterS: RETRY_AFTER_S });
+    if (err instanceof SlotsFullError && err.reason === 'keyFull')
+      throw new AppError('RATE_LIMITED', 'tooManyRequests', undefined, { retryAfterS: RETRY_AFTER_S });
     throw new AppError('BUSY', 'serverBusy', undefined, { retryAfterS: RETRY_AFTER_S });
   }
   // A client gone by now would leave the parser waiting for a 'close' that already happened.
@@ -160,7 +161,16 @@ export function imageRoutes(deps: Deps) {
             'in any other field. 429 (with Retry-After) over the upload limits, 503 (with Retry-After) while the server is busy.',
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
-          response: { 201: uploadedSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema, 503: errorSchema },
+          response: {
+            201: uploadedSchema,
+            400: errorSchema,
+            401: errorSchema,
+            403: errorSchema,
+            413: errorSchema,
+            415: errorSchema,
+            429: errorSchema,
+            503: errorSchema,
+          },
         },
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },

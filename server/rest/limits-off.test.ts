@@ -31,7 +31,10 @@ it('lets one user upload, edit, favourite and delete past every limit', async ()
   const comment = await createComment(t.deps, user.actor, { businessId: shop, text: 'Fint', businessLocation: 'Lund' });
   for (let i = 0; i < 35; i++) {
     const body = await multipart({ text: `Fint ${i}` });
-    statuses.add((await t.app.inject({ method: 'PUT', url: `/api/comment/update/${comment._id}`, headers: { ...body.headers, ...bearer(user) }, payload: body.payload })).statusCode);
+    statuses.add(
+      (await t.app.inject({ method: 'PUT', url: `/api/comment/update/${comment._id}`, headers: { ...body.headers, ...bearer(user) }, payload: body.payload }))
+        .statusCode,
+    );
   }
   for (let i = 0; i < 65; i++) {
     statuses.add((await t.app.inject({ method: 'POST', url: `/api/users/addFavorite/${user.id}/${shop}`, headers: bearer(user) })).statusCode);
@@ -58,7 +61,9 @@ it('keeps the switch and the counts per app: apps built in one process share nei
     for (let i = 0; i < 10; i++) expect(await outcome(() => t.deps.limits.consume('post', 'same-key'))).toBe('ok');
     const statuses = new Set<number>();
     for (let i = 0; i < 65; i++) {
-      statuses.add((await t.app.inject({ method: 'POST', url: `/api/users/addFavorite/${user.id}/${insertBusiness(t.db)}`, headers: bearer(user) })).statusCode);
+      statuses.add(
+        (await t.app.inject({ method: 'POST', url: `/api/users/addFavorite/${user.id}/${insertBusiness(t.db)}`, headers: bearer(user) })).statusCode,
+      );
     }
     expect([...statuses]).toEqual([200]);
   } finally {

@@ -22,7 +22,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.deps.limits.reset());
 
-
 const registration = { firstName: 'Nina', lastName: 'Nyberg', password: 'Secret-pass-123', confirmPassword: 'Secret-pass-123' };
 
 describe('multipart bodies (item 4)', () => {
@@ -35,7 +34,12 @@ describe('multipart bodies (item 4)', () => {
     expect(t.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
 
     const comment = await pngForm({ text: 'Fina priser', businessLocation: 'Lund' }, { avatar: await pngBytes() });
-    const posted = await t.app.inject({ method: 'POST', url: `/api/comment/create/${shop}`, headers: { ...comment.headers, ...bearer(cast.owner) }, payload: comment.payload });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/comment/create/${shop}`,
+      headers: { ...comment.headers, ...bearer(cast.owner) },
+      payload: comment.payload,
+    });
     expect(posted.statusCode).toBe(400);
   });
 
@@ -103,19 +107,31 @@ describe('multipart bodies (item 4)', () => {
       void stalled('198.51.100.9', cast.other.token);
       await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 3, waiting: 1 }));
       const comment = await pngForm({ text: 'Går fort ändå', businessLocation: 'Lund' });
-      const posted = await t.app.inject({ method: 'POST', url: `/api/comment/create/${shop}`, headers: { ...comment.headers, ...bearer(cast.admin) }, payload: comment.payload });
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: `/api/comment/create/${shop}`,
+        headers: { ...comment.headers, ...bearer(cast.admin) },
+        payload: comment.payload,
+      });
       expect(posted.statusCode).toBe(201);
     } finally {
       for (const socket of sockets) socket.destroy();
     }
     // Clients that went away give their slots and places back.
-    await vi.waitFor(() => expect([multipartSlotStats(), visitorSlotStats()]).toEqual([{ running: 0, waiting: 0 }, { running: 0, waiting: 0 }]));
+    await vi.waitFor(() =>
+      expect([multipartSlotStats(), visitorSlotStats()]).toEqual([
+        { running: 0, waiting: 0 },
+        { running: 0, waiting: 0 },
+      ]),
+    );
     const after = await pngForm({ firstName: 'x' });
     expect((await t.app.inject({ method: 'POST', url: '/api/users/register', ...after })).statusCode).toBe(400);
   });
 
   it('cuts a body that stops arriving and gives its slot back', async () => {
-    const { port } = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`));
+    const { port } = new URL(
+      await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`),
+    );
     const sockets: net.Socket[] = [];
     const saved = { ...bodyDeadlines };
     bodyDeadlines.idleMs = 300;
@@ -140,8 +156,16 @@ describe('image writes (item 5)', () => {
     const writes: Array<() => Promise<{ url: string; method: 'POST' | 'PUT'; body: Awaited<ReturnType<typeof pngForm>> }>> = [
       async () => ({ method: 'POST', url: '/api/images', body: await pngForm({ kind: 'comment' }, { image: await pngBytes(16, 16) }) }),
       async () => ({ method: 'PUT', url: `/api/users/update/${user.id}`, body: await pngForm({}, { image: await pngBytes(16, 16) }) }),
-      async () => ({ method: 'PUT', url: `/api/comment/update/${comment._id}`, body: await pngForm({ text: 'Bra kaffe!' }, { image: await pngBytes(16, 16) }) }),
-      async () => ({ method: 'PUT', url: `/api/subComment/update/${reply._id}`, body: await pngForm({ text: 'Och bullar!' }, { image: await pngBytes(16, 16) }) }),
+      async () => ({
+        method: 'PUT',
+        url: `/api/comment/update/${comment._id}`,
+        body: await pngForm({ text: 'Bra kaffe!' }, { image: await pngBytes(16, 16) }),
+      }),
+      async () => ({
+        method: 'PUT',
+        url: `/api/subComment/update/${reply._id}`,
+        body: await pngForm({ text: 'Och bullar!' }, { image: await pngBytes(16, 16) }),
+      }),
       async () => ({ method: 'POST', url: '/api/images', body: await pngForm({ kind: 'reply' }, { image: await pngBytes(16, 16) }) }),
     ];
     const send = async (write: (typeof writes)[number]) => {
@@ -156,7 +180,12 @@ describe('image writes (item 5)', () => {
     expect(await send(writes[1])).toBe(429);
     // The limit is on pictures: the same edit without one still goes through.
     const textOnly = await pngForm({ text: 'Bara text' });
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/comment/update/${comment._id}`, headers: { ...textOnly.headers, ...auth }, payload: textOnly.payload });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/comment/update/${comment._id}`,
+      headers: { ...textOnly.headers, ...auth },
+      payload: textOnly.payload,
+    });
     expect(edited.statusCode).toBe(200);
   });
 });

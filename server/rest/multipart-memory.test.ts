@@ -70,7 +70,9 @@ function registrationBody(boundary: string, fileParts: string[], fields: Record<
   }
   const filler = Buffer.alloc(PART_BYTES, 0x61);
   for (const name of fileParts) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    );
     chunks.push(filler, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

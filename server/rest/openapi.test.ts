@@ -124,7 +124,9 @@ describe('the OpenAPI document', () => {
     expect(check({ ...reply, status: 418 })[0]).toMatch(/lists no 418/);
     expect(check({ ...reply, body: json({ message: 'Nej' }) })[0]).toMatch(/must have required property 'key'/);
     expect(check({ ...reply, status: 304, body: Buffer.alloc(0), headers: { etag: '"x"' } })).toEqual([]);
-    expect(check({ ...reply, url: '/api/business', status: 200, body: json([]), headers: { 'x-next-cursor': 'abc' } })[0]).toMatch(/x-next-cursor is not documented/);
+    expect(check({ ...reply, url: '/api/business', status: 200, body: json([]), headers: { 'x-next-cursor': 'abc' } })[0]).toMatch(
+      /x-next-cursor is not documented/,
+    );
     expect(check({ ...reply, url: '/api/users/google', status: 302, body: error })[0]).toMatch(/a body where the document has none/);
     // HEAD is checked as its GET without a body; paths the document does not have are not checked.
     expect(check({ ...reply, method: 'HEAD', status: 200, body: Buffer.alloc(0) })).toEqual([]);

@@ -88,7 +88,7 @@ const businessForm = (required: string[]) => ({
   properties: {
     title: text('2–50 characters.'),
     category: text("2–50: a name of the category list (Swedish or English) or a new category's Swedish name."),
-    categoryEn: text("2–50: the English name of a new category, or a new English name for the named one."),
+    categoryEn: text('2–50: the English name of a new category, or a new English name for the named one.'),
     description: text('2–999 characters, paragraphs separated by line breaks.'),
     descriptionEn: text('2–999: the English description.'),
     rate: text('A whole number of stars 1–5 written as text (`4`): your own rating of the business.'),
@@ -132,11 +132,24 @@ type Body = { multipart?: object; json?: object };
 /** The request bodies of the multipart operations, by `METHOD path` of the document. */
 const multipartBodies: Record<string, Body> = {
   'POST /api/users/register': {
-    multipart: { type: 'object', properties: { ...registerFields, image: file('An optional avatar.') }, required: ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] },
+    multipart: {
+      type: 'object',
+      properties: { ...registerFields, image: file('An optional avatar.') },
+      required: ['firstName', 'lastName', 'email', 'password', 'confirmPassword'],
+    },
     json: { type: 'object', properties: registerFields, required: ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] },
   },
   'PUT /api/users/update/{id}': {
-    multipart: { type: 'object', properties: { ...userFields, imageId: text('An avatar id from POST /api/images; empty keeps it.'), isBanned: text('Admins only: true or false.', { enum: ['true', 'false'] }), isAdmin: text('Admins only: true or false.', { enum: ['true', 'false'] }), image: file('A new avatar.') } },
+    multipart: {
+      type: 'object',
+      properties: {
+        ...userFields,
+        imageId: text('An avatar id from POST /api/images; empty keeps it.'),
+        isBanned: text('Admins only: true or false.', { enum: ['true', 'false'] }),
+        isAdmin: text('Admins only: true or false.', { enum: ['true', 'false'] }),
+        image: file('A new avatar.'),
+      },
+    },
     json: { type: 'object', properties: updateFields },
   },
   'POST /api/business/upload': { multipart: businessForm(['title', 'category', 'description']) },
@@ -205,13 +218,15 @@ export function operationIdOf(method: string, path: string): string {
 
 type RouteFacts = { publicCache: boolean; multipart: boolean; rateLimited: boolean };
 
-
 /**
  * The `transform` and `transformObject` of @fastify/swagger: each route's zod schemas become
  * JSON Schema (`zod`), its path is written as the document writes it and its facts are kept
  * for `completeDocument`, which then adds what no single route says.
  */
-export function documentBuilder(zod: { transform: SwaggerTransform; transformObject: SwaggerTransformObject }, servers: { url: string; description: string }[]) {
+export function documentBuilder(
+  zod: { transform: SwaggerTransform; transformObject: SwaggerTransformObject },
+  servers: { url: string; description: string }[],
+) {
   const facts = new Map<string, RouteFacts>();
   const transform: SwaggerTransform = (input) => {
     const out = zod.transform(input);

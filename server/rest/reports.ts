@@ -33,9 +33,7 @@ const ratingBurstSchema = z.object({
   lastAt: z.string().describe('ISO 8601: the latest rating counted'),
   status: z.enum(reportStatuses),
   resolvedAt: z.string().nullable(),
-  raters: z.array(
-    z.object({ userId: z.string(), firstName: z.string(), lastName: z.string(), joined: z.string(), rate: z.number().int(), date: z.string() }),
-  ),
+  raters: z.array(z.object({ userId: z.string(), firstName: z.string(), lastName: z.string(), joined: z.string(), rate: z.number().int(), date: z.string() })),
 });
 
 const reportResultSchema = z.object({
@@ -104,7 +102,15 @@ export function reportItemRoutes(deps: Deps, kind: ReportKind) {
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
           body: reportFormSchema,
-          response: { 200: reportResultSchema, 201: reportResultSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
+          response: {
+            200: reportResultSchema,
+            201: reportResultSchema,
+            400: errorSchema,
+            401: errorSchema,
+            403: errorSchema,
+            404: errorSchema,
+            429: errorSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -157,7 +163,13 @@ export function moderationRoutes(deps: Deps) {
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
           body: resolveBodySchema,
-          response: { 200: z.object({ message: z.string(), action: z.enum(resolveActions) }), 400: errorSchema, ...adminErrors, 404: errorSchema, 429: errorSchema },
+          response: {
+            200: z.object({ message: z.string(), action: z.enum(resolveActions) }),
+            400: errorSchema,
+            ...adminErrors,
+            404: errorSchema,
+            429: errorSchema,
+          },
         },
       },
       async (request) => {
@@ -171,7 +183,7 @@ export function moderationRoutes(deps: Deps) {
       {
         schema: {
           tags,
-          summary: "Remove every post of a user (admins)",
+          summary: 'Remove every post of a user (admins)',
           description:
             'JSON {note?}: every comment and reply of the user not yet removed loses its text and picture and stays as a notice ' +
             'for its author with the note (or "spam") as the reason; a comment with replies stays as a public placeholder. ' +
@@ -182,7 +194,10 @@ export function moderationRoutes(deps: Deps) {
           response: { 200: z.object({ message: z.string(), removed: z.number().int() }), 400: errorSchema, ...adminErrors, 404: errorSchema, 429: errorSchema },
         },
       },
-      async (request) => ({ message: messageText('postsRemoved'), ...(await removeAllPosts(deps, request.actor, { userId: request.params.id, ...request.body })) }),
+      async (request) => ({
+        message: messageText('postsRemoved'),
+        ...(await removeAllPosts(deps, request.actor, { userId: request.params.id, ...request.body })),
+      }),
     );
 
     app.get(

@@ -33,7 +33,7 @@ export function siteRoutes(deps: Deps) {
           description:
             'JSON {from_name, user_email, message}, all required (name at most 100, e-mail at most 254, message at most ' +
             '5000 characters). The message is stored and, when the site has a contact address, mailed there with ' +
-            'Reply-To the sender. The `lang` cookie (sv or en, default sv) records the sender\'s language. ' +
+            "Reply-To the sender. The `lang` cookie (sv or en, default sv) records the sender's language. " +
             'At most 5 messages a minute per IP address and per e-mail (429). `website` is a spam trap and must be left empty: ' +
             'a message that fills it gets the same 201 and is neither stored nor mailed.',
           body: contactInputSchema,

@@ -36,8 +36,10 @@ async function statuses(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: (w: Who)
 const row = (id: string) => t.db.select().from(users).where(eq(users.id, id)).get();
 const sessionCount = (id: string) => t.db.select().from(sessions).where(eq(sessions.userId, id)).all().length;
 
-
-const png = (color: string) => sharp({ create: { width: 300, height: 300, channels: 3, background: color } }).png().toBuffer();
+const png = (color: string) =>
+  sharp({ create: { width: 300, height: 300, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 const SECRET = /password|hash|token|confirmation/i;
 
@@ -92,7 +94,11 @@ describe('GET /api/users/{id}', () => {
 describe('PUT /api/users/update/{id}', () => {
   it('lets only the user change their names; admins change flags, not names', async () => {
     const payload = { firstName: 'Nytt', lastName: 'Namn' };
-    const out = await statuses('PUT', () => `/api/users/update/${cast.owner.id}`, () => payload);
+    const out = await statuses(
+      'PUT',
+      () => `/api/users/update/${cast.owner.id}`,
+      () => payload,
+    );
     expect(out).toEqual({ visitor: 401, owner: 200, other: 403, banned: 403, admin: 200 });
     expect(row(cast.owner.id)).toMatchObject({ firstName: 'Nytt', lastName: 'Namn' });
 
@@ -131,14 +137,24 @@ describe('PUT /api/users/update/{id}', () => {
 
   it('takes the profile form as multipart with an avatar, and removes the replaced avatar file', async () => {
     const first = await pngForm({ firstName: 'Olle', lastName: 'Bild', language: 'en' }, { image: await png('#ff0000') });
-    const res1 = await t.app.inject({ method: 'PUT', url: `/api/users/update/${cast.owner.id}`, headers: { ...bearer(cast.owner), ...first.headers }, payload: first.payload });
+    const res1 = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/update/${cast.owner.id}`,
+      headers: { ...bearer(cast.owner), ...first.headers },
+      payload: first.payload,
+    });
     expect(res1.statusCode).toBe(200);
     expect(res1.json()).toMatchObject({ lastName: 'Bild', language: 'en' });
     const firstFile = path.join(t.deps.paths.uploads, path.basename(res1.json().image));
     expect(existsSync(firstFile)).toBe(true);
 
     const second = await pngForm({ firstName: 'Olle', lastName: 'Bild' }, { image: await png('#0000ff') });
-    const res2 = await t.app.inject({ method: 'PUT', url: `/api/users/update/${cast.owner.id}`, headers: { ...bearer(cast.owner), ...second.headers }, payload: second.payload });
+    const res2 = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/update/${cast.owner.id}`,
+      headers: { ...bearer(cast.owner), ...second.headers },
+      payload: second.payload,
+    });
     expect(res2.json().image).not.toBe(res1.json().image);
     await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(firstFile)).toBe(false);
@@ -147,7 +163,8 @@ describe('PUT /api/users/update/{id}', () => {
   it("takes an imageId from POST /api/images, but not someone else's", async () => {
     const upload = async (u: TestUser) => {
       const form = await pngForm({ kind: 'avatar' }, { image: await png(u === cast.owner ? '#00ff00' : '#ffff00') });
-      return (await t.app.inject({ method: 'POST', url: '/api/images', headers: { ...bearer(u), ...form.headers }, payload: form.payload })).json().id as string;
+      return (await t.app.inject({ method: 'POST', url: '/api/images', headers: { ...bearer(u), ...form.headers }, payload: form.payload })).json()
+        .id as string;
     };
     const mine = await upload(cast.owner);
     const theirs = await upload(cast.other);
@@ -197,7 +214,12 @@ describe('PUT /api/users/update/{id}', () => {
 
     it('accepts the flags as multipart text too', async () => {
       const form = await pngForm({ isBanned: 'true' });
-      const res = await t.app.inject({ method: 'PUT', url: `/api/users/update/${cast.other.id}`, headers: { ...bearer(cast.admin), ...form.headers }, payload: form.payload });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/update/${cast.other.id}`,
+        headers: { ...bearer(cast.admin), ...form.headers },
+        payload: form.payload,
+      });
       expect(res.json()).toMatchObject({ isBanned: true });
     });
 
@@ -242,7 +264,9 @@ describe('DELETE /api/users/deleteUser/{id}', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true });
       expect(row(u.id)).toBeUndefined();
-      expect((await t.app.inject({ method: 'POST', url: '/api/users/logIn', payload: { email: u.email, password: u.password } })).json().message).toBe('invalid');
+      expect((await t.app.inject({ method: 'POST', url: '/api/users/logIn', payload: { email: u.email, password: u.password } })).json().message).toBe(
+        'invalid',
+      );
     }
   });
 

@@ -217,7 +217,13 @@ export function userRoutes(deps: Deps) {
     app.post(
       '/logOut',
       {
-        schema: { tags, security, summary: 'Log out', description: 'Ends this session and clears the cookie.', response: { 200: messageSchema, ...errors(401) } },
+        schema: {
+          tags,
+          security,
+          summary: 'Log out',
+          description: 'Ends this session and clears the cookie.',
+          response: { 200: messageSchema, ...errors(401) },
+        },
       },
       async (request, reply) => {
         const result = logOut(deps, request.actor, request.sessionId);
@@ -313,7 +319,9 @@ export function userRoutes(deps: Deps) {
         },
       },
       async (request, reply) =>
-        withForm(deps, request, reply, ({ fields, image }) => updateUser(deps, request.actor, request.params.id, { ...parseInput(updateBodySchema, fields), image })),
+        withForm(deps, request, reply, ({ fields, image }) =>
+          updateUser(deps, request.actor, request.params.id, { ...parseInput(updateBodySchema, fields), image }),
+        ),
     );
 
     app.delete(

@@ -39,7 +39,10 @@ const nameSchema = (requiredKey: AccountKey | 'required') =>
 
 export const loginInputSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: msg('passwordRequired') }).min(1, msg('passwordRequired')).max(128, msg('passwordTooLong')),
+  password: z
+    .string({ error: msg('passwordRequired') })
+    .min(1, msg('passwordRequired'))
+    .max(128, msg('passwordTooLong')),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
@@ -70,7 +73,11 @@ export const emailInputSchema = z.object({ email: emailSchema, language: languag
 export type EmailInput = z.infer<typeof emailInputSchema>;
 
 export const tokenInputSchema = z.object({
-  token: z.string({ error: msg('tokenMissing') }).trim().min(1, msg('tokenMissing')).max(200, msg('tokenMissing')),
+  token: z
+    .string({ error: msg('tokenMissing') })
+    .trim()
+    .min(1, msg('tokenMissing'))
+    .max(200, msg('tokenMissing')),
 });
 
 export const resetPasswordInputSchema = passwordsMatch(
@@ -123,6 +130,9 @@ export const googleCallbackInputSchema = z.object({
 export type GoogleCallbackInput = z.infer<typeof googleCallbackInputSchema>;
 
 export const googleIdTokenInputSchema = z.object({
-  id_token: z.string({ error: msg('googleMissingData') }).min(1, msg('googleMissingData')).max(8192, msg('googleMissingData')),
+  id_token: z
+    .string({ error: msg('googleMissingData') })
+    .min(1, msg('googleMissingData'))
+    .max(8192, msg('googleMissingData')),
   language: languageSchema.optional(),
 });

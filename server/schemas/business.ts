@@ -29,11 +29,7 @@ const optionalText = (min: number, max: number, short: string, long: string) =>
     .optional();
 
 /** A user's star rating of a business: a whole number of stars, 1 to 5 (0 is never sent). */
-export const userRateSchema = z
-  .number({ error: 'rateNotWhole' })
-  .int('rateNotWhole')
-  .min(RATE_MIN, 'rateTooLow')
-  .max(RATE_MAX, 'rateTooHigh');
+export const userRateSchema = z.number({ error: 'rateNotWhole' }).int('rateNotWhole').min(RATE_MIN, 'rateTooLow').max(RATE_MAX, 'rateTooHigh');
 
 const titleSchema = requiredText(2, TITLE_MAX, 'titleTooShort', 'titleTooLong');
 const categorySchema = requiredText(2, CATEGORY_MAX, 'categoryTooShort', 'categoryTooLong');
@@ -61,10 +57,7 @@ export const branchInputSchema = z.object({
 });
 export type BranchInput = z.infer<typeof branchInputSchema>;
 
-const branchesSchema = z
-  .array(branchInputSchema, { error: 'branchesRequired' })
-  .min(1, 'branchesRequired')
-  .max(MAX_BRANCHES, 'branchesTooMany');
+const branchesSchema = z.array(branchInputSchema, { error: 'branchesRequired' }).min(1, 'branchesRequired').max(MAX_BRANCHES, 'branchesTooMany');
 
 /**
  * Add Business (description section 5). imageId/iconId come from POST /api/images. `category`
@@ -102,7 +95,6 @@ export const businessUpdateSchema = z.object({
   branches: branchesSchema,
 });
 export type BusinessUpdateInput = z.infer<typeof businessUpdateSchema>;
-
 
 export const businessSearchSchema = z.string().max(100, 'searchTooLong').optional();
 

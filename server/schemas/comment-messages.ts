@@ -8,7 +8,7 @@ export const commentMessages = {
   commentLocationChars: 'Business location can only contain letters and spaces',
   commentLocationWords: 'Business location should consist of at most 2 words',
   commentLocationLength: 'Business location must be at most 20 characters long',
-  commentBranchUnknown: 'That is not one of this business\'s branches.',
+  commentBranchUnknown: "That is not one of this business's branches.",
   replyTextRequired: '*Please provide a text',
   replyTooShort: 'Title too short!',
   replyEditRequired: '*Please write a subcomment',

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { withoutInvisible } from './text';
 import { idSchema } from './common';
 export { commentMessages } from './comment-messages';
-import { COMMENT_TEXT_MIN, COMMENT_TEXT_MAX, REPLY_TEXT_MAX, LOCATION_MAX, LOCATION_MAX_WORDS, SEARCH_MAX, feedFilters, commentSorts } from './comment-constants';
+import {
+  COMMENT_TEXT_MIN,
+  COMMENT_TEXT_MAX,
+  REPLY_TEXT_MAX,
+  LOCATION_MAX,
+  LOCATION_MAX_WORDS,
+  SEARCH_MAX,
+  feedFilters,
+  commentSorts,
+} from './comment-constants';
 
 export * from './comment-constants';
 
@@ -39,12 +48,7 @@ export const replyTextSchema = postText('replyTextRequired', 'replyTooShort', RE
 export const replyEditTextSchema = postText('replyEditRequired', 'replyEditTooShort', REPLY_TEXT_MAX, 'replyTooLong');
 
 /** An emoji rate 1–5; `null` takes the caller's rating back. */
-export const emojiRateSchema = z
-  .number({ error: 'emojiRateInvalid' })
-  .int('emojiRateInvalid')
-  .min(1, 'emojiRateInvalid')
-  .max(5, 'emojiRateInvalid')
-  .nullable();
+export const emojiRateSchema = z.number({ error: 'emojiRateInvalid' }).int('emojiRateInvalid').min(1, 'emojiRateInvalid').max(5, 'emojiRateInvalid').nullable();
 
 /** The author's star rating of the business, sent along with a new comment (PRODUCT.md 4). */
 export const businessStarSchema = z.number({ error: 'emojiRateInvalid' }).int('emojiRateInvalid').min(1, 'emojiRateInvalid').max(5, 'emojiRateInvalid');

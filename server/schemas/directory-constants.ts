@@ -11,5 +11,4 @@ export const CATEGORY_PARAM = 'category';
 export const CITY_PARAM = 'city';
 export const SORT_PARAM = 'sort';
 
-export const isDirectorySort = (value: string | null | undefined): value is DirectorySort =>
-  (directorySorts as readonly string[]).includes(value ?? '');
+export const isDirectorySort = (value: string | null | undefined): value is DirectorySort => (directorySorts as readonly string[]).includes(value ?? '');

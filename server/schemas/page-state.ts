@@ -14,8 +14,7 @@ export const BRANCH_PARAM = 'branch';
 const paramsOf = (search: string) => new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
 
 /** The feed filter a `filter` parameter names; anything unknown is the default. */
-export const asFeedFilter = (value: string | null): FeedFilter =>
-  (feedFilters as readonly string[]).includes(value ?? '') ? (value as FeedFilter) : 'all';
+export const asFeedFilter = (value: string | null): FeedFilter => ((feedFilters as readonly string[]).includes(value ?? '') ? (value as FeedFilter) : 'all');
 
 /** The feed filter a query string asks for. */
 export const feedFilterOf = (search: string): FeedFilter => asFeedFilter(paramsOf(search).get(FEED_FILTER_PARAM));

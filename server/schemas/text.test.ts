@@ -40,12 +40,21 @@ describe('invisible format characters', () => {
       businessLocation: 'commentLocationRequired',
     });
     expect(fieldsOf(replyCreateSchema.safeParse({ commentId: 'c', text: blank }))).toEqual({ text: 'replyTextRequired' });
-    expect(fieldsOf(profileInputSchema.safeParse({ firstName: blank, lastName: `Ö${ZWSP}` }))).toEqual({ firstName: 'firstNameRequired', lastName: 'nameTooShort' });
+    expect(fieldsOf(profileInputSchema.safeParse({ firstName: blank, lastName: `Ö${ZWSP}` }))).toEqual({
+      firstName: 'firstNameRequired',
+      lastName: 'nameTooShort',
+    });
     expect(fieldsOf(contactInputSchema.safeParse({ from_name: blank, user_email: 'a@example.com', message: blank }))).toEqual({
       from_name: 'contactNameRequired',
       message: 'contactMessageRequired',
     });
-    const business = businessCreateSchema.safeParse({ title: blank, category: `K${ZWSP}`, description: blank, rate: 3, branches: [{ location: blank, address: `${ZWSP}x` }] });
+    const business = businessCreateSchema.safeParse({
+      title: blank,
+      category: `K${ZWSP}`,
+      description: blank,
+      rate: 3,
+      branches: [{ location: blank, address: `${ZWSP}x` }],
+    });
     expect(fieldsOf(business)).toEqual({
       title: 'required',
       category: 'categoryTooShort',

@@ -81,8 +81,7 @@ export const demoBusinesses: SeedBusiness[] = [
     category: 'Livsmedel',
     description:
       'Willys är en lågpriskedja för livsmedel som ingår i Axfood. Butikerna har ett brett sortiment av mat och hushållsvaror och många har självskanning.',
-    descriptionEn:
-      'Willys is a discount grocery chain within Axfood. The stores carry a wide range of food and household goods, and many have self-scanning.',
+    descriptionEn: 'Willys is a discount grocery chain within Axfood. The stores carry a wide range of food and household goods, and many have self-scanning.',
     adminRate: 4,
     branches: [
       { location: 'Göteborg Järntorget', address: 'Första Långgatan 2' },
@@ -233,10 +232,8 @@ export const demoBusinesses: SeedBusiness[] = [
   {
     title: 'Jysk',
     category: 'Möbler och inredning',
-    description:
-      'Jysk är en dansk butikskedja som säljer sängar, madrasser, sängkläder, möbler och trädgårdsmöbler. Butikerna ligger oftast i handelsområden.',
-    descriptionEn:
-      'Jysk is a Danish store chain selling beds, mattresses, bed linen, furniture and garden furniture. The stores are usually in retail parks.',
+    description: 'Jysk är en dansk butikskedja som säljer sängar, madrasser, sängkläder, möbler och trädgårdsmöbler. Butikerna ligger oftast i handelsområden.',
+    descriptionEn: 'Jysk is a Danish store chain selling beds, mattresses, bed linen, furniture and garden furniture. The stores are usually in retail parks.',
     adminRate: 3,
     branches: [
       { location: 'Sundsvall Birsta', address: 'Birstavägen 30' },
@@ -276,10 +273,8 @@ export const demoBusinesses: SeedBusiness[] = [
   {
     title: 'Lindex',
     category: 'Kläder',
-    description:
-      'Lindex är en klädkedja som grundades i Alingsås 1954. Butikerna säljer framför allt damkläder, underkläder och barnkläder.',
-    descriptionEn:
-      "Lindex is a clothing chain founded in Alingsås in 1954. The stores mainly sell women's clothes, lingerie and children's clothes.",
+    description: 'Lindex är en klädkedja som grundades i Alingsås 1954. Butikerna säljer framför allt damkläder, underkläder och barnkläder.',
+    descriptionEn: "Lindex is a clothing chain founded in Alingsås in 1954. The stores mainly sell women's clothes, lingerie and children's clothes.",
     adminRate: 4,
     branches: [
       { location: 'Göteborg Nordstan', address: 'Nordstadstorget 10' },
@@ -290,8 +285,7 @@ export const demoBusinesses: SeedBusiness[] = [
     title: 'KappAhl',
     category: 'Kläder',
     description: 'KappAhl är en klädkedja som grundades i Göteborg 1953. Butikerna säljer kläder för dam, herr och barn.',
-    descriptionEn:
-      'KappAhl is a clothing chain founded in Gothenburg in 1953. The stores sell clothes for women, men and children.',
+    descriptionEn: 'KappAhl is a clothing chain founded in Gothenburg in 1953. The stores sell clothes for women, men and children.',
     adminRate: 3,
     branches: [
       { location: 'Luleå', address: 'Storgatan 38' },
@@ -332,10 +326,8 @@ export const demoBusinesses: SeedBusiness[] = [
   {
     title: 'Espresso House',
     category: 'Kafé',
-    description:
-      'Espresso House är en kafékedja som grundades i Lund 1996. Kaféerna serverar kaffe, te, smoothies, bakverk och smörgåsar.',
-    descriptionEn:
-      'Espresso House is a coffee shop chain founded in Lund in 1996. The cafés serve coffee, tea, smoothies, pastries and sandwiches.',
+    description: 'Espresso House är en kafékedja som grundades i Lund 1996. Kaféerna serverar kaffe, te, smoothies, bakverk och smörgåsar.',
+    descriptionEn: 'Espresso House is a coffee shop chain founded in Lund in 1996. The cafés serve coffee, tea, smoothies, pastries and sandwiches.',
     adminRate: 4,
     branches: [
       { location: 'Lund', address: 'Stora Södergatan 6' },

@@ -8,24 +8,13 @@ import type { Deps } from '../deps';
 import { resolveCategory } from '../services/categories';
 import { indexQueuedComments } from '../services/comment-search';
 import { pngOfSvg, storeImage, storeSvgImage } from '../services/images';
-import {
-  branches,
-  businessRatings,
-  businesses,
-  commentRatings,
-  comments,
-  favorites,
-  replies,
-  replyRatings,
-  users,
-} from '../../db/schema';
+import { branches, businessRatings, businesses, commentRatings, comments, favorites, replies, replyRatings, users } from '../../db/schema';
 import { monogramSvg } from './icons';
 import { demoPictures } from './pictures';
 import { buildDemoRows, seedBusinesses } from './rows';
 import { DEMO_ACCOUNTS_FILE, demoUsers } from './users';
 
 export type SeedResult = { password: string; file: string; accounts: { email: string; isAdmin: boolean }[] } | null;
-
 
 /**
  * Any business means the site is in use (or seeded before). A demo e-mail without businesses
@@ -84,25 +73,28 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
   ]);
   const rows = buildDemoRows({ now: Date.now(), passwordHash, iconIds: Object.fromEntries(icons), pictureIds });
 
-  const seeded = deps.db.transaction((tx) => {
-    // Checked again (under the write lock, hence `immediate`) because another process on the
-    // same file may have seeded while we were hashing. Icons stored for nothing are swept after
-    // 24 h like any unreferenced upload.
-    if (hasData(tx)) return false;
-    tx.insert(users).values(rows.users).run();
-    const now = Date.now();
-    tx.insert(businesses)
-      .values(rows.businesses.map((b) => ({ ...b, categoryId: resolveCategory(tx, rows.categoryOf.get(b.id)!, undefined, now) })))
-      .run();
-    tx.insert(branches).values(rows.branches).run();
-    tx.insert(businessRatings).values(rows.businessRatings).run();
-    tx.insert(favorites).values(rows.favorites).run();
-    tx.insert(comments).values(rows.comments).run();
-    tx.insert(replies).values(rows.replies).run();
-    tx.insert(commentRatings).values(rows.commentRatings).run();
-    tx.insert(replyRatings).values(rows.replyRatings).run();
-    return true;
-  }, { behavior: 'immediate' });
+  const seeded = deps.db.transaction(
+    (tx) => {
+      // Checked again (under the write lock, hence `immediate`) because another process on the
+      // same file may have seeded while we were hashing. Icons stored for nothing are swept after
+      // 24 h like any unreferenced upload.
+      if (hasData(tx)) return false;
+      tx.insert(users).values(rows.users).run();
+      const now = Date.now();
+      tx.insert(businesses)
+        .values(rows.businesses.map((b) => ({ ...b, categoryId: resolveCategory(tx, rows.categoryOf.get(b.id)!, undefined, now) })))
+        .run();
+      tx.insert(branches).values(rows.branches).run();
+      tx.insert(businessRatings).values(rows.businessRatings).run();
+      tx.insert(favorites).values(rows.favorites).run();
+      tx.insert(comments).values(rows.comments).run();
+      tx.insert(replies).values(rows.replies).run();
+      tx.insert(commentRatings).values(rows.commentRatings).run();
+      tx.insert(replyRatings).values(rows.replyRatings).run();
+      return true;
+    },
+    { behavior: 'immediate' },
+  );
   if (!seeded) return null;
   indexQueuedComments(deps.db);
 

@@ -184,7 +184,13 @@ const bed: Motif = (x, y, s, c) =>
 const shirt: Motif = (x, y, s, c) =>
   [
     path('M 0 -300 Q -5 -330 15 -335 Q 35 -335 30 -312 M 0 -300 L -110 -255 M 0 -300 L 110 -255', x, y, s, stroke('#7b818a', 6 * s)),
-    path('M -45 -270 Q 0 -245 45 -270 L 120 -235 L 150 -160 L 105 -145 L 95 -180 L 95 -10 L -95 -10 L -95 -180 L -105 -145 L -150 -160 L -120 -235 Z', x, y, s, fill(c.main)),
+    path(
+      'M -45 -270 Q 0 -245 45 -270 L 120 -235 L 150 -160 L 105 -145 L 95 -180 L 95 -10 L -95 -10 L -95 -180 L -105 -145 L -150 -160 L -120 -235 Z',
+      x,
+      y,
+      s,
+      fill(c.main),
+    ),
     path('M -45 -270 Q 0 -225 45 -270', x, y, s, stroke(c.dark, 8 * s)),
     ...[-40, 0, 40].map((dy) => rect(x - 95 * s, y + (dy - 120) * s, 190 * s, 10 * s, 0, fill(c.accent))),
   ].join('');
@@ -288,9 +294,30 @@ const books: Motif = (x, y, s, c) => {
 
 /** How tall each item stands at scale 1, so a large one still fits under the picture's top. */
 const HEIGHTS = new Map<Motif, number>([
-  [coffee, 310], [bun, 110], [bread, 150], [groceries, 300], [fruit, 170], [wine, 310], [pills, 250], [tools, 280],
-  [battery, 200], [paint, 260], [plant, 300], [chair, 300], [lamp, 330], [bed, 180], [shirt, 335], [gift, 290],
-  [screen, 290], [headphones, 260], [burger, 230], [fries, 230], [parcel, 200], [fuel, 290], [shoe, 150], [books, 310],
+  [coffee, 310],
+  [bun, 110],
+  [bread, 150],
+  [groceries, 300],
+  [fruit, 170],
+  [wine, 310],
+  [pills, 250],
+  [tools, 280],
+  [battery, 200],
+  [paint, 260],
+  [plant, 300],
+  [chair, 300],
+  [lamp, 330],
+  [bed, 180],
+  [shirt, 335],
+  [gift, 290],
+  [screen, 290],
+  [headphones, 260],
+  [burger, 230],
+  [fries, 230],
+  [parcel, 200],
+  [fuel, 290],
+  [shoe, 150],
+  [books, 310],
 ]);
 const fitting = (motif: Motif, scale: number, floor: number) => Math.min(scale, (floor - 40) / (HEIGHTS.get(motif) ?? 300));
 
@@ -378,10 +405,7 @@ export function pictureSvg(goods: readonly Motif[], seed: number): string {
   const floor = horizon + 60 + random() * 30;
   const mainX = second ? (random() < 0.5 ? 340 : 620) + (random() - 0.5) * 40 : 480 + (random() - 0.5) * 100;
   const mainScale = fitting(first, scale, floor);
-  const items = [
-    ellipse(mainX, floor, 170 * mainScale, 18, 'fill="#000" fill-opacity="0.12"'),
-    first(mainX, floor, mainScale, palette),
-  ];
+  const items = [ellipse(mainX, floor, 170 * mainScale, 18, 'fill="#000" fill-opacity="0.12"'), first(mainX, floor, mainScale, palette)];
   if (second) {
     const secondX = mainX < 480 ? mainX + 300 + random() * 30 : mainX - 300 - random() * 30;
     const secondScale = fitting(second, 0.8 + random() * 0.12, floor);

@@ -1,15 +1,5 @@
 import { newId } from '../lib/ids';
-import type {
-  branches,
-  businessRatings,
-  businesses,
-  commentRatings,
-  comments,
-  favorites,
-  replies,
-  replyRatings,
-  users,
-} from '../../db/schema';
+import type { branches, businessRatings, businesses, commentRatings, comments, favorites, replies, replyRatings, users } from '../../db/schema';
 import { demoBusinesses, suggestionBox, type SeedBusiness } from './businesses';
 import { demoComments, demoFavorites, EMOJI_RATE_POOL, seededRandom } from './community';
 import { emojiRatingColumns, groupBy, starRatingColumns } from './counts';

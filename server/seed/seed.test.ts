@@ -21,8 +21,7 @@ function tableCounts(): Record<string, number> {
 }
 
 /** The comment form's rule for a location (product description: letters, ≤ 2 words, ≤ 20 chars). */
-const isValidLocation = (location: string) =>
-  /^[\p{L}\p{N}_ ]+$/u.test(location) && location.length <= 20 && location.trim().split(/\s+/).length <= 2;
+const isValidLocation = (location: string) => /^[\p{L}\p{N}_ ]+$/u.test(location) && location.length <= 20 && location.trim().split(/\s+/).length <= 2;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -32,9 +31,16 @@ afterAll(() => ctx?.close());
 
 describe('seedDemoData', () => {
   it('creates the directory with exactly one suggestion box', () => {
-    const businesses = all<{ title: string; title_search: string; is_suggestion_box: number; rating_count: number; description: string; description_en: string; category: string; category_en: string }>(
-      'SELECT b.*, c.name_sv AS category, c.name_en AS category_en FROM businesses b JOIN categories c ON c.id = b.category_id',
-    );
+    const businesses = all<{
+      title: string;
+      title_search: string;
+      is_suggestion_box: number;
+      rating_count: number;
+      description: string;
+      description_en: string;
+      category: string;
+      category_en: string;
+    }>('SELECT b.*, c.name_sv AS category, c.name_en AS category_en FROM businesses b JOIN categories c ON c.id = b.category_id');
     expect(businesses.length).toBeGreaterThanOrEqual(25);
     const boxes = businesses.filter((b) => b.is_suggestion_box === 1);
     expect(boxes.map((b) => b.title)).toEqual(['Add New']);
@@ -73,7 +79,15 @@ describe('seedDemoData', () => {
   });
 
   it('gives at least half of the demo comments a drawn picture, stored as a WebP like an upload', () => {
-    const rows = all<{ business: string; is_box: number; file_name: string | null; mime: string | null; kind: string | null; width: number | null; height: number | null }>(
+    const rows = all<{
+      business: string;
+      is_box: number;
+      file_name: string | null;
+      mime: string | null;
+      kind: string | null;
+      width: number | null;
+      height: number | null;
+    }>(
       `SELECT b.title AS business, b.is_suggestion_box AS is_box, i.file_name, i.mime, i.kind, i.width, i.height
          FROM comments c JOIN businesses b ON b.id = c.business_id LEFT JOIN images i ON i.id = c.image_id`,
     );
@@ -209,10 +223,10 @@ describe('seedDemoData', () => {
     for (const table of ['comment_ratings', 'reply_ratings', 'business_ratings']) {
       expect(all(`SELECT rate FROM ${table} WHERE rate NOT BETWEEN 1 AND 5`), table).toEqual([]);
     }
-    expect(all("SELECT r.user_id FROM business_ratings r JOIN businesses b ON b.id = r.business_id WHERE b.is_suggestion_box = 1")).toEqual([]);
+    expect(all('SELECT r.user_id FROM business_ratings r JOIN businesses b ON b.id = r.business_id WHERE b.is_suggestion_box = 1')).toEqual([]);
   });
 
-  it('indexes every demo comment for search, under its author\'s name too', () => {
+  it("indexes every demo comment for search, under its author's name too", () => {
     const written = all<{ rowid: number; businessId: string; lastName: string }>(
       'SELECT c.rowid, c.business_id AS businessId, u.last_name AS lastName FROM comments c JOIN users u ON u.id = c.user_id',
     );

@@ -40,7 +40,10 @@ export function issueEmailToken(
   options: { keepOthers?: boolean } = {},
 ): string {
   const token = randomBytes(32).toString('base64url');
-  if (!options.keepOthers) db.delete(emailTokens).where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind))).run();
+  if (!options.keepOthers)
+    db.delete(emailTokens)
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind)))
+      .run();
   else {
     // Each registration's link stays valid beside the others, the newest few of them.
     const older = db
@@ -83,8 +86,7 @@ export function findEmailToken(db: DbOrTx, token: string, kind: EmailTokenKind):
   );
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 type MailText = { subject: string; greeting: (name: string) => string; lead: string; action: string; validity: string; ignore: string; signature: string };
 
@@ -134,12 +136,7 @@ const texts: Record<EmailTokenKind, Record<Language, MailText>> = {
 const linkPath: Record<EmailTokenKind, string> = { confirm: '/users/confirm-email', reset: '/reset-password' };
 
 /** The mail carrying a confirmation or reset link, in the user's language, plain text first. */
-export function accountMail(
-  env: Env,
-  kind: EmailTokenKind,
-  to: { email: string; firstName: string; language: Language },
-  token: string,
-): Mail {
+export function accountMail(env: Env, kind: EmailTokenKind, to: { email: string; firstName: string; language: Language }, token: string): Mail {
   const t = texts[kind][to.language];
   const link = `${env.PUBLIC_URL}${linkPath[kind]}?token=${encodeURIComponent(token)}`;
   const name = to.firstName.replace(/\s+/g, ' ').trim();

@@ -32,28 +32,46 @@ afterAll(() => t.close());
 const now = Date.now();
 let colour = 0;
 async function image(ownerId: string) {
-  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: colour++ % 256, g: 80, b: 120 } } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: colour++ % 256, g: 80, b: 120 } } })
+    .png()
+    .toBuffer();
   return storeImage(t.deps, { bytes, kind: 'comment', ownerId });
 }
 const fileOf = (stored: { fileName: string }) => path.join(t.deps.paths.uploads, stored.fileName);
 
 function business(title: string, counts: { ratingCount?: number; ratingSum?: number; commentCount?: number } = {}) {
   const id = newId();
-  t.db.insert(businesses)
-    .values({ id, title, titleSearch: title.toLowerCase(), categoryId: resolveCategory(t.db, 'Livsmedel', undefined, now), description: 'Butik', createdAt: now, updatedAt: now, ...counts })
+  t.db
+    .insert(businesses)
+    .values({
+      id,
+      title,
+      titleSearch: title.toLowerCase(),
+      categoryId: resolveCategory(t.db, 'Livsmedel', undefined, now),
+      description: 'Butik',
+      createdAt: now,
+      updatedAt: now,
+      ...counts,
+    })
     .run();
   return id;
 }
 
 function comment(userId: string, businessId: string, extra: Partial<typeof comments.$inferInsert> = {}) {
   const id = newId();
-  t.db.insert(comments).values({ id, userId, businessId, businessLocation: 'Umeå', text: 'Bra service', createdAt: now, updatedAt: now, ...extra }).run();
+  t.db
+    .insert(comments)
+    .values({ id, userId, businessId, businessLocation: 'Umeå', text: 'Bra service', createdAt: now, updatedAt: now, ...extra })
+    .run();
   return id;
 }
 
 function reply(userId: string, commentId: string, businessId: string, extra: Partial<typeof replies.$inferInsert> = {}) {
   const id = newId();
-  t.db.insert(replies).values({ id, userId, commentId, businessId, text: 'Håller med', createdAt: now, updatedAt: now, ...extra }).run();
+  t.db
+    .insert(replies)
+    .values({ id, userId, commentId, businessId, text: 'Håller med', createdAt: now, updatedAt: now, ...extra })
+    .run();
   return id;
 }
 
@@ -79,31 +97,43 @@ describe('deleting an account', () => {
 
     // The numbers below are what the rating and comment services keep in the columns.
     const b1 = business('ICA Kvantum', { ratingCount: 2, ratingSum: 8 });
-    t.db.insert(businessRatings).values([
-      { businessId: b1, userId: victim.id, rate: 5, createdAt: now, updatedAt: now },
-      { businessId: b1, userId: alice.id, rate: 3, createdAt: now, updatedAt: now },
-    ]).run();
+    t.db
+      .insert(businessRatings)
+      .values([
+        { businessId: b1, userId: victim.id, rate: 5, createdAt: now, updatedAt: now },
+        { businessId: b1, userId: alice.id, rate: 3, createdAt: now, updatedAt: now },
+      ])
+      .run();
     const b2 = business('Apotek Hjärtat', { commentCount: 2 });
     const b3 = business('Clas Ohlson', { ratingCount: 1, ratingSum: 2 });
     t.db.insert(businessRatings).values({ businessId: b3, userId: victim.id, rate: 2, createdAt: now, updatedAt: now }).run();
 
     const c1 = comment(victim.id, b2, { imageId: c1Image.id, replyCount: 1 });
     const c2 = comment(alice.id, b2, { imageId: c2Image.id, replyCount: 2, ratingCount: 2, ratingAvg: 2.5, rated1: 1, rated4: 1 });
-    t.db.insert(commentRatings).values([
-      { commentId: c2, userId: victim.id, rate: 1, createdAt: now },
-      { commentId: c2, userId: bob.id, rate: 4, createdAt: now },
-    ]).run();
+    t.db
+      .insert(commentRatings)
+      .values([
+        { commentId: c2, userId: victim.id, rate: 1, createdAt: now },
+        { commentId: c2, userId: bob.id, rate: 4, createdAt: now },
+      ])
+      .run();
     const r1 = reply(victim.id, c2, b2, { imageId: r1Image.id });
     const r2 = reply(bob.id, c2, b2, { ratingCount: 2, ratingAvg: 3.5, rated2: 1, rated5: 1 });
-    t.db.insert(replyRatings).values([
-      { replyId: r2, userId: victim.id, rate: 2, createdAt: now },
-      { replyId: r2, userId: alice.id, rate: 5, createdAt: now },
-    ]).run();
+    t.db
+      .insert(replyRatings)
+      .values([
+        { replyId: r2, userId: victim.id, rate: 2, createdAt: now },
+        { replyId: r2, userId: alice.id, rate: 5, createdAt: now },
+      ])
+      .run();
     const r3 = reply(alice.id, c1, b2, { imageId: r3Image.id, ratingCount: 1, ratingAvg: 4, rated4: 1 });
     t.db.insert(replyRatings).values({ replyId: r3, userId: bob.id, rate: 4, createdAt: now }).run();
 
     t.db.insert(favorites).values({ userId: victim.id, businessId: b1, createdAt: now }).run();
-    t.db.insert(emailTokens).values({ id: newId(), userId: victim.id, kind: 'reset', tokenHash: newId(), createdAt: now, expiresAt: now + 1000 }).run();
+    t.db
+      .insert(emailTokens)
+      .values({ id: newId(), userId: victim.id, kind: 'reset', tokenHash: newId(), createdAt: now, expiresAt: now + 1000 })
+      .run();
     t.db.insert(oauthAccounts).values({ issuer: 'https://accounts.google.com', subject: 'vera-1', userId: victim.id, createdAt: now }).run();
 
     const indexed = () => t.db.get<{ n: number }>(sql`select count(*) as n from comments_fts where comments_fts match ${ftsQueryOf(b2, 'Vera Borta')}`).n;

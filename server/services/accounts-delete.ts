@@ -30,7 +30,12 @@ function emojiRatingColumns(db: DbOrTx, ratings: typeof commentRatings | typeof 
   const byRate = (rate: number) => scalar(of(eq(ratings.rate, rate)));
   return {
     ratingCount: scalar(of()),
-    ratingAvg: scalar(db.select({ a: avg(ratings.rate) }).from(ratings).where(eq(owner, ownerId))),
+    ratingAvg: scalar(
+      db
+        .select({ a: avg(ratings.rate) })
+        .from(ratings)
+        .where(eq(owner, ownerId)),
+    ),
     rated1: byRate(1),
     rated2: byRate(2),
     rated3: byRate(3),
@@ -61,14 +66,24 @@ function recomputeBusinesses(db: DbOrTx, ids: Iterable<string>) {
         .where(eq(businessRatings.businessId, businesses.id)),
     ),
     // Hidden posts (reports) are not counted, as in reports.ts.
-    commentCount: scalar(db.select({ n: count() }).from(comments).where(and(eq(comments.businessId, businesses.id), isNull(comments.hiddenAt)))),
+    commentCount: scalar(
+      db
+        .select({ n: count() })
+        .from(comments)
+        .where(and(eq(comments.businessId, businesses.id), isNull(comments.hiddenAt))),
+    ),
   };
   inChunks(ids, (chunk) => db.update(businesses).set(set).where(inArray(businesses.id, chunk)).run());
 }
 
 function recomputeComments(db: DbOrTx, ids: Iterable<string>) {
   const set = {
-    replyCount: scalar(db.select({ n: count() }).from(replies).where(and(eq(replies.commentId, comments.id), isNull(replies.hiddenAt)))),
+    replyCount: scalar(
+      db
+        .select({ n: count() })
+        .from(replies)
+        .where(and(eq(replies.commentId, comments.id), isNull(replies.hiddenAt))),
+    ),
     ...emojiRatingColumns(db, commentRatings, commentRatings.commentId, comments.id),
   };
   inChunks(ids, (chunk) => db.update(comments).set(set).where(inArray(comments.id, chunk)).run());
@@ -94,7 +109,8 @@ export async function deleteAccount(deps: Deps, actor: Actor, userId: string): P
     if (!user) throw new AppError('NOT_FOUND', 'userNotFound');
     assertNotLastAdmin(tx, user);
     // An admin deleting someone else's account is a moderator action; deleting your own is not.
-    if (who.id !== userId) recordModAction(tx, who, { action: 'deleteUser', targetKind: 'user', targetId: userId, excerpt: `${user.firstName} ${user.lastName}`.trim() });
+    if (who.id !== userId)
+      recordModAction(tx, who, { action: 'deleteUser', targetKind: 'user', targetId: userId, excerpt: `${user.firstName} ${user.lastName}`.trim() });
 
     const ownComments = tx
       .select({ id: comments.id, businessId: comments.businessId, imageId: comments.imageId })
@@ -116,7 +132,10 @@ export async function deleteAccount(deps: Deps, actor: Actor, userId: string): P
     // Rows that went with the user match no id any more, so only survivors are updated.
     recomputeBusinesses(tx, [...ratedBusinesses.map((r) => r.id), ...ownComments.map((c) => c.businessId)]);
     recomputeComments(tx, [...ratedComments.map((r) => r.id), ...goneReplies.map((r) => r.commentId)]);
-    recomputeReplies(tx, ratedReplies.map((r) => r.id));
+    recomputeReplies(
+      tx,
+      ratedReplies.map((r) => r.id),
+    );
 
     return [user.imageId, ...ownComments.map((c) => c.imageId), ...goneReplies.map((r) => r.imageId)];
   });

@@ -66,7 +66,9 @@ const tokenOfMailTo = async (email: string, path = '/users/confirm-email') =>
 describe('register → confirmation mail → confirm → log in → auth/check', () => {
   it('works end to end with a real SMTP server, the cookie and the bearer token', async () => {
     const email = uniqueEmail('asa');
-    const avatar = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f5e4b' } }).png().toBuffer();
+    const avatar = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f5e4b' } })
+      .png()
+      .toBuffer();
     const res = await register(registration(email, { language: 'en' }), { image: { data: avatar, type: 'image/png', name: 'me.png' } });
 
     expect(res.statusCode).toBe(201);
@@ -86,9 +88,19 @@ describe('register → confirmation mail → confirm → log in → auth/check',
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
 
     // Only the hash is stored.
-    const row = t.db.select().from(emailTokens).where(eq(emailTokens.tokenHash, createHash('sha256').update(token).digest('hex'))).get();
+    const row = t.db
+      .select()
+      .from(emailTokens)
+      .where(eq(emailTokens.tokenHash, createHash('sha256').update(token).digest('hex')))
+      .get();
     expect(row).toMatchObject({ kind: 'confirm', usedAt: null });
-    expect(t.db.select().from(emailTokens).all().some((r) => r.tokenHash === token)).toBe(false);
+    expect(
+      t.db
+        .select()
+        .from(emailTokens)
+        .all()
+        .some((r) => r.tokenHash === token),
+    ).toBe(false);
 
     const early = await logIn(email, 'Lösenord-2024');
     expect(early.statusCode).toBe(403);
@@ -230,7 +242,7 @@ describe('no account takeover by registering an address first', () => {
     return { id, eveSession, eveLink, ownerLink: await tokenOfMailTo(email) };
   }
 
-  it('confirming by REST activates the owner\'s password and names, not Eve\'s, and ends earlier sessions', async () => {
+  it("confirming by REST activates the owner's password and names, not Eve's, and ends earlier sessions", async () => {
     const email = uniqueEmail('victim');
     const { id, eveSession, ownerLink } = await eveThenOwner(email);
     expect((await confirm(ownerLink)).statusCode).toBe(200);
@@ -256,14 +268,18 @@ describe('no account takeover by registering an address first', () => {
     expect(check.json().result.data).toBeNull();
   });
 
-  it('Eve registering after the owner cannot cancel the owner\'s link, and a resend link lets its receiver choose the password', async () => {
+  it("Eve registering after the owner cannot cancel the owner's link, and a resend link lets its receiver choose the password", async () => {
     // Found by review: the owner registers, Eve registers after, the owner asks for a resend.
     const email = uniqueEmail('victim-after');
     expect((await register(registration(email, OWNER), undefined, '10.66.1.1')).statusCode).toBe(201);
     const ownerLink = await tokenOfMailTo(email);
     expect((await register(registration(email, EVE), undefined, '10.66.1.2')).statusCode).toBe(200);
     // The owner's own link still works …
-    const stillValid = t.db.select().from(emailTokens).where(eq(emailTokens.tokenHash, createHash('sha256').update(ownerLink).digest('hex'))).get();
+    const stillValid = t.db
+      .select()
+      .from(emailTokens)
+      .where(eq(emailTokens.tokenHash, createHash('sha256').update(ownerLink).digest('hex')))
+      .get();
     expect(stillValid?.usedAt).toBeNull();
     // … and a resend's link carries no password: it confirms, and its receiver chooses one.
     const resend = await t.app.inject({ method: 'POST', url: '/api/users/resend-confirmation', payload: { email }, remoteAddress: '10.66.1.1' });
@@ -279,7 +295,7 @@ describe('no account takeover by registering an address first', () => {
     expect((await logIn(email, EVE.password)).statusCode).toBe(401);
   });
 
-  it('Eve\'s own link, and the owner\'s opened again, change nothing', async () => {
+  it("Eve's own link, and the owner's opened again, change nothing", async () => {
     const email = uniqueEmail('victim-late');
     const { eveLink, ownerLink } = await eveThenOwner(email);
     expect((await confirm(ownerLink)).statusCode).toBe(200);
@@ -290,7 +306,7 @@ describe('no account takeover by registering an address first', () => {
     expect((await logIn(email, OWNER.password)).statusCode).toBe(200);
   });
 
-  it('an ADMIN_EMAILS address pre-registered by Eve becomes admin with the owner\'s password only', async () => {
+  it("an ADMIN_EMAILS address pre-registered by Eve becomes admin with the owner's password only", async () => {
     const email = 'other-boss@example.com';
     const { ownerLink } = await eveThenOwner(email);
     expect((await confirm(ownerLink)).statusCode).toBe(200);
@@ -330,7 +346,10 @@ describe('confirmation links', () => {
     const email = uniqueEmail('late');
     await register(registration(email, { language: 'en' }));
     const old = await tokenOfMailTo(email);
-    t.db.update(emailTokens).set({ expiresAt: Date.now() - 1 }).run();
+    t.db
+      .update(emailTokens)
+      .set({ expiresAt: Date.now() - 1 })
+      .run();
     const res = await confirm(old);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'This link has expired. Request a new one below.', key: 'tokenExpired' });
@@ -500,10 +519,16 @@ describe('forgot and reset password', () => {
     const token = linkFrom(mail, '/reset-password').searchParams.get('token') as string;
     const row = t.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id)).get();
     expect((row?.expiresAt ?? 0) - (row?.createdAt ?? 0)).toBe(60 * 60 * 1000);
-    t.db.update(emailTokens).set({ expiresAt: Date.now() - 1 }).where(eq(emailTokens.userId, user.id)).run();
+    t.db
+      .update(emailTokens)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(emailTokens.userId, user.id))
+      .run();
     const input = { password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' };
     await expect(visitor.users.resetPassword({ token, ...input })).rejects.toMatchObject({ message: 'This link has expired. Request a new one below.' });
-    await expect(visitor.users.resetPassword({ token: 'nope', ...input })).rejects.toMatchObject({ message: 'This link is invalid or missing. Request a new one below.' });
+    await expect(visitor.users.resetPassword({ token: 'nope', ...input })).rejects.toMatchObject({
+      message: 'This link is invalid or missing. Request a new one below.',
+    });
   });
 
   it('rate limits forgot-password (429)', async () => {
@@ -547,7 +572,9 @@ describe('change password from the profile', () => {
     const second = (await logIn(user.email, user.password)).json<{ token: string }>();
     const sessionId = user.token.split('.')[0] ?? null;
     const caller = createCaller(t.deps, user.actor, sessionId);
-    await expect(caller.users.changePassword({ currentPassword: 'nope-nope-nope', password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' })).rejects.toMatchObject({
+    await expect(
+      caller.users.changePassword({ currentPassword: 'nope-nope-nope', password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'The current password is wrong',
     });
@@ -561,7 +588,11 @@ describe('change password from the profile', () => {
   it('refuses a visitor (401), an account without a password (400) and garbage (400), changing nothing', async () => {
     expect((await change(null, { currentPassword: 'x', password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' })).statusCode).toBe(401);
     const user = await createTestUser(t.db);
-    for (const payload of [{}, { currentPassword: '', password: 'short', confirmPassword: 'short' }, { currentPassword: 'x'.repeat(129), password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' }]) {
+    for (const payload of [
+      {},
+      { currentPassword: '', password: 'short', confirmPassword: 'short' },
+      { currentPassword: 'x'.repeat(129), password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' },
+    ]) {
       expect((await change(user.token, payload as Record<string, string>)).statusCode).toBe(400);
     }
     const googleOnly = await createTestUser(t.db);
@@ -575,7 +606,9 @@ describe('change password from the profile', () => {
   it('limits attempts per user: 5 in 15 minutes, then 429 even with the right password', async () => {
     const user = await createTestUser(t.db);
     for (let i = 0; i < 5; i++) {
-      expect((await change(user.token, { currentPassword: `guess-${i}-guess`, password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' })).statusCode).toBe(400);
+      expect(
+        (await change(user.token, { currentPassword: `guess-${i}-guess`, password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' })).statusCode,
+      ).toBe(400);
     }
     const limited = await change(user.token, { currentPassword: user.password, password: 'Brand-new-pass-9', confirmPassword: 'Brand-new-pass-9' });
     expect(limited.statusCode).toBe(429);

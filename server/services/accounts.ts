@@ -52,9 +52,7 @@ export function startSession(db: Db, userId: string): SignedInResult {
   return { user: findPublicUser(db, userId) as PublicUser, token, expiresAt };
 }
 
-export type RegisterResult =
-  | { status: 201; message: MessageKey; user: PublicUser }
-  | { status: 200; message: MessageKey; user: null };
+export type RegisterResult = { status: 201; message: MessageKey; user: PublicUser } | { status: 200; message: MessageKey; user: null };
 
 /** What a registration's reply would show of a new account, for a robot that gets none. */
 function unsavedUser(input: RegisterInput, language: Language): PublicUser {
@@ -84,11 +82,7 @@ function unsavedUser(input: RegisterInput, language: Language): PublicUser {
  * confirmed address is a 409. `image` is the avatar sent with the form. A form whose hidden spam
  * trap (`website`) is filled gets a 201 like a new account's, and nothing is stored or mailed.
  */
-export async function registerUser(
-  deps: Deps,
-  input: RegisterInput & { image?: Buffer },
-  meta: RequestMeta,
-): Promise<RegisterResult> {
+export async function registerUser(deps: Deps, input: RegisterInput & { image?: Buffer }, meta: RequestMeta): Promise<RegisterResult> {
   await deps.limits.consume('register', meta.ip, input.email);
   const language = input.language ?? 'sv';
   // The spam trap was filled: the reply of a new account, and no account, mail or avatar.
@@ -117,7 +111,17 @@ export async function registerUser(
   try {
     deps.db.transaction((tx) => {
       tx.insert(users)
-        .values({ id, email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, imageId: avatar?.id ?? null, language, createdAt: now, updatedAt: now })
+        .values({
+          id,
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          imageId: avatar?.id ?? null,
+          language,
+          createdAt: now,
+          updatedAt: now,
+        })
         .run();
       const token = issueEmailToken(tx, id, 'confirm', now, pending);
       queueTokenMail(deps, tx, 'confirm', mailTo, token);
@@ -140,7 +144,13 @@ export async function resendConfirmation(deps: Deps, input: EmailInput, meta: Re
       // Whoever asks cannot be told apart from the owner, so this link carries no password: it
       // confirms the address and its receiver then chooses one (see confirmEmail). It replaces
       // every earlier link.
-      const pending: PendingCredentials = { passwordHash: null, firstName: user.firstName, lastName: user.lastName, language: languageOf(user.language), imageId: user.imageId };
+      const pending: PendingCredentials = {
+        passwordHash: null,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        language: languageOf(user.language),
+        imageId: user.imageId,
+      };
       const token = issueEmailToken(tx, user.id, 'confirm', Date.now(), pending);
       const language = input.language ?? languageOf(user.language);
       queueTokenMail(deps, tx, 'confirm', { email: user.email, firstName: user.firstName, language }, token);
@@ -188,7 +198,9 @@ export function confirmEmail(deps: Deps, input: { token: string }): ConfirmResul
       .run();
     invalidateUserSessions(tx, user.id);
     // Other registrations' links die; this one stays (used), so opening it again says "already confirmed".
-    tx.delete(emailTokens).where(and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, 'confirm'), ne(emailTokens.id, row.id))).run();
+    tx.delete(emailTokens)
+      .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, 'confirm'), ne(emailTokens.id, row.id)))
+      .run();
     if (row.pendingPasswordHash !== null) return { message: 'emailConfirmed' as const };
     return { message: 'emailConfirmedChoosePassword' as const, setPasswordToken: issueEmailToken(tx, user.id, 'reset', now) };
   });

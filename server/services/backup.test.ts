@@ -155,7 +155,11 @@ describe('backup and restore (npm run backup / npm run restore)', { timeout: 120
     writeFileSync(outside, 'TOP-SECRET');
     const name = `${'b'.repeat(64)}.webp`;
     symlinkSync(outside, path.join(evil, 'uploads', name));
-    const entry = (rel: string, file = path.join(evil, rel)) => ({ path: rel, bytes: statSync(file).size, sha256: createHash('sha256').update(readFileSync(file)).digest('hex') });
+    const entry = (rel: string, file = path.join(evil, rel)) => ({
+      path: rel,
+      bytes: statSync(file).size,
+      sha256: createHash('sha256').update(readFileSync(file)).digest('hex'),
+    });
     const manifest = JSON.parse(readFileSync(path.join(root, 'backup-1', 'manifest.json'), 'utf8'));
     const write = (files: unknown[]) => writeFileSync(path.join(evil, 'manifest.json'), JSON.stringify({ ...manifest, files }));
 

@@ -41,11 +41,22 @@ async function sha256Of(file: string): Promise<string> {
 
 /** Row counts of every table of ours (not SQLite's own, nor the search index and its shadow tables). */
 function rowCounts(sqlite: Database.Database): Record<string, number> {
-  const all = sqlite.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string; sql: string }[];
+  const all = sqlite.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
+    name: string;
+    sql: string;
+  }[];
   const virtual = all.filter((t) => /^CREATE VIRTUAL/i.test(t.sql)).map((t) => t.name);
   const shadow = (name: string) => virtual.some((v) => name === v || ['data', 'idx', 'content', 'docsize', 'config'].some((part) => name === `${v}_${part}`));
   const tables = all.map((t) => t.name).filter((name) => !shadow(name));
-  return Object.fromEntries(tables.map((name) => [name, sqlite.prepare(`SELECT count(*) FROM "${name.replace(/"/g, '""')}"`).pluck().get() as number]));
+  return Object.fromEntries(
+    tables.map((name) => [
+      name,
+      sqlite
+        .prepare(`SELECT count(*) FROM "${name.replace(/"/g, '""')}"`)
+        .pluck()
+        .get() as number,
+    ]),
+  );
 }
 
 /** Upload files are immutable and named by their content, so a hard link is a safe, free copy. */
@@ -63,7 +74,10 @@ async function uploadNames(uploads: string): Promise<string[]> {
   if (!existsSync(uploads)) return [];
   const entries = await readdir(uploads, { withFileTypes: true });
   // Files still being written (.tmp-*) are not uploads yet.
-  return entries.filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isFile() && !e.name.startsWith('.'))
+    .map((e) => e.name)
+    .sort();
 }
 
 /**
@@ -119,7 +133,11 @@ export async function verifyBackup(src: string): Promise<BackupManifest> {
   // Only the database and content-named uploads, each a regular file in the folder itself: a
   // symlink or another name could make a restore read (and the site serve) a file from elsewhere.
   const paths = manifest.files.map((f) => (f as { path?: unknown }).path);
-  if (!paths.every((p) => typeof p === 'string' && (p === DB_FILE || UPLOAD_PATH.test(p))) || !paths.includes(DB_FILE) || new Set(paths).size !== paths.length) {
+  if (
+    !paths.every((p) => typeof p === 'string' && (p === DB_FILE || UPLOAD_PATH.test(p))) ||
+    !paths.includes(DB_FILE) ||
+    new Set(paths).size !== paths.length
+  ) {
     throw new BackupError(`${src}/${MANIFEST} lists files a backup does not have.`);
   }
   for (const entry of manifest.files) {
@@ -150,7 +168,12 @@ export async function verifyBackup(src: string): Promise<BackupManifest> {
   return manifest;
 }
 
-const stampOf = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+const stampOf = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+    .replace('T', '-');
 
 export type RestoreResult = { manifest: BackupManifest; replacedDir: string | null };
 

@@ -24,7 +24,10 @@ beforeAll(async () => {
   branchIds = businessIds.map((businessId) =>
     Array.from({ length: BRANCHES_EACH }, (_, position) => {
       const id = newId();
-      t.db.insert(branches).values({ id, businessId, location: `Filial ${position}`, position }).run();
+      t.db
+        .insert(branches)
+        .values({ id, businessId, location: `Filial ${position}`, position })
+        .run();
       return id;
     }),
   );
@@ -82,7 +85,10 @@ describe(`branch query plans with ${COMMENTS.toLocaleString('en')} comments`, ()
         ] as const) {
           const plan = planOf(query, values);
           expect(problems(plan), plan.join('\n')).toEqual([]);
-          expect(plan.some((d) => /SEARCH comments USING INDEX comments_branch_idx/.test(d)), plan.join('\n')).toBe(true);
+          expect(
+            plan.some((d) => /SEARCH comments USING INDEX comments_branch_idx/.test(d)),
+            plan.join('\n'),
+          ).toBe(true);
         }
       });
 
@@ -94,16 +100,28 @@ describe(`branch query plans with ${COMMENTS.toLocaleString('en')} comments`, ()
           [q.branchSearchAfter, { limit: 21, branch: branchIds[2][3], query, k: 40_000 }],
         ] as const) {
           const plan = planOf(statement, values);
-          expect(plan.filter((d) => /^SCAN comments\b(?!_fts)/.test(d)), plan.join('\n')).toEqual([]);
-          expect(plan.some((d) => /comments_fts VIRTUAL TABLE/.test(d)), plan.join('\n')).toBe(true);
+          expect(
+            plan.filter((d) => /^SCAN comments\b(?!_fts)/.test(d)),
+            plan.join('\n'),
+          ).toEqual([]);
+          expect(
+            plan.some((d) => /comments_fts VIRTUAL TABLE/.test(d)),
+            plan.join('\n'),
+          ).toBe(true);
         }
       });
 
       it("the branches' ratings walk comments_branch_authors_idx and look ratings up by key: no scan, no sort", () => {
         const plan = planOf(branchRatingQueries(t.db).authorRatings, { businessId: businessIds[4] });
         expect(problems(plan), plan.join('\n')).toEqual([]);
-        expect(plan.some((d) => /comments_branch_authors_idx/.test(d)), plan.join('\n')).toBe(true);
-        expect(plan.some((d) => /SEARCH business_ratings USING (COVERING )?INDEX sqlite_autoindex_business_ratings_1/.test(d)), plan.join('\n')).toBe(true);
+        expect(
+          plan.some((d) => /comments_branch_authors_idx/.test(d)),
+          plan.join('\n'),
+        ).toBe(true);
+        expect(
+          plan.some((d) => /SEARCH business_ratings USING (COVERING )?INDEX sqlite_autoindex_business_ratings_1/.test(d)),
+          plan.join('\n'),
+        ).toBe(true);
       });
     });
   }

@@ -48,12 +48,7 @@ function insertBranches(tx: Tx, businessId: string, list: BranchInput[]) {
 }
 
 /** Adds a business with its branches (admin). Images: uploaded files, else ids from /api/images. */
-export async function createBusiness(
-  deps: Deps,
-  actor: Actor,
-  input: BusinessCreateInput,
-  uploads: BusinessUploads = {},
-): Promise<BusinessDetail> {
+export async function createBusiness(deps: Deps, actor: Actor, input: BusinessCreateInput, uploads: BusinessUploads = {}): Promise<BusinessDetail> {
   const admin = requireAdmin(actor);
   await deps.limits.consume('edit', admin.id);
   const stored = await storeUploads(deps, admin, uploads);
@@ -97,13 +92,7 @@ export async function createBusiness(
  * is the editing admin's own rating (replacing their earlier one). A replaced or removed image or
  * icon is released afterwards.
  */
-export async function updateBusiness(
-  deps: Deps,
-  actor: Actor,
-  id: string,
-  input: BusinessUpdateInput,
-  uploads: BusinessUploads = {},
-): Promise<BusinessDetail> {
+export async function updateBusiness(deps: Deps, actor: Actor, id: string, input: BusinessUpdateInput, uploads: BusinessUploads = {}): Promise<BusinessDetail> {
   const admin = requireAdmin(actor);
   await deps.limits.consume('edit', admin.id);
   if (!deps.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, id)).get()) {

@@ -4,18 +4,7 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  branches,
-  businessRatings,
-  businesses,
-  commentRatings,
-  comments,
-  favorites,
-  images,
-  replies,
-  replyRatings,
-  users,
-} from '../../db/schema';
+import { branches, businessRatings, businesses, commentRatings, comments, favorites, images, replies, replyRatings, users } from '../../db/schema';
 import { newId } from '../lib/ids';
 import { businessCreateSchema, type BusinessCreateInput } from '../schemas/business';
 import { callerFor, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
@@ -72,7 +61,10 @@ function suggestionBox(): string {
   return id;
 }
 
-const png = (background: string) => sharp({ create: { width: 60, height: 40, channels: 3, background } }).png().toBuffer();
+const png = (background: string) =>
+  sharp({ create: { width: 60, height: 40, channels: 3, background } })
+    .png()
+    .toBuffer();
 const uploadsNow = () => readdirSync(t.deps.paths.uploads).filter((f) => !f.startsWith('.'));
 const favoritesCountOf = (user: TestUser) => t.db.select({ n: users.favoritesCount }).from(users).where(eq(users.id, user.id)).get()?.n;
 
@@ -126,16 +118,26 @@ describe('listing', () => {
     expect(titles.indexOf('Clas Ohlson')).toBeLessThan(titles.indexOf('ÅHLÉNS'));
     expect(listBusinesses(t.deps, null)[0].id).toBe(box);
     const newest = await addBusiness({ title: 'Aaa Nyast' });
-    expect(listBusinesses(t.deps, null, { sort: 'newest' }).map((b) => b.id).slice(0, 2)).toEqual([box, newest.id]);
+    expect(
+      listBusinesses(t.deps, null, { sort: 'newest' })
+        .map((b) => b.id)
+        .slice(0, 2),
+    ).toEqual([box, newest.id]);
   });
 
   it('keeps Swedish order for a title added after a list was sorted', async () => {
     listDirectory(t.deps, null);
     const added = await addBusiness({ title: 'Äppelgården' });
-    const titles = listDirectory(t.deps, null).slice(1).map((b) => b.title);
+    const titles = listDirectory(t.deps, null)
+      .slice(1)
+      .map((b) => b.title);
     expect(titles.indexOf('ÅHLÉNS')).toBeLessThan(titles.indexOf(added.title));
     expect(titles.indexOf(added.title)).toBeLessThan(titles.indexOf('Östra Hallen'));
-    expect(listBusinesses(t.deps, null).slice(1).map((b) => b.title)).toEqual(titles);
+    expect(
+      listBusinesses(t.deps, null)
+        .slice(1)
+        .map((b) => b.title),
+    ).toEqual(titles);
   });
 
   it('sends only the first 30 characters of a description to a card, and says when it goes on', async () => {
@@ -199,9 +201,7 @@ describe('star ratings', () => {
   it("makes the adding admin's rate that admin's own rating, counted and averaged like anyone's", async () => {
     const b = await addBusiness({ rate: 3 });
     expect(b).toMatchObject({ rate: 3, ratingCount: 1, myRate: 3 });
-    expect(t.db.select().from(businessRatings).where(eq(businessRatings.businessId, b.id)).all()).toMatchObject([
-      { userId: cast.admin.id, rate: 3 },
-    ]);
+    expect(t.db.select().from(businessRatings).where(eq(businessRatings.businessId, b.id)).all()).toMatchObject([{ userId: cast.admin.id, rate: 3 }]);
     expect(getBusiness(t.deps, null, b.id)).toMatchObject({ rate: 3, ratingCount: 1, myRate: null });
     expect(await rateBusiness(t.deps, cast.owner.actor, b.id, 5)).toEqual({ rate: 4, ratingCount: 2, myRate: 5 });
     // The admin's rate in the edit form replaces the admin's own rating, not anyone else's.
@@ -276,7 +276,11 @@ describe('favourites', () => {
     expect(await setFavorite(t.deps, user.actor, { businessId: a.id, favorite: true })).toEqual({ businessId: a.id, isFavorite: true, favoritesCount: 1 });
     expect((await setFavorite(t.deps, user.actor, { userId: user.id, businessId: b.id, favorite: true })).favoritesCount).toBe(2);
     expect((await setFavorite(t.deps, user.actor, { businessId: b.id, favorite: true })).favoritesCount).toBe(2);
-    expect(listFavoriteBusinesses(t.deps, user.actor, user.id).map((f) => f.id).sort()).toEqual([a.id, b.id].sort());
+    expect(
+      listFavoriteBusinesses(t.deps, user.actor, user.id)
+        .map((f) => f.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
     expect((await setFavorite(t.deps, user.actor, { businessId: a.id, favorite: false })).favoritesCount).toBe(1);
     expect((await setFavorite(t.deps, user.actor, { businessId: a.id, favorite: false })).favoritesCount).toBe(1);
     expect(favoritesCountOf(user)).toBe(1);
@@ -338,7 +342,15 @@ describe('adding and editing', () => {
       imageId: second.id,
       branches: [{ location: 'Lund' }, { location: 'Kiruna', address: 'Gruvvägen 1' }],
     });
-    expect(updated).toMatchObject({ title: 'Före', category: 'Kategori', rate: 2, ratingCount: 1, description: 'Ny beskrivning.', image: second.url, icon: icon.url });
+    expect(updated).toMatchObject({
+      title: 'Före',
+      category: 'Kategori',
+      rate: 2,
+      ratingCount: 1,
+      description: 'Ny beskrivning.',
+      image: second.url,
+      icon: icon.url,
+    });
     expect(updated.branches.map((br) => br.location)).toEqual(['Lund', 'Kiruna']);
     expect(t.db.select({ n: count() }).from(branches).where(eq(branches.businessId, b.id)).get()?.n).toBe(2);
     await new Promise((r) => setTimeout(r, 20));
@@ -357,9 +369,9 @@ describe('adding and editing', () => {
   });
 
   it('answers NOT_FOUND when editing or deleting an unknown business', async () => {
-    await expect(
-      updateBusiness(t.deps, cast.admin.actor, 'nope', { description: 'Hej hej', branches: [{ location: 'Lund' }] }),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(updateBusiness(t.deps, cast.admin.actor, 'nope', { description: 'Hej hej', branches: [{ location: 'Lund' }] })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expect(deleteBusiness(t.deps, cast.admin.actor, 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
@@ -380,7 +392,9 @@ describe('deleting a business', () => {
       updateBusiness(t.deps, cast.admin.actor, box, { description: current.description, branches: [{ location: 'Hela Sverige' }], rate: 5 }),
     ).rejects.toMatchObject(conflict('suggestionBoxNotRated'));
     await expect(setFavorite(t.deps, cast.owner.actor, { businessId: box, favorite: true })).rejects.toMatchObject(conflict('suggestionBoxNoFavorite'));
-    const trpc = await callerFor(t.deps, cast.other).business.rate({ id: box, rate: 3 }).catch((e: { code: string }) => e.code);
+    const trpc = await callerFor(t.deps, cast.other)
+      .business.rate({ id: box, rate: 3 })
+      .catch((e: { code: string }) => e.code);
     expect(trpc).toBe('CONFLICT');
     expect(getBusiness(t.deps, null, box)).toMatchObject({ rate: null, ratingCount: 0, isFavorite: false });
     expect(t.db.select({ n: count() }).from(favorites).where(eq(favorites.businessId, box)).get()?.n).toBe(0);
@@ -410,17 +424,30 @@ describe('deleting a business', () => {
     t.db
       .insert(comments)
       .values([
-        { id: commentId, businessId: doomed.id, userId: fan1.id, businessLocation: 'Malmö', text: 'Bra butik', imageId: commentImage.id, createdAt: now, updatedAt: now },
+        {
+          id: commentId,
+          businessId: doomed.id,
+          userId: fan1.id,
+          businessLocation: 'Malmö',
+          text: 'Bra butik',
+          imageId: commentImage.id,
+          createdAt: now,
+          updatedAt: now,
+        },
         { id: keptCommentId, businessId: kept.id, userId: fan1.id, businessLocation: 'Lund', text: 'Också bra', createdAt: now, updatedAt: now },
       ])
       .run();
-    t.db.insert(replies).values({ id: replyId, commentId, businessId: doomed.id, userId: fan2.id, text: 'Håller med', imageId: replyImage.id, createdAt: now, updatedAt: now }).run();
+    t.db
+      .insert(replies)
+      .values({ id: replyId, commentId, businessId: doomed.id, userId: fan2.id, text: 'Håller med', imageId: replyImage.id, createdAt: now, updatedAt: now })
+      .run();
     t.db.insert(commentRatings).values({ commentId, userId: fan2.id, rate: 5, createdAt: now }).run();
     t.db.insert(replyRatings).values({ replyId, userId: fan1.id, rate: 3, createdAt: now }).run();
 
     const ownedFiles = [picture, icon, commentImage, replyImage].map((i) => i.fileName);
     expect(uploadsNow()).toEqual(expect.arrayContaining(ownedFiles));
-    const indexedWordsOf = (id: string) => t.db.get<{ n: number }>(sql`select count(*) as n from comments_fts where comments_fts match ${`"${searchKeyOf(id)}"*`}`).n;
+    const indexedWordsOf = (id: string) =>
+      t.db.get<{ n: number }>(sql`select count(*) as n from comments_fts where comments_fts match ${`"${searchKeyOf(id)}"*`}`).n;
     indexQueuedComments(t.db);
     expect(indexedWordsOf(doomed.id)).toBe(1);
 
@@ -484,9 +511,7 @@ describe('tRPC business procedures: who may call what', () => {
     const adminOnly = { visitor: 'UNAUTHORIZED', owner: 'FORBIDDEN', other: 'FORBIDDEN', banned: 'FORBIDDEN', admin: 'ok' };
     expect(await matrix((who) => caller(who).business.create(input()))).toEqual(adminOnly);
     const b = await addBusiness();
-    expect(
-      await matrix((who) => caller(who).business.update({ id: b.id, description: `Av ${who}`, branches: [{ location: 'Ystad' }] })),
-    ).toEqual(adminOnly);
+    expect(await matrix((who) => caller(who).business.update({ id: b.id, description: `Av ${who}`, branches: [{ location: 'Ystad' }] }))).toEqual(adminOnly);
     expect(getBusiness(t.deps, null, b.id).description).toBe('Av admin');
     const targets = await Promise.all(everyone.map(() => addBusiness()));
     const removal = await matrix((who) => caller(who).business.remove({ id: targets[everyone.indexOf(who)].id }));
@@ -536,8 +561,14 @@ describe('tRPC business procedures: who may call what', () => {
       description: 'Cyklar och reservdelar för alla åldrar.',
       descriptionEn: 'Bicycles and spare parts for all ages, and repairs while you wait.',
     });
-    expect(created).toMatchObject({ category: 'Cykel', categoryEn: 'Bicycles', descriptionEn: 'Bicycles and spare parts for all ages, and repairs while you wait.' });
-    expect((await visitor.business.categories()).filter((c) => c.nameSv === 'Cykel')).toEqual([{ id: created.categoryId, nameSv: 'Cykel', nameEn: 'Bicycles' }]);
+    expect(created).toMatchObject({
+      category: 'Cykel',
+      categoryEn: 'Bicycles',
+      descriptionEn: 'Bicycles and spare parts for all ages, and repairs while you wait.',
+    });
+    expect((await visitor.business.categories()).filter((c) => c.nameSv === 'Cykel')).toEqual([
+      { id: created.categoryId, nameSv: 'Cykel', nameEn: 'Bicycles' },
+    ]);
     const card = (await visitor.business.directory()).find((c) => c.id === created.id);
     expect(card).toMatchObject({
       category: 'Cykel',

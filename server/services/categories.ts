@@ -7,7 +7,6 @@ import { svFold } from '../lib/sv-fold';
 /** One entry of the bilingual category list (PRODUCT.md section 7). */
 export type Category = { id: string; nameSv: string; nameEn: string };
 
-
 const swedishOrder = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });
 
 /** The whole list in Swedish order; the client names each in the active language. */
@@ -29,11 +28,12 @@ export function listCategories(db: Db): Category[] {
 export function resolveCategory(tx: Tx | Db, name: string, nameEn: string | undefined, now: number): string {
   const wanted = svFold(name);
   const list = tx.select({ id: categories.id, nameSv: categories.nameSv, nameEn: categories.nameEn }).from(categories).all();
-  const found =
-    list.find((c) => svFold(c.nameSv) === wanted) ?? list.find((c) => svFold(c.nameEn) === wanted);
+  const found = list.find((c) => svFold(c.nameSv) === wanted) ?? list.find((c) => svFold(c.nameEn) === wanted);
   if (!found) {
     const id = newId();
-    tx.insert(categories).values({ id, nameSv: name, nameEn: nameEn ?? name, createdAt: now, updatedAt: now }).run();
+    tx.insert(categories)
+      .values({ id, nameSv: name, nameEn: nameEn ?? name, createdAt: now, updatedAt: now })
+      .run();
     return id;
   }
   if (nameEn && nameEn !== found.nameEn) {

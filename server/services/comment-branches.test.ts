@@ -33,7 +33,8 @@ async function restPost(user: TestUser, businessId: string, fields: Record<strin
 }
 
 /** A comment row as stored: its link and its text. */
-const stored = (id: string) => t.db.select({ branchId: comments.branchId, location: comments.businessLocation }).from(comments).where(eq(comments.id, id)).get();
+const stored = (id: string) =>
+  t.db.select({ branchId: comments.branchId, location: comments.businessLocation }).from(comments).where(eq(comments.id, id)).get();
 
 describe('matching free text to a branch', () => {
   const list = [
@@ -77,7 +78,7 @@ describe('the place of a new or edited comment', () => {
     expect(stored(other._id)).toEqual({ branchId: null, location: 'Barkarby' });
   });
 
-  it('tRPC: neither a branch nor a place, or another business\'s branch, is a 400 naming the field', async () => {
+  it("tRPC: neither a branch nor a place, or another business's branch, is a 400 naming the field", async () => {
     const shop = await newBusiness();
     const elsewhere = await newBusiness();
     const c = callerFor(t.deps, users[0]).comments;
@@ -128,7 +129,10 @@ describe('the upgrade of existing comments (migration 0014, run at start)', () =
     // Comments as an older release stored them: free text, no branch.
     const legacy = ['kungens KURVA', 'Kungens Kurva', 'MALMO', 'Café ängel', 'Barkarby'].map((location, i) => {
       const id = newId();
-      t.db.insert(comments).values({ id, businessId: shop.id, userId: users[i].id, businessLocation: location, text: 'Gammal kommentar', createdAt: now + i, updatedAt: now + i }).run();
+      t.db
+        .insert(comments)
+        .values({ id, businessId: shop.id, userId: users[i].id, businessLocation: location, text: 'Gammal kommentar', createdAt: now + i, updatedAt: now + i })
+        .run();
       return id;
     });
     t.db.insert(upgradeTasks).values({ name: 'comment-branches' }).onConflictDoNothing().run();
@@ -212,7 +216,7 @@ describe('the branch filter (REST ?branch= and tRPC), with search and cursor pag
     return ids;
   }
 
-  it('returns exactly the branch\'s comments, newest first, across pages', async () => {
+  it("returns exactly the branch's comments, newest first, across pages", async () => {
     for (const place of ['Kungens kurva', 'Malmö', 'Café Ängel']) {
       const expected = recount(shop.branch[place]);
       expect(expected).toHaveLength(10);
@@ -242,7 +246,7 @@ describe('the branch filter (REST ?branch= and tRPC), with search and cursor pag
     expect(await allPagesRest({ branch, sort: 'replied' })).toEqual(recount(branch));
   });
 
-  it('another business\'s branch, or an unknown one, is a 400 naming `branch`', async () => {
+  it("another business's branch, or an unknown one, is a 400 naming `branch`", async () => {
     const elsewhere = await newBusiness();
     const res = await t.app.inject({ method: 'GET', url: `/api/comment/${shop.id}?branch=${elsewhere.branch['Malmö']}` });
     expect(res.statusCode).toBe(400);
@@ -345,7 +349,7 @@ describe('an admin editing the branch list', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('documents ?branch=, branchId on comments and the branches\' ratings', async () => {
+  it("documents ?branch=, branchId on comments and the branches' ratings", async () => {
     const doc = (await t.app.inject('/api/docs')).json();
     // GET /api/comment/{businessId} shares its path item with DELETE /api/comment/{id} (server/rest/openapi.ts).
     const list = doc.paths['/api/comment/{id}'].get;

@@ -15,12 +15,7 @@ import type { DbOrTx } from '../../db/client';
 export type BranchRef = { id: string; location: string };
 
 /** Compared without case, repeated spaces or accents ('Café' = 'cafe', 'Malmo' = 'Malmö'). */
-const looseFold = (text: string) =>
-  svFold(text)
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+const looseFold = (text: string) => svFold(text).normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
 const strictFold = (text: string) => svFold(text).replace(/\s+/g, ' ').trim();
 
 /**
@@ -130,7 +125,10 @@ export function replaceBranches(tx: DbOrTx, businessId: string, list: readonly B
     if (kept) before.delete(kept.id);
     return { kept, row: { id: kept?.id ?? newId(), businessId, location: b.location, address: b.address ? b.address : null, position } };
   });
-  if (before.size > 0) tx.delete(branches).where(inArray(branches.id, [...before.keys()])).run();
+  if (before.size > 0)
+    tx.delete(branches)
+      .where(inArray(branches.id, [...before.keys()]))
+      .run();
   for (const { kept, row } of rows) {
     if (!kept) continue;
     tx.update(branches).set({ location: row.location, address: row.address, position: row.position }).where(eq(branches.id, row.id)).run();

@@ -56,7 +56,10 @@ beforeAll(async () => {
       )
       .run({ now, total: REPLIES, comments: COMMENTS, business: businessIds[0] });
     // One comment in three and one reply in four carries a picture (the photo gallery's indexes).
-    for (const [table, prefix, every] of [['comments', 'ic', 3], ['replies', 'ir', 4]] as const) {
+    for (const [table, prefix, every] of [
+      ['comments', 'ic', 3],
+      ['replies', 'ir', 4],
+    ] as const) {
       sqlite
         .prepare(
           `insert into images (id, file_name, kind, mime, width, height, bytes, created_at)
@@ -115,9 +118,15 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
         for (const c of cases()) {
           const plan = planOf(c.query, c.values);
           expect(problems(plan, 'comments'), `${c.name}:\n${plan.join('\n')}`).toEqual([]);
-          expect(plan.some((d) => d.includes(c.index)), `${c.name} uses ${c.index}:\n${plan.join('\n')}`).toBe(true);
+          expect(
+            plan.some((d) => d.includes(c.index)),
+            `${c.name} uses ${c.index}:\n${plan.join('\n')}`,
+          ).toBe(true);
           // The caller's open report is one lookup in the partial unique index, never a scan of reports.
-          expect(plan.some((d) => /SEARCH my_report USING (COVERING )?INDEX reports_open_comment_idx/.test(d)), plan.join('\n')).toBe(true);
+          expect(
+            plan.some((d) => /SEARCH my_report USING (COVERING )?INDEX reports_open_comment_idx/.test(d)),
+            plan.join('\n'),
+          ).toBe(true);
           // Hidden posts are filtered on the rows the walk reads: the admin's plan is the visitors' plan.
           expect(planOf(c.query, { ...c.values, admin: 1 })).toEqual(plan);
         }
@@ -135,10 +144,22 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
           const plan = planOf(q, values);
           // FTS5 hands over at most `limit` keys, each turned into a rowid by comments_search_rowid_idx;
           // comments are then read by rowid, never scanned, in rowid order (no sort).
-          expect(plan.filter((d) => /^SCAN comments\b(?!_fts)/.test(d)), `${name}:\n${plan.join('\n')}`).toEqual([]);
-          expect(plan.some((d) => /comments_fts VIRTUAL TABLE/.test(d)), plan.join('\n')).toBe(true);
-          expect(plan.some((d) => /SEARCH keyed USING COVERING INDEX comments_search_rowid_idx \(search_rowid=\?\)/.test(d)), plan.join('\n')).toBe(true);
-          expect(plan.some((d) => /SEARCH comments USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(d)), plan.join('\n')).toBe(true);
+          expect(
+            plan.filter((d) => /^SCAN comments\b(?!_fts)/.test(d)),
+            `${name}:\n${plan.join('\n')}`,
+          ).toEqual([]);
+          expect(
+            plan.some((d) => /comments_fts VIRTUAL TABLE/.test(d)),
+            plan.join('\n'),
+          ).toBe(true);
+          expect(
+            plan.some((d) => /SEARCH keyed USING COVERING INDEX comments_search_rowid_idx \(search_rowid=\?\)/.test(d)),
+            plan.join('\n'),
+          ).toBe(true);
+          expect(
+            plan.some((d) => /SEARCH comments USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(d)),
+            plan.join('\n'),
+          ).toBe(true);
         }
       });
 
@@ -157,13 +178,21 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
         for (const c of checks) {
           const plan = planOf(c.query, {});
           expect(problems(plan, c.table), plan.join('\n')).toEqual([]);
-          expect(plan.some((d) => d.includes(c.index)), `${c.index}:\n${plan.join('\n')}`).toBe(true);
+          expect(
+            plan.some((d) => d.includes(c.index)),
+            `${c.index}:\n${plan.join('\n')}`,
+          ).toBe(true);
         }
       });
 
       it("every order of a business's comments walks its index, with any filter and cursor: no scan, no sort", () => {
         const business = businessIds[3];
-        const index = { newest: 'comments_business_idx', oldest: 'comments_business_idx', helpful: 'comments_business_helpful_idx', replied: 'comments_business_replied_idx' } as const;
+        const index = {
+          newest: 'comments_business_idx',
+          oldest: 'comments_business_idx',
+          helpful: 'comments_business_helpful_idx',
+          replied: 'comments_business_replied_idx',
+        } as const;
         const query = sql.placeholder('query') as unknown as string;
         let checked = 0;
         for (const sort of commentSorts) {
@@ -177,13 +206,25 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
                 { stars: levels || !stars ? null : stars, photos: true, branch: true, query },
               ]) {
                 for (const after of [false, true]) {
-                  const values: Record<string, unknown> = { me: me(), limit: 21, businessId: business, branch: 'no-such-branch', query: ftsQueryOf(business, 'kanel') };
+                  const values: Record<string, unknown> = {
+                    me: me(),
+                    limit: 21,
+                    businessId: business,
+                    branch: 'no-such-branch',
+                    query: ftsQueryOf(business, 'kanel'),
+                  };
                   walk.keys.forEach((_, i) => (values[`a${i}`] = i === walk.keys.length - 2 ? Date.now() - 50_000_000 : 3));
                   const plan = planOf(walkQuery(t.db, walk, after, filters), values);
                   const label = `${sort} ${JSON.stringify(stars)} ${walk.id} ${JSON.stringify({ ...filters, query: !!filters.query })} after=${after}:\n${plan.join('\n')}`;
                   expect(problems(plan, 'comments'), label).toEqual([]);
-                  expect(plan.some((d) => d.includes(`USING INDEX ${expected} `) || d.includes(`USING COVERING INDEX ${expected} `)), `${expected}? ${label}`).toBe(true);
-                  expect(plan.filter((d) => /TEMP B-TREE/.test(d)), label).toEqual([]);
+                  expect(
+                    plan.some((d) => d.includes(`USING INDEX ${expected} `) || d.includes(`USING COVERING INDEX ${expected} `)),
+                    `${expected}? ${label}`,
+                  ).toBe(true);
+                  expect(
+                    plan.filter((d) => /TEMP B-TREE/.test(d)),
+                    label,
+                  ).toEqual([]);
                   checked++;
                 }
               }
@@ -195,7 +236,10 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
 
       it("a star rating moves its author's stars along their own comments (comments_user_idx)", () => {
         const plan = planOf(ratingQueries(t.db).authorRate, { rate: 3, userId: userIds[1], businessId: businessIds[3] });
-        expect(plan.some((d) => d.includes('USING INDEX comments_user_idx')), plan.join('\n')).toBe(true);
+        expect(
+          plan.some((d) => d.includes('USING INDEX comments_user_idx')),
+          plan.join('\n'),
+        ).toBe(true);
       });
 
       it('reply lists walk their indexes too', () => {
@@ -209,8 +253,14 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
         for (const c of checks) {
           const plan = planOf(c.query, c.values);
           expect(problems(plan, 'replies'), plan.join('\n')).toEqual([]);
-          expect(plan.some((d) => d.includes(c.index)), plan.join('\n')).toBe(true);
-          expect(plan.some((d) => /SEARCH my_report USING (COVERING )?INDEX reports_open_reply_idx/.test(d)), plan.join('\n')).toBe(true);
+          expect(
+            plan.some((d) => d.includes(c.index)),
+            plan.join('\n'),
+          ).toBe(true);
+          expect(
+            plan.some((d) => /SEARCH my_report USING (COVERING )?INDEX reports_open_reply_idx/.test(d)),
+            plan.join('\n'),
+          ).toBe(true);
         }
       });
     });
@@ -222,7 +272,10 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
     sqlite.exec("delete from sqlite_stat1 where idx like 'comments_business_%' and idx <> 'comments_business_idx'");
     sqlite.exec('analyze sqlite_schema');
     const plan = planOf(ratingQueries(t.db).authorRate, { rate: 3, userId: userIds[1], businessId: businessIds[3] });
-    expect(plan.some((d) => d.includes('USING INDEX comments_user_idx')), plan.join('\n')).toBe(true);
+    expect(
+      plan.some((d) => d.includes('USING INDEX comments_user_idx')),
+      plan.join('\n'),
+    ).toBe(true);
   });
 
   it('the lists answer quickly and correctly at this size, with 2% of the comments hidden by reports', () => {

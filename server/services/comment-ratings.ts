@@ -62,7 +62,10 @@ function ratingStatements(kind: RatedKind) {
   const ofPost = eq(postId, p.id);
   return preparedStatements((db: Db) => ({
     target: db.select(tallyColumns(posts)).from(posts).where(eq(posts.id, p.id)),
-    previous: db.select({ rate: ratings.rate }).from(ratings).where(and(ofPost, eq(ratings.userId, p.userId))),
+    previous: db
+      .select({ rate: ratings.rate })
+      .from(ratings)
+      .where(and(ofPost, eq(ratings.userId, p.userId))),
     put: db
       .insert(ratings)
       // The column naming the post differs by kind; the values are placeholders bound at run time.
@@ -123,7 +126,6 @@ export const rateComment = (deps: Deps, actor: Actor, input: RateInput) => rate(
 export const rateReply = (deps: Deps, actor: Actor, input: RateInput) => rate(deps, actor, replyStore, input);
 
 export type RatingEntry = { userId: string; rate: number };
-
 
 /**
  * `ratings` lists of the documented REST shape for several comments or replies: the newest RATINGS_LIST_CAP of each, plus always the caller's own, so a client

@@ -66,7 +66,13 @@ describe('migration 0011: search without application functions, keyed by search_
     const comment = db.$client.prepare(
       'INSERT INTO comments (id, business_id, user_id, business_location, text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    const texts = { c1: 'Borttagen om ostkaka', c2: 'Gammal text om kanelbullar', c3: 'Dold om semlor', c4: 'Synlig om kardemumma', c5: 'Greta skrev om smörgåsar' };
+    const texts = {
+      c1: 'Borttagen om ostkaka',
+      c2: 'Gammal text om kanelbullar',
+      c3: 'Dold om semlor',
+      c4: 'Synlig om kardemumma',
+      c5: 'Greta skrev om smörgåsar',
+    };
     for (const [id, text] of Object.entries(texts)) comment.run(id, shop, id === 'c5' ? 'u1' : 'u2', 'Lund', text, now, now);
     db.$client.prepare('DELETE FROM comments WHERE id = ?').run('c1');
     old.index();
@@ -108,12 +114,13 @@ describe('migration 0011: search without application functions, keyed by search_
     closeDb(db);
   });
 
-
   it('indexes the comments of a database from before migration 0004 when it is upgraded', () => {
     const db = openDb(path.join(mkdtempSync(path.join(root, 'db-')), 'recensera.sqlite'));
     migrateDb(db, releaseUpTo('0003_rating_lists_and_search_by_business'));
     const now = Date.now();
-    db.$client.prepare('INSERT INTO users (id, email, first_name, last_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run('u1', 'u1@example.se', 'Greta', 'Gammal', now, now);
+    db.$client
+      .prepare('INSERT INTO users (id, email, first_name, last_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run('u1', 'u1@example.se', 'Greta', 'Gammal', now, now);
     db.$client
       .prepare('INSERT INTO businesses (id, title, title_search, category, description, admin_rate, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 3, ?, ?)')
       .run('b1', 'Bageri', 'bageri', 'Kafé', 'Bröd.', now, now);
@@ -130,5 +137,4 @@ describe('migration 0011: search without application functions, keyed by search_
     ).toEqual(['c1']);
     closeDb(db);
   });
-
 });

@@ -21,10 +21,8 @@ afterAll(() => t.close());
 const queued = () => (t.db.$client.prepare('SELECT comment_rowid FROM comments_fts_queue').pluck().all() as number[]).length;
 const indexedHits = (businessId: string, words: string) =>
   t.db.$client.prepare('SELECT count(*) FROM comments_fts WHERE comments_fts MATCH ?').pluck().get(ftsQueryOf(businessId, words));
-const found = (businessId: string, search: string) =>
-  listBusinessComments(t.deps, null, { businessId, search }).items.map((c) => c.text);
-const post = (businessId: string, text: string, author = cast.owner) =>
-  createComment(t.deps, author.actor, { businessId, text, businessLocation: 'Lund' });
+const found = (businessId: string, search: string) => listBusinessComments(t.deps, null, { businessId, search }).items.map((c) => c.text);
+const post = (businessId: string, text: string, author = cast.owner) => createComment(t.deps, author.actor, { businessId, text, businessLocation: 'Lund' });
 
 describe('search index queue (migration 0005)', () => {
   it('queues a new comment instead of indexing it in the posting transaction', async () => {
@@ -78,7 +76,7 @@ describe('search index queue (migration 0005)', () => {
     t.db.$client.exec("INSERT INTO comments_fts (comments_fts) VALUES ('integrity-check')");
   });
 
-  it('indexes a queued comment under its author\'s current name', async () => {
+  it("indexes a queued comment under its author's current name", async () => {
     const shop = insertBusiness(t.db);
     await post(shop, 'Skrivet före namnbytet', cast.other);
     await updateProfile(t.deps, cast.other.actor, { firstName: 'Adelina', lastName: 'Nyström' });
@@ -161,7 +159,12 @@ describe('search index keyed by comments.search_rowid (migration 0011)', () => {
   const expectFoundByOwnWords = (shop: string) => {
     for (const w of words.slice(0, 3)) expect(found(shop, w)).toEqual([]);
     for (const w of words.slice(3)) expect(found(shop, w)).toEqual([`Kommentar ${w}`]);
-    expect(found(shop, 'kommentar')).toEqual(words.slice(3).reverse().map((w) => `Kommentar ${w}`));
+    expect(found(shop, 'kommentar')).toEqual(
+      words
+        .slice(3)
+        .reverse()
+        .map((w) => `Kommentar ${w}`),
+    );
   };
 
   it('VACUUM keeps every comment findable under its own words', async () => {
@@ -213,7 +216,12 @@ describe('matchesSearch', () => {
     expect(keys[1]).not.toBe(keys[0]);
     const query = ftsQueryOf(shop, 'hallonpaj')!;
     const ids = (condition: ReturnType<typeof sql>) =>
-      t.db.select({ id: comments.id }).from(comments).where(condition).all().map((r) => r.id);
+      t.db
+        .select({ id: comments.id })
+        .from(comments)
+        .where(condition)
+        .all()
+        .map((r) => r.id);
     expect(ids(matchesSearch(sql`${query}`))).toEqual([newer._id]);
     // What a rowid match would have found: nothing (or another comment).
     expect(ids(sql`${comments}.rowid in (select rowid from comments_fts where comments_fts match ${query})`)).not.toEqual([newer._id]);

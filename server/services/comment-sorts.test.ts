@@ -35,7 +35,9 @@ beforeAll(async () => {
   const elsewhere = insertBusiness(t.db, 'Annanstans');
   const now = Date.now();
   t.db.$client
-    .prepare(`insert into comments (rowid, id, business_id, user_id, business_location, text, created_at, updated_at) values (5000, 'far', ?, ?, 'Lund', 'Långt bort', ?, ?)`)
+    .prepare(
+      `insert into comments (rowid, id, business_id, user_id, business_location, text, created_at, updated_at) values (5000, 'far', ?, ?, 'Lund', 'Långt bort', ?, ?)`,
+    )
     .run(elsewhere, (await createTestUser(t.db)).id, now, now);
   t.db.update(businesses).set({ commentCount: 1 }).where(eq(businesses.id, elsewhere)).run();
   indexQueuedComments(t.db);
@@ -74,7 +76,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-type Row = { id: string; rowid: number; createdAt: number; stars: number | null; photo: boolean; avg: number | null; count: number; replies: number; text: string };
+type Row = {
+  id: string;
+  rowid: number;
+  createdAt: number;
+  stars: number | null;
+  photo: boolean;
+  avg: number | null;
+  count: number;
+  replies: number;
+  text: string;
+};
 
 /** Every comment of the business recounted from the rating, reply and emoji rows, not from the kept columns. */
 function recount(): Row[] {
@@ -149,7 +161,16 @@ async function viaTrpc(o: Options, limit: number): Promise<string[]> {
 }
 
 describe("a business's comments in every order and filter, across pages", () => {
-  const filters: Omit<Options, 'sort'>[] = [{}, { stars: [2] }, { stars: [1, 5] }, { stars: [3, 4, 2] }, { photos: true }, { stars: [5, 4], photos: true }, { search: 'kanel' }, { search: 'kanel', stars: [1, 2, 3] }];
+  const filters: Omit<Options, 'sort'>[] = [
+    {},
+    { stars: [2] },
+    { stars: [1, 5] },
+    { stars: [3, 4, 2] },
+    { photos: true },
+    { stars: [5, 4], photos: true },
+    { search: 'kanel' },
+    { search: 'kanel', stars: [1, 2, 3] },
+  ];
 
   it('the recount has ties, unrated authors, photos and re-ratings to get right', () => {
     const rows = recount();
@@ -225,11 +246,15 @@ describe('stars with the words', () => {
     expect(await breakdownOf(business)).toEqual({ rate: 3, ratingCount: 2, starCounts: [0, 1, 0, 1, 0] });
 
     // A second comment without stars shows the stars given so far.
-    const second = await t.app.inject({ method: 'POST', url: `/api/comment/create/${business}`, ...(await formAs(ann, { text: 'Igen', businessLocation: 'Lund' })), });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: `/api/comment/create/${business}`,
+      ...(await formAs(ann, { text: 'Igen', businessLocation: 'Lund' })),
+    });
     expect(second.json()).toMatchObject({ authorRate: 2 });
 
     const id = posted.json<{ _id: string }>()._id;
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/comment/update/${id}`, ...(await formAs(ann, { text: 'Fem stjärnor nu', rate: '5' })), });
+    const edited = await t.app.inject({ method: 'PUT', url: `/api/comment/update/${id}`, ...(await formAs(ann, { text: 'Fem stjärnor nu', rate: '5' })) });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ authorRate: 5 });
     expect(await breakdownOf(business)).toEqual({ rate: 4.5, ratingCount: 2, starCounts: [0, 0, 0, 1, 1] });
@@ -268,9 +293,17 @@ describe('stars with the words', () => {
 
   it("the rating rules hold for stars given with a post: no stars for the suggestion box, none with a removed comment's edit", async () => {
     const box = insertBusiness(t.db, 'Lägg till ny');
-    t.db.update(businesses).set({ isSuggestionBox: true, titleSearch: titleSearchOf('Lägg till ny'), categoryId: resolveCategory(t.db, 'Förslag', undefined, Date.now()) }).where(eq(businesses.id, box)).run();
+    t.db
+      .update(businesses)
+      .set({ isSuggestionBox: true, titleSearch: titleSearchOf('Lägg till ny'), categoryId: resolveCategory(t.db, 'Förslag', undefined, Date.now()) })
+      .where(eq(businesses.id, box))
+      .run();
     const dee = await createTestUser(t.db);
-    const refused = await t.app.inject({ method: 'POST', url: `/api/comment/create/${box}`, ...(await formAs(dee, { text: 'Förslag', businessLocation: 'Lund', rate: '5' })), });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/comment/create/${box}`,
+      ...(await formAs(dee, { text: 'Förslag', businessLocation: 'Lund', rate: '5' })),
+    });
     expect(refused.statusCode).toBe(409);
     expect(t.db.select().from(comments).where(eq(comments.businessId, box)).all()).toEqual([]);
 

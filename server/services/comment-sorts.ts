@@ -213,7 +213,12 @@ export function listSortedComments(db: Db, viewer: Viewer, head: BusinessHead, i
   if (input.search && !query) return { items: [], nextCursor: null };
   // Comments posted in the last moments wait in a queue (migration 0005): index them first.
   if (query) indexQueuedComments(db);
-  const r: Residuals = { stars: input.stars && !plan.walks.some((w) => w.id.startsWith('stars')) ? [...input.stars].sort() : null, photos: input.photos ?? false, branch: input.branch !== undefined, query };
+  const r: Residuals = {
+    stars: input.stars && !plan.walks.some((w) => w.id.startsWith('stars')) ? [...input.stars].sort() : null,
+    photos: input.photos ?? false,
+    branch: input.branch !== undefined,
+    query,
+  };
   const values = { ...viewer, businessId: input.businessId, query, branch: input.branch ?? null };
   let rows: { row: PostRow; walk: number }[];
   try {

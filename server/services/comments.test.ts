@@ -51,7 +51,7 @@ const post = (businessId = shop, text = 'Trevlig personal och bra priser', busin
   createComment(t.deps, cast.owner.actor, { businessId, text, businessLocation });
 const replyTo = (commentId: string, user = cast.owner) => createReply(t.deps, user.actor, { commentId, text: 'Håller med!' });
 
-describe('validation (the description\'s messages, as message keys)', () => {
+describe("validation (the description's messages, as message keys)", () => {
   const locationError = (businessLocation: string) => {
     const r = commentFormSchema.safeParse({ text: 'Bra butik', businessLocation });
     return r.success ? null : r.error.issues[0].message;
@@ -101,7 +101,10 @@ describe('validation (the description\'s messages, as message keys)', () => {
 describe('who may do what (tRPC, PRODUCT.md section 2)', () => {
   /** Builds fresh data per cell, so a delete in one cell cannot affect another. */
   const matrix: Record<string, { run: (role: Role) => Promise<unknown>; expected: Record<Role, 'ok' | number> }> = {
-    feed: { run: (r) => callerFor(t.deps, userOf(r)).comments.feed({ filter: 'all' }), expected: { visitor: 'ok', owner: 'ok', other: 'ok', banned: 'ok', admin: 'ok' } },
+    feed: {
+      run: (r) => callerFor(t.deps, userOf(r)).comments.feed({ filter: 'all' }),
+      expected: { visitor: 'ok', owner: 'ok', other: 'ok', banned: 'ok', admin: 'ok' },
+    },
     byBusiness: {
       run: (r) => callerFor(t.deps, userOf(r)).comments.byBusiness({ businessId: shop }),
       expected: { visitor: 'ok', owner: 'ok', other: 'ok', banned: 'ok', admin: 'ok' },
@@ -114,7 +117,10 @@ describe('who may do what (tRPC, PRODUCT.md section 2)', () => {
       run: async (r) => callerFor(t.deps, userOf(r)).comments.replies({ commentId: (await post())._id }),
       expected: { visitor: 'ok', owner: 'ok', other: 'ok', banned: 'ok', admin: 'ok' },
     },
-    moderation: { run: (r) => callerFor(t.deps, userOf(r)).comments.moderation({}), expected: { visitor: 401, owner: 403, other: 403, banned: 403, admin: 'ok' } },
+    moderation: {
+      run: (r) => callerFor(t.deps, userOf(r)).comments.moderation({}),
+      expected: { visitor: 401, owner: 403, other: 403, banned: 403, admin: 'ok' },
+    },
     create: {
       run: (r) => callerFor(t.deps, userOf(r)).comments.create({ businessId: shop, text: 'Bra service', businessLocation: 'Lund' }),
       expected: { visitor: 401, owner: 'ok', other: 'ok', banned: 403, admin: 'ok' },
@@ -179,7 +185,7 @@ describe('who may do what (tRPC, PRODUCT.md section 2)', () => {
     expect(await outcome(() => caller.comments.feed({ filter: 'all', cursor: 'not-a-cursor' }))).toBe(400);
   });
 
-  it('visitors hear the description\'s own messages', async () => {
+  it("visitors hear the description's own messages", async () => {
     const c = await post();
     const visitor = callerFor(t.deps, null);
     await expect(visitor.comments.rate({ id: c._id, rate: 3 })).rejects.toThrow('Please log in to rate.');
@@ -224,7 +230,9 @@ describe('counts kept in columns, in the same transaction', () => {
   it('a write that fails half-way leaves nothing behind: no row, no count, no stored picture', async () => {
     const b = insertBusiness(t.db);
     // Makes the second statement of the transaction (the count) fail after the insert succeeded.
-    t.db.$client.exec(`create temp trigger fail_count before update of comment_count on businesses when new.id = '${b}' begin select raise(abort, 'count refused'); end`);
+    t.db.$client.exec(
+      `create temp trigger fail_count before update of comment_count on businesses when new.id = '${b}' begin select raise(abort, 'count refused'); end`,
+    );
     const before = t.db.select().from(comments).all().length;
     const imagesBefore = t.db.select().from(images).all().length;
     try {
@@ -239,7 +247,7 @@ describe('counts kept in columns, in the same transaction', () => {
     expect(t.db.select().from(images).all().length).toBe(imagesBefore);
   });
 
-  it('the star rate sent with a comment is the author\'s rating of the business', async () => {
+  it("the star rate sent with a comment is the author's rating of the business", async () => {
     const b = insertBusiness(t.db);
     await createComment(t.deps, cast.other.actor, { businessId: b, text: 'Fem stjärnor', businessLocation: 'Lund', rate: 5 });
     await createComment(t.deps, cast.other.actor, { businessId: b, text: 'Ändrat mig', businessLocation: 'Lund', rate: 2 });
@@ -264,7 +272,7 @@ describe('emoji ratings', () => {
     expect(card).toMatchObject({ rate: null, ratingCount: 0, myRate: null, emojiCounts: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } });
   });
 
-  it('cards carry the caller\'s own rate and the counts per emoji', async () => {
+  it("cards carry the caller's own rate and the counts per emoji", async () => {
     const c = await post();
     await rateComment(t.deps, cast.other.actor, { id: c._id, rate: 4 });
     await rateComment(t.deps, cast.admin.actor, { id: c._id, rate: 4 });
@@ -302,7 +310,7 @@ describe('edits and deletes release pictures; cascades leave nothing behind', ()
     expect(fileExists(secondFile)).toBe(false);
   });
 
-  it('someone else\'s upload cannot be attached', async () => {
+  it("someone else's upload cannot be attached", async () => {
     const theirs = await storeImage(t.deps, { bytes: await pngBytes(), kind: 'comment', ownerId: cast.other.id });
     await expect(
       createComment(t.deps, cast.owner.actor, { businessId: shop, text: 'Lånad bild', businessLocation: 'Lund', imageId: theirs.id }),
@@ -316,7 +324,10 @@ describe('edits and deletes release pictures; cascades leave nothing behind', ()
     await rateComment(t.deps, cast.other.actor, { id: c._id, rate: 3 });
     await rateReply(t.deps, cast.owner.actor, { id: r1._id, rate: 4 });
     await rateReply(t.deps, cast.owner.actor, { id: r2._id, rate: 1 });
-    const imageIds = [t.db.select().from(comments).where(eq(comments.id, c._id)).get()!.imageId!, t.db.select().from(replies).where(eq(replies.id, r1._id)).get()!.imageId!];
+    const imageIds = [
+      t.db.select().from(comments).where(eq(comments.id, c._id)).get()!.imageId!,
+      t.db.select().from(replies).where(eq(replies.id, r1._id)).get()!.imageId!,
+    ];
     const files = imageIds.map((id) => imageFile(t.deps, id)!);
     expect(files.every(fileExists)).toBe(true);
     const indexed = () => t.db.$client.prepare('select count(*) n from comments_fts where comments_fts match ?').get(ftsQueryOf(shop, 'Bildrik'));
@@ -328,7 +339,13 @@ describe('edits and deletes release pictures; cascades leave nothing behind', ()
     expect(t.db.select().from(comments).where(eq(comments.id, c._id)).all()).toEqual([]);
     expect(t.db.select().from(replies).where(eq(replies.commentId, c._id)).all()).toEqual([]);
     expect(t.db.select().from(commentRatings).where(eq(commentRatings.commentId, c._id)).all()).toEqual([]);
-    expect(t.db.select().from(replyRatings).where(inArray(replyRatings.replyId, [r1._id, r2._id])).all()).toEqual([]);
+    expect(
+      t.db
+        .select()
+        .from(replyRatings)
+        .where(inArray(replyRatings.replyId, [r1._id, r2._id]))
+        .all(),
+    ).toEqual([]);
     expect(t.db.select().from(images).where(inArray(images.id, imageIds)).all()).toEqual([]);
     expect(files.some(fileExists)).toBe(false);
     // The search index follows the comments table.
@@ -360,7 +377,13 @@ describe('feed', () => {
     ids = [];
     for (let i = 0; i < 30; i++) ids.push((await post(feedShop, `Kommentar nummer ${i}`))._id);
     // Spread the dates so "newest first" has one right answer; two share a timestamp on purpose.
-    ids.forEach((id, i) => t.db.update(comments).set({ createdAt: 1_700_000_000_000 + Math.min(i, 28) * 1000 }).where(eq(comments.id, id)).run());
+    ids.forEach((id, i) =>
+      t.db
+        .update(comments)
+        .set({ createdAt: 1_700_000_000_000 + Math.min(i, 28) * 1000 })
+        .where(eq(comments.id, id))
+        .run(),
+    );
   });
 
   it('All Comments: newest first, 12 then 9 per Load More, no duplicates or gaps while new comments arrive', async () => {
@@ -447,7 +470,7 @@ describe('the documented ratings lists', () => {
   });
 });
 
-describe('a business\'s comments and the search', () => {
+describe("a business's comments and the search", () => {
   let b: string;
   beforeAll(async () => {
     b = insertBusiness(t.db, 'Sökbutik');
@@ -512,7 +535,10 @@ describe('a business\'s comments and the search', () => {
     const long = insertBusiness(t.db, 'Långa ord');
     await createComment(t.deps, cast.owner.actor, { businessId: long, text: 'Kundtjänstpersonalen var bäst', businessLocation: 'Lund' });
     await createComment(t.deps, cast.owner.actor, { businessId: long, text: 'Kundtjänsten svarade aldrig', businessLocation: 'Lund' });
-    const found = (text: string) => listBusinessComments(t.deps, null, { businessId: long, search: text }).items.map((c) => c.text).sort();
+    const found = (text: string) =>
+      listBusinessComments(t.deps, null, { businessId: long, search: text })
+        .items.map((c) => c.text)
+        .sort();
     expect(found('kundtjänst')).toEqual(['Kundtjänsten svarade aldrig', 'Kundtjänstpersonalen var bäst']);
     expect(found('KUNDTJANSTP')).toEqual(['Kundtjänstpersonalen var bäst']);
     expect(found('kundtjänstpers')).toEqual(['Kundtjänstpersonalen var bäst']);
@@ -527,7 +553,23 @@ describe('a business\'s comments and the search', () => {
   });
 
   it('FTS syntax in the text is plain text, never an error', () => {
-    for (const nasty of ['"', '"kanel', 'kanel*', 'AND', 'OR kanel', 'NEAR(kanel umea)', '*', '(', ')', "'; drop table comments; --", 'text:kanel', '^kanel', '-', 'a"b"c', '\\']) {
+    for (const nasty of [
+      '"',
+      '"kanel',
+      'kanel*',
+      'AND',
+      'OR kanel',
+      'NEAR(kanel umea)',
+      '*',
+      '(',
+      ')',
+      "'; drop table comments; --",
+      'text:kanel',
+      '^kanel',
+      '-',
+      'a"b"c',
+      '\\',
+    ]) {
       expect(() => search(nasty), nasty).not.toThrow();
     }
     expect(search('kanel*')).toEqual(['Fantastiska kanelbullar']);
@@ -536,7 +578,11 @@ describe('a business\'s comments and the search', () => {
   });
 
   it('the author name in the index follows a name change', () => {
-    const [row] = t.db.select().from(comments).where(and(eq(comments.businessId, b), eq(comments.businessLocation, 'Malmö'))).all();
+    const [row] = t.db
+      .select()
+      .from(comments)
+      .where(and(eq(comments.businessId, b), eq(comments.businessLocation, 'Malmö')))
+      .all();
     t.db.update(users).set({ firstName: 'Zlatan' }).where(eq(users.id, row.userId)).run();
     expect(search('zlatan')).toEqual(['Trevlig personal']);
   });

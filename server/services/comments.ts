@@ -67,8 +67,14 @@ const inBranch = eq(comments.branchId, p.branch);
  */
 export function commentQueries(db: Db) {
   return {
-    feedAll: cards(db).where(visible).orderBy(...newestFirst).limit(keptLimit(p.limit)),
-    feedAllAfter: cards(db).where(and(feedAfter, visible)).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    feedAll: cards(db)
+      .where(visible)
+      .orderBy(...newestFirst)
+      .limit(keptLimit(p.limit)),
+    feedAllAfter: cards(db)
+      .where(and(feedAfter, visible))
+      .orderBy(...newestFirst)
+      .limit(keptLimit(p.limit)),
     mostReplied: cards(db)
       .where(and(gt(comments.replyCount, 0), visible))
       .orderBy(desc(comments.replyCount), desc(comments.createdAt))
@@ -77,13 +83,15 @@ export function commentQueries(db: Db) {
       .where(and(isNotNull(comments.ratingAvg), visible))
       .orderBy(desc(comments.ratingAvg), desc(comments.ratingCount), desc(comments.createdAt))
       .limit(keptLimit(p.limit)),
-    businessHead: db
-      .select(businessColumns)
-      .from(businesses)
-      .leftJoin(icon, eq(icon.id, businesses.iconId))
-      .where(eq(businesses.id, p.businessId)),
-    business: businessCards(db).where(and(inBusiness, visible)).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
-    businessAfter: businessCards(db).where(and(inBusiness, businessAfter, visible)).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
+    businessHead: db.select(businessColumns).from(businesses).leftJoin(icon, eq(icon.id, businesses.iconId)).where(eq(businesses.id, p.businessId)),
+    business: businessCards(db)
+      .where(and(inBusiness, visible))
+      .orderBy(...newestFirstInBusiness)
+      .limit(keptLimit(p.limit)),
+    businessAfter: businessCards(db)
+      .where(and(inBusiness, businessAfter, visible))
+      .orderBy(...newestFirstInBusiness)
+      .limit(keptLimit(p.limit)),
     // Search results are newest first by posting order (rowid), which FTS5 walks directly.
     businessSearch: businessCards(db)
       .where(and(searchedRowids(sql`${p.query}`, sql`${p.limit}`), visible))
@@ -93,8 +101,14 @@ export function commentQueries(db: Db) {
       .where(and(searchedRowids(sql`${p.query}`, sql`${p.limit}`, sql`${p.k}`), visible))
       .orderBy(desc(rowid))
       .limit(keptLimit(p.limit)),
-    branch: businessCards(db).where(and(inBranch, visible)).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
-    branchAfter: businessCards(db).where(and(inBranch, businessAfter, visible)).orderBy(...newestFirstInBusiness).limit(keptLimit(p.limit)),
+    branch: businessCards(db)
+      .where(and(inBranch, visible))
+      .orderBy(...newestFirstInBusiness)
+      .limit(keptLimit(p.limit)),
+    branchAfter: businessCards(db)
+      .where(and(inBranch, businessAfter, visible))
+      .orderBy(...newestFirstInBusiness)
+      .limit(keptLimit(p.limit)),
     // With the branch, the search cannot stop FTS5 at the page (the next matches may be other
     // branches'): it reads all matches in the business (LIMIT -1 is none) and keeps the branch's.
     branchSearch: businessCards(db)
@@ -111,7 +125,6 @@ export function commentQueries(db: Db) {
 
 const prepared = preparedStatements(commentQueries);
 type Prepared = ReturnType<typeof prepared>;
-
 
 export function getCommentCard(db: Db, actor: Actor, id: string): CommentCard {
   const row = prepared(db).byId.get({ ...viewerOf(actor), id });
@@ -227,7 +240,12 @@ export const MODERATION_REPLIES = 20;
 export function listForModeration(deps: Deps, actor: Actor, input: PageInput): Page<ModerationRow> {
   const admin = requireAdmin(actor);
   const page = latestComments(deps.db, viewerOf(admin), decodeCursor(input.cursor, 'string'), MODERATION_PAGE);
-  const previews = replyPreviews(deps.db, admin, page.items.map((c) => c._id), MODERATION_REPLIES);
+  const previews = replyPreviews(
+    deps.db,
+    admin,
+    page.items.map((c) => c._id),
+    MODERATION_REPLIES,
+  );
   return { items: page.items.map((c) => ({ ...c, replies: previews.get(c._id) ?? [] })), nextCursor: page.nextCursor };
 }
 

@@ -102,7 +102,10 @@ describe('POST /api/contact', () => {
 
   it('refuses invalid input with 400 and field errors, storing and mailing nothing', async () => {
     const cases = [
-      { payload: { from_name: '', user_email: 'not-an-email', message: '   ' }, errors: { from_name: 'Please enter your name', user_email: 'Invalid Email', message: 'Please write a message' } },
+      {
+        payload: { from_name: '', user_email: 'not-an-email', message: '   ' },
+        errors: { from_name: 'Please enter your name', user_email: 'Invalid Email', message: 'Please write a message' },
+      },
       { payload: {}, errors: { from_name: 'Please enter your name', user_email: 'Please enter your email', message: 'Please write a message' } },
       { payload: { ...valid(), message: 'x'.repeat(5001) }, errors: { message: 'Too long!' } },
       { payload: { ...valid(), from_name: 42 }, errors: { from_name: 'Please enter your name' } },
@@ -149,7 +152,12 @@ describe('POST /api/contact', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: valid(1), remoteAddress: `198.51.100.${n}` });
       expect(res.statusCode).toBe(201);
     }
-    const sixth = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...valid(1), user_email: 'ASA.1@example.se' }, remoteAddress: '198.51.100.6' });
+    const sixth = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...valid(1), user_email: 'ASA.1@example.se' },
+      remoteAddress: '198.51.100.6',
+    });
     expect(sixth.statusCode).toBe(429);
     expect(rows()).toHaveLength(5);
   });

@@ -58,19 +58,34 @@ describe(`directory query plans with ${BUSINESSES.toLocaleString('en')} business
             const plan = planOf(businessListQuery(t.db, null, { ...filter, sort }));
             const name = `${sort} ${JSON.stringify(filter)}:\n${plan.join('\n')}`;
             expect(problems(plan), name).toEqual([]);
-            expect(plan.some((d) => d.includes(`businesses_dir_${sort}_idx`)), name).toBe(true);
+            expect(
+              plan.some((d) => d.includes(`businesses_dir_${sort}_idx`)),
+              name,
+            ).toBe(true);
             // The city filter probes a business's branches by location, never scans them.
-            if ('city' in filter) expect(plan.some((d) => /SEARCH branches (EXISTS )?USING COVERING INDEX branches_location_idx/.test(d)), name).toBe(true);
+            if ('city' in filter)
+              expect(
+                plan.some((d) => /SEARCH branches (EXISTS )?USING COVERING INDEX branches_location_idx/.test(d)),
+                name,
+              ).toBe(true);
           }
         }
       });
 
       it("the kept cards and each sort's order are read along their indexes", () => {
         const q = directoryQueries(t.db);
-        for (const [name, query] of [['name', q.all], ['rating', q.rating], ['reviews', q.reviews], ['newest', q.newest]] as const) {
+        for (const [name, query] of [
+          ['name', q.all],
+          ['rating', q.rating],
+          ['reviews', q.reviews],
+          ['newest', q.newest],
+        ] as const) {
           const plan = planOf(query);
           expect(problems(plan), `${name}:\n${plan.join('\n')}`).toEqual([]);
-          expect(plan.some((d) => d.includes(`businesses_dir_${name}_idx`)), `${name}:\n${plan.join('\n')}`).toBe(true);
+          expect(
+            plan.some((d) => d.includes(`businesses_dir_${name}_idx`)),
+            `${name}:\n${plan.join('\n')}`,
+          ).toBe(true);
         }
         const city = planOf(q.atLocation, { location: 'Lund' });
         expect(city.join('\n')).toMatch(/SEARCH branches USING COVERING INDEX branches_location_idx \(location=\?\)/);

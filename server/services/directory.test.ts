@@ -120,7 +120,14 @@ describe('the directory, sorted and filtered', () => {
     describe(door, () => {
       for (const sort of directorySorts) {
         it(`sorts by ${sort}, alone and with each filter`, async () => {
-          for (const q of [{}, { category: 'Livsmedel' }, { category: 'hardware' }, { city: 'Malmö' }, { city: 'Lund', category: 'Livsmedel' }, { search: 'bageri' }]) {
+          for (const q of [
+            {},
+            { category: 'Livsmedel' },
+            { category: 'hardware' },
+            { city: 'Malmö' },
+            { city: 'Lund', category: 'Livsmedel' },
+            { search: 'bageri' },
+          ]) {
             expect([door, sort, q, await list({ ...q, sort })]).toEqual([door, sort, q, expected({ ...q, sort })]);
           }
         });
@@ -153,7 +160,13 @@ describe('the directory, sorted and filtered', () => {
   });
 
   it('refuses a sort it does not know, and filters too long, with a 400', async () => {
-    const refused: Array<Record<string, string>> = [{ sort: 'sideways' }, { sort: '' }, { category: 'x'.repeat(51) }, { city: 'x'.repeat(101) }, { category: ' ' }];
+    const refused: Array<Record<string, string>> = [
+      { sort: 'sideways' },
+      { sort: '' },
+      { category: 'x'.repeat(51) },
+      { city: 'x'.repeat(101) },
+      { category: ' ' },
+    ];
     for (const query of refused) {
       const rest = await t.app.inject({ url: '/api/business', query });
       expect([query, rest.statusCode, rest.json<{ key: string }>().key]).toEqual([query, 400, 'invalidInput']);
@@ -164,10 +177,20 @@ describe('the directory, sorted and filtered', () => {
 
   it('lists the categories that have businesses and the branch locations, with counts, through both doors', async () => {
     const rest = (await t.app.inject({ url: '/api/business/filters' })).json<{ categories: Array<{ nameSv: string; count: number }>; cities: unknown }>();
-    const trpc = (await t.app.inject({ url: '/trpc/business.directoryFilters' })).json<{ result: { data: { categories: Array<{ nameSv: string; count: number }>; cities: unknown } } }>()
-      .result.data;
-    const categories = [['Järnhandel', 2], ['Kafé', 2], ['Livsmedel', 4]];
-    const cities = [{ name: 'Göteborg', count: 1 }, { name: 'Lund', count: 3 }, { name: 'Malmö', count: 4 }, { name: 'Umeå', count: 2 }];
+    const trpc = (await t.app.inject({ url: '/trpc/business.directoryFilters' })).json<{
+      result: { data: { categories: Array<{ nameSv: string; count: number }>; cities: unknown } };
+    }>().result.data;
+    const categories = [
+      ['Järnhandel', 2],
+      ['Kafé', 2],
+      ['Livsmedel', 4],
+    ];
+    const cities = [
+      { name: 'Göteborg', count: 1 },
+      { name: 'Lund', count: 3 },
+      { name: 'Malmö', count: 4 },
+      { name: 'Umeå', count: 2 },
+    ];
     for (const answer of [rest, trpc]) {
       expect(answer.categories.map((c) => [c.nameSv, c.count])).toEqual(categories);
       expect(answer.cities).toEqual(cities);

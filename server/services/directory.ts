@@ -136,7 +136,10 @@ export const directoryQueries = (db: Db) => ({
   rating: orderOf(db, 'rating'),
   reviews: orderOf(db, 'reviews'),
   newest: orderOf(db, 'newest'),
-  favoritesOf: db.select({ businessId: favorites.businessId }).from(favorites).where(eq(favorites.userId, sql.placeholder('me'))),
+  favoritesOf: db
+    .select({ businessId: favorites.businessId })
+    .from(favorites)
+    .where(eq(favorites.userId, sql.placeholder('me'))),
   atLocation: db
     .select({ businessId: branches.businessId })
     .from(branches)
@@ -229,9 +232,19 @@ export function listDirectory(deps: Deps, actor: Actor, input: DirectoryQuery = 
   const { cards, titleSearch, categoryIds } = snapshot;
   const categoryId = input.category ? categoryIdNamed(db, input.category) : null;
   const inCity = input.city
-    ? new Set(directoryStatements(db).atLocation.all({ location: input.city.trim() }).map((r) => r.businessId))
+    ? new Set(
+        directoryStatements(db)
+          .atLocation.all({ location: input.city.trim() })
+          .map((r) => r.businessId),
+      )
     : null;
-  const favorites = actor ? new Set(directoryStatements(db).favoritesOf.all({ me: actor.id }).map((f) => f.businessId)) : null;
+  const favorites = actor
+    ? new Set(
+        directoryStatements(db)
+          .favoritesOf.all({ me: actor.id })
+          .map((f) => f.businessId),
+      )
+    : null;
   // The shared cards are handed out as they are; only a favourite gets its own copy.
   const shown: DirectoryCard[] = [];
   for (const i of orderIn(db, snapshot, input.sort ?? DEFAULT_DIRECTORY_SORT)) {
@@ -271,8 +284,11 @@ export function fillTitleSortKeys(db: Db): number {
   const missing = db.select({ id: businesses.id, title: businesses.title }).from(businesses).where(eq(businesses.titleSort, '')).all();
   if (missing.length === 0) return 0;
   db.transaction((tx) => {
-    for (const row of missing) tx.update(businesses).set({ titleSort: swedishSortKey(row.title) }).where(eq(businesses.id, row.id)).run();
+    for (const row of missing)
+      tx.update(businesses)
+        .set({ titleSort: swedishSortKey(row.title) })
+        .where(eq(businesses.id, row.id))
+        .run();
   });
   return missing.length;
 }
-

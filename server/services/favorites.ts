@@ -12,11 +12,7 @@ export type FavoriteState = { businessId: string; isFavorite: boolean; favorites
  * the actor: nobody, not even an admin, changes another user's favourites. Adding twice or
  * removing what is not there changes nothing; users.favorites_count moves in the same transaction.
  */
-export async function setFavorite(
-  deps: Deps,
-  actor: Actor,
-  input: { userId?: string; businessId: string; favorite: boolean },
-): Promise<FavoriteState> {
+export async function setFavorite(deps: Deps, actor: Actor, input: { userId?: string; businessId: string; favorite: boolean }): Promise<FavoriteState> {
   const me = requireActiveFor(actor, 'favoriteLoginRequired');
   if (input.userId !== undefined && input.userId !== me.id) throw new AppError('FORBIDDEN', 'forbidden');
   await deps.limits.consume('favorite', me.id);

@@ -17,7 +17,12 @@ beforeAll(async () => {
   await provider.start(0, '127.0.0.1');
   provider.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims));
   t = await createTestApp({
-    env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER: provider.issuer.url as string, ADMIN_EMAILS: 'chef@example.se,chefin@example.se' },
+    env: {
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: 'test-secret',
+      GOOGLE_ISSUER: provider.issuer.url as string,
+      ADMIN_EMAILS: 'chef@example.se,chefin@example.se',
+    },
   });
 });
 afterAll(async () => {
@@ -64,7 +69,8 @@ async function redirectFlow(options: { tamperState?: boolean; dropCookies?: bool
 
 const EVE_PASSWORD = 'Eves-own-pass-1';
 
-const logIn = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/users/logIn', payload: { email, password }, remoteAddress: '10.9.9.9' });
+const logIn = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/users/logIn', payload: { email, password }, remoteAddress: '10.9.9.9' });
 
 /** Eve registers someone else's address (REST, with an avatar-less form) and never confirms it. */
 async function preRegister(email: string) {
@@ -144,19 +150,27 @@ describe('Google sign-in, redirect flow (authorization code + PKCE)', () => {
     expect((await logIn('linda@example.se', existing.password)).statusCode).toBe(200);
   });
 
-  it("takes an address someone pre-registered away from them: their password, names and sessions go (redirect flow)", async () => {
+  it('takes an address someone pre-registered away from them: their password, names and sessions go (redirect flow)', async () => {
     const eve = await preRegister('offer@example.se');
     claims = { sub: 'google-sub-offer', email: 'offer@example.se', email_verified: true, given_name: 'Olga', family_name: 'Ägare' };
     const { res } = await redirectFlow();
     expect(res.statusCode).toBe(200);
-    expect(res.json().result.data.user).toMatchObject({ _id: eve.id, firstName: 'Olga', lastName: 'Ägare', image: null, emailConfirmed: true, isGoogleLogin: true });
+    expect(res.json().result.data.user).toMatchObject({
+      _id: eve.id,
+      firstName: 'Olga',
+      lastName: 'Ägare',
+      image: null,
+      emailConfirmed: true,
+      isGoogleLogin: true,
+    });
     await expectEveLockedOut(eve);
   });
 
   it('does the same through POST /api/users/googleLogIn, and an ADMIN_EMAILS address becomes admin only for the Google owner', async () => {
     const eve = await preRegister('chefin@example.se');
     const idToken = await provider.issuer.buildToken({
-      scopesOrTransform: (_header, p) => Object.assign(p, { aud: CLIENT_ID, sub: 'google-sub-chef-rest', email: 'chefin@example.se', email_verified: true, name: 'Riktig Chef' }),
+      scopesOrTransform: (_header, p) =>
+        Object.assign(p, { aud: CLIENT_ID, sub: 'google-sub-chef-rest', email: 'chefin@example.se', email_verified: true, name: 'Riktig Chef' }),
     });
     claims = {};
     const res = await t.app.inject({ method: 'POST', url: '/api/users/googleLogIn', payload: { id_token: idToken } });
@@ -205,7 +219,14 @@ describe('POST /api/users/googleLogIn', () => {
 
   it('signs in with a valid ID token and returns { user, token }', async () => {
     claims = {};
-    const idToken = await mint({ aud: CLIENT_ID, sub: 'google-sub-rest', email: 'rest@example.se', email_verified: true, given_name: 'Rest', family_name: 'Klient' });
+    const idToken = await mint({
+      aud: CLIENT_ID,
+      sub: 'google-sub-rest',
+      email: 'rest@example.se',
+      email_verified: true,
+      given_name: 'Rest',
+      family_name: 'Klient',
+    });
     const res = await t.app.inject({ method: 'POST', url: '/api/users/googleLogIn', payload: { id_token: idToken } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -224,7 +245,9 @@ describe('POST /api/users/googleLogIn', () => {
         audience: await mint({ ...base, aud: 'someone-else' }),
         expired: await mint({ ...base, aud: CLIENT_ID }, -120),
         issuer: await other.issuer.buildToken({ scopesOrTransform: (_h, p) => Object.assign(p, base, { aud: CLIENT_ID }) }),
-        forgedIssuerClaim: await other.issuer.buildToken({ scopesOrTransform: (_h, p) => Object.assign(p, base, { aud: CLIENT_ID, iss: provider.issuer.url }) }),
+        forgedIssuerClaim: await other.issuer.buildToken({
+          scopesOrTransform: (_h, p) => Object.assign(p, base, { aud: CLIENT_ID, iss: provider.issuer.url }),
+        }),
         garbage: 'not.a.jwt',
       };
       for (const [why, idToken] of Object.entries(tokens)) {

@@ -157,7 +157,10 @@ export function signInWithGoogle(deps: Deps, claims: GoogleClaims, language: Lan
     let id: string;
     if (existing?.emailConfirmed) {
       id = existing.id;
-      tx.update(users).set({ isAdmin: becomesAdmin(env, existing), updatedAt: now }).where(eq(users.id, id)).run();
+      tx.update(users)
+        .set({ isAdmin: becomesAdmin(env, existing), updatedAt: now })
+        .where(eq(users.id, id))
+        .run();
     } else if (existing) {
       // Whoever registered this address first never proved they own it: their password,
       // names, avatar, pending links and sessions go; the account is Google's owner's now.
@@ -221,11 +224,7 @@ export async function completeGoogleSignIn(
 }
 
 /** POST /googleLogIn: an ID token the client got from Google itself. */
-export async function googleLogInWithIdToken(
-  deps: Deps,
-  input: { id_token: string; language?: Language },
-  meta: RequestMeta,
-): Promise<SignedInResult> {
+export async function googleLogInWithIdToken(deps: Deps, input: { id_token: string; language?: Language }, meta: RequestMeta): Promise<SignedInResult> {
   requireGoogle(deps.env);
   await deps.limits.consume('loginIp', meta.ip);
   return signInWithGoogle(deps, await verifyIdToken(deps, input.id_token), input.language);

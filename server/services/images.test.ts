@@ -8,16 +8,7 @@ import { newId } from '../lib/ids';
 import { resolveCategory } from './categories';
 import { imageBounds, type ImageKind } from '../schemas/common';
 import { bearer, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
-import {
-  encodeQueueStats,
-  MAX_INPUT_PIXELS,
-  releaseImage,
-  releaseImages,
-  requireImage,
-  storeImage,
-  storeSvgImage,
-  sweepUnreferencedImages,
-} from './images';
+import { encodeQueueStats, MAX_INPUT_PIXELS, releaseImage, releaseImages, requireImage, storeImage, storeSvgImage, sweepUnreferencedImages } from './images';
 
 type FilePart = { data: Buffer; filename: string; type: string };
 
@@ -45,7 +36,9 @@ async function phonePhoto(): Promise<Buffer> {
 }
 
 const solidPng = (background: string, width = 40, height = 30) =>
-  sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** EXIF pointer to the GPS directory (tag 0x8825, type LONG), little-endian as sharp writes it. */
 const GPS_IFD_POINTER = Buffer.from([0x25, 0x88, 0x04, 0x00]);
@@ -123,7 +116,9 @@ describe('POST /api/images', () => {
 
   it('refuses a decompression bomb with 413 before decoding it, and stores nothing', async () => {
     const side = Math.ceil(Math.sqrt(MAX_INPUT_PIXELS)) + 100;
-    const bomb = await sharp({ create: { width: side, height: side, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: side, height: side, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const before = snapshot();
     const res = await upload({ image: { data: bomb, filename: 'small.png', type: 'image/png' } });
@@ -260,7 +255,7 @@ describe('image service', () => {
     for (const r of results) expect(existsSync(fileOf(r.fileName))).toBe(true);
   });
 
-  it('shares a row two users uploaded and lets each attach it, but not a stranger\'s own image', async () => {
+  it("shares a row two users uploaded and lets each attach it, but not a stranger's own image", async () => {
     const other = await createTestUser(t.db);
     const mine = await stored('#aabbcc');
     expect(requireImage(t.db, mine.id, user.id).id).toBe(mine.id);
@@ -334,14 +329,36 @@ describe('image service', () => {
     const businessId = newId();
     t.db
       .insert(businesses)
-      .values({ id: businessId, title: 'Kafé Test', titleSearch: 'kafé test', categoryId: resolveCategory(t.db, 'Café', undefined, now), description: 'x', imageId: businessImage.id, iconId: icon.id, createdAt: now, updatedAt: now })
+      .values({
+        id: businessId,
+        title: 'Kafé Test',
+        titleSearch: 'kafé test',
+        categoryId: resolveCategory(t.db, 'Café', undefined, now),
+        description: 'x',
+        imageId: businessImage.id,
+        iconId: icon.id,
+        createdAt: now,
+        updatedAt: now,
+      })
       .run();
     const commentId = newId();
     t.db
       .insert(comments)
-      .values({ id: commentId, businessId, userId: owner.id, businessLocation: 'Stockholm', text: 'Gott', imageId: commentImage.id, createdAt: now, updatedAt: now })
+      .values({
+        id: commentId,
+        businessId,
+        userId: owner.id,
+        businessLocation: 'Stockholm',
+        text: 'Gott',
+        imageId: commentImage.id,
+        createdAt: now,
+        updatedAt: now,
+      })
       .run();
-    t.db.insert(replies).values({ id: newId(), commentId, businessId, userId: owner.id, text: 'Håller med', imageId: replyImage.id, createdAt: now, updatedAt: now }).run();
+    t.db
+      .insert(replies)
+      .values({ id: newId(), commentId, businessId, userId: owner.id, text: 'Håller med', imageId: replyImage.id, createdAt: now, updatedAt: now })
+      .run();
 
     const staleTemp = path.join(uploadsDir(), '.tmp-left-by-a-crash');
     writeFileSync(staleTemp, 'half');

@@ -33,7 +33,7 @@ const SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
 const STALE_TEMP_MS = 60 * 60 * 1000;
 const TEMP_PREFIX = '.tmp-';
 
-let sharpLoaded: Promise<typeof import('sharp')['default']> | null = null;
+let sharpLoaded: Promise<(typeof import('sharp'))['default']> | null = null;
 
 /**
  * sharp (libvips) loads with the first image, not at start: it is the largest part of the
@@ -68,7 +68,9 @@ async function withEncodeSlot<T>(ownerId: string | null, work: () => Promise<T>)
   } catch (err) {
     if (!(err instanceof SlotsFullError)) throw err;
     const options = { retryAfterS: ENCODE_RETRY_AFTER_S };
-    throw err.reason === 'keyFull' ? new AppError('RATE_LIMITED', 'tooManyRequests', undefined, options) : new AppError('BUSY', 'serverBusy', undefined, options);
+    throw err.reason === 'keyFull'
+      ? new AppError('RATE_LIMITED', 'tooManyRequests', undefined, options)
+      : new AppError('BUSY', 'serverBusy', undefined, options);
   }
   try {
     return await work();
@@ -331,7 +333,11 @@ export async function releaseImage(deps: Deps, id: string | null | undefined): P
     .where(and(eq(images.id, id), unreferenced(deps.db)))
     .returning({ fileName: images.fileName })
     .all();
-  if (gone.length > 0) await removeFiles(deps, gone.map((g) => g.fileName)).catch(() => undefined);
+  if (gone.length > 0)
+    await removeFiles(
+      deps,
+      gone.map((g) => g.fileName),
+    ).catch(() => undefined);
 }
 
 export async function releaseImages(deps: Deps, ids: ReadonlyArray<string | null | undefined>): Promise<void> {
@@ -363,7 +369,10 @@ export async function sweepUnreferencedImages(deps: Deps, now = Date.now()): Pro
     .where(and(lt(images.createdAt, now - SWEEP_AFTER_MS), unreferenced(deps.db)))
     .returning({ fileName: images.fileName })
     .all();
-  const failures = await removeFiles(deps, gone.map((g) => g.fileName));
+  const failures = await removeFiles(
+    deps,
+    gone.map((g) => g.fileName),
+  );
   await removeStaleTempFiles(deps, now);
   // Unlike releaseImage this runs from maintenance, which logs the failure for the operator.
   if (failures.length > 0) throw new AggregateError(failures, `could not remove ${failures.length} upload file(s)`);

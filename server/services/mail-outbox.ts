@@ -115,7 +115,10 @@ function outboxCounts(db: Db): { waiting: number; failed: number } {
 /** An error as one short line for the admin list and the log: no stack, no credentials. */
 function describeError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message.replace(/\/\/[^@/\s]*@/g, '//[redacted]@').replace(/\s+/g, ' ').slice(0, 300);
+  return message
+    .replace(/\/\/[^@/\s]*@/g, '//[redacted]@')
+    .replace(/\s+/g, ' ')
+    .slice(0, 300);
 }
 
 export type Outbox = {

@@ -76,11 +76,25 @@ const digestText = {
 function digestMail(env: Env, admin: { firstName: string; language: Language }, list: { items: DigestItem[]; more: number }) {
   const d = digestText[admin.language];
   const lines = list.items.map(
-    (i) => `- ${i.kind === 'comment' ? d.comment : d.reply} ${d.on(i.businessTitle)}: "${excerptOf(i.text.replace(/\s+/g, ' '))}"\n  ${env.PUBLIC_URL}/comment/${i.commentId}`,
+    (i) =>
+      `- ${i.kind === 'comment' ? d.comment : d.reply} ${d.on(i.businessTitle)}: "${excerptOf(i.text.replace(/\s+/g, ' '))}"\n  ${env.PUBLIC_URL}/comment/${i.commentId}`,
   );
   return {
     subject: d.subject(list.items.length + list.more),
-    text: [d.hello(admin.firstName), '', d.intro, '', ...lines, ...(list.more ? [d.more(list.more)] : []), '', d.queue, `${env.PUBLIC_URL}/mod-queue`, '', d.why, ''].join('\n'),
+    text: [
+      d.hello(admin.firstName),
+      '',
+      d.intro,
+      '',
+      ...lines,
+      ...(list.more ? [d.more(list.more)] : []),
+      '',
+      d.queue,
+      `${env.PUBLIC_URL}/mod-queue`,
+      '',
+      d.why,
+      '',
+    ].join('\n'),
   };
 }
 
@@ -92,7 +106,15 @@ function digestMail(env: Env, admin: { firstName: string; language: Language }, 
  */
 export function queueModDigests(deps: Deps, tx: DbOrTx, now: number): void {
   const admins = tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language, fromAt: modDigests.fromAt, sendAt: modDigests.sendAt, mailId: modDigests.mailId })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      language: users.language,
+      fromAt: modDigests.fromAt,
+      sendAt: modDigests.sendAt,
+      mailId: modDigests.mailId,
+    })
     .from(users)
     .leftJoin(modDigests, eq(modDigests.userId, users.id))
     // users_is_admin_idx: the admins, a handful of rows.

@@ -45,7 +45,12 @@ beforeAll(async () => {
   t.db.update(replies).set({ removedAt: Date.now() }).where(eq(replies.id, removedReply.id)).run();
 
   const rows = [
-    ...t.db.select().from(comments).where(eq(comments.businessId, shop)).all().filter((c) => c.imageId && !c.hiddenAt && !c.removedAt),
+    ...t.db
+      .select()
+      .from(comments)
+      .where(eq(comments.businessId, shop))
+      .all()
+      .filter((c) => c.imageId && !c.hiddenAt && !c.removedAt),
     ...t.db
       .select()
       .from(replies)

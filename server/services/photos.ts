@@ -25,8 +25,11 @@ const publicReply = and(isNotNull(replies.imageId), isNull(replies.hiddenAt), is
  * comparison: SQLite walks the index from there, where the spelled-out OR would make it merge
  * two index ranges and sort them.
  */
-const after = (createdAt: typeof comments.createdAt | typeof replies.createdAt, id: typeof comments.id | typeof replies.id, cursor: PhotoCursor): SQL | undefined =>
-  cursor ? sql`(${createdAt}, ${id}) < (${cursor.t}, ${cursor.k})` : undefined;
+const after = (
+  createdAt: typeof comments.createdAt | typeof replies.createdAt,
+  id: typeof comments.id | typeof replies.id,
+  cursor: PhotoCursor,
+): SQL | undefined => (cursor ? sql`(${createdAt}, ${id}) < (${cursor.t}, ${cursor.k})` : undefined);
 
 function commentPhotos(db: Db, businessId: string, cursor: PhotoCursor, limit: number) {
   return db
@@ -74,9 +77,15 @@ function replyPhotos(db: Db, businessId: string, cursor: PhotoCursor, limit: num
 }
 
 const countComments = (db: Db, businessId: string) =>
-  db.select({ n: sql<number>`count(*)` }).from(comments).where(and(eq(comments.businessId, businessId), publicComment));
+  db
+    .select({ n: sql<number>`count(*)` })
+    .from(comments)
+    .where(and(eq(comments.businessId, businessId), publicComment));
 const countReplies = (db: Db, businessId: string) =>
-  db.select({ n: sql<number>`count(*)` }).from(replies).where(and(eq(replies.businessId, businessId), publicReply, parentShown));
+  db
+    .select({ n: sql<number>`count(*)` })
+    .from(replies)
+    .where(and(eq(replies.businessId, businessId), publicReply, parentShown));
 
 /** The gallery's queries as built, for the query-plan tests. */
 export const photoQueries = { commentPhotos, replyPhotos, countComments, countReplies };

@@ -22,7 +22,12 @@ afterAll(() => t.close());
 /** `n` users created `ageMs` before `at` (the clock these tests move). */
 async function accounts(n: number, at: number, ageMs: number): Promise<TestUser[]> {
   const made = await Promise.all(Array.from({ length: n }, () => createTestUser(t.db)));
-  for (const u of made) t.db.update(users).set({ createdAt: at - ageMs }).where(eq(users.id, u.id)).run();
+  for (const u of made)
+    t.db
+      .update(users)
+      .set({ createdAt: at - ageMs })
+      .where(eq(users.id, u.id))
+      .run();
   return made;
 }
 const openBursts = (businessId: string) =>
@@ -39,7 +44,8 @@ describe('rating bursts (PRODUCT.md 11)', () => {
     const young = await accounts(6, Date.now(), 2 * DAY);
     const [old] = await accounts(1, Date.now(), 30 * DAY);
     // Four young accounts and an old one: not yet.
-    for (const u of young.slice(0, 2)) expect((await t.app.inject({ method: 'POST', url: `/api/business/addRate/${shop}`, headers: bearer(u), payload: { rate: 5 } })).statusCode).toBe(200);
+    for (const u of young.slice(0, 2))
+      expect((await t.app.inject({ method: 'POST', url: `/api/business/addRate/${shop}`, headers: bearer(u), payload: { rate: 5 } })).statusCode).toBe(200);
     for (const u of [young[2], young[3], old]) await callerFor(t.deps, u).business.rate({ id: shop, rate: 5 });
     expect(openBursts(shop)).toEqual([]);
     // The fifth, with a review that carries the star rating.
@@ -63,9 +69,15 @@ describe('rating bursts (PRODUCT.md 11)', () => {
     expect(rest.json().map((b: { _id: string }) => b._id)).toContain(entry._id);
     for (const who of [null, cast.owner, cast.banned]) {
       expect([401, 403]).toContain((await t.app.inject({ url: '/api/rating-bursts', headers: who ? bearer(who) : {} })).statusCode);
-      expect([401, 403]).toContain((await t.app.inject({ method: 'POST', url: `/api/rating-bursts/${entry._id}/dismiss`, headers: who ? bearer(who) : {} })).statusCode);
-      await expect(callerFor(t.deps, who).moderation.ratingBursts({ status: 'open' })).rejects.toMatchObject({ code: expect.stringMatching(/UNAUTHORIZED|FORBIDDEN/) });
-      await expect(callerFor(t.deps, who).moderation.dismissRatingBurst({ id: entry._id })).rejects.toMatchObject({ code: expect.stringMatching(/UNAUTHORIZED|FORBIDDEN/) });
+      expect([401, 403]).toContain(
+        (await t.app.inject({ method: 'POST', url: `/api/rating-bursts/${entry._id}/dismiss`, headers: who ? bearer(who) : {} })).statusCode,
+      );
+      await expect(callerFor(t.deps, who).moderation.ratingBursts({ status: 'open' })).rejects.toMatchObject({
+        code: expect.stringMatching(/UNAUTHORIZED|FORBIDDEN/),
+      });
+      await expect(callerFor(t.deps, who).moderation.dismissRatingBurst({ id: entry._id })).rejects.toMatchObject({
+        code: expect.stringMatching(/UNAUTHORIZED|FORBIDDEN/),
+      });
     }
 
     // Dismissed over REST: out of the open queue, into the log; a second dismissal is a 404.
@@ -188,7 +200,9 @@ describe('rating bursts (PRODUCT.md 11)', () => {
     expect(young).toContain('SEARCH business_ratings USING INDEX business_ratings_recent_idx (business_id=? AND updated_at>?)');
     expect(young.some((d) => /^SEARCH users USING INDEX sqlite_autoindex_users_\d \(id=\?\)$/.test(d))).toBe(true);
     expect(young.filter((d) => d.startsWith('SCAN') || d.includes('TEMP B-TREE'))).toEqual([]);
-    expect(plan('open', { businessId: shop })).toEqual([expect.stringMatching(/^SEARCH rating_bursts USING (COVERING )?INDEX rating_bursts_(open|business)_idx \(business_id=\?/)]);
+    expect(plan('open', { businessId: shop })).toEqual([
+      expect.stringMatching(/^SEARCH rating_bursts USING (COVERING )?INDEX rating_bursts_(open|business)_idx \(business_id=\?/),
+    ]);
     expect(plan('lastResolved', { businessId: shop })).toEqual(['SEARCH rating_bursts USING COVERING INDEX rating_bursts_business_idx (business_id=?)']);
     expect(plan('joined', { userId: 'plan1' })[0]).toMatch(/^SEARCH users USING INDEX sqlite_autoindex_users_\d \(id=\?\)$/);
   });

@@ -125,7 +125,13 @@ export function listRatingBursts(deps: Deps, actor: Actor, input: ReportsPageInp
       })
       .from(businessRatings)
       .innerJoin(users, eq(users.id, businessRatings.userId))
-      .where(and(inArray(businessRatings.businessId, [...new Set(shown.map((r) => r.businessId))]), gte(businessRatings.updatedAt, from), sql`${businessRatings.updatedAt} <= ${to}`))
+      .where(
+        and(
+          inArray(businessRatings.businessId, [...new Set(shown.map((r) => r.businessId))]),
+          gte(businessRatings.updatedAt, from),
+          sql`${businessRatings.updatedAt} <= ${to}`,
+        ),
+      )
       .orderBy(asc(businessRatings.updatedAt))
       .all();
     for (const burst of shown) {
@@ -133,7 +139,14 @@ export function listRatingBursts(deps: Deps, actor: Actor, input: ReportsPageInp
         burst.id,
         raters
           .filter((r) => r.businessId === burst.businessId && r.at >= burst.firstAt && r.at <= burst.lastAt && r.at - r.joined < env.RATING_BURST_ACCOUNT_AGE)
-          .map((r) => ({ userId: r.userId, firstName: r.firstName, lastName: r.lastName, joined: new Date(r.joined).toISOString(), rate: r.rate, date: new Date(r.at).toISOString() })),
+          .map((r) => ({
+            userId: r.userId,
+            firstName: r.firstName,
+            lastName: r.lastName,
+            joined: new Date(r.joined).toISOString(),
+            rate: r.rate,
+            date: new Date(r.at).toISOString(),
+          })),
       );
     }
   }

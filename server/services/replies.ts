@@ -64,15 +64,17 @@ const replyColumns = {
 
 /** Replies with author, avatar, picture, the caller's rate and open report; LEFT JOINs keep `replies` outer. */
 function replyRows(db: Db, me: unknown = p.me) {
-  return db
-    .select(replyColumns)
-    .from(replies)
-    .leftJoin(users, eq(users.id, replies.userId))
-    .leftJoin(avatar, eq(avatar.id, users.imageId))
-    .leftJoin(photo, eq(photo.id, replies.imageId))
-    .leftJoin(mine, and(eq(mine.replyId, replies.id), eq(mine.userId, me as string)))
-    // reports_open_reply_idx is partial (resolved_at is null): the ON clause repeats that term.
-    .leftJoin(myReport, and(eq(myReport.replyId, replies.id), eq(myReport.reporterId, me as string), isNull(myReport.resolvedAt)));
+  return (
+    db
+      .select(replyColumns)
+      .from(replies)
+      .leftJoin(users, eq(users.id, replies.userId))
+      .leftJoin(avatar, eq(avatar.id, users.imageId))
+      .leftJoin(photo, eq(photo.id, replies.imageId))
+      .leftJoin(mine, and(eq(mine.replyId, replies.id), eq(mine.userId, me as string)))
+      // reports_open_reply_idx is partial (resolved_at is null): the ON clause repeats that term.
+      .leftJoin(myReport, and(eq(myReport.replyId, replies.id), eq(myReport.reporterId, me as string), isNull(myReport.resolvedAt)))
+  );
 }
 
 // replies_comment_idx is (comment_id, created_at) and replies_created_at_idx (created_at); SQLite
@@ -87,9 +89,19 @@ const visibleAnywhere = sql`((${replies.hiddenAt} is null and ${parent.hiddenAt}
 
 export function replyQueries(db: Db) {
   return {
-    ofComment: replyRows(db).where(and(ofComment, visible)).orderBy(...newestFirst).limit(keptLimit(p.limit)),
-    ofCommentAfter: replyRows(db).where(and(ofComment, after, visible)).orderBy(...newestFirst).limit(keptLimit(p.limit)),
-    all: replyRows(db).leftJoin(parent, eq(parent.id, replies.commentId)).where(visibleAnywhere).orderBy(...newestFirst).limit(keptLimit(p.limit)),
+    ofComment: replyRows(db)
+      .where(and(ofComment, visible))
+      .orderBy(...newestFirst)
+      .limit(keptLimit(p.limit)),
+    ofCommentAfter: replyRows(db)
+      .where(and(ofComment, after, visible))
+      .orderBy(...newestFirst)
+      .limit(keptLimit(p.limit)),
+    all: replyRows(db)
+      .leftJoin(parent, eq(parent.id, replies.commentId))
+      .where(visibleAnywhere)
+      .orderBy(...newestFirst)
+      .limit(keptLimit(p.limit)),
     allAfter: replyRows(db)
       .leftJoin(parent, eq(parent.id, replies.commentId))
       .where(and(after, visibleAnywhere))
@@ -244,7 +256,11 @@ export async function deleteReply(deps: Deps, actor: Actor, id: string): Promise
   if (row.userId !== who.id && !who.isAdmin) throw new AppError('FORBIDDEN', 'replyNotYours');
   // An admin removing someone else's reply is moderating: the log keeps it.
   const moderated = row.userId !== who.id;
-  await destroyReply(deps, id, moderated ? (tx) => recordModAction(tx, who, { action: 'remove', targetKind: 'reply', targetId: id, excerpt: row.text }) : undefined);
+  await destroyReply(
+    deps,
+    id,
+    moderated ? (tx) => recordModAction(tx, who, { action: 'remove', targetKind: 'reply', targetId: id, excerpt: row.text }) : undefined,
+  );
 }
 
 /** Deletes a reply and its ratings and moves the comment's reply count; `alongside` runs in the same transaction. */

@@ -109,7 +109,13 @@ describe('auto-hide at REPORT_HIDE_THRESHOLD distinct reporters', () => {
     const found = listBusinessComments(t.deps, cast.owner.actor, { businessId: business, search: 'kanelbullar' });
     expect(ids(found.items)).not.toContain(c._id);
     expect(found.items).toHaveLength(1);
-    for (const url of ['/api/comment', '/api/comment/most-rated', '/api/comment/most-subcomments', `/api/comment/${business}`, `/api/comment/${business}?search=reklam`]) {
+    for (const url of [
+      '/api/comment',
+      '/api/comment/most-rated',
+      '/api/comment/most-subcomments',
+      `/api/comment/${business}`,
+      `/api/comment/${business}?search=reklam`,
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(ids(res.json()), url).not.toContain(c._id);
@@ -162,10 +168,16 @@ describe('the moderation queue and its decisions (admins)', () => {
       expect([401, 403]).toContain((await t.app.inject({ url: '/api/mod-log', headers })).statusCode);
       const res = await t.app.inject({ method: 'POST', url: `/api/reports/${c._id}/resolve`, headers, payload: { action: 'dismiss' } });
       expect([401, 403]).toContain(res.statusCode);
-      await expect(callerFor(t.deps, who).moderation.reports({ status: 'open' })).rejects.toMatchObject({ code: expect.stringMatching(/UNAUTHORIZED|FORBIDDEN/) });
+      await expect(callerFor(t.deps, who).moderation.reports({ status: 'open' })).rejects.toMatchObject({
+        code: expect.stringMatching(/UNAUTHORIZED|FORBIDDEN/),
+      });
     }
-    expect((await t.app.inject({ method: 'POST', url: `/api/reports/${c._id}/resolve`, headers: bearer(cast.admin), payload: { action: 'ban' } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/reports/unknown/resolve', headers: bearer(cast.admin), payload: { action: 'dismiss' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/reports/${c._id}/resolve`, headers: bearer(cast.admin), payload: { action: 'ban' } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/reports/unknown/resolve', headers: bearer(cast.admin), payload: { action: 'dismiss' } })).statusCode,
+    ).toBe(404);
   });
 
   it('groups reports by item, most reported first, with reasons, notes, reporters and the author', async () => {
@@ -194,17 +206,31 @@ describe('the moderation queue and its decisions (admins)', () => {
     const c = await post('Kanelbullar som döljs', business);
     await hideByReports('comment', c._id);
     expect(commentCountOf(t.db, business)).toBe(0);
-    const res = await t.app.inject({ method: 'POST', url: `/api/reports/${c._id}/resolve`, headers: bearer(cast.admin), payload: { action: 'dismiss', note: 'Inget fel' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/${c._id}/resolve`,
+      headers: bearer(cast.admin),
+      payload: { action: 'dismiss', note: 'Inget fel' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'The reports were resolved.', action: 'dismiss' });
     expect(commentCountOf(t.db, business)).toBe(1);
     expect(getComment(t.deps, null, c._id).hidden).toBe(false);
     expect(listBusinessComments(t.deps, null, { businessId: business, search: 'kanelbullar' }).items.map((x) => x._id)).toContain(c._id);
-    expect((await t.app.inject({ method: 'POST', url: `/api/reports/${c._id}/resolve`, headers: bearer(cast.admin), payload: { action: 'dismiss' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/reports/${c._id}/resolve`, headers: bearer(cast.admin), payload: { action: 'dismiss' } })).statusCode,
+    ).toBe(404);
     const resolved = (await callerFor(t.deps, cast.admin).moderation.reports({ status: 'resolved' })).items;
     expect(resolved.find((g) => g._id === c._id)).toMatchObject({ status: 'resolved', resolution: 'dismiss', reportCount: 3 });
     const log = (await t.app.inject({ url: '/api/mod-log', headers: bearer(cast.admin) })).json();
-    expect(log[0]).toMatchObject({ action: 'dismiss', targetKind: 'comment', targetId: c._id, actorName: 'Alma Admin', reason: 'Inget fel', excerpt: 'Kanelbullar som döljs' });
+    expect(log[0]).toMatchObject({
+      action: 'dismiss',
+      targetKind: 'comment',
+      targetId: c._id,
+      actorName: 'Alma Admin',
+      reason: 'Inget fel',
+      excerpt: 'Kanelbullar som döljs',
+    });
     // Reported again after a dismissal: a fresh count.
     await reportPost(t.deps, reporters[0].actor, 'comment', { id: c._id, reason: 'spam' });
     expect(getComment(t.deps, null, c._id).hidden).toBe(false);
@@ -220,12 +246,18 @@ describe('the moderation queue and its decisions (admins)', () => {
     await hideByReports('comment', threaded._id);
     await hideByReports('reply', r._id);
     expect(commentCountOf(t.db, business)).toBe(0);
-    const removalsBefore = (await callerFor(t.deps, cast.admin).moderation.reports({ status: 'open', limit: 100 })).items.find((g) => g._id === lone._id)!.author.removals;
+    const removalsBefore = (await callerFor(t.deps, cast.admin).moderation.reports({ status: 'open', limit: 100 })).items.find((g) => g._id === lone._id)!
+      .author.removals;
 
     const admin = callerFor(t.deps, cast.admin);
     expect(await admin.moderation.resolve({ id: r._id, action: 'remove' })).toEqual({ action: 'remove' });
     expect(await admin.moderation.resolve({ id: lone._id, action: 'remove', note: 'Hat' })).toEqual({ action: 'remove' });
-    const rest = await t.app.inject({ method: 'POST', url: `/api/reports/${threaded._id}/resolve`, headers: bearer(cast.admin), payload: { action: 'remove' } });
+    const rest = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/${threaded._id}/resolve`,
+      headers: bearer(cast.admin),
+      payload: { action: 'remove' },
+    });
     expect(rest.statusCode).toBe(200);
 
     // The lone comment: gone for everyone but its author (and admins), who read why.
@@ -234,12 +266,19 @@ describe('the moderation queue and its decisions (admins)', () => {
     await expect(callerFor(t.deps, cast.other).comments.byId({ id: lone._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await callerFor(t.deps, cast.owner).comments.byId({ id: lone._id })).toMatchObject({ removed: true, hidden: true, text: '', removalReason: 'Hat' });
     expect(getComment(t.deps, cast.admin.actor, lone._id)).toMatchObject({ removed: true, removalReason: 'Hat' });
-    expect(listBusinessComments(t.deps, cast.owner.actor, { businessId: business }).items.find((c) => c._id === lone._id)).toMatchObject({ removalReason: 'Hat' });
+    expect(listBusinessComments(t.deps, cast.owner.actor, { businessId: business }).items.find((c) => c._id === lone._id)).toMatchObject({
+      removalReason: 'Hat',
+    });
     expect(listBusinessComments(t.deps, null, { businessId: business }).items.map((c) => c._id)).not.toContain(lone._id);
     // Nor can the author write it back, through either door; deleting it stays possible.
     await expect(callerFor(t.deps, cast.owner).comments.update({ id: lone._id, text: 'Tillbaka igen' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const form = await pngForm({ text: 'Tillbaka igen' });
-    const edit = await t.app.inject({ method: 'PUT', url: `/api/comment/update/${lone._id}`, payload: form.payload, headers: { ...form.headers, ...bearer(cast.owner) } });
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/comment/update/${lone._id}`,
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(cast.owner) },
+    });
     expect(edit.statusCode).toBe(403);
     expect(edit.json()).toMatchObject({ key: 'postRemoved' });
 
@@ -257,7 +296,12 @@ describe('the moderation queue and its decisions (admins)', () => {
     // Its thread stays readable but takes no new replies, through either door.
     await expect(callerFor(t.deps, cast.other).comments.reply({ commentId: threaded._id, text: 'Ett nytt svar' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const replyForm = await pngForm({ text: 'Ett nytt svar' });
-    const replied = await t.app.inject({ method: 'POST', url: `/api/comment/addSubComment/${threaded._id}`, payload: replyForm.payload, headers: { ...replyForm.headers, ...bearer(cast.other) } });
+    const replied = await t.app.inject({
+      method: 'POST',
+      url: `/api/comment/addSubComment/${threaded._id}`,
+      payload: replyForm.payload,
+      headers: { ...replyForm.headers, ...bearer(cast.other) },
+    });
     expect(replied.statusCode).toBe(403);
     expect(replied.json()).toMatchObject({ key: 'postRemovedNoReplies' });
     // Nothing removed can be reported again.
@@ -275,7 +319,13 @@ describe('the moderation queue and its decisions (admins)', () => {
     ]);
     expect(log[1].reason).toBe('Hat');
     expect(log[0].reason).toBe('offensive');
-    expect(t.db.select().from(modLog).all().every((e) => e.actorId === cast.admin.id)).toBe(true);
+    expect(
+      t.db
+        .select()
+        .from(modLog)
+        .all()
+        .every((e) => e.actorId === cast.admin.id),
+    ).toBe(true);
 
     // The author's history in the queue counts the removals.
     const again = await post('Ett nytt inlägg', business);
@@ -303,11 +353,20 @@ describe("removing all of an author's posts (admins)", () => {
     for (const who of [null, cast.owner, cast.banned]) {
       const res = await t.app.inject({ method: 'POST', url: `/api/users/${spammer.id}/remove-posts`, headers: who ? bearer(who) : {}, payload: {} });
       expect([401, 403]).toContain(res.statusCode);
-      await expect(callerFor(t.deps, who).moderation.removeAllPosts({ userId: spammer.id })).rejects.toMatchObject({ code: expect.stringMatching(/UNAUTHORIZED|FORBIDDEN/) });
+      await expect(callerFor(t.deps, who).moderation.removeAllPosts({ userId: spammer.id })).rejects.toMatchObject({
+        code: expect.stringMatching(/UNAUTHORIZED|FORBIDDEN/),
+      });
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/no-such-user/remove-posts', headers: bearer(cast.admin), payload: {} })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/no-such-user/remove-posts', headers: bearer(cast.admin), payload: {} })).statusCode).toBe(
+      404,
+    );
 
-    const res = await t.app.inject({ method: 'POST', url: `/api/users/${spammer.id}/remove-posts`, headers: bearer(cast.admin), payload: { note: 'Reklamkonto' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${spammer.id}/remove-posts`,
+      headers: bearer(cast.admin),
+      payload: { note: 'Reklamkonto' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "The user's posts were removed.", removed: 3 });
     expect(getComment(t.deps, spammer.actor, a._id)).toMatchObject({ removed: true, hidden: true, text: '', removalReason: 'Reklamkonto' });
@@ -333,7 +392,8 @@ describe('paging the queue and the log (both doors)', () => {
       const others = await Promise.all([1, 2, 3].map(() => createTestUser(pager.db)));
       const business = insertBusiness(pager.db);
       const posts = [];
-      for (let i = 0; i < 5; i++) posts.push(await createComment(pager.deps, people.owner.actor, { businessId: business, text: `Inlägg ${i}`, businessLocation: 'Lund' }));
+      for (let i = 0; i < 5; i++)
+        posts.push(await createComment(pager.deps, people.owner.actor, { businessId: business, text: `Inlägg ${i}`, businessLocation: 'Lund' }));
       // Post 3 has two reports, the rest one each (oldest first among equals).
       // A millisecond apart (the clock reportPost takes): "oldest first" never rests on a tie.
       const base = Date.now();
@@ -356,7 +416,8 @@ describe('paging the queue and the log (both doors)', () => {
       expect((await pager.app.inject({ url: '/api/reports?cursor=%%%', headers: bearer(people.admin) })).statusCode).toBe(400);
 
       // Resolved: most recently decided first, paged the same way.
-      for (const [i, p] of [posts[0], posts[1], posts[2]].entries()) await resolveReports(pager.deps, people.admin.actor, { id: p._id, action: 'dismiss' }, base + 100 + i);
+      for (const [i, p] of [posts[0], posts[1], posts[2]].entries())
+        await resolveReports(pager.deps, people.admin.actor, { id: p._id, action: 'dismiss' }, base + 100 + i);
       const done1 = await admin.moderation.reports({ status: 'resolved', limit: 2 });
       expect(done1.items.map((g) => g._id)).toEqual([posts[2]._id, posts[1]._id]);
       const done2 = await admin.moderation.reports({ status: 'resolved', limit: 2, cursor: done1.nextCursor! });
@@ -389,7 +450,10 @@ describe('paging the queue and the log (both doors)', () => {
 
       const rest = await pager.app.inject({ url: '/api/mod-log?targetKind=user&limit=3', headers: bearer(people.admin) });
       expect(rest.json().map((e: { action: string }) => e.action)).toEqual(['adminOn', 'unban', 'ban']);
-      const next = await pager.app.inject({ url: `/api/mod-log?targetKind=user&limit=3&cursor=${String(rest.headers['x-next-cursor'])}`, headers: bearer(people.admin) });
+      const next = await pager.app.inject({
+        url: `/api/mod-log?targetKind=user&limit=3&cursor=${String(rest.headers['x-next-cursor'])}`,
+        headers: bearer(people.admin),
+      });
       expect(next.json().map((e: { action: string }) => e.action)).toEqual(['unban', 'ban']);
       expect((await pager.app.inject({ url: '/api/mod-log?action=unban', headers: bearer(people.admin) })).json()).toHaveLength(2);
       expect((await pager.app.inject({ url: '/api/mod-log?action=explode', headers: bearer(people.admin) })).statusCode).toBe(400);
@@ -420,7 +484,12 @@ describe('the moderation log records every moderator action', () => {
     await deleteAccount(t.deps, self.actor, self.id);
 
     const log = (await callerFor(t.deps, cast.admin).moderation.log({ limit: 100 })).items;
-    expect(log.slice(0, 8).map((e) => [e.action, e.targetKind, e.excerpt]).reverse()).toEqual([
+    expect(
+      log
+        .slice(0, 8)
+        .map((e) => [e.action, e.targetKind, e.excerpt])
+        .reverse(),
+    ).toEqual([
       ['adminOn', 'user', 'Mona Mål'],
       ['adminOff', 'user', 'Mona Mål'],
       ['ban', 'user', 'Mona Mål'],

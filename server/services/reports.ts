@@ -47,7 +47,15 @@ type Item = {
 function findItem(db: DbOrTx, kind: ReportKind, id: string): Item {
   if (kind === 'comment') {
     const row = db
-      .select({ id: comments.id, userId: comments.userId, businessId: comments.businessId, text: comments.text, imageId: comments.imageId, hiddenAt: comments.hiddenAt, removedAt: comments.removedAt })
+      .select({
+        id: comments.id,
+        userId: comments.userId,
+        businessId: comments.businessId,
+        text: comments.text,
+        imageId: comments.imageId,
+        hiddenAt: comments.hiddenAt,
+        removedAt: comments.removedAt,
+      })
       .from(comments)
       .where(eq(comments.id, id))
       .get();
@@ -84,7 +92,12 @@ const openReportsOf = (item: { kind: ReportKind; id: string }) => and(eq(itemCol
  */
 function hide(tx: DbOrTx, item: Item, now: number): void {
   if (item.kind === 'comment') {
-    const changed = tx.update(comments).set({ hiddenAt: now }).where(and(eq(comments.id, item.id), isNull(comments.hiddenAt))).returning({ id: comments.id }).all();
+    const changed = tx
+      .update(comments)
+      .set({ hiddenAt: now })
+      .where(and(eq(comments.id, item.id), isNull(comments.hiddenAt)))
+      .returning({ id: comments.id })
+      .all();
     if (changed.length === 0) return;
     tx.update(businesses)
       .set({ commentCount: sql`max(${businesses.commentCount} - 1, 0)` })
@@ -93,7 +106,12 @@ function hide(tx: DbOrTx, item: Item, now: number): void {
     dropFromSearch(tx, item.id);
     return;
   }
-  const changed = tx.update(replies).set({ hiddenAt: now }).where(and(eq(replies.id, item.id), isNull(replies.hiddenAt))).returning({ id: replies.id }).all();
+  const changed = tx
+    .update(replies)
+    .set({ hiddenAt: now })
+    .where(and(eq(replies.id, item.id), isNull(replies.hiddenAt)))
+    .returning({ id: replies.id })
+    .all();
   if (changed.length === 0) return;
   tx.update(comments)
     .set({ replyCount: sql`max(${comments.replyCount} - 1, 0)` })
@@ -104,7 +122,12 @@ function hide(tx: DbOrTx, item: Item, now: number): void {
 /** Shows a hidden item again and gives back the count it left. */
 function restore(tx: DbOrTx, item: Item): void {
   if (item.kind === 'comment') {
-    const changed = tx.update(comments).set({ hiddenAt: null }).where(and(eq(comments.id, item.id), isNotNull(comments.hiddenAt))).returning({ id: comments.id }).all();
+    const changed = tx
+      .update(comments)
+      .set({ hiddenAt: null })
+      .where(and(eq(comments.id, item.id), isNotNull(comments.hiddenAt)))
+      .returning({ id: comments.id })
+      .all();
     if (changed.length === 0) return;
     tx.update(businesses)
       .set({ commentCount: sql`${businesses.commentCount} + 1` })
@@ -113,7 +136,12 @@ function restore(tx: DbOrTx, item: Item): void {
     queueForSearch(tx, item.id);
     return;
   }
-  const changed = tx.update(replies).set({ hiddenAt: null }).where(and(eq(replies.id, item.id), isNotNull(replies.hiddenAt))).returning({ id: replies.id }).all();
+  const changed = tx
+    .update(replies)
+    .set({ hiddenAt: null })
+    .where(and(eq(replies.id, item.id), isNotNull(replies.hiddenAt)))
+    .returning({ id: replies.id })
+    .all();
   if (changed.length === 0) return;
   tx.update(comments)
     .set({ replyCount: sql`${comments.replyCount} + 1` })
@@ -135,7 +163,11 @@ export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, inp
     if (item.removed) throw new AppError('NOT_FOUND', kind === 'comment' ? 'commentNotFound' : 'replyNotFound');
     if (item.userId === reporter.id) throw new AppError('FORBIDDEN', 'reportOwnPost');
     const open = openReportsOf(item);
-    const already = tx.select({ id: reports.id }).from(reports).where(and(open, eq(reports.reporterId, reporter.id))).get();
+    const already = tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(open, eq(reports.reporterId, reporter.id)))
+      .get();
     if (already) return { result: 'existing' as const, hidden: item.hiddenAt !== null };
     tx.insert(reports)
       .values({
@@ -189,7 +221,13 @@ export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInp
   const { db } = deps;
   const item = openItem(db, input.id);
   const log = (tx: DbOrTx, reasons: ReportReason[]) =>
-    recordModAction(tx, admin, { action: input.action, targetKind: item.kind, targetId: item.id, excerpt: item.text, reason: input.note ?? reasons.join(', ') });
+    recordModAction(tx, admin, {
+      action: input.action,
+      targetKind: item.kind,
+      targetId: item.id,
+      excerpt: item.text,
+      reason: input.note ?? reasons.join(', '),
+    });
 
   if (input.action === 'dismiss') {
     db.transaction((tx) => {
@@ -219,7 +257,13 @@ export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInp
 function removeItem(tx: DbOrTx, item: Item, reason: string, now: number): void {
   // Replies that are themselves removed keep nothing worth a placeholder.
   const hasReplies =
-    item.kind === 'comment' && tx.select({ id: replies.id }).from(replies).where(and(eq(replies.commentId, item.id), isNull(replies.removedAt))).limit(1).get();
+    item.kind === 'comment' &&
+    tx
+      .select({ id: replies.id })
+      .from(replies)
+      .where(and(eq(replies.commentId, item.id), isNull(replies.removedAt)))
+      .limit(1)
+      .get();
   const removal = { text: '', imageId: null, removedAt: now, removalReason: reason };
   if (hasReplies) restore(tx, item);
   else hide(tx, item, now);
@@ -249,7 +293,14 @@ export async function removeAllPosts(deps: Deps, actor: Actor, input: RemoveAllI
     // comment whose replies are all the author's own is hidden rather than left as a placeholder.
     const items: Item[] = [
       ...tx
-        .select({ id: replies.id, commentId: replies.commentId, businessId: replies.businessId, text: replies.text, imageId: replies.imageId, hiddenAt: replies.hiddenAt })
+        .select({
+          id: replies.id,
+          commentId: replies.commentId,
+          businessId: replies.businessId,
+          text: replies.text,
+          imageId: replies.imageId,
+          hiddenAt: replies.hiddenAt,
+        })
         .from(replies)
         .where(and(eq(replies.userId, target.id), isNull(replies.removedAt)))
         .all()
@@ -352,7 +403,17 @@ export function listReports(deps: Deps, actor: Actor, input: ReportsPageInput): 
   const replyIds = ids('reply');
   const commentRows = commentIds.length
     ? db
-        .select({ id: comments.id, commentId: comments.id, userId: comments.userId, businessId: comments.businessId, text: comments.text, createdAt: comments.createdAt, hiddenAt: comments.hiddenAt, removedAt: comments.removedAt, ...itemColumns })
+        .select({
+          id: comments.id,
+          commentId: comments.id,
+          userId: comments.userId,
+          businessId: comments.businessId,
+          text: comments.text,
+          createdAt: comments.createdAt,
+          hiddenAt: comments.hiddenAt,
+          removedAt: comments.removedAt,
+          ...itemColumns,
+        })
         .from(comments)
         .leftJoin(businesses, eq(businesses.id, comments.businessId))
         .leftJoin(photo, eq(photo.id, comments.imageId))
@@ -362,7 +423,17 @@ export function listReports(deps: Deps, actor: Actor, input: ReportsPageInput): 
     : [];
   const replyRows = replyIds.length
     ? db
-        .select({ id: replies.id, commentId: replies.commentId, userId: replies.userId, businessId: replies.businessId, text: replies.text, createdAt: replies.createdAt, hiddenAt: replies.hiddenAt, removedAt: sql<number | null>`null`, ...itemColumns })
+        .select({
+          id: replies.id,
+          commentId: replies.commentId,
+          userId: replies.userId,
+          businessId: replies.businessId,
+          text: replies.text,
+          createdAt: replies.createdAt,
+          hiddenAt: replies.hiddenAt,
+          removedAt: sql<number | null>`null`,
+          ...itemColumns,
+        })
         .from(replies)
         .leftJoin(businesses, eq(businesses.id, replies.businessId))
         .leftJoin(photo, eq(photo.id, replies.imageId))
@@ -436,8 +507,16 @@ function postCounts(deps: Deps, userIds: string[]): Map<string, { posts: number;
   const counts = new Map<string, { posts: number; removals: number }>();
   const removed = (at: typeof comments.removedAt | typeof replies.removedAt) => sql<number>`count(${at})`;
   for (const userId of userIds) {
-    const c = deps.db.select({ n: count(), removed: removed(comments.removedAt) }).from(comments).where(eq(comments.userId, userId)).get();
-    const r = deps.db.select({ n: count(), removed: removed(replies.removedAt) }).from(replies).where(eq(replies.userId, userId)).get();
+    const c = deps.db
+      .select({ n: count(), removed: removed(comments.removedAt) })
+      .from(comments)
+      .where(eq(comments.userId, userId))
+      .get();
+    const r = deps.db
+      .select({ n: count(), removed: removed(replies.removedAt) })
+      .from(replies)
+      .where(eq(replies.userId, userId))
+      .get();
     counts.set(userId, { posts: (c?.n ?? 0) + (r?.n ?? 0), removals: (c?.removed ?? 0) + (r?.removed ?? 0) });
   }
   return counts;

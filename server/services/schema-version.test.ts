@@ -148,9 +148,7 @@ describe('migration 0008: the bilingual category list and ratings nobody gave', 
     insert.run('cafe', 'Kaffe', 'Kaffe', 'Café', 'Kaffe.', 4, 0, 0, 0);
     insert.run('rated', 'Betygsatt', 'Betygsatt', 'Lågpris', 'Billigt.', 2, 1, 5, 0);
     insert.run('same', 'Samma', 'Samma', 'lågpris', 'Billigt.', 2, 0, 0, 0);
-    db.$client
-      .prepare('INSERT INTO business_ratings (business_id, user_id, rate, created_at, updated_at) VALUES (?, ?, ?, 0, 0)')
-      .run('rated', rater.id, 5);
+    db.$client.prepare('INSERT INTO business_ratings (business_id, user_id, rate, created_at, updated_at) VALUES (?, ?, ?, 0, 0)').run('rated', rater.id, 5);
 
     migrateDb(db);
     const rows = db.$client
@@ -160,7 +158,14 @@ describe('migration 0008: the bilingual category list and ratings nobody gave', 
       )
       .all();
     expect(rows).toEqual([
-      { id: 'box', name_sv: 'Förslag', name_en: 'Suggestions', description_en: expect.stringMatching(/^Missing a business on Recensera\?.*\nWe read/s), rating_count: 0, rating_sum: 0 },
+      {
+        id: 'box',
+        name_sv: 'Förslag',
+        name_en: 'Suggestions',
+        description_en: expect.stringMatching(/^Missing a business on Recensera\?.*\nWe read/s),
+        rating_count: 0,
+        rating_sum: 0,
+      },
       { id: 'cafe', name_sv: 'Kafé', name_en: 'Café', description_en: null, rating_count: 0, rating_sum: 0 },
       { id: 'coop', name_sv: 'Livsmedel', name_en: 'Groceries', description_en: null, rating_count: 0, rating_sum: 0 },
       { id: 'ica', name_sv: 'Livsmedel', name_en: 'Groceries', description_en: null, rating_count: 0, rating_sum: 0 },

@@ -16,27 +16,29 @@ export function createSession(db: Db, userId: string, now = Date.now()): { token
   const id = newId();
   const secret = randomBytes(24).toString('base64url');
   const expiresAt = now + SESSION_TTL_MS;
-  db.insert(sessions).values({ id, userId, secretHash: hashSecret(secret), createdAt: now, expiresAt }).run();
+  db.insert(sessions)
+    .values({ id, userId, secretHash: hashSecret(secret), createdAt: now, expiresAt })
+    .run();
   return { token: `${id}.${secret}`, expiresAt };
 }
 
 // Every request with a token looks its session up; the statement is compiled once.
 const prepared = preparedStatements((db: Db) => ({
   byId: db
-      .select({
-        secretHash: sessions.secretHash,
-        expiresAt: sessions.expiresAt,
-        userId: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        isAdmin: users.isAdmin,
-        isBanned: users.isBanned,
-        language: users.language,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sql.placeholder('id'))),
+    .select({
+      secretHash: sessions.secretHash,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isAdmin: users.isAdmin,
+      isBanned: users.isBanned,
+      language: users.language,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id'))),
 }));
 
 export type ValidatedSession = { actor: SignedIn; sessionId: string; expiresAt: number; renewed: boolean };

@@ -86,7 +86,11 @@ export function createSitemap(db: Db, publicUrl: string, perFile = URLS_PER_SITE
       return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
     }
     if (total <= perFile) return null;
-    if (name === 'static.xml') return urlset(publicUrl, STATIC_PATHS.map((p) => ({ path: p })));
+    if (name === 'static.xml')
+      return urlset(
+        publicUrl,
+        STATIC_PATHS.map((p) => ({ path: p })),
+      );
     const m = /^(businesses|comments)-([1-9]\d{0,5})\.xml$/.exec(name);
     if (!m) return null;
     const page = Number(m[2]) - 1;

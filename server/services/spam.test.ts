@@ -15,12 +15,20 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: '0', SPAM_RULES: '1' } });
   shop = insertBusiness(t.db, 'Spambutiken');
   veteran = await createTestUser(t.db, { firstName: 'Vera', lastName: 'Veteran' });
-  t.db.update(users).set({ createdAt: Date.now() - 30 * 86_400_000 }).where(eq(users.id, veteran.id)).run();
+  t.db
+    .update(users)
+    .set({ createdAt: Date.now() - 30 * 86_400_000 })
+    .where(eq(users.id, veteran.id))
+    .run();
 });
 afterAll(() => t.close());
 
 const comment = (who: TestUser, text: string) => createComment(t.deps, who.actor, { businessId: shop, text, businessLocation: 'Lund' });
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; key?: string; fields?: Record<string, string> }) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code?: string; key?: string; fields?: Record<string, string> }) => e,
+  );
 
 describe('spam rules for new posts (PRODUCT.md 11)', () => {
   it('finds links the way readers would follow them', () => {
@@ -44,7 +52,10 @@ describe('spam rules for new posts (PRODUCT.md 11)', () => {
       payload: '--x\r\nContent-Disposition: form-data; name="text"\r\n\r\nSjunde försöket\r\n--x--\r\n',
     });
     expect(rest.statusCode).toBe(403);
-    expect(rest.json()).toMatchObject({ key: 'spamNewAccountPosts', message: 'New accounts can post at most 5 times during their first 24 hours. Please come back tomorrow.' });
+    expect(rest.json()).toMatchObject({
+      key: 'spamNewAccountPosts',
+      message: 'New accounts can post at most 5 times during their first 24 hours. Please come back tomorrow.',
+    });
   });
 
   it('any account: more than 2 links, or text it posted in the last 24 h, is refused; edits cannot add links either', async () => {
@@ -58,7 +69,11 @@ describe('spam rules for new posts (PRODUCT.md 11)', () => {
     expect(await failure(updateComment(t.deps, veteran.actor, { id: ok._id, text: 'x.se y.se z.se' }))).toMatchObject({ key: 'spamTooManyLinks' });
     // Someone else may say the same thing.
     const other = await createTestUser(t.db);
-    t.db.update(users).set({ createdAt: Date.now() - 2 * 86_400_000 }).where(eq(users.id, other.id)).run();
+    t.db
+      .update(users)
+      .set({ createdAt: Date.now() - 2 * 86_400_000 })
+      .where(eq(users.id, other.id))
+      .run();
     await expect(comment(other, 'Jämför https://a.se och https://b.se')).resolves.toMatchObject({ text: 'Jämför https://a.se och https://b.se' });
   });
 });

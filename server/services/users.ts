@@ -249,9 +249,23 @@ export function appointAdmin(db: Db, email: string, now = Date.now()): AppointRe
       return { result: 'promoted' as const };
     }
     // A name to show until the owner sets their own: 'ny.chef@…' becomes 'Ny Chef'.
-    const words = address.split('@')[0].split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    const shown = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ').slice(0, 50);
-    const fresh = { passwordHash: null, firstName: shown.length >= 2 ? shown : 'Admin', lastName: 'Admin', imageId: null, isAdmin: true, emailConfirmed: true, updatedAt: now };
+    const words = address
+      .split('@')[0]
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+    const shown = words
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(' ')
+      .slice(0, 50);
+    const fresh = {
+      passwordHash: null,
+      firstName: shown.length >= 2 ? shown : 'Admin',
+      lastName: 'Admin',
+      imageId: null,
+      isAdmin: true,
+      emailConfirmed: true,
+      updatedAt: now,
+    };
     if (user) {
       tx.update(users).set(fresh).where(eq(users.id, user.id)).run();
       tx.delete(emailTokens).where(eq(emailTokens.userId, user.id)).run();
@@ -259,7 +273,9 @@ export function appointAdmin(db: Db, email: string, now = Date.now()): AppointRe
       return { result: 'claimed' as const, setPasswordToken: issueEmailToken(tx, user.id, 'reset', now) };
     }
     const id = newId();
-    tx.insert(users).values({ id, email: address, ...fresh, createdAt: now }).run();
+    tx.insert(users)
+      .values({ id, email: address, ...fresh, createdAt: now })
+      .run();
     return { result: 'created' as const, setPasswordToken: issueEmailToken(tx, id, 'reset', now) };
   });
 }

@@ -17,7 +17,16 @@ export function insertBusiness(db: Db, title = `Butik ${newId().slice(0, 6)}`): 
   const id = newId();
   const now = Date.now();
   db.insert(businesses)
-    .values({ id, title, titleSearch: title.toLowerCase(), titleSort: swedishSortKey(title), categoryId: resolveCategory(db, 'Livsmedel', undefined, now), description: 'En butik.', createdAt: now, updatedAt: now })
+    .values({
+      id,
+      title,
+      titleSearch: title.toLowerCase(),
+      titleSort: swedishSortKey(title),
+      categoryId: resolveCategory(db, 'Livsmedel', undefined, now),
+      description: 'En butik.',
+      createdAt: now,
+      updatedAt: now,
+    })
     .run();
   return id;
 }
@@ -27,7 +36,9 @@ let colour = 0;
 export async function pngBytes(width = 64, height = 48): Promise<Buffer> {
   colour += 1;
   const background = { r: colour % 256, g: (colour * 7) % 256, b: (colour * 13) % 256 };
-  return sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 }
 
 export function commentCountOf(db: Db, businessId: string): number {

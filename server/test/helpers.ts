@@ -47,7 +47,13 @@ export async function createTestApp(
     ...options.env,
   });
   const db = openDb(file);
-  const paths = { data: dir, uploads: path.join(dir, 'uploads'), outbox: path.join(dir, 'outbox'), client: options.clientDir ?? path.join(dir, 'no-client'), backups: path.join(dir, 'backups') };
+  const paths = {
+    data: dir,
+    uploads: path.join(dir, 'uploads'),
+    outbox: path.join(dir, 'outbox'),
+    client: options.clientDir ?? path.join(dir, 'no-client'),
+    backups: path.join(dir, 'backups'),
+  };
   mkdirSync(paths.uploads, { recursive: true });
   const silent = { info() {}, error() {} };
   // No polling timer: tests deliver with `await deps.outbox.deliverDue()` (or the wake-up after a queued mail).

@@ -140,7 +140,7 @@ export function checkRepliesOf(app: FastifyInstance) {
   const checked = async (options: InjectOptions | string) => {
     const res = await inject(options);
     const request = typeof options === 'string' ? { method: 'GET', url: options } : options;
-    const url = typeof request.url === 'string' ? request.url : (request.path as string | undefined) ?? '';
+    const url = typeof request.url === 'string' ? request.url : ((request.path as string | undefined) ?? '');
     if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return res;
     check ??= createReplyChecker(app.swagger() as unknown as OpenApiDocument);
     const problems = check({

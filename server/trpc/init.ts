@@ -26,30 +26,33 @@ export type ProcedureMeta = {
   publicCache?: boolean;
 };
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    if (isAppError(cause)) {
-      return { ...shape, message: cause.message, data: { ...shape.data, stack: undefined, key: cause.key, fields: cause.fields ?? null } };
-    }
-    if (cause instanceof ZodError) {
-      const fields = fieldsFromIssues(cause.issues);
-      return {
-        ...shape,
-        message: messageText('invalidInput'),
-        data: { ...shape.data, stack: undefined, key: 'invalidInput', fields: fields ?? null },
-      };
-    }
-    if (error.code === 'INTERNAL_SERVER_ERROR') {
-      return { ...shape, message: messageText('internal'), data: { ...shape.data, stack: undefined, key: 'internal', fields: null } };
-    }
-    // tRPC's own errors (a body that is not JSON, an unknown procedure) carry English text of the
-    // framework's; the client gets the product's message for them instead.
-    if (isMessageKey(error.message)) return { ...shape, data: { ...shape.data, stack: undefined, key: error.message, fields: null } };
-    const key = frameworkKeys[error.code] ?? 'invalidInput';
-    return { ...shape, message: messageText(key), data: { ...shape.data, stack: undefined, key, fields: null } };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      if (isAppError(cause)) {
+        return { ...shape, message: cause.message, data: { ...shape.data, stack: undefined, key: cause.key, fields: cause.fields ?? null } };
+      }
+      if (cause instanceof ZodError) {
+        const fields = fieldsFromIssues(cause.issues);
+        return {
+          ...shape,
+          message: messageText('invalidInput'),
+          data: { ...shape.data, stack: undefined, key: 'invalidInput', fields: fields ?? null },
+        };
+      }
+      if (error.code === 'INTERNAL_SERVER_ERROR') {
+        return { ...shape, message: messageText('internal'), data: { ...shape.data, stack: undefined, key: 'internal', fields: null } };
+      }
+      // tRPC's own errors (a body that is not JSON, an unknown procedure) carry English text of the
+      // framework's; the client gets the product's message for them instead.
+      if (isMessageKey(error.message)) return { ...shape, data: { ...shape.data, stack: undefined, key: error.message, fields: null } };
+      const key = frameworkKeys[error.code] ?? 'invalidInput';
+      return { ...shape, message: messageText(key), data: { ...shape.data, stack: undefined, key, fields: null } };
+    },
+  });
 
 /**
  * tRPC wraps anything thrown that is not a TRPCError as INTERNAL_SERVER_ERROR (HTTP 500). An

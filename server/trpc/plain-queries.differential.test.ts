@@ -34,7 +34,9 @@ beforeAll(async () => {
   });
   ids.business = created.id;
   ids.branch = created.branches[0].id;
-  ids.comment = (await createComment(t.deps, cast.owner.actor, { businessId: ids.business, text: 'Stort utbud, kunnig personal.', businessLocation: 'Lund' }))._id;
+  ids.comment = (
+    await createComment(t.deps, cast.owner.actor, { businessId: ids.business, text: 'Stort utbud, kunnig personal.', businessLocation: 'Lund' })
+  )._id;
   ids.reply = (await createReply(t.deps, cast.other.actor, { commentId: ids.comment, text: 'Håller med!' }))._id;
   await rateBusiness(t.deps, cast.other.actor, ids.business, 5);
   await setFavorite(t.deps, cast.owner.actor, { businessId: ids.business, favorite: true });
@@ -90,11 +92,19 @@ async function both(path: string, headers: Record<string, string>) {
 
 describe('plain GET queries against tRPC’s own handler', () => {
   it('has inputs for every query procedure of the router', () => {
-    expect(Object.keys(inputs()).filter((p) => queryPaths().includes(p)).sort()).toEqual(queryPaths());
+    expect(
+      Object.keys(inputs())
+        .filter((p) => queryPaths().includes(p))
+        .sort(),
+    ).toEqual(queryPaths());
   });
 
   it('answers every query with the same status, type and bytes, for a visitor, a member and an admin', async () => {
-    const actors: [string, TestUser | null][] = [['visitor', null], ['member', cast.owner], ['admin', cast.admin]];
+    const actors: [string, TestUser | null][] = [
+      ['visitor', null],
+      ['member', cast.owner],
+      ['admin', cast.admin],
+    ];
     let compared = 0;
     for (const path of queryPaths()) {
       for (const input of inputs()[path] ?? []) {

@@ -10,6 +10,5 @@ import { currentPlace, loginHref } from './sign-in';
 export function useAskToLogIn() {
   const { t } = useI18n();
   const [, navigate] = useLocation();
-  return (message: string) =>
-    notify(message, 'info', 6000, { label: t.common.nav.login, onClick: () => navigate(loginHref(currentPlace())) });
+  return (message: string) => notify(message, 'info', 6000, { label: t.common.nav.login, onClick: () => navigate(loginHref(currentPlace())) });
 }

@@ -93,7 +93,13 @@ export function NewPasswordFields({ idPrefix, passwordLabel, errors, password, c
   const { t } = useI18n();
   return (
     <>
-      <PasswordField id={`${idPrefix}-password`} label={passwordLabel ?? t.accounts.fields.newPassword} autoComplete="new-password" error={errors.password?.message} registration={password} />
+      <PasswordField
+        id={`${idPrefix}-password`}
+        label={passwordLabel ?? t.accounts.fields.newPassword}
+        autoComplete="new-password"
+        error={errors.password?.message}
+        registration={password}
+      />
       <PasswordField
         id={`${idPrefix}-confirmPassword`}
         label={t.accounts.fields.confirmPassword}

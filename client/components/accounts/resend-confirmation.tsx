@@ -41,12 +41,7 @@ export function ResendConfirmation({ initialEmail = '', title }: { initialEmail?
       <h2 id={`${id}-title`} className={styles.sectionTitle}>
         {title ?? t.accounts.resend.title}
       </h2>
-      <EmailField
-        id={`${id}-email`}
-        label={t.accounts.fields.email}
-        error={errors.email?.message}
-        registration={register('email')}
-      />
+      <EmailField id={`${id}-email`} label={t.accounts.fields.email} error={errors.email?.message} registration={register('email')} />
       <SubmitButton className="btn btn-outline" busy={resend.isPending} label={t.accounts.resend.submit} busyLabel={t.accounts.resend.sending} />
     </form>
   );

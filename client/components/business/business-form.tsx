@@ -76,8 +76,8 @@ export function BusinessForm({ business, onDone }: Props) {
   const categories = useQuery(trpc.business.categories.queryOptions());
   const [categoryName, rate] = watch(['category', 'rate']);
   // The entry of the list the category field names (in either language), if any.
-  const picked = categories.data?.find(
-    (c) => [c.nameSv, c.nameEn].some((n) => n.toLocaleLowerCase('sv-SE') === categoryName.trim().toLocaleLowerCase('sv-SE')),
+  const picked = categories.data?.find((c) =>
+    [c.nameSv, c.nameEn].some((n) => n.toLocaleLowerCase('sv-SE') === categoryName.trim().toLocaleLowerCase('sv-SE')),
   );
   // keyName: the branches' own `id` is a value the form sends, not the field array's React key.
   const branches = useFieldArray({ control, name: 'branches', keyName: 'key' });
@@ -177,12 +177,7 @@ export function BusinessForm({ business, onDone }: Props) {
             </div>
             <RatingGroup.HiddenInput />
           </RatingGroup.Root>
-          <FieldMessages
-            id={`${idPrefix}-rate`}
-            error={errors.rate?.message}
-            hint={editing ? `${f.rateHint} ${f.rateKeepHint}` : f.rateHint}
-            announce
-          />
+          <FieldMessages id={`${idPrefix}-rate`} error={errors.rate?.message} hint={editing ? `${f.rateHint} ${f.rateKeepHint}` : f.rateHint} announce />
         </div>
       )}
 

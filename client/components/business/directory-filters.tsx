@@ -78,25 +78,17 @@ export function DirectoryFilters({
         }}
       >
         <SegmentGroup.Label className="visually-hidden">{f.category}</SegmentGroup.Label>
-        {[{ id: ALL, label: f.allCategories }, ...chipsOf(options, lang)].map(
-          (chip) => (
-            <SegmentGroup.Item key={chip.id} value={chip.id} className={styles.chip}>
-              <SegmentGroup.ItemText>{chip.label}</SegmentGroup.ItemText>
-              <SegmentGroup.ItemControl />
-              <SegmentGroup.ItemHiddenInput />
-            </SegmentGroup.Item>
-          ),
-        )}
+        {[{ id: ALL, label: f.allCategories }, ...chipsOf(options, lang)].map((chip) => (
+          <SegmentGroup.Item key={chip.id} value={chip.id} className={styles.chip}>
+            <SegmentGroup.ItemText>{chip.label}</SegmentGroup.ItemText>
+            <SegmentGroup.ItemControl />
+            <SegmentGroup.ItemHiddenInput />
+          </SegmentGroup.Item>
+        ))}
       </SegmentGroup.Root>
 
       <div className={styles.selects}>
-        <ListSelect
-          className={styles.select}
-          label={f.city}
-          collection={cities}
-          value={city || ALL}
-          onChange={(value) => onCity(value === ALL ? '' : value)}
-        />
+        <ListSelect className={styles.select} label={f.city} collection={cities} value={city || ALL} onChange={(value) => onCity(value === ALL ? '' : value)} />
         <ListSelect
           className={styles.select}
           label={f.sort}
@@ -124,7 +116,15 @@ function RatingSortTip({ label, text }: { label: string; text: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
-    <Tooltip.Root ids={{ trigger: id }} open={open} onOpenChange={(details) => setOpen(details.open)} openDelay={150} closeOnPointerDown={false} closeOnClick={false} interactive>
+    <Tooltip.Root
+      ids={{ trigger: id }}
+      open={open}
+      onOpenChange={(details) => setOpen(details.open)}
+      openDelay={150}
+      closeOnPointerDown={false}
+      closeOnClick={false}
+      interactive
+    >
       <Tooltip.Trigger className={styles.info} aria-label={label} onClick={() => setOpen(true)}>
         <span aria-hidden="true">i</span>
       </Tooltip.Trigger>

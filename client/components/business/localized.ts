@@ -16,9 +16,7 @@ export function useLocalized() {
     description: (b: { description: string; descriptionEn: string | null }) =>
       english && b.descriptionEn ? { text: b.descriptionEn, lang: 'en' as const } : { text: b.description, lang: 'sv' as const },
     excerpt: (c: { excerpt: string; excerptCut: boolean; excerptEn: string | null; excerptEnCut: boolean }) =>
-      english && c.excerptEn
-        ? { text: c.excerptEn, cut: c.excerptEnCut, lang: 'en' as const }
-        : { text: c.excerpt, cut: c.excerptCut, lang: 'sv' as const },
+      english && c.excerptEn ? { text: c.excerptEn, cut: c.excerptEnCut, lang: 'en' as const } : { text: c.excerpt, cut: c.excerptCut, lang: 'sv' as const },
     place: (location: string) => (location === ALL_OF_SWEDEN ? t.business.detail.allOfSweden : location),
   };
 }

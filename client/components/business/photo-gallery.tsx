@@ -34,7 +34,12 @@ export function PhotoGallery({ businessId }: { businessId: string }) {
       <ul className={styles.grid}>
         {photos.map((photo, i) => (
           <li key={photo.id}>
-            <button type="button" className={styles.thumb} onClick={() => setOpened(i)} aria-label={g.open(i + 1, total, `${photo.author.firstName} ${photo.author.lastName}`)}>
+            <button
+              type="button"
+              className={styles.thumb}
+              onClick={() => setOpened(i)}
+              aria-label={g.open(i + 1, total, `${photo.author.firstName} ${photo.author.lastName}`)}
+            >
               <img src={photo.url} alt="" width={photo.width} height={photo.height} loading="lazy" decoding="async" />
             </button>
           </li>

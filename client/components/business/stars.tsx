@@ -15,7 +15,17 @@ export function starFills(value: number): Array<0 | 0.5 | 1> {
  * directory page draws dozens and a state machine each cost main-thread time for a picture
  * that never changes.
  */
-export function Stars({ value, label, size = 20, bare = false }: { value: number; label: string; size?: number; /** `label` already says the figure. */ bare?: boolean }) {
+export function Stars({
+  value,
+  label,
+  size = 20,
+  bare = false,
+}: {
+  value: number;
+  label: string;
+  size?: number;
+  /** `label` already says the figure. */ bare?: boolean;
+}) {
   const { t, number } = useI18n();
   return (
     <span className={styles.root} role="img" aria-label={bare ? label : `${label}: ${t.business.rating.starsOutOf(number(value, 1))}`}>

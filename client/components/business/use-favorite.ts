@@ -41,9 +41,7 @@ export function useFavoriteToggle() {
         queryClient.setQueriesData<Favoritable[]>(trpc.business.list.pathFilter(), (list) => list?.map(flip));
         queryClient.setQueriesData<Favoritable[]>(trpc.business.favorites.pathFilter(), (list) => list?.map(flip));
         queryClient.setQueryData(trpc.business.byId.queryKey({ id: businessId }), (b) => (b ? flip(b) : b));
-        queryClient.setQueryData(trpc.users.me.queryKey(), (m) =>
-          m ? { ...m, favoritesCount: Math.max(0, m.favoritesCount + (favorite ? 1 : -1)) } : m,
-        );
+        queryClient.setQueryData(trpc.users.me.queryKey(), (m) => (m ? { ...m, favoritesCount: Math.max(0, m.favoritesCount + (favorite ? 1 : -1)) } : m));
         return { snapshot };
       },
       onError: (error, { favorite }, context) => {

@@ -19,9 +19,12 @@ export function useProgressive(total: number, resetKey: unknown, step = 24) {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) showMore();
-    }, { rootMargin: '0px 0px 600px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) showMore();
+      },
+      { rootMargin: '0px 0px 600px 0px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
     // `limit` re-arms the observer, so a sentinel still in view after a step loads the next one.

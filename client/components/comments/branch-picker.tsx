@@ -10,11 +10,7 @@ export const OTHER_PLACE = 'other';
 
 type Option = { value: string; label: string };
 
-const fold = (text: string) =>
-  text
-    .toLocaleLowerCase('sv')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '');
+const fold = (text: string) => text.toLocaleLowerCase('sv').normalize('NFD').replace(/\p{M}/gu, '');
 
 /**
  * The branch a comment is about: a combobox of the business's branches (type to narrow them)

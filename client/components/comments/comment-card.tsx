@@ -149,16 +149,20 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
           </button>
         ) : null}
         {comment.removed || comment.hidden ? null : (
-          <ShareButton path={`/comment/${encodeURIComponent(comment._id)}`} title={`${name} – ${comment.businessIsSuggestionBox ? t.business.directory.suggestionTitle : comment.businessTitle}`} label={t.common.share.comment(name)} />
+          <ShareButton
+            path={`/comment/${encodeURIComponent(comment._id)}`}
+            title={`${name} – ${comment.businessIsSuggestionBox ? t.business.directory.suggestionTitle : comment.businessTitle}`}
+            label={t.common.share.comment(name)}
+          />
         )}
         {comment.removed ? null : <ReportButton kind="comment" id={comment._id} authorId={comment.userId} reportedByMe={comment.reportedByMe} />}
         {own && !editing ? (
           <span className={styles.ownerActions}>
             {/* A moderator's removal cannot be edited away (the server refuses too). */}
             {comment.removed ? null : (
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)}>
-              {c.edit}
-            </button>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)}>
+                {c.edit}
+              </button>
             )}
             <button
               type="button"

@@ -25,13 +25,7 @@ export function CommentFilters({ state }: { state: State }) {
 
   return (
     <div className={styles.filters}>
-      <ListSelect
-        className={styles.sort}
-        label={l.sort}
-        collection={sorts}
-        value={state.sort}
-        onChange={(next) => state.setSort(next as CommentSort)}
-      />
+      <ListSelect className={styles.sort} label={l.sort} collection={sorts} value={state.sort} onChange={(next) => state.setSort(next as CommentSort)} />
 
       <div className={styles.group}>
         <span id={starsLabelId} className={styles.label}>

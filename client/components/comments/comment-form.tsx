@@ -140,13 +140,7 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
       ) : null}
       {/* The suggestion box takes no rating (PRODUCT.md section 4). */}
       {business.data?.isSuggestionBox ? null : <StarPicker value={stars} onChange={setStars} disabled={create.isPending} />}
-      <ImageUpload
-        key={generation}
-        kind="comment"
-        label={f.photo}
-        onChange={(image) => setImageId(image?.id ?? null)}
-        onBusyChange={setUploading}
-      />
+      <ImageUpload key={generation} kind="comment" label={f.photo} onChange={(image) => setImageId(image?.id ?? null)} onBusyChange={setUploading} />
       <div className={styles.formActions}>
         <button type="submit" className="btn btn-primary" disabled={create.isPending || uploading}>
           {create.isPending ? f.posting : f.submit}

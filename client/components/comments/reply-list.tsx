@@ -81,9 +81,9 @@ function ReplyCard({ reply }: { reply: Reply }) {
         <div className={styles.actions}>
           {/* A moderator's removal cannot be edited away (the server refuses too). */}
           {reply.removed ? null : (
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)}>
-            {t.comments.card.edit}
-          </button>
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)}>
+              {t.comments.card.edit}
+            </button>
           )}
           <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)}>
             {t.comments.card.delete}

@@ -116,12 +116,7 @@ export default function BusinessCarousel({ businesses, headingId }: { businesses
             <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
-        <button
-          type="button"
-          className={styles.control}
-          onClick={() => setUserPaused((p) => !p)}
-          aria-label={userPaused ? c.play : c.pause}
-        >
+        <button type="button" className={styles.control} onClick={() => setUserPaused((p) => !p)} aria-label={userPaused ? c.play : c.pause}>
           {userPaused ? (
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <path d="M8 5v14l11-7z" fill="currentColor" />

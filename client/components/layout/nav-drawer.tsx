@@ -34,13 +34,7 @@ export default function NavDrawer({ open, onOpenChange, returnFocusTo, suggestio
   };
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      finalFocusEl={() => returnFocusTo.current}
-      lazyMount
-      unmountOnExit
-    >
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} finalFocusEl={() => returnFocusTo.current} lazyMount unmountOnExit>
       <Portal>
         <Dialog.Backdrop className={styles.drawerBackdrop} />
         <Dialog.Positioner className={styles.drawerPositioner}>

@@ -16,7 +16,9 @@ const placeOf = () => `${window.location.pathname}${window.location.search}${win
 function readPositions(): Map<string, number> {
   try {
     const saved = JSON.parse(sessionStorage.getItem(POSITIONS_KEY) ?? '[]') as unknown;
-    return new Map(Array.isArray(saved) ? saved.filter((e: unknown): e is [string, number] => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'number') : []);
+    return new Map(
+      Array.isArray(saved) ? saved.filter((e: unknown): e is [string, number] => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'number') : [],
+    );
   } catch {
     return new Map();
   }

@@ -86,35 +86,35 @@ export function ImageUpload({
           {fieldLabel}
         </span>
       ) : null}
-    <div className={styles.root}>
-      {preview ? <img className={styles.preview} data-round={round || undefined} src={preview} alt={previewAlt} width={72} height={72} /> : null}
-      <div className={styles.controls}>
-        <label htmlFor={inputId} className="btn btn-outline btn-sm">
-          {label}
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="visually-hidden"
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-          aria-labelledby={fieldLabel ? fieldLabelId : undefined}
-          onChange={(e) => void pick(e.target.files?.[0])}
-          disabled={uploading}
-        />
-        {preview && removable && !uploading ? (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={remove}>
-            {removeLabel ?? t.common.image.remove}
-          </button>
-        ) : null}
-        {uploading ? (
-          <div className={styles.progressWrap}>
-            <progress className={styles.progress} max={1} value={progress} aria-label={t.common.image.uploading} />
-            <span className="muted">{Math.round(progress * 100)} %</span>
-          </div>
-        ) : null}
+      <div className={styles.root}>
+        {preview ? <img className={styles.preview} data-round={round || undefined} src={preview} alt={previewAlt} width={72} height={72} /> : null}
+        <div className={styles.controls}>
+          <label htmlFor={inputId} className="btn btn-outline btn-sm">
+            {label}
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="visually-hidden"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            aria-labelledby={fieldLabel ? fieldLabelId : undefined}
+            onChange={(e) => void pick(e.target.files?.[0])}
+            disabled={uploading}
+          />
+          {preview && removable && !uploading ? (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={remove}>
+              {removeLabel ?? t.common.image.remove}
+            </button>
+          ) : null}
+          {uploading ? (
+            <div className={styles.progressWrap}>
+              <progress className={styles.progress} max={1} value={progress} aria-label={t.common.image.uploading} />
+              <span className="muted">{Math.round(progress * 100)} %</span>
+            </div>
+          ) : null}
+        </div>
       </div>
-    </div>
     </div>
   );
 }

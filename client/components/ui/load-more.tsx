@@ -5,11 +5,28 @@ type Pager = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(
  * "Visa fler" under a paged list: asks for the next page, says it is loading meanwhile, and is
  * gone once there is no next page.
  */
-export function LoadMore({ query, label, busyLabel, className, primary = false }: { query: Pager; label: string; busyLabel: string; className?: string; primary?: boolean }) {
+export function LoadMore({
+  query,
+  label,
+  busyLabel,
+  className,
+  primary = false,
+}: {
+  query: Pager;
+  label: string;
+  busyLabel: string;
+  className?: string;
+  primary?: boolean;
+}) {
   if (!query.hasNextPage) return null;
   return (
     <p className={className}>
-      <button type="button" className={`btn ${primary ? 'btn-primary' : 'btn-outline'}`} onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+      <button
+        type="button"
+        className={`btn ${primary ? 'btn-primary' : 'btn-outline'}`}
+        onClick={() => void query.fetchNextPage()}
+        disabled={query.isFetchingNextPage}
+      >
         {query.isFetchingNextPage ? busyLabel : label}
       </button>
     </p>

@@ -20,14 +20,7 @@ type ModalProps = {
 export function Modal({ open, onOpenChange, title, description, children, closeOnOutside = false, role = 'dialog', size = 'sm' }: ModalProps) {
   const { t } = useI18n();
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      closeOnInteractOutside={closeOnOutside}
-      role={role}
-      lazyMount
-      unmountOnExit
-    >
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} closeOnInteractOutside={closeOnOutside} role={role} lazyMount unmountOnExit>
       <Portal>
         <Dialog.Backdrop className={styles.backdrop} />
         <Dialog.Positioner className={styles.positioner}>

@@ -122,7 +122,8 @@ export const accounts = {
   },
   users: {
     title: 'Användarhantering',
-    intro: 'Spärra eller häv spärrar, ge eller ta bort administratörsbehörighet och radera konton. En spärrad användare förlorar sin administratörsbehörighet och loggas ut.',
+    intro:
+      'Spärra eller häv spärrar, ge eller ta bort administratörsbehörighet och radera konton. En spärrad användare förlorar sin administratörsbehörighet och loggas ut.',
     tableLabel: 'Alla användare',
     number: '#',
     firstName: 'Förnamn',

@@ -110,8 +110,7 @@ export const business = {
     updated: 'Företaget har uppdaterats!',
     updateTitle: 'Uppdatera företag',
     deleteTitle: 'Ta bort företaget?',
-    deleteText: (title: string) =>
-      `Vill du verkligen ta bort ${title}? Dess filialer, betyg, favoriter och kommentarer tas också bort. Detta kan inte ångras.`,
+    deleteText: (title: string) => `Vill du verkligen ta bort ${title}? Dess filialer, betyg, favoriter och kommentarer tas också bort. Detta kan inte ångras.`,
     columns: {
       number: '#',
       pictures: 'Bild och ikon',

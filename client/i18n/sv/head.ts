@@ -7,8 +7,7 @@ export const head = {
   withSite: (title: string) => `${title} | Recensera`,
   home: {
     title: 'Recensera – betyg och omdömen om butiker och tjänster i Sverige',
-    description:
-      'Läs vad andra tycker om vardagens butiker och tjänster i Sverige, sätt betyg och dela dina egna erfarenheter på Recensera.',
+    description: 'Läs vad andra tycker om vardagens butiker och tjänster i Sverige, sätt betyg och dela dina egna erfarenheter på Recensera.',
   },
   directory: {
     title: 'Alla butiker – betyg och omdömen',

@@ -80,8 +80,7 @@ export const home = {
     heading: 'Hjälp och vanliga frågor',
     howToReview: {
       question: 'Hur lämnar jag ett omdöme?',
-      answer:
-        'Skapa ett konto och bekräfta din e-postadress. Välj sedan en butik, skriv vad du tycker och lägg gärna till bilder från ditt besök.',
+      answer: 'Skapa ett konto och bekräfta din e-postadress. Välj sedan en butik, skriv vad du tycker och lägg gärna till bilder från ditt besök.',
     },
     editReview: {
       question: 'Kan jag ändra eller ta bort mitt omdöme?',
@@ -93,8 +92,7 @@ export const home = {
     },
     rateOthers: {
       question: 'Kan jag betygsätta andras inlägg?',
-      answer:
-        'Ja. Användarna betygsätter också varandras kommentarer och svar, så att de mest hjälpsamma inläggen syns tydligast.',
+      answer: 'Ja. Användarna betygsätter också varandras kommentarer och svar, så att de mest hjälpsamma inläggen syns tydligast.',
     },
   },
 } as const;

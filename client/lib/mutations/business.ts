@@ -41,12 +41,7 @@ export function useRemoveBusiness(options: Options<'business', 'remove'> = {}) {
         const [{ id }] = args;
         queryClient.setQueriesData<{ id: string }[]>(trpc.business.list.pathFilter(), (list) => list?.filter((b) => b.id !== id));
         await options.onSuccess?.(...args);
-        await invalidate([
-          trpc.business.directory.pathFilter(),
-          trpc.business.favorites.pathFilter(),
-          trpc.users.me.queryFilter(),
-          trpc.home.pathFilter(),
-        ]);
+        await invalidate([trpc.business.directory.pathFilter(), trpc.business.favorites.pathFilter(), trpc.users.me.queryFilter(), trpc.home.pathFilter()]);
       },
     }),
   );

@@ -21,9 +21,7 @@ import { adminProcedure, cachedPublicProcedure, publicProcedure, router } from '
 // Rating and favouriting are public procedures on purpose: the services answer a visitor with the
 // description's own message ('Please log in to submit a rate') rather than the generic 401.
 export const businessRouter = router({
-  directory: cachedPublicProcedure
-    .input(directoryQuerySchema.optional())
-    .query(({ ctx, input }) => listDirectory(ctx.deps, ctx.actor, input ?? {})),
+  directory: cachedPublicProcedure.input(directoryQuerySchema.optional()).query(({ ctx, input }) => listDirectory(ctx.deps, ctx.actor, input ?? {})),
 
   directoryFilters: cachedPublicProcedure.query(({ ctx }) => directoryFilters(ctx.deps)),
 
@@ -59,7 +57,5 @@ export const businessRouter = router({
     .input(z.object({ businessId: idSchema, favorite: z.boolean() }))
     .mutation(({ ctx, input }) => setFavorite(ctx.deps, ctx.actor, input)),
 
-  favorites: publicProcedure
-    .input(z.object({ userId: idSchema }))
-    .query(({ ctx, input }) => listFavoriteBusinesses(ctx.deps, ctx.actor, input.userId)),
+  favorites: publicProcedure.input(z.object({ userId: idSchema })).query(({ ctx, input }) => listFavoriteBusinesses(ctx.deps, ctx.actor, input.userId)),
 });

@@ -1,4 +1,13 @@
-import { burstIdInputSchema, burstsInputSchema, modDigestInputSchema, modLogInputSchema, removeAllInputSchema, reportInputSchema, reportsPageInputSchema, resolveInputSchema } from '../../schemas/moderation';
+import {
+  burstIdInputSchema,
+  burstsInputSchema,
+  modDigestInputSchema,
+  modLogInputSchema,
+  removeAllInputSchema,
+  reportInputSchema,
+  reportsPageInputSchema,
+  resolveInputSchema,
+} from '../../schemas/moderation';
 import { getModDigest, setModDigest } from '../../services/mod-digest';
 import { listModLog } from '../../services/mod-log';
 import { dismissRatingBurst, listRatingBursts } from '../../services/rating-bursts';

@@ -229,7 +229,7 @@ describe('users.delete', () => {
 });
 
 describe('users.exportData', () => {
-  it("gives each signed-in user their own data (banned too), visitors nothing", async () => {
+  it('gives each signed-in user their own data (banned too), visitors nothing', async () => {
     expect(await matrix((c) => c.users.exportData())).toEqual({ visitor: 'UNAUTHORIZED', owner: 'ok', other: 'ok', banned: 'ok', admin: 'ok' });
     expect((await as('other').users.exportData()).profile._id).toBe(cast.other.id);
   });

@@ -40,17 +40,13 @@ export const usersRouter = router({
   me: publicProcedure.query(({ ctx }) => getMe(ctx.deps.db, ctx.actor)),
   config: publicProcedure.query(({ ctx }) => accountConfig(ctx.deps)),
 
-  login: publicProcedure
-    .input(loginInputSchema)
-    .mutation(async ({ ctx, input }) => signedIn(ctx, await logIn(ctx.deps, input, { ip: ctx.ip }))),
+  login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => signedIn(ctx, await logIn(ctx.deps, input, { ip: ctx.ip }))),
   logout: signedInProcedure.mutation(({ ctx }) => {
     const result = logOut(ctx.deps, ctx.actor, ctx.sessionId);
     if (ctx.reply) clearSessionCookie(ctx.reply, ctx.deps.env);
     return result;
   }),
-  resendConfirmation: publicProcedure
-    .input(emailInputSchema)
-    .mutation(({ ctx, input }) => resendConfirmation(ctx.deps, input, { ip: ctx.ip })),
+  resendConfirmation: publicProcedure.input(emailInputSchema).mutation(({ ctx, input }) => resendConfirmation(ctx.deps, input, { ip: ctx.ip })),
   confirmEmail: publicProcedure.input(tokenInputSchema).mutation(({ ctx, input }) => confirmEmail(ctx.deps, input)),
   forgotPassword: publicProcedure.input(emailInputSchema).mutation(({ ctx, input }) => forgotPassword(ctx.deps, input, { ip: ctx.ip })),
   resetPassword: publicProcedure.input(resetPasswordInputSchema).mutation(({ ctx, input }) => resetPassword(ctx.deps, input)),
@@ -66,12 +62,8 @@ export const usersRouter = router({
   list: adminProcedure.query(({ ctx }) => listUsers(ctx.deps, ctx.actor)),
   byId: signedInProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getUser(ctx.deps, ctx.actor, input.id)),
   updateProfile: activeProcedure.input(profileInputSchema).mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.actor, input)),
-  setFlags: adminProcedure
-    .input(setFlagsInputSchema)
-    .mutation(({ ctx, input: { userId, ...flags } }) => setUserFlags(ctx.deps, ctx.actor, userId, flags)),
+  setFlags: adminProcedure.input(setFlagsInputSchema).mutation(({ ctx, input: { userId, ...flags } }) => setUserFlags(ctx.deps, ctx.actor, userId, flags)),
   delete: signedInProcedure.input(userIdInputSchema).mutation(({ ctx, input }) => deleteAccount(ctx.deps, ctx.actor, input.userId)),
-  changePassword: signedInProcedure
-    .input(changePasswordInputSchema)
-    .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.actor, ctx.sessionId, input)),
+  changePassword: signedInProcedure.input(changePasswordInputSchema).mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.actor, ctx.sessionId, input)),
   exportData: signedInProcedure.query(({ ctx }) => exportUserData(ctx.deps, ctx.actor)),
 });
