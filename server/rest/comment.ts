@@ -121,6 +121,18 @@ export const imageChangeOf = (form: MultipartForm) => (form.fields.removeImage =
  * PUT /update/:id, the edit of a comment (under /comment) or of a reply (under /subComment): the
  * same multipart form and checks for both; services/post-edit.ts's editPost does the work.
  */
+/** What a post's signed-in routes may answer besides 200 (multipart bodies: 413, 415; busy: 503). */
+export const postErrors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  413: errorSchema,
+  415: errorSchema,
+  429: errorSchema,
+  503: errorSchema,
+};
+
 export function editPostRoute<C>(
   fastify: FastifyInstance,
   deps: Deps,
@@ -138,16 +150,6 @@ export function editPostRoute<C>(
     fields?: (form: MultipartForm) => Record<string, unknown>;
   },
 ) {
-  const errors = {
-    400: errorSchema,
-    401: errorSchema,
-    403: errorSchema,
-    404: errorSchema,
-    413: errorSchema,
-    415: errorSchema,
-    429: errorSchema,
-    503: errorSchema,
-  };
   fastify.withTypeProvider<ZodTypeProvider>().put(
     '/update/:id',
     {
@@ -158,7 +160,7 @@ export function editPostRoute<C>(
         consumes: ['multipart/form-data'],
         security: [{ bearer: [] }],
         params: z.object({ id: idSchema }),
-        response: { 200: route.document, ...errors },
+        response: { 200: route.document, ...postErrors },
       },
     },
     async (request, reply) => {
@@ -181,16 +183,6 @@ export function commentRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['comment'];
-    const errors = {
-      400: errorSchema,
-      401: errorSchema,
-      403: errorSchema,
-      404: errorSchema,
-      413: errorSchema,
-      415: errorSchema,
-      429: errorSchema,
-      503: errorSchema,
-    };
 
     app.get(
       '/',
@@ -287,7 +279,7 @@ export function commentRoutes(deps: Deps) {
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
           params: z.object({ businessId: idSchema }),
-          response: { 201: restCommentSchema, ...errors, 409: errorSchema },
+          response: { 201: restCommentSchema, ...postErrors, 409: errorSchema },
         },
       },
       async (request, reply) => {
@@ -376,7 +368,7 @@ export function commentRoutes(deps: Deps) {
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
           body: rateBodySchema,
-          response: { 200: rateReplySchema, ...errors },
+          response: { 200: rateReplySchema, ...postErrors },
         },
       },
       async (request) => {
@@ -395,7 +387,7 @@ export function commentRoutes(deps: Deps) {
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
           params: z.object({ commentId: idSchema }),
-          response: { 201: restReplySchema, ...errors },
+          response: { 201: restReplySchema, ...postErrors },
         },
       },
       async (request, reply) => {

@@ -8,23 +8,13 @@ import { messageText } from '../schemas/messages';
 import { replyDocuments } from './comment-documents';
 import { rateReply, ratingLists } from '../services/comment-ratings';
 import { deleteReply, listAllReplies, updateReply } from '../services/replies';
-import { editPostRoute, messageSchema, pageQuerySchema, rateBodySchema, rateReplySchema, restReplySchema, withNextCursor } from './comment';
+import { editPostRoute, messageSchema, postErrors, pageQuerySchema, rateBodySchema, rateReplySchema, restReplySchema, withNextCursor } from './comment';
 import { errorSchema } from './openapi';
 
 export function subCommentRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['subComment'];
-    const errors = {
-      400: errorSchema,
-      401: errorSchema,
-      403: errorSchema,
-      404: errorSchema,
-      413: errorSchema,
-      415: errorSchema,
-      429: errorSchema,
-      503: errorSchema,
-    };
 
     app.get(
       '/',
@@ -86,7 +76,7 @@ export function subCommentRoutes(deps: Deps) {
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
           body: rateBodySchema,
-          response: { 200: rateReplySchema, ...errors },
+          response: { 200: rateReplySchema, ...postErrors },
         },
       },
       async (request) => {
