@@ -20,7 +20,7 @@ const PRERENDERED = (ROUTES as readonly Route[]).flatMap((r) => (r.page && r.pre
  * date-fns falls back to its en-US locale where no locale is given, so `formatDistanceToNow`
  * brings that locale (about 2 KB of gzip) into every page, although the app always passes one
  * (Swedish, or en-GB from the English catalog's own chunk). The fallback is the Swedish locale
- * instead, which the first page loads anyway.
+ * instead, which the first page loads anyway (docs/decisions/013).
  */
 function dateFnsFallbackLocale(): Plugin {
   return {
