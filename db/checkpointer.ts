@@ -59,6 +59,8 @@ export function startCheckpointer(
     if (message.error) options.onError?.(message.error);
   });
   worker.on('error', (err: Error) => options.onError?.(err.message));
+  // A worker that died (an error above) has exited already: stop() must not wait for it.
+  const gone = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let exited: Promise<void> | null = null;
   return {
     stop() {
@@ -66,11 +68,11 @@ export function startCheckpointer(
       // it must: a shutdown awaits this once the HTTP server is closed, and with nothing else
       // holding the event loop Node would exit right here, before the database is closed and the
       // lock removed (issue 26: 14 of 16 SIGTERMs ended that way).
-      exited ??= new Promise<void>((resolve) => {
+      if (!exited) {
         worker.ref();
-        worker.once('exit', () => resolve());
         worker.postMessage('stop');
-      });
+        exited = gone;
+      }
       return exited;
     },
   };
@@ -88,6 +90,7 @@ export type FinalClose = { optimized: true; checkpoint: CheckpointResult };
 export function closeAfterFinalCheckpoint(db: Db): FinalClose {
   const sqlite = db.$client;
   sqlite.pragma('optimize');
+  // On success a TRUNCATE checkpoint reports busy 0 and log = checkpointed = 0 (the WAL is empty).
   const [checkpoint] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as CheckpointResult[];
   closeDb(db);
   return { optimized: true, checkpoint: checkpoint ?? { busy: -1, log: -1, checkpointed: -1 } };
