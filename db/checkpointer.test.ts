@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startCheckpointer, type CheckpointResult } from './checkpointer';
+import { closeAfterFinalCheckpoint, startCheckpointer, type CheckpointResult } from './checkpointer';
 import { closeDb, openDb } from './client';
 
 const dirs: string[] = [];
@@ -29,5 +29,29 @@ describe('background WAL checkpoints', () => {
     await checkpointer.stop();
     expect(db.$client.prepare('select count(*) n from t').get()).toEqual({ n: 200 });
     closeDb(db);
+  });
+
+  it('stop() can be awaited again; the final close optimizes and checkpoints every WAL frame', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'recensera-ckpt-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'test.sqlite');
+    const db = openDb(file);
+    db.$client.exec('create table t (id integer primary key, body text)');
+    // No timer run before the stop: the WAL still holds every write at the end.
+    const checkpointer = startCheckpointer(db, file, { everyMs: 60_000 });
+    const insert = db.$client.prepare('insert into t (body) values (?)');
+    for (let i = 0; i < 50; i++) insert.run('x'.repeat(2000));
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(100_000);
+    await checkpointer.stop();
+    await checkpointer.stop();
+    // Another connection stays open (a CLI command, say), so close() is not the last one and
+    // would leave the WAL as it is: only the final checkpoint empties it.
+    const other = openDb(file);
+    const closed = closeAfterFinalCheckpoint(db);
+    expect(closed).toEqual({ optimized: true, checkpoint: { busy: 0, log: 0, checkpointed: 0 } });
+    expect(statSync(`${file}-wal`).size).toBe(0);
+    expect(statSync(file).size).toBeGreaterThan(100_000);
+    closeDb(other);
+    expect(db.$client.open).toBe(false);
   });
 });

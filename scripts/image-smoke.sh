@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# The fast host check (scripts/container-check.sh builds and runs the real image; this host has a
+# compiler, so only that one proves the image builds without one).
 # Mirrors the Dockerfile without a Docker engine: take the built dist/, install production
 # dependencies only in a clean directory and prune them as the image does, start the server there
 # as the image would, and check that it answers /healthz (with package.json's version, through the
@@ -27,11 +29,13 @@ trap cleanup EXIT
 
 mkdir -p "$work/scripts"
 cp -r dist package.json package-lock.json "$work/"
-cp scripts/run-cli.mjs "$work/scripts/"
-# The Dockerfile's prod-deps stage, command for command.
-(cd "$work" && npm ci --omit=dev --no-audit --no-fund --loglevel=error \
+cp scripts/run-cli.mjs scripts/check-native.mjs "$work/scripts/"
+# The Dockerfile's prod-deps stage, command for command (install scripts skipped: nothing compiles).
+(cd "$work" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error \
   && rm -rf node_modules/typescript node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
-    node_modules/better-sqlite3/prebuilds/darwin-* node_modules/better-sqlite3/prebuilds/win32-*)
+    node_modules/better-sqlite3/prebuilds/darwin-* node_modules/better-sqlite3/prebuilds/win32-* \
+    node_modules/better-sqlite3/prebuilds/linuxmusl-* \
+  && node scripts/check-native.mjs)
 echo "production node_modules: $(du -sh "$work/node_modules" | cut -f1)"
 
 demo_data=$(sed -n 's/^ *DEMO_DATA=\([0-9]\).*/\1/p' Dockerfile)

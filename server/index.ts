@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { startCheckpointer } from '../db/checkpointer';
-import { closeDb } from '../db/client';
+import { closeAfterFinalCheckpoint, startCheckpointer } from '../db/checkpointer';
 import { seedDemoData } from './seed';
 import { buildApp } from './app';
 import { dataPaths, type Deps } from './deps';
@@ -73,10 +72,12 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing open requests');
+  // Not unref()ed: this timer also keeps the event loop alive until the shutdown has run to its
+  // end, so Node cannot exit on its own while a step awaits something that does not hold it.
   setTimeout(() => {
     app.log.error({ afterMs: HARD_STOP_MS }, 'shutdown did not finish in time; exiting');
     process.exit(1);
-  }, HARD_STOP_MS).unref();
+  }, HARD_STOP_MS);
   const cut = setTimeout(() => {
     app.log.warn({ afterMs: REQUEST_GRACE_MS }, 'shutdown: cutting connections of requests still open');
     app.server.closeAllConnections();
@@ -91,9 +92,9 @@ async function shutdown(signal: string) {
     await Promise.race([outbox.deliverDue(), new Promise((resolve) => setTimeout(resolve, MAIL_GRACE_MS).unref())]);
     await checkpointer.stop();
     indexQueuedComments(db);
-    closeDb(db);
+    const closed = closeAfterFinalCheckpoint(db);
     releaseLock();
-    app.log.info('stopped: database closed');
+    app.log.info(closed, 'stopped: database closed');
     process.exit(0);
   }
 }
