@@ -124,7 +124,10 @@ export type BackupOptions = {
  * disk has room, and a backup that fails half-way (a full disk while copying uploads) is removed.
  */
 export async function createBackup(db: Db, uploads: string, dest: string, options: BackupOptions = {}): Promise<BackupManifest> {
-  await mkdir(dest, { recursive: true });
+  await mkdir(dest, { recursive: true }).catch((err: unknown) => {
+    const code = (err as { code?: string }).code ?? '';
+    throw new BackupError(`Cannot make the backup folder ${dest} (${code}${code === 'ENOTDIR' ? ': part of the path is a file' : ''}).`);
+  });
   if ((await readdir(dest)).length > 0) throw new BackupError(`${dest} is not empty; choose a new folder for the backup.`);
   try {
     const names = await uploadNames(uploads);
