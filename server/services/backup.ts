@@ -348,6 +348,8 @@ export function startBackupSchedule(deps: Deps, log: Log): () => void {
       log.info({ backup: dest, files: manifest.files.length, removed }, 'backup made');
     } catch (err) {
       log.error({ backup: dest, error: err instanceof Error ? err.message : String(err) }, 'backup failed');
+      // Also after a failure (a full disk): what a crash left unfinished goes; finished ones stay.
+      await pruneBackups(deps.paths.backups, deps.env.BACKUP_KEEP).catch(() => undefined);
     } finally {
       schedule(every);
     }
