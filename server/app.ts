@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { version } from '../package.json';
 import type { Deps } from './deps';
 import { AppError } from './lib/errors';
-import { requestLogValue } from './lib/log-redact';
+import { requestLogValue, responseLogValue } from './lib/log-redact';
 import { replySerializerCompiler } from './lib/reply-serializer';
 import { appErrorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -36,13 +36,15 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** false sends every tRPC request through tRPC's own handler (the differential test compares both). */
   plainQueries?: boolean;
+  /** How often the count of replies the public cache answered (unlogged one by one) is logged. */
+  cacheSummaryEveryMs?: number;
 };
 
 /** Logger options whose request lines carry no link tokens or sign-in codes (lib/log-redact). */
 function withRedaction(logger: NonNullable<FastifyServerOptions['logger']>): FastifyServerOptions['logger'] {
   if (logger === false) return false;
   const options = logger === true ? {} : logger;
-  return { ...options, serializers: { ...options.serializers, req: requestLogValue } };
+  return { ...options, serializers: { ...options.serializers, req: requestLogValue, res: responseLogValue } };
 }
 
 /** A JSON Content-Type without a charset, or with UTF-8 (any case, quoted or not). */
@@ -55,9 +57,11 @@ function isUtf8Declared(contentType: string | undefined): boolean {
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { env } = deps;
   const publicCache = createPublicCache(deps.db);
+  let cacheAnswers = 0;
   const app = Fastify({
-    // Cached public replies are answered before Fastify sees the request (plugins/public-cache).
-    serverFactory: (handler, serverOptions) => cacheFirstServer(publicCache, handler, serverOptions),
+    // Cached public replies are answered before Fastify sees the request (plugins/public-cache),
+    // so they get no log line of their own: they are counted, and the count logged (below).
+    serverFactory: (handler, serverOptions) => cacheFirstServer(publicCache, handler, serverOptions, () => cacheAnswers++),
     logger: withRedaction(options.logger ?? { level: env.LOG_LEVEL }),
     // Believe X-Forwarded-For only for the configured number of proxy hops, so a client cannot
     // pick its own IP (and escape per-IP limits) by sending the header itself.
@@ -81,6 +85,20 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler);
   registerErrorHandler(app);
+
+  // One line a minute (and at the stop) while the cache answers anything: how many it answered.
+  const cacheSummaryEveryMs = options.cacheSummaryEveryMs ?? 60_000;
+  const logCacheAnswers = () => {
+    if (cacheAnswers === 0) return;
+    app.log.info({ publicCacheAnswers: cacheAnswers, periodMs: cacheSummaryEveryMs }, 'answered from the public cache');
+    cacheAnswers = 0;
+  };
+  const cacheSummary = setInterval(logCacheAnswers, cacheSummaryEveryMs);
+  cacheSummary.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(cacheSummary);
+    logCacheAnswers();
+  });
 
   await registerSecurity(app, env);
   // Replies built per request (searches, signed-in views) are compressed in one synchronous call

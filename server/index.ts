@@ -12,6 +12,7 @@ import { indexQueuedComments } from './services/comment-search';
 import { fillTitleSortKeys } from './services/directory';
 import { createMailer } from './services/mail';
 import { createOutbox } from './services/mail-outbox';
+import { lockPublishedDemoPasswords } from './services/demo-lock';
 import { createRateLimits } from './services/rate-limits';
 import { startMaintenance } from './services/maintenance';
 import { runUpgradeTasks } from './services/upgrade-tasks';
@@ -41,6 +42,16 @@ if (env.DEMO_DATA) {
     log.info('Demo data created. Demo accounts (password for all: %s, kept in %s):', seeded.password, seeded.file);
     for (const account of seeded.accounts) log.info('  %s%s', account.email, account.isAdmin ? ' (admin)' : '');
   }
+}
+
+// A 0.1.0 site's demo accounts still answer to the password its README published.
+const lockedDemo = await lockPublishedDemoPasswords(db);
+if (lockedDemo.length > 0) {
+  log.warn(
+    { accounts: lockedDemo },
+    `Locked ${lockedDemo.length} demo account(s) that still had the password 0.1.0's README published (password removed, signed out; they cannot sign in). ` +
+      'Make your own admin with `npm run admin -- you@example.se`, then ban or delete the demo accounts in User management (/user-mng).',
+  );
 }
 
 // Businesses written before migration 0013 (or by a script) get their A–Ö key.

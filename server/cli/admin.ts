@@ -7,7 +7,8 @@
  */
 import path from 'node:path';
 import { closeDb, migrateDb, openDb } from '../../db/client';
-import { EnvError, loadEnv } from '../env';
+import { loadEnvOrExit } from '../env';
+import { existingDataDir } from '../lib/cli';
 import { appointAdmin } from '../services/users';
 
 const email = process.argv[2]?.trim();
@@ -16,18 +17,8 @@ if (!email || process.argv.length > 3 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(emai
   process.exit(2);
 }
 
-let env;
-try {
-  env = loadEnv();
-} catch (e) {
-  if (e instanceof EnvError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  throw e;
-}
-
-const file = path.join(path.resolve(env.DATA_DIR), 'recensera.sqlite');
+const env = loadEnvOrExit();
+const file = path.join(existingDataDir(env.DATA_DIR), 'recensera.sqlite');
 const db = openDb(file);
 let code = 0;
 try {

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { loadEnvOrExit } from '../env';
+import { existingDataDir } from '../lib/cli';
 import { BackupError, restoreBackup } from '../services/backup';
 
 const src = process.argv[2]?.trim();
@@ -16,7 +17,7 @@ if (!src || process.argv.length > 3) {
 }
 const env = loadEnvOrExit();
 try {
-  const { manifest, replacedDir } = await restoreBackup(path.resolve(env.DATA_DIR), path.resolve(src));
+  const { manifest, replacedDir } = await restoreBackup(existingDataDir(env.DATA_DIR), path.resolve(src));
   console.log(
     `Restored the backup of ${manifest.createdAt} (schema ${manifest.schemaVersion}, ${manifest.rows.users ?? 0} users, ${manifest.rows.comments ?? 0} comments).`,
   );

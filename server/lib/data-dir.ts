@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { openDb, type Db } from '../../db/client';
-import { backupFolderName, createBackup } from '../services/backup';
+import { BackupError, backupFolderName, createBackup } from '../services/backup';
 import { NewerSchemaError, upgradeDatabase } from '../services/schema-version';
 import { takeServerLock } from './server-lock';
 
@@ -52,7 +52,12 @@ export async function openDataDir(
     return { db, releaseLock };
   } catch (err) {
     releaseLock?.();
-    const problem = err instanceof NewerSchemaError ? err.message : dataDirProblem(err, paths.data);
+    const problem =
+      err instanceof NewerSchemaError
+        ? err.message
+        : err instanceof BackupError
+          ? `Not started, the database was not migrated: the backup before migrating failed. ${err.message}`
+          : dataDirProblem(err, paths.data);
     if (!problem) throw err;
     console.error(problem);
     process.exit(1);

@@ -22,3 +22,19 @@ export function requestLogValue(request: FastifyRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/**
+ * Fastify's response serializer for the "request completed" line: with the method, the route
+ * that answered (its pattern, e.g. /api/comment/:id; absent for a 404) and the redacted path,
+ * so a failed request is found without matching request ids to their "incoming request" line.
+ */
+export function responseLogValue(reply: { statusCode?: number; request?: Pick<FastifyRequest, 'method' | 'url'> & { routeOptions?: { url?: string } } }) {
+  const request = reply.request;
+  if (!request) return { statusCode: reply.statusCode };
+  return {
+    statusCode: reply.statusCode,
+    method: request.method,
+    route: request.routeOptions?.url,
+    url: redactUrl(request.url),
+  };
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { copyFile, link, lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db } from '../../db/client';
@@ -80,16 +80,81 @@ async function uploadNames(uploads: string): Promise<string[]> {
     .sort();
 }
 
+/** Bytes free for an unprivileged user on the file system holding `dir` (or its nearest existing parent). */
+async function freeBytes(dir: string): Promise<number> {
+  let at = dir;
+  while (!existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  const fs = await statfs(at);
+  return fs.bavail * fs.bsize;
+}
+
+const size = async (file: string) => (await stat(file).catch(() => null))?.size ?? 0;
+const mb = (bytes: number) => `${Math.ceil(bytes / 1_000_000)} MB`;
+
+/**
+ * What a backup into `dest` will take: the database (its WAL too: the copy holds every page it
+ * has) and the uploads that cannot be hard links (another file system than the backup's).
+ */
+async function bytesNeeded(dbFile: string, uploads: string, names: string[], dest: string): Promise<number> {
+  const dbBytes = (await size(dbFile)) + (await size(`${dbFile}-wal`));
+  const sameDevice = (await stat(uploads).catch(() => null))?.dev === (await stat(dest)).dev;
+  let uploadBytes = 0;
+  if (!sameDevice) for (const name of names) uploadBytes += await size(path.join(uploads, name));
+  return dbBytes + uploadBytes;
+}
+
+export type BackupOptions = {
+  now?: Date;
+  /**
+   * Copy every page in one step. Another process's connection must (`npm run backup` beside a
+   * running server): SQLite restarts an online backup whenever another connection writes
+   * between two steps, so a stepwise copy never finishes while writes keep coming. One step
+   * holds a read transaction for the copy (WAL lets writers go on) and blocks this thread
+   * meanwhile, so the server itself copies stepwise: its own writes update the copy in place.
+   */
+  oneStep?: boolean;
+  /** Free bytes on the backup's file system; tests pretend a full disk. */
+  freeBytes?: (dir: string) => Promise<number>;
+};
+
 /**
  * Writes a backup of the running site into `dest` (a new or empty folder): the database first
  * (online backup: a consistent snapshot while writes go on), then every upload, then the
- * manifest last, so a folder with a manifest is a finished backup.
+ * manifest last, so a folder with a manifest is a finished backup. It first checks that the
+ * disk has room, and a backup that fails half-way (a full disk while copying uploads) is removed.
  */
-export async function createBackup(db: Db, uploads: string, dest: string, now = new Date()): Promise<BackupManifest> {
-  await mkdir(dest, { recursive: true });
+export async function createBackup(db: Db, uploads: string, dest: string, options: BackupOptions = {}): Promise<BackupManifest> {
+  await mkdir(dest, { recursive: true }).catch((err: unknown) => {
+    const code = (err as { code?: string }).code ?? '';
+    throw new BackupError(`Cannot make the backup folder ${dest} (${code}${code === 'ENOTDIR' ? ': part of the path is a file' : ''}).`);
+  });
   if ((await readdir(dest)).length > 0) throw new BackupError(`${dest} is not empty; choose a new folder for the backup.`);
+  try {
+    const names = await uploadNames(uploads);
+    const needed = await bytesNeeded(db.$client.name, uploads, names, dest);
+    const free = await (options.freeBytes ?? freeBytes)(dest);
+    // A margin for the manifest, the file system's own blocks and writes made while copying.
+    if (free < needed * 1.1 + 1_000_000) {
+      throw new BackupError(
+        `Not enough free space for a backup in ${path.dirname(dest)}: it needs about ${mb(needed * 1.1 + 1_000_000)}, ${mb(free)} is free. ` +
+          'Free some space there, or set BACKUP_DIR to a disk with room.',
+      );
+    }
+    return await writeBackup(db, uploads, dest, options);
+  } catch (err) {
+    // Nothing half-written stays behind to look like a backup (the folder was new or empty).
+    await rm(dest, { recursive: true, force: true }).catch(() => undefined);
+    if (err instanceof BackupError) throw err;
+    const code = (err as { code?: string }).code;
+    const reason = err instanceof Error ? err.message.replace(/\s+/g, ' ') : String(err);
+    throw new BackupError(`The backup into ${dest} failed and was removed (${code === 'ENOSPC' ? 'the disk is full' : reason}).`);
+  }
+}
+
+async function writeBackup(db: Db, uploads: string, dest: string, options: BackupOptions): Promise<BackupManifest> {
   const dbCopy = path.join(dest, DB_FILE);
-  await db.$client.backup(dbCopy);
+  // The progress callback answers how many pages the next step copies (100 by default).
+  await db.$client.backup(dbCopy, { progress: () => (options.oneStep ? 0x7fffffff : 100) });
 
   const copy = new Database(dbCopy, { readonly: true });
   let schemaVersion: string;
@@ -102,6 +167,8 @@ export async function createBackup(db: Db, uploads: string, dest: string, now = 
   }
 
   await mkdir(path.join(dest, 'uploads'));
+  // Listed after the copy: an upload's file is written before the row that uses it, so every
+  // upload the copied database refers to is here.
   const names = await uploadNames(uploads);
   for (const name of names) await linkOrCopy(path.join(uploads, name), path.join(dest, 'uploads', name));
 
@@ -110,7 +177,14 @@ export async function createBackup(db: Db, uploads: string, dest: string, now = 
     const file = path.join(dest, rel);
     files.push({ path: rel, bytes: (await stat(file)).size, sha256: await sha256Of(file) });
   }
-  const manifest: BackupManifest = { format: FORMAT, app: 'recensera', createdAt: now.toISOString(), schemaVersion, rows, files };
+  const manifest: BackupManifest = {
+    format: FORMAT,
+    app: 'recensera',
+    createdAt: (options.now ?? new Date()).toISOString(),
+    schemaVersion,
+    rows,
+    files,
+  };
   await writeFile(path.join(dest, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
@@ -214,14 +288,29 @@ export const BACKUP_PREFIX = 'recensera-';
 /** A folder name for a backup made now: recensera-20261124-091500Z(-reason). */
 export const backupFolderName = (now: Date, reason?: string) => `${BACKUP_PREFIX}${stampOf(now)}${reason ? `-${reason}` : ''}`;
 
-/** Deletes the oldest finished scheduled backups beyond `keep` (named backups are left alone). */
-export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+/** A backup folder still without a manifest this long after its name's time was left by a crash. */
+export const UNFINISHED_AFTER_MS = 24 * 60 * 60_000;
+
+const timeOfName = (name: string): number | null => {
+  const m = /^recensera-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})Z/.exec(name);
+  return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : null;
+};
+
+/**
+ * Deletes the oldest finished scheduled backups beyond `keep` (named backups are left alone),
+ * and any backup folder (scheduled or before a migration) that has no manifest a day after it
+ * was begun: a backup that failed removes itself, so such a folder is what a crash left behind.
+ */
+export async function pruneBackups(dir: string, keep: number, now = Date.now()): Promise<string[]> {
   if (!existsSync(dir)) return [];
-  const scheduled = (await readdir(dir, { withFileTypes: true }))
-    .filter((e) => e.isDirectory() && /^recensera-\d{8}-\d{6}Z$/.test(e.name) && existsSync(path.join(dir, e.name, MANIFEST)))
-    .map((e) => e.name)
-    .sort();
-  const removed = scheduled.slice(0, Math.max(0, scheduled.length - keep));
+  const folders = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+  const finished = (name: string) => existsSync(path.join(dir, name, MANIFEST));
+  const scheduled = folders.filter((name) => /^recensera-\d{8}-\d{6}Z$/.test(name) && finished(name)).sort();
+  const unfinished = folders.filter((name) => {
+    const at = timeOfName(name);
+    return at !== null && !finished(name) && now - at > UNFINISHED_AFTER_MS;
+  });
+  const removed = [...scheduled.slice(0, Math.max(0, scheduled.length - keep)), ...unfinished.sort()];
   for (const name of removed) await rm(path.join(dir, name), { recursive: true, force: true });
   return removed;
 }
@@ -231,9 +320,7 @@ export async function newestBackupAt(dir: string): Promise<number | null> {
   if (!existsSync(dir)) return null;
   const names = (await readdir(dir)).filter((n) => /^recensera-\d{8}-\d{6}Z$/.test(n) && existsSync(path.join(dir, n, MANIFEST))).sort();
   const newest = names.at(-1);
-  if (!newest) return null;
-  const m = /^recensera-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})Z$/.exec(newest);
-  return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : null;
+  return newest ? timeOfName(newest) : null;
 }
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -261,6 +348,8 @@ export function startBackupSchedule(deps: Deps, log: Log): () => void {
       log.info({ backup: dest, files: manifest.files.length, removed }, 'backup made');
     } catch (err) {
       log.error({ backup: dest, error: err instanceof Error ? err.message : String(err) }, 'backup failed');
+      // Also after a failure (a full disk): what a crash left unfinished goes; finished ones stay.
+      await pruneBackups(deps.paths.backups, deps.env.BACKUP_KEEP).catch(() => undefined);
     } finally {
       schedule(every);
     }

@@ -10,7 +10,7 @@ const CONTACT_EMAIL = 'kontakt@recensera.example';
 
 type Received = { mail: ParsedMail; rcptTo: string[] };
 
-/** A real SMTP server on a free port; `reject` makes it refuse every message after DATA. */
+/** A real SMTP server on a free port; `reject` makes it refuse every message after DATA for now (451: a temporary refusal, retried). */
 async function startSmtp(options: { reject?: boolean } = {}) {
   const received: Received[] = [];
   const server = new SMTPServer({
@@ -20,7 +20,7 @@ async function startSmtp(options: { reject?: boolean } = {}) {
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (mail) => {
-          if (options.reject) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+          if (options.reject) return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
           received.push({ mail, rcptTo: session.envelope.rcptTo.map((r) => r.address) });
           callback();
         },

@@ -4,7 +4,7 @@ import { contactMessages, mailOutbox } from '../../db/schema';
 import type { Deps } from '../deps';
 import { newId } from '../lib/ids';
 import { requireAdmin, type Actor } from './actor';
-import type { Mail, Mailer } from './mail';
+import { MailSendError, redactMailText, type Mail, type Mailer } from './mail';
 
 type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 
@@ -112,13 +112,10 @@ function outboxCounts(db: Db): { waiting: number; failed: number } {
   return { waiting: row?.waiting ?? 0, failed: row?.failed ?? 0 };
 }
 
-/** An error as one short line for the admin list and the log: no stack, no credentials. */
+/** An error as one short line for the admin list and the log: no stack, no credentials, no addresses. */
 function describeError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message
-    .replace(/\/\/[^@/\s]*@/g, '//[redacted]@')
-    .replace(/\s+/g, ' ')
-    .slice(0, 300);
+  return redactMailText(message).replace(/\s+/g, ' ').slice(0, 300);
 }
 
 export type Outbox = {
@@ -152,8 +149,10 @@ export function createOutbox(db: Db, transport: Mailer, log: Log, options: { now
       });
     } catch (err) {
       const attempts = row.attempts + 1;
-      const lastError = describeError(err);
-      const givenUp = attempts >= MAIL_MAX_ATTEMPTS;
+      // Refused for good (550 no such user …): given up at once, not retried for hours.
+      const permanent = err instanceof MailSendError && err.permanent;
+      const lastError = `${permanent ? 'Refused: ' : ''}${describeError(err)}`;
+      const givenUp = permanent || attempts >= MAIL_MAX_ATTEMPTS;
       const at = now();
       db.update(mailOutbox)
         .set({
@@ -166,13 +165,18 @@ export function createOutbox(db: Db, transport: Mailer, log: Log, options: { now
         })
         .where(eq(mailOutbox.id, row.id))
         .run();
-      log.error({ mailId: row.id, attempts, givenUp, error: lastError }, givenUp ? 'mail given up' : 'mail not sent, will retry');
+      log.error(
+        { mailId: row.id, attempts, givenUp, error: lastError },
+        permanent ? 'mail given up: the mail server refused it' : givenUp ? 'mail given up' : 'mail not sent, will retry',
+      );
       return;
     }
     db.transaction((tx) => {
       if (row.contactMessageId) tx.update(contactMessages).set({ mailedAt: now() }).where(eq(contactMessages.id, row.contactMessageId)).run();
       tx.delete(mailOutbox).where(eq(mailOutbox.id, row.id)).run();
     });
+    // No address or subject: the log must not say who gets which mail.
+    log.info({ mailId: row.id, attempts: row.attempts + 1, queuedMs: now() - row.createdAt }, 'mail sent');
   }
 
   async function run() {
