@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { AppError, isAppError } from '../lib/errors';
 import { createFairSlots, SlotsFullError } from '../lib/fair-slots';
+import { networkOf } from '../lib/networks';
 import { imageKindSchema } from '../schemas/common';
 import { requireActive } from '../services/actor';
 import { storeImage } from '../services/images';
@@ -35,13 +36,7 @@ const RETRY_AFTER_S = 5;
  */
 export const bodyDeadlines = { idleMs: 10_000, totalMs: 60_000 };
 
-/** The network a visitor's address belongs to: its /24 (IPv4) or /64 (IPv6). */
-export function networkOf(ip: string): string {
-  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+)\.\d+$/i.exec(ip);
-  if (v4) return `${v4[1]}.0/24`;
-  const groups = ip.split('::')[0].split(':');
-  return ip.includes(':') ? `${groups.slice(0, 4).join(':')}::/64` : ip;
-}
+export { networkOf } from '../lib/networks';
 
 /** Multipart failures are the client's: limits are 413, anything malformed is 400. */
 function multipartError(err: unknown): AppError {

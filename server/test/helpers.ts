@@ -13,6 +13,7 @@ import { loadEnv, type Env } from '../env';
 import { newId } from '../lib/ids';
 import { createMailer, type Mailer } from '../services/mail';
 import { createOutbox } from '../services/mail-outbox';
+import { ARGON2_OPTIONS } from '../services/passwords';
 import { createRateLimits } from '../services/rate-limits';
 import { createSession } from '../services/sessions';
 import { createCaller } from '../trpc/caller';
@@ -91,7 +92,7 @@ export async function createTestUser(
   opts: { email?: string; firstName?: string; lastName?: string; isAdmin?: boolean; isBanned?: boolean; language?: 'sv' | 'en' } = {},
 ): Promise<TestUser> {
   const password = 'Secret-pass-123';
-  if (!hashCache) hashCache = { password, hash: await argon2.hash(password, { type: argon2.argon2id }) };
+  if (!hashCache) hashCache = { password, hash: await argon2.hash(password, ARGON2_OPTIONS) };
   const id = newId();
   const email = (opts.email ?? `user-${id}@example.com`).toLowerCase();
   const now = Date.now();
