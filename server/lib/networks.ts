@@ -9,3 +9,12 @@ export function networkOf(ip: string): string {
   const groups = ip.split('::')[0].split(':');
   return ip.includes(':') ? `${groups.slice(0, 4).join(':')}::/64` : ip;
 }
+
+/**
+ * Who a per-client limit counts: an IPv4 address itself (many people share one behind a home or
+ * office NAT, and a host has only one), an IPv6 address by its /64 (every host has a whole /64
+ * to pick addresses from).
+ */
+export function clientKeyOf(ip: string): string {
+  return ip.includes(':') && !/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip) ? networkOf(ip) : ip.replace(/^::ffff:/i, '');
+}
