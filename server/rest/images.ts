@@ -115,7 +115,7 @@ export async function withMultipartForm<T>(
   const socket = typeof request.raw.socket?.setTimeout === 'function' ? request.raw.socket : null;
   socket?.setTimeout(bodyDeadlines.idleMs);
   socket?.once('timeout', cut);
-  // The minimum rate, measured on the socket (bytes of this body and its headers since the slot).
+  // The minimum rate, measured on the socket: bytes that arrived since the slot was taken.
   const startedAt = performance.now();
   const readBefore = socket?.bytesRead ?? 0;
   const rate = socket
