@@ -10,8 +10,12 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject, validatorCo
 import { z } from 'zod';
 import { version } from '../package.json';
 import type { Deps } from './deps';
+import { connectionsPerIp } from './env';
+import { capConnections } from './lib/connection-cap';
 import { AppError } from './lib/errors';
+import { JSON_BODY_LIMIT, jsonTooDeep, LARGE_JSON_BODY_LIMIT } from './lib/json-limits';
 import { requestLogValue, responseLogValue } from './lib/log-redact';
+import { clientKeyOf } from './lib/networks';
 import { replySerializerCompiler } from './lib/reply-serializer';
 import { appErrorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -53,6 +57,30 @@ function isUtf8Declared(contentType: string | undefined): boolean {
   return charset === undefined || /^utf-?8$/i.test(charset);
 }
 
+/**
+ * The reply a connection past CONNECTIONS_PER_IP gets, in the shape of every other refusal
+ * (plugins/errors.ts), written before its request is read.
+ */
+const CONNECTION_REFUSAL = (() => {
+  const body = JSON.stringify(appErrorBody(new AppError('RATE_LIMITED', 'tooManyRequests')));
+  return [
+    'HTTP/1.1 429 Too Many Requests',
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Retry-After: 10',
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+})();
+
+/** Static files (the client's and uploads) and the health check count against no request limit. */
+function isUncounted(url: string, config: unknown): boolean {
+  if (url.startsWith('/assets/') || url.startsWith('/uploads/') || url === '/healthz' || url.startsWith('/healthz?')) return true;
+  // @fastify/static names the file it serves in each of its routes' config.
+  return typeof config === 'object' && config !== null && 'rootPath' in config;
+}
+
 /** Builds the whole site as a Fastify instance that does not listen; index.ts and tests use it. */
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { env } = deps;
@@ -61,13 +89,20 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const app = Fastify({
     // Cached public replies are answered before Fastify sees the request (plugins/public-cache),
     // so they get no log line of their own: they are counted, and the count logged (below).
-    serverFactory: (handler, serverOptions) => cacheFirstServer(publicCache, handler, serverOptions, () => cacheAnswers++),
+    // Each client address holds at most CONNECTIONS_PER_IP connections (lib/connection-cap).
+    serverFactory: (handler, serverOptions) =>
+      capConnections(
+        cacheFirstServer(publicCache, handler, serverOptions, () => cacheAnswers++),
+        { max: connectionsPerIp(env), refusal: CONNECTION_REFUSAL },
+      ),
     logger: withRedaction(options.logger ?? { level: env.LOG_LEVEL }),
     // Believe X-Forwarded-For only for the configured number of proxy hops, so a client cannot
     // pick its own IP (and escape per-IP limits) by sending the header itself.
     trustProxy: env.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < env.TRUST_PROXY : false,
     genReqId: () => crypto.randomUUID(),
-    bodyLimit: 1024 * 1024,
+    // The largest body read whole: tRPC's (REST JSON has its own, smaller limit below; multipart
+    // bodies have theirs in the multipart plugin).
+    bodyLimit: LARGE_JSON_BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
     // Malformed URLs and similar router errors get the same JSON shape as every other error.
     frameworkErrors: (_error, _request, reply) => {
@@ -78,8 +113,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   // The body is read as UTF-8 (RFC 8259 allows nothing else); one declared in another charset
   // would be garbled, so it is refused with 415 instead.
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  // Bodies are bounded in size (JSON_BODY_LIMIT unless a route sets its own bodyLimit) and in
+  // nesting depth, checked in one pass before the parse (lib/json-limits).
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT }, (request, body, done) => {
     if (!isUtf8Declared(request.headers['content-type'])) return done(new AppError('UNSUPPORTED_MEDIA', 'unsupportedContentType'), undefined);
+    if (jsonTooDeep(body as string)) return done(new AppError('BAD_INPUT', 'invalidInput'), undefined);
     return body === '' ? done(null, undefined) : parseJson(request, body as string, done);
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -112,13 +150,17 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2 } },
   });
-  // Routes opt in with config.rateLimit; this is a generous per-IP ceiling for everything else.
-  // RATE_LIMITS=0 turns these off with the domain's limits (without the plugin the config is inert).
+  // One limiter: REQUESTS_PER_MINUTE per client (IPv4 address, IPv6 /64) on every route and on
+  // the pages (plugins/spa.ts), except static files and /healthz; routes with a config.rateLimit
+  // of their own count against that instead. RATE_LIMITS=0 turns these off with the domain's
+  // limits (without the plugin the config is inert).
   if (env.RATE_LIMITS) {
     await app.register(rateLimit, {
-      global: false,
-      max: 600,
+      global: true,
+      max: env.REQUESTS_PER_MINUTE,
       timeWindow: '1 minute',
+      keyGenerator: (request) => clientKeyOf(request.ip),
+      allowList: (request) => isUncounted(request.url, request.routeOptions.config),
       errorResponseBuilder: () => ({ statusCode: 429, ...appErrorBody(new AppError('RATE_LIMITED', 'tooManyRequests')) }),
     });
   }
@@ -162,6 +204,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(
     async (trpcScope) => {
       registerHeadAsGet(trpcScope);
+      // tRPC parses its JSON itself, after this: a body nested too deep never gets there.
+      trpcScope.addHook('preValidation', async (req) => {
+        if (typeof req.body === 'string' && jsonTooDeep(req.body)) throw new AppError('BAD_INPUT', 'invalidInput');
+      });
       // tRPC's plugin reads JSON bodies with its own parser, so the charset rule is checked here.
       trpcScope.addHook('onRequest', async (req) => {
         if (req.headers['content-type']?.toLowerCase().startsWith('application/json') && !isUtf8Declared(req.headers['content-type'])) {

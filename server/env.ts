@@ -70,6 +70,16 @@ export const envSchema = z.object({
   RATING_BURST_ACCOUNT_AGE: positiveDuration('7d'),
   /** 0 turns off the per-IP and per-user limits; only for load benchmarks on a private machine. */
   RATE_LIMITS: bool.default(true),
+  /**
+   * Requests one client (an IPv4 address, an IPv6 /64) may make a minute, over every route
+   * without a limit of its own; static files and /healthz are not counted.
+   */
+  REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /**
+   * Connections one client address may hold open at once; 0: no cap. Unset: 64, or 0 when
+   * TRUST_PROXY is set (every connection then comes from the proxy, which should cap instead).
+   */
+  CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).optional(),
   /** How often the server backs itself up: 30m, 6h, 24h, 7d …; 0 or off: never. */
   BACKUP_EVERY: z
     .string()
@@ -130,6 +140,9 @@ export function loadEnvOrExit(source: Record<string, string | undefined> = proce
     throw e;
   }
 }
+
+/** CONNECTIONS_PER_IP as it applies: set, or 64 without a proxy in front, 0 (no cap) behind one. */
+export const connectionsPerIp = (env: Env) => env.CONNECTIONS_PER_IP ?? (env.TRUST_PROXY > 0 ? 0 : 64);
 
 export const googleEnabled = (env: Env) => Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 export const secureCookies = (env: Env) => env.PUBLIC_URL.startsWith('https://');

@@ -65,4 +65,27 @@ describe('fair slots', () => {
     r.release('a1');
     expect(slots.stats()).toEqual({ running: 0, waiting: 0 });
   });
+
+  it('holds the keys of one group to maxRunningPerGroup, serving another group first', async () => {
+    const slots = createFairSlots({ slots: 4, maxRunningPerKey: 1, maxRunningPerGroup: 2, maxWaiting: 10, maxWaitingPerKey: 10 });
+    const granted: string[] = [];
+    const releases: Array<() => void> = [];
+    const take = (key: string, group: string) =>
+      void slots.acquire(key, undefined, group).then((release) => {
+        granted.push(key);
+        releases.push(release);
+      });
+    for (const key of ['a', 'b', 'c']) take(key, 'net1');
+    await Promise.resolve();
+    expect(granted).toEqual(['a', 'b']);
+    expect(slots.stats()).toEqual({ running: 2, waiting: 1 });
+    take('d', 'net2');
+    await Promise.resolve();
+    expect(granted).toEqual(['a', 'b', 'd']);
+    // A freed slot of net1 goes back to net1's waiting key.
+    releases[0]();
+    await Promise.resolve();
+    expect(granted).toEqual(['a', 'b', 'd', 'c']);
+    expect(slots.stats()).toEqual({ running: 3, waiting: 0 });
+  });
 });

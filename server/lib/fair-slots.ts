@@ -14,6 +14,11 @@ export type FairSlotsOptions = {
   maxWaitingPerKey: number;
   /** Slots one key may hold at once (default all), so others find one free. */
   maxRunningPerKey?: number;
+  /**
+   * Slots the keys of one group (the network of several accounts) may hold at once (default
+   * all), so many keys from one place cannot take every slot either.
+   */
+  maxRunningPerGroup?: number;
 };
 
 export type FairSlots = {
@@ -23,7 +28,7 @@ export type FairSlots = {
    * key with many requests queued cannot make another wait behind all of them. Throws SlotsFullError at once when the waiting places are used up; an
    * aborted `signal` takes the caller out of the queue (the promise then rejects with its reason).
    */
-  acquire(key: string, signal?: AbortSignal): Promise<() => void>;
+  acquire(key: string, signal?: AbortSignal, group?: string): Promise<() => void>;
   stats(): { running: number; waiting: number };
 };
 
@@ -33,23 +38,33 @@ export type FairSlots = {
  */
 export function createFairSlots(options: FairSlotsOptions): FairSlots {
   const perKey = options.maxRunningPerKey ?? options.slots;
+  const perGroup = options.maxRunningPerGroup ?? options.slots;
   let running = 0;
   let waiting = 0;
   const runningOf = new Map<string, number>();
+  const runningOfGroup = new Map<string, number>();
+  /** The group of each key that waits (a key keeps the group it first came with while it waits). */
+  const groupOf = new Map<string, string>();
+  const count = (map: Map<string, number>, key: string, by: number) => {
+    const n = (map.get(key) ?? 0) + by;
+    if (n <= 0) map.delete(key);
+    else map.set(key, n);
+  };
+  const groupHasRoom = (group: string | undefined) => group === undefined || (runningOfGroup.get(group) ?? 0) < perGroup;
   // Map order is the round-robin order: a key that was just served moves to the back.
   const queues = new Map<string, Array<() => void>>();
 
-  const take = (key: string) => {
+  const take = (key: string, group: string | undefined) => {
     running++;
-    runningOf.set(key, (runningOf.get(key) ?? 0) + 1);
+    count(runningOf, key, 1);
+    if (group !== undefined) count(runningOfGroup, group, 1);
     let done = false;
     return () => {
       if (done) return;
       done = true;
       running--;
-      const left = (runningOf.get(key) ?? 1) - 1;
-      if (left === 0) runningOf.delete(key);
-      else runningOf.set(key, left);
+      count(runningOf, key, -1);
+      if (group !== undefined) count(runningOfGroup, group, -1);
       grantNext();
     };
   };
@@ -61,34 +76,38 @@ export function createFairSlots(options: FairSlotsOptions): FairSlots {
     let fewest = perKey;
     for (const key of queues.keys()) {
       const held = runningOf.get(key) ?? 0;
-      if (held < fewest) [chosen, fewest] = [key, held];
+      if (held < fewest && groupHasRoom(groupOf.get(key))) [chosen, fewest] = [key, held];
     }
     if (chosen === undefined) return;
     const queue = queues.get(chosen) as Array<() => void>;
     const grant = queue.shift() as () => void;
     queues.delete(chosen);
     if (queue.length > 0) queues.set(chosen, queue);
+    else groupOf.delete(chosen);
     waiting--;
     grant();
   };
 
   return {
-    acquire(key, signal) {
+    acquire(key, signal, group) {
       signal?.throwIfAborted();
-      if (running < options.slots && (runningOf.get(key) ?? 0) < perKey && !queues.has(key)) return Promise.resolve(take(key));
+      if (running < options.slots && (runningOf.get(key) ?? 0) < perKey && groupHasRoom(group) && !queues.has(key)) return Promise.resolve(take(key, group));
       const queue = queues.get(key) ?? [];
       if (waiting >= options.maxWaiting) return Promise.reject(new SlotsFullError('full'));
       if (queue.length >= options.maxWaitingPerKey) return Promise.reject(new SlotsFullError('keyFull'));
       return new Promise((resolve, reject) => {
         const grant = () => {
           signal?.removeEventListener('abort', onAbort);
-          resolve(take(key));
+          resolve(take(key, group));
         };
         const onAbort = () => {
           const index = queue.indexOf(grant);
           if (index < 0) return;
           queue.splice(index, 1);
-          if (queue.length === 0 && queues.get(key) === queue) queues.delete(key);
+          if (queue.length === 0 && queues.get(key) === queue) {
+            queues.delete(key);
+            groupOf.delete(key);
+          }
           waiting--;
           // The signal's own reason, as fetch() rejects with it (an AbortError unless the caller chose one).
           // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
@@ -96,6 +115,7 @@ export function createFairSlots(options: FairSlotsOptions): FairSlots {
         };
         queue.push(grant);
         if (!queues.has(key)) queues.set(key, queue);
+        if (group !== undefined && !groupOf.has(key)) groupOf.set(key, group);
         waiting++;
         signal?.addEventListener('abort', onAbort, { once: true });
       });

@@ -18,5 +18,6 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 export function withSiteSettings(indexHtml: string, env: Env): string {
   const links = socialLinksOf(env);
   if (Object.keys(links).length === 0) return indexHtml;
-  return indexHtml.replace('</head>', `<meta name="${SOCIAL_META}" content="${escapeAttr(JSON.stringify(links))}"></head>`);
+  const meta = `<meta name="${SOCIAL_META}" content="${escapeAttr(JSON.stringify(links))}">`;
+  return indexHtml.replace('</head>', () => `${meta}</head>`);
 }

@@ -16,6 +16,8 @@ const APP_CHUNK = 'start.tsx';
 /** The English catalog's chunk (client/i18n/index.tsx loads it before the first render). */
 const ENGLISH_CATALOG = 'i18n/en.ts';
 
+// Every `replace` below that inserts text takes a function: in a replacement *string*, `$\``,
+// `$'` and `$&` expand, so a comment or a search holding them would copy the page into itself.
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** A page rendered at request time with its first query's answer. */
@@ -81,7 +83,8 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
       const keys = [APP_CHUNK, route, lang === 'en' ? ENGLISH_CATALOG : ''].filter((k) => k && manifest[k]);
       // A prerendered page paints from HTML and CSS; client/main.tsx fetches its scripts after
       // that paint. Any other page needs its scripts first, so they are preloaded here.
-      html = html.replace('</head>', `${hintsFor(keys, !rendered)}</head>`);
+      const hints = hintsFor(keys, !rendered);
+      html = html.replace('</head>', () => `${hints}</head>`);
     }
     if (lang === 'en') html = html.replace('<html lang="sv"', '<html lang="en"');
     const title = TITLE.exec(html);
@@ -106,11 +109,11 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
       // The data block sits outside #root, which React hydrates (client/start.tsx).
       const { path: procedure, input, data, anonymous } = served;
       const block = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript({ path: procedure, input, data, anonymous })}</script>`;
-      return page(true).replace(ROOT, `<div id="root">${served.html}</div>${block}`);
+      return page(true).replace(ROOT, () => `<div id="root">${served.html}</div>${block}`);
     }
     const firstRender = hasRoot ? (firstPaint === undefined ? prerendered?.[route]?.[lang] : firstPaint) : undefined;
     const html = page(Boolean(firstRender));
-    return firstRender ? html.replace(ROOT, `<div id="root">${firstRender}</div>`) : html;
+    return firstRender ? html.replace(ROOT, () => `<div id="root">${firstRender}</div>`) : html;
   };
 }
 

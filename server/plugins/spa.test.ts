@@ -297,6 +297,31 @@ describe('business page rendered with its data', () => {
     }
   });
 
+  it("keeps `$`, `$'`, `$&` in a comment and a business name as typed (never a replacement pattern)", async () => {
+    const { admin, owner } = await createCast(ctx.db);
+    const NAME = "Dollar $` $' $& $$ AB";
+    const TEXT = `Pris $\` och $' och $& ${'$`'.repeat(500)}`;
+    const business = await createBusiness(ctx.deps, admin.actor, {
+      title: NAME,
+      category: 'Livsmedel',
+      description: "$' $`",
+      rate: 4,
+      branches: [{ location: 'Lund' }],
+    });
+    const comment = await createComment(ctx.deps, owner.actor, { businessId: business.id, text: TEXT, businessLocation: 'Lund' });
+    const page = await ctx.app.inject(`/comment/${comment._id}`);
+    expect(page.statusCode).toBe(200);
+    // One document: the text once in #root and once in the data block, nothing expanded.
+    expect(page.body.match(/<!doctype html>/g)).toHaveLength(1);
+    expect(page.body.length).toBeLessThan(60_000);
+    expect(page.body).toContain('Pris $` och $&#x27; och $&amp; $`$`');
+    expect(dataBlock(page.body)?.data).toMatchObject({ text: TEXT });
+    const businessPage = await ctx.app.inject(`/business/${business.id}`);
+    expect(businessPage.body.match(/<!doctype html>/g)).toHaveLength(1);
+    expect(businessPage.body).toContain('Dollar $` $&#x27; $&amp; $$ AB</h1>');
+    expect(dataBlock(businessPage.body)?.data.title).toBe(NAME);
+  });
+
   it('never puts a hidden or removed comment in the shared render', async () => {
     const { admin, owner, other } = await createCast(ctx.db);
     const business = await createBusiness(ctx.deps, admin.actor, {
@@ -395,6 +420,16 @@ describe('first paint in the state the query string asks for', () => {
     const hostile = root((await ctx.app.inject(`/business?q=${encodeURIComponent('"><script>x</script>')}`)).body);
     expect(hostile).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
     expect(hostile).not.toContain('<script>');
+  });
+
+  it("paints a search text holding `$`, `$'` or `$&` once, as typed", async () => {
+    // The box keeps 100 characters.
+    const q = "$`$'$&$$" + '$`'.repeat(46);
+    const res = await ctx.app.inject(`/business?q=${encodeURIComponent(q)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.match(/<!doctype html>/g)).toHaveLength(1);
+    expect(res.body.length).toBeLessThan(60_000);
+    expect(root(res.body)).toContain(`value="$\`$&#x27;$&amp;$$${'$`'.repeat(46)}"`);
   });
 
   it('never keeps these pages in the public reply cache', async () => {

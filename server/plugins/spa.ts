@@ -44,7 +44,9 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
   const statePaint = statePaints(renderer, () => app.log);
   const prerenderedRoutes = new Set(Object.keys(prerendered ?? {}));
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // Pages (some rendered per request) count against the general per-client limit (app.ts).
+  const limited = app.hasDecorator('rateLimit') ? { preHandler: app.rateLimit() } : {};
+  app.setNotFoundHandler(limited, async (request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/uploads/') || url.startsWith('/assets/');
     if (!isApi && pageHtml && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { AppError, isAppError } from '../lib/errors';
 import { createFairSlots, SlotsFullError } from '../lib/fair-slots';
+import { networkOf } from '../lib/networks';
 import { imageKindSchema } from '../schemas/common';
 import { requireActive } from '../services/actor';
 import { storeImage } from '../services/images';
@@ -14,11 +15,12 @@ export type MultipartForm = { fields: Record<string, string>; files: Record<stri
 
 /**
  * Multipart bodies being read or worked on at once. Each may hold up to 3 × 10 MB of files plus
- * the image work it feeds, so a handful in flight keeps a 1 GB machine out of swap; one user or
- * IP holds at most half of them, a few more wait (served fairly by user or IP) and the rest
- * are told to come back (429 for a sender with enough queued, else 503, both with Retry-After).
+ * the image work it feeds, so a handful in flight keeps a 1 GB machine out of swap; one account
+ * holds at most one of them and the accounts of one network (/24, /64) two, a few more wait
+ * (served fairly by account) and the rest are told to come back (429 for a sender with enough
+ * queued, else 503, both with Retry-After).
  */
-const bodySlots = createFairSlots({ slots: 4, maxRunningPerKey: 2, maxWaiting: 16, maxWaitingPerKey: 4 });
+const bodySlots = createFairSlots({ slots: 4, maxRunningPerKey: 1, maxRunningPerGroup: 2, maxWaiting: 16, maxWaitingPerKey: 4 });
 /**
  * Visitors (registration forms) have slots of their own, one per network (/24, IPv6 /64), so
  * slow bodies from a few addresses can take only these two, never the signed-in users' four.
@@ -28,20 +30,16 @@ const visitorSlots = createFairSlots({ slots: 2, maxRunningPerKey: 1, maxWaiting
 const MAX_WAIT_MS = 10_000;
 const RETRY_AFTER_S = 5;
 /**
- * A body holding a slot must keep arriving: a pause longer than `idleMs`, or more than
- * `totalMs` in all, cuts the connection and frees the slot (a client trickling bytes would hold
- * it until Node's 5-minute request timeout). Clients compress pictures before they send them.
- * Tests shorten them.
+ * A body holding a slot must keep arriving: a pause longer than `idleMs`, more than `totalMs` in
+ * all, or fewer than `minBytesPerS` on average once `graceMs` have passed (checked every
+ * `checkMs`) cuts the connection and frees the slot. Without the rate, two connections from two
+ * networks trickling a byte every few seconds held both visitor slots, and every registration
+ * with a picture got 503. Clients compress pictures before they send them (at most 2 MB each);
+ * 8 KiB/s is a 64 kbit/s line, far below any real upload. Tests shorten them.
  */
-export const bodyDeadlines = { idleMs: 10_000, totalMs: 60_000 };
+export const bodyDeadlines = { idleMs: 10_000, totalMs: 60_000, minBytesPerS: 8 * 1024, graceMs: 3_000, checkMs: 1_000 };
 
-/** The network a visitor's address belongs to: its /24 (IPv4) or /64 (IPv6). */
-export function networkOf(ip: string): string {
-  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+)\.\d+$/i.exec(ip);
-  if (v4) return `${v4[1]}.0/24`;
-  const groups = ip.split('::')[0].split(':');
-  return ip.includes(':') ? `${groups.slice(0, 4).join(':')}::/64` : ip;
-}
+export { networkOf } from '../lib/networks';
 
 /** Multipart failures are the client's: limits are 413, anything malformed is 400. */
 function multipartError(err: unknown): AppError {
@@ -75,10 +73,11 @@ export const multipartSlotStats = () => bodySlots.stats();
 export const visitorSlotStats = () => visitorSlots.stats();
 
 async function waitForBodySlot(request: FastifyRequest): Promise<() => void> {
-  const [slots, key] = request.actor ? [bodySlots, `user:${request.actor.id}`] : [visitorSlots, `net:${networkOf(request.ip)}`];
+  const network = `net:${networkOf(request.ip)}`;
+  const [slots, key] = request.actor ? [bodySlots, `user:${request.actor.id}`] : [visitorSlots, network];
   let release: () => void;
   try {
-    release = await slots.acquire(key, AbortSignal.any([request.signal, AbortSignal.timeout(MAX_WAIT_MS)]));
+    release = await slots.acquire(key, AbortSignal.any([request.signal, AbortSignal.timeout(MAX_WAIT_MS)]), network);
   } catch (err) {
     if (err instanceof SlotsFullError && err.reason === 'keyFull')
       throw new AppError('RATE_LIMITED', 'tooManyRequests', undefined, { retryAfterS: RETRY_AFTER_S });
@@ -116,8 +115,18 @@ export async function withMultipartForm<T>(
   const socket = typeof request.raw.socket?.setTimeout === 'function' ? request.raw.socket : null;
   socket?.setTimeout(bodyDeadlines.idleMs);
   socket?.once('timeout', cut);
+  // The minimum rate, measured on the socket: bytes that arrived since the slot was taken.
+  const startedAt = performance.now();
+  const readBefore = socket?.bytesRead ?? 0;
+  const rate = socket
+    ? setInterval(() => {
+        const elapsedMs = performance.now() - startedAt;
+        if (elapsedMs >= bodyDeadlines.graceMs && socket.bytesRead - readBefore < (bodyDeadlines.minBytesPerS * elapsedMs) / 1000) cut();
+      }, bodyDeadlines.checkMs)
+    : undefined;
   const stopDeadlines = () => {
     clearTimeout(total);
+    clearInterval(rate);
     socket?.off('timeout', cut);
     socket?.setTimeout(0);
   };

@@ -24,6 +24,28 @@ beforeEach(() => t.deps.limits.reset());
 
 const registration = { firstName: 'Nina', lastName: 'Nyberg', password: 'Secret-pass-123', confirmPassword: 'Secret-pass-123' };
 
+/** A registration (or, with a token, a comment) whose body never finishes arriving. */
+const stall = (port: string, sockets: net.Socket[], ip: string, token?: string) => {
+  const socket = net.connect(Number(port), '127.0.0.1');
+  sockets.push(socket);
+  let received = '';
+  const head = new Promise<string>((resolve) => {
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+      if (received.includes('\r\n\r\n')) resolve(received);
+    });
+    socket.on('error', () => resolve(received));
+    socket.on('close', () => resolve(received));
+  });
+  const target = token ? `/api/comment/create/${shop}` : '/api/users/register';
+  socket.write(
+    `POST ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=b\r\n` +
+      `${token ? `Authorization: Bearer ${token}\r\n` : ''}` +
+      `Content-Length: 1000000\r\nX-Forwarded-For: ${ip}\r\n\r\n--b\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nAd`,
+  );
+  return head;
+};
+
 describe('multipart bodies (item 4)', () => {
   it('refuses a file in a field the route does not take, and registers nobody', async () => {
     const email = 'extra-part@example.com';
@@ -59,32 +81,13 @@ describe('multipart bodies (item 4)', () => {
     expect(statuses[40]).toBe(429);
   });
 
-  /** A registration (or, with a token, a comment) whose body never finishes arriving. */
-  const stall = (port: string, sockets: net.Socket[], ip: string, token?: string) => {
-    const socket = net.connect(Number(port), '127.0.0.1');
-    sockets.push(socket);
-    let received = '';
-    const head = new Promise<string>((resolve) => {
-      socket.on('data', (chunk) => {
-        received += chunk.toString('latin1');
-        if (received.includes('\r\n\r\n')) resolve(received);
-      });
-      socket.on('error', () => resolve(received));
-      socket.on('close', () => resolve(received));
-    });
-    const target = token ? `/api/comment/create/${shop}` : '/api/users/register';
-    socket.write(
-      `POST ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=b\r\n` +
-        `${token ? `Authorization: Bearer ${token}\r\n` : ''}` +
-        `Content-Length: 1000000\r\nX-Forwarded-For: ${ip}\r\n\r\n--b\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nAd`,
-    );
-    return head;
-  };
-
   it('reads a few bodies at a time, queues a few more and turns the rest away with Retry-After', async () => {
     const { port } = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
     const sockets: net.Socket[] = [];
     const stalled = (ip: string, token?: string) => stall(port, sockets, ip, token);
+    // These bodies stall on purpose; the minimum rate (tested below) must not cut them here.
+    const saved = { ...bodyDeadlines };
+    bodyDeadlines.graceMs = 60_000;
     try {
       // Visitors: two slots, one per network (/24); 198.51.100.1 and .2 are one network.
       for (const ip of ['198.51.100.1', '198.51.100.2', '203.0.113.1']) void stalled(ip);
@@ -102,10 +105,10 @@ describe('multipart bodies (item 4)', () => {
       expect(busy).toMatch(/^HTTP\/1\.1 503/);
       expect(busy).toMatch(/\r\nretry-after: 5\r\n/i);
 
-      // Signed-in users have four slots of their own, two per user, which no visitor can take.
+      // Signed-in users have four slots of their own, one per user and two per network, which no visitor can take.
       for (let i = 0; i < 3; i++) void stalled('198.51.100.9', cast.owner.token);
       void stalled('198.51.100.9', cast.other.token);
-      await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 3, waiting: 1 }));
+      await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 2, waiting: 2 }));
       const comment = await pngForm({ text: 'Går fort ändå', businessLocation: 'Lund' });
       const posted = await t.app.inject({
         method: 'POST',
@@ -115,6 +118,7 @@ describe('multipart bodies (item 4)', () => {
       });
       expect(posted.statusCode).toBe(201);
     } finally {
+      Object.assign(bodyDeadlines, saved);
       for (const socket of sockets) socket.destroy();
     }
     // Clients that went away give their slots and places back.
@@ -144,6 +148,70 @@ describe('multipart bodies (item 4)', () => {
       Object.assign(bodyDeadlines, saved);
       for (const socket of sockets) socket.destroy();
     }
+  });
+});
+
+describe('slow uploads (issue 27, item 6)', () => {
+  const listening = async () =>
+    Number(
+      new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`)).port,
+    );
+
+  /** A registration whose body arrives a few bytes at a time, forever. */
+  const trickle = (port: number, ip: string, sockets: net.Socket[], timers: NodeJS.Timeout[]) => {
+    const socket = net.connect(port, '127.0.0.1');
+    sockets.push(socket);
+    socket.on('error', () => {});
+    socket.write(
+      `POST /api/users/register HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=b\r\n` +
+        `Content-Length: 1000000\r\nX-Forwarded-For: ${ip}\r\n\r\n--b\r\nContent-Disposition: form-data; name="firstName"\r\n\r\n`,
+    );
+    timers.push(setInterval(() => socket.writable && socket.write('x'), 50));
+    return socket;
+  };
+
+  it('cuts a body that trickles in below the minimum rate, so two networks cannot hold the visitor slots', async () => {
+    const port = await listening();
+    const sockets: net.Socket[] = [];
+    const timers: NodeJS.Timeout[] = [];
+    const saved = { ...bodyDeadlines };
+    // 20 bytes a second arrive: never idle, far below the (shortened) minimum rate.
+    Object.assign(bodyDeadlines, { minBytesPerS: 1024, graceMs: 300, checkMs: 100 });
+    try {
+      const a = trickle(port, '203.0.113.7', sockets, timers);
+      const b = trickle(port, '192.0.2.7', sockets, timers);
+      await vi.waitFor(() => expect(visitorSlotStats().running).toBe(2));
+      await vi.waitFor(() => expect(a.destroyed && b.destroyed).toBe(true), { timeout: 3_000 });
+      await vi.waitFor(() => expect(visitorSlotStats()).toEqual({ running: 0, waiting: 0 }));
+      // A registration with a picture gets through.
+      const body = await pngForm({ ...registration, email: 'after-trickle@example.com' }, { image: await pngBytes() });
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/register', ...body });
+      expect(res.statusCode).toBe(201);
+    } finally {
+      for (const timer of timers) clearInterval(timer);
+      Object.assign(bodyDeadlines, saved);
+      for (const socket of sockets) socket.destroy();
+    }
+  });
+
+  it('lets the accounts of one network hold two of the four upload slots, one each', async () => {
+    const port = await listening();
+    const sockets: net.Socket[] = [];
+    const saved = { ...bodyDeadlines };
+    bodyDeadlines.graceMs = 60_000;
+    try {
+      // Two accounts, two connections each, one network: two run, two wait.
+      for (const user of [cast.owner, cast.other]) for (let i = 0; i < 2; i++) void stall(String(port), sockets, '198.51.100.77', user.token);
+      await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 2, waiting: 2 }));
+      // Someone elsewhere still uploads a picture at once.
+      const body = await pngForm({ kind: 'comment' }, { image: await pngBytes(16, 16) });
+      const res = await t.app.inject({ method: 'POST', url: '/api/images', headers: { ...body.headers, ...bearer(cast.admin) }, payload: body.payload });
+      expect(res.statusCode).toBe(201);
+    } finally {
+      Object.assign(bodyDeadlines, saved);
+      for (const socket of sockets) socket.destroy();
+    }
+    await vi.waitFor(() => expect(multipartSlotStats()).toEqual({ running: 0, waiting: 0 }));
   });
 });
 

@@ -55,7 +55,8 @@ export function documentInfo(version: string, siteUrl: string) {
       'Sec-Fetch-Site) is refused with 403, while bearer-token clients outside a browser are not affected. ' +
       'A path used with a method it does not have answers 405 with `Allow`. HEAD answers every GET with the same ' +
       'headers and no body. Public lists for visitors carry an `ETag` (answer `If-None-Match` with 304). Writes are ' +
-      'limited per user or IP address (429 with Retry-After).',
+      'limited per user or IP address, and every client to a number of requests a minute and of open connections ' +
+      '(429 with Retry-After). JSON bodies: at most 32 KB, arrays and objects nested at most 20 deep.',
   };
 }
 
@@ -313,7 +314,8 @@ function completeDocument<T>(document: T, routeFacts: Map<string, RouteFacts>, s
         add(415, commonResponses[415]);
         add(429, commonResponses[429]);
       }
-      if (facts.rateLimited) add(429, commonResponses[429]);
+      // Every route counts against the general per-client limit (app.ts), or a limit of its own.
+      add(429, commonResponses[429]);
       if (facts.multipart) add(503, commonResponses[503]);
       add(500, commonResponses[500]);
       // A redirect has no body, only where to go.

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import argon2 from 'argon2';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../deps';
 import { resolveCategory } from '../services/categories';
 import { indexQueuedComments } from '../services/comment-search';
+import { hashPassword } from '../services/passwords';
 import { pngOfSvg, storeImage, storeSvgImage } from '../services/images';
 import { branches, businessRatings, businesses, commentRatings, comments, favorites, replies, replyRatings, users } from '../../db/schema';
 import { monogramSvg } from './icons';
@@ -67,7 +67,7 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
   // seconds to the first start.
   const password = randomBytes(12).toString('base64url');
   const [passwordHash, icons, pictureIds] = await Promise.all([
-    argon2.hash(password, { type: argon2.argon2id }),
+    hashPassword(password),
     Promise.all(seedBusinesses.map((b) => storeSvgImage(deps, monogramSvg(b.title, b.monogram), 'icon').then((icon) => [b.title, icon.id] as const))),
     storeDemoPictures(deps),
   ]);

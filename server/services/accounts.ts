@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
@@ -6,9 +5,11 @@ import type { Deps } from '../deps';
 import { googleEnabled, type Env } from '../env';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { networkOf } from '../lib/networks';
 import type { ChangePasswordInput, EmailInput, LoginInput, RegisterInput, ResetPasswordInput } from '../schemas/accounts';
 import { filledHoneypot, type Language } from '../schemas/common';
 import type { MessageKey } from '../schemas/messages';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { accountMail, findEmailToken, issueEmailToken, type EmailTokenKind, type PendingCredentials } from './account-mail';
 import { requireSignedIn, type Actor } from './actor';
 import { storeImage, releaseImage } from './images';
@@ -20,7 +21,7 @@ export type RequestMeta = { ip: string };
 
 export type UserRow = typeof users.$inferSelect;
 
-export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+export { hashPassword } from './passwords';
 
 export function findUserByEmail(db: Db, email: string): UserRow | null {
   return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get() ?? null;
@@ -94,7 +95,7 @@ export async function registerUser(deps: Deps, input: RegisterInput & { image?: 
   if (existing && !(await deps.limits.takeMailAllowance(input.email))) return { status: 200, message: 'confirmationResent', user: null };
 
   const id = existing?.id ?? newId();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, networkOf(meta.ip));
   const avatar = input.image && input.image.length > 0 ? await storeImage(deps, { bytes: input.image, kind: 'avatar', ownerId: id }) : null;
   const pending: PendingCredentials = { passwordHash, firstName: input.firstName, lastName: input.lastName, language, imageId: avatar?.id ?? null };
   const now = Date.now();
@@ -215,13 +216,22 @@ export async function logIn(deps: Deps, input: LoginInput, meta: RequestMeta): P
   await deps.limits.consumeLogin(meta.ip, input.email);
   const user = findUserByEmail(deps.db, input.email);
   // Unknown addresses and accounts without a password cost one argon2 verify too.
-  const matches = await argon2.verify(user?.passwordHash ?? (await hashForUnknown()), input.password);
+  const matches = await verifyPassword(user?.passwordHash ?? (await hashForUnknown()), input.password, networkOf(meta.ip));
   if (!user || user.passwordHash === null || !matches) {
     await deps.limits.countFailedLogin(input.email);
     throw new AppError('UNAUTHENTICATED', user ? 'loginWrongPassword' : 'loginInvalid');
   }
   if (user.isBanned) throw new AppError('FORBIDDEN', 'banned');
   if (!user.emailConfirmed) throw new AppError('FORBIDDEN', 'emailNotConfirmed');
+  // A hash made with older argon2 parameters is replaced now that the password is at hand.
+  if (needsRehash(user.passwordHash)) {
+    const passwordHash = await hashPassword(input.password, networkOf(meta.ip));
+    deps.db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+      .run();
+  }
   return startSession(deps.db, user.id);
 }
 
@@ -274,8 +284,8 @@ function usableResetToken(db: DbOrTx, token: string, now: number) {
 export async function resetPassword(deps: Deps, input: ResetPasswordInput): Promise<{ message: MessageKey }> {
   const { db, env } = deps;
   // Checked before hashing so a bad link costs no argon2 work, and again inside the write.
-  usableResetToken(db, input.token, Date.now());
-  const passwordHash = await hashPassword(input.password);
+  const link = usableResetToken(db, input.token, Date.now());
+  const passwordHash = await hashPassword(input.password, `user:${link.userId}`);
   const now = Date.now();
   db.transaction((tx) => {
     const row = usableResetToken(tx, input.token, now);
@@ -308,10 +318,10 @@ export async function changePassword(deps: Deps, actor: Actor, sessionId: string
   const user = deps.db.select().from(users).where(eq(users.id, signedIn.id)).get();
   if (!user) throw new AppError('UNAUTHENTICATED', 'unauthenticated');
   if (user.passwordHash === null) throw new AppError('BAD_INPUT', 'noPasswordYet');
-  if (!(await argon2.verify(user.passwordHash, input.currentPassword))) {
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword, `user:${user.id}`))) {
     throw new AppError('BAD_INPUT', 'currentPasswordWrong', { currentPassword: 'currentPasswordWrong' });
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, `user:${user.id}`);
   deps.db.transaction((tx) => {
     tx.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, user.id)).run();
     invalidateOtherSessions(tx, user.id, sessionId);

@@ -8,7 +8,17 @@ import { newId } from '../lib/ids';
 import { resolveCategory } from './categories';
 import { imageBounds, type ImageKind } from '../schemas/common';
 import { bearer, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
-import { encodeQueueStats, MAX_INPUT_PIXELS, releaseImage, releaseImages, requireImage, storeImage, storeSvgImage, sweepUnreferencedImages } from './images';
+import {
+  encodeQueueStats,
+  MAX_BUFFERED_PIXELS,
+  MAX_INPUT_PIXELS,
+  releaseImage,
+  releaseImages,
+  requireImage,
+  storeImage,
+  storeSvgImage,
+  sweepUnreferencedImages,
+} from './images';
 
 type FilePart = { data: Buffer; filename: string; type: string };
 
@@ -125,6 +135,40 @@ describe('POST /api/images', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ key: 'imageTooManyPixels' });
     expect(snapshot()).toEqual(before);
+  });
+
+  it('refuses a progressive 40 MP rotated JPEG of 235 KB (decoded whole: 126 MB) with 413, as avatar and photo', async () => {
+    // The attack's file: one colour, progressive, 4:2:0, "rotate 90° to view".
+    const crafted = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#c86432' } })
+      .jpeg({ quality: 10, progressive: true })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect(crafted.length).toBeLessThan(300 * 1024);
+    expect(8000 * 5000).toBeLessThanOrEqual(MAX_INPUT_PIXELS);
+    const before = snapshot();
+    const res = await upload({ image: { data: crafted, filename: 'me.jpg', type: 'image/jpeg' }, kind: 'avatar' });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ key: 'imageTooManyPixels' });
+    await expect(storeImage(t.deps, { bytes: crafted, kind: 'comment', ownerId: user.id })).rejects.toMatchObject({ status: 413, key: 'imageTooManyPixels' });
+    // A GIF (always decoded whole) past the same limit too.
+    const side = Math.ceil(Math.sqrt(MAX_BUFFERED_PIXELS)) + 10;
+    const gif = await sharp({ create: { width: side, height: side, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    expect((await upload({ image: { data: gif, filename: 'a.gif', type: 'image/gif' } })).statusCode).toBe(413);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('still takes a progressive JPEG below the limit, and a baseline one of 40 MP', async () => {
+    const progressive = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#123456' } })
+      .jpeg({ progressive: true })
+      .toBuffer();
+    expect((await upload({ image: { data: progressive, filename: 'p.jpg', type: 'image/jpeg' }, kind: 'avatar' })).statusCode).toBe(201);
+    const baseline = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#654321' } })
+      .jpeg({ quality: 10 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await upload({ image: { data: baseline, filename: 'b.jpg', type: 'image/jpeg' }, kind: 'avatar' })).statusCode).toBe(201);
   });
 
   it('refuses a text file named .jpg with 415, and stores nothing', async () => {

@@ -13,6 +13,7 @@ import { loadEnv, type Env } from '../env';
 import { newId } from '../lib/ids';
 import { createMailer, type Mailer } from '../services/mail';
 import { createOutbox } from '../services/mail-outbox';
+import { ARGON2_OPTIONS } from '../services/passwords';
 import { createRateLimits } from '../services/rate-limits';
 import { createSession } from '../services/sessions';
 import { createCaller } from '../trpc/caller';
@@ -44,6 +45,8 @@ export async function createTestApp(
     DEMO_DATA: '0',
     // Test users are minutes old and post the same text again and again; spam.test.ts turns the rules on.
     SPAM_RULES: '0',
+    // Whole test files run from one address; limits.test.ts tests the general limit with a low one.
+    REQUESTS_PER_MINUTE: '1000000',
     ...options.env,
   });
   const db = openDb(file);
@@ -91,7 +94,7 @@ export async function createTestUser(
   opts: { email?: string; firstName?: string; lastName?: string; isAdmin?: boolean; isBanned?: boolean; language?: 'sv' | 'en' } = {},
 ): Promise<TestUser> {
   const password = 'Secret-pass-123';
-  if (!hashCache) hashCache = { password, hash: await argon2.hash(password, { type: argon2.argon2id }) };
+  if (!hashCache) hashCache = { password, hash: await argon2.hash(password, ARGON2_OPTIONS) };
   const id = newId();
   const email = (opts.email ?? `user-${id}@example.com`).toLowerCase();
   const now = Date.now();
