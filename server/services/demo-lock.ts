@@ -1,8 +1,8 @@
-import argon2 from 'argon2';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
 import { demoUsers } from '../seed/users';
+import { verifyPassword } from './passwords';
 import { invalidateUserSessions } from './sessions';
 
 /**
@@ -36,7 +36,7 @@ export async function lockPublishedDemoPasswords(db: Db, now = Date.now()): Prom
   const published = new Set<string>();
   for (const hash of hashes) {
     // A hash argon2 cannot read (another format) is not the published password either.
-    if (await argon2.verify(hash, PUBLISHED_DEMO_PASSWORD).catch(() => false)) published.add(hash);
+    if (await verifyPassword(hash, PUBLISHED_DEMO_PASSWORD).catch(() => false)) published.add(hash);
   }
   const locked = rows.filter((r) => published.has(r.passwordHash as string));
   if (locked.length === 0) return [];
