@@ -81,6 +81,11 @@ const limits = {
   favorite: { points: 60, duration: 60 },
   /** Deletes per user: comments, replies, businesses, accounts. */
   delete: { points: 30, duration: 60 },
+  /**
+   * Server renders of a page state not rendered before (a new `?q=` search, a feed filter) per
+   * network; past it the page comes without a first paint and the browser renders it.
+   */
+  statePaint: { points: 20, duration: 60 },
   /** Reports of comments and replies per user. */
   report: { points: 20, duration: 60 },
 } as const;
@@ -91,6 +96,8 @@ export type LimitName = keyof typeof limits;
 export type RateLimits = {
   /** Counts one attempt for each key; throws 429 when any key is over its limit. */
   consume(name: LimitName, ...keys: (string | null | undefined)[]): Promise<void>;
+  /** Like consume for one key, answering false instead of throwing (work that degrades instead). */
+  allows(name: LimitName, key: string): Promise<boolean>;
   /**
    * The login limits, counted before the password is checked: the (IP, e-mail) pair and the IP.
    * Once an e-mail has had LOGIN_FAILURES failed logins in 15 minutes from anywhere, each (IP,
@@ -142,6 +149,15 @@ export function createRateLimits({ enabled }: { enabled: boolean }): RateLimits 
 
   return {
     consume,
+    async allows(name, key) {
+      try {
+        await consume(name, key);
+        return true;
+      } catch (e) {
+        if (isAppError(e) && e.code === 'RATE_LIMITED') return false;
+        throw e;
+      }
+    },
     async consumeLogin(ip, email) {
       const network = networkOf(ip);
       const pair = `${network}|${email.toLowerCase()}`;
