@@ -336,4 +336,35 @@ test.describe('accounts', () => {
     await expect(page.getByRole('alert')).toHaveText('Länken är ogiltig eller saknas. Begär en ny nedan.');
     await expectAccessible(page, 'confirm-email failure');
   });
+
+  test("an address registered twice: the stranger's link asks for its password, the owner's works with the owner's (issue 27)", async ({ page }) => {
+    const email = `olga.${Date.now()}@example.se`;
+    const register = async (firstName: string, password: string) => {
+      const startedAt = Date.now();
+      const res = await page.request.post('/api/users/register', {
+        data: { firstName, lastName: 'Ägare', email, password, confirmPassword: password },
+      });
+      expect(res.ok()).toBe(true);
+      return linkIn(await readMail(email, { after: startedAt - 1000 }), '/users/confirm-email');
+    };
+    const strangersLink = await register('Eve', 'Eves-own-pass-1');
+    await new Promise((r) => setTimeout(r, 1100)); // the outbox files' times tell the mails apart
+    const ownersLink = await register('Olga', PASSWORD);
+    expect(ownersLink).not.toBe(strangersLink);
+
+    await page.goto(strangersLink);
+    await expect(page.getByRole('alert')).toHaveText(/registrerats mer än en gång/);
+    await page.getByLabel('Lösenordet du valde när du registrerade dig').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Bekräfta', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(/Det är inte lösenordet för registreringen/);
+    await expectAccessible(page, 'confirm-email asks for the password');
+
+    await page.goto(ownersLink);
+    await page.getByLabel('Lösenordet du valde när du registrerade dig').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Bekräfta', exact: true }).click();
+    await expect(page.getByText('Din e-postadress är bekräftad. Nu kan du logga in.')).toBeVisible();
+    await page.goto('/login');
+    await logInWithEmail(page, email, 'Eves-own-pass-1');
+    await expect(page.getByText('E-postadressen eller lösenordet är fel!')).toBeVisible();
+  });
 });

@@ -6,7 +6,8 @@ const HERE = 'https://recensera.invalid';
 /**
  * Where to go after logging in: the `next` page a route guard or a login prompt sent along, if
  * it is a path on this site; anything else (another origin, //evil.example, /\\evil.example,
- * a tab or newline the URL parser drops, javascript:) falls back to /user.
+ * a tab or newline the URL parser drops, dot segments that resolve to //, javascript:) falls
+ * back to /user.
  */
 export function safeNext(raw: string | null | undefined): string {
   if (!raw || !raw.startsWith('/')) return '/user';
@@ -17,7 +18,11 @@ export function safeNext(raw: string | null | undefined): string {
     return '/user';
   }
   if (url.origin !== HERE) return '/user';
-  return `${url.pathname}${url.search}${url.hash}`;
+  const next = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments resolve away: '/.//evil.example' has the path '//evil.example', which a
+  // browser reads as another host. A path on this site starts with exactly one slash.
+  if (/^\/[/\\]/.test(next) || new URL(next, HERE).origin !== HERE) return '/user';
+  return next;
 }
 
 /** Account pages: coming back to one of them after a login makes no sense. */

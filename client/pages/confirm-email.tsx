@@ -1,14 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
 import { isMessageKey } from '../i18n/message-key';
+import { PasswordField } from '../components/accounts/fields';
 import { ResendConfirmation } from '../components/accounts/resend-confirmation';
+import { SubmitButton } from '../components/accounts/submit-button';
 import { Spinner } from '../components/ui/spinner';
 import { errorKeyOf, useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
 import styles from '../components/accounts/account-page.module.css';
 
 const REDIRECT_MS = 3000;
+/** The address was registered more than once: the link works with its registration's password. */
+const PASSWORD_ERRORS = new Set(['confirmPasswordNeeded', 'confirmPasswordWrong']);
 
 /** /users/confirm-email?token=…: the link from the confirmation mail lands here. */
 export default function ConfirmEmailPage() {
@@ -20,6 +25,7 @@ export default function ConfirmEmailPage() {
   const confirm = useMutation(trpc.users.confirmEmail.mutationOptions());
   const { mutate } = confirm;
   const sentFor = useRef<string | null>(null);
+  const { register, handleSubmit } = useForm<{ password: string }>({ defaultValues: { password: '' } });
 
   useEffect(() => {
     // Once per token, even when React runs effects twice.
@@ -40,6 +46,7 @@ export default function ConfirmEmailPage() {
   }, [succeeded, navigate, next]);
 
   const errorKey = confirm.isError ? errorKeyOf(confirm.error) : null;
+  const asksPassword = errorKey !== null && PASSWORD_ERRORS.has(errorKey);
   const failureText = !token ? t.messages.tokenMissing : confirm.isError ? (errorKey && isMessageKey(errorKey) ? t.messages[errorKey] : c.fallbackError) : null;
 
   return (
@@ -58,7 +65,24 @@ export default function ConfirmEmailPage() {
             </Link>
           </div>
         ) : null}
-        {failureText ? (
+        {asksPassword ? (
+          <form
+            noValidate
+            aria-label={c.title}
+            onSubmit={handleSubmit(({ password }) => {
+              if (password && !confirm.isPending) mutate({ token, password });
+            })}
+          >
+            <p className={errorKey === 'confirmPasswordWrong' ? 'notice notice-error' : 'notice'} role="alert">
+              {failureText}
+            </p>
+            <PasswordField id="confirm-password" label={c.password} autoComplete="current-password" registration={register('password')} />
+            <SubmitButton busy={confirm.isPending} label={c.confirmWithPassword} busyLabel={c.working} />
+            <button type="button" className={`btn btn-outline ${styles.wide}`} onClick={() => mutate({ token, choosePassword: true })}>
+              {c.chooseNewInstead}
+            </button>
+          </form>
+        ) : failureText ? (
           <>
             <p className="notice notice-error" role="alert">
               {failureText}

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { loadEnvOrExit } from '../env';
 import { existingDataDir } from '../lib/cli';
+import { printable } from '../lib/printable';
 import { BackupError, restoreBackup } from '../services/backup';
 
 const src = process.argv[2]?.trim();
@@ -18,12 +19,18 @@ if (!src || process.argv.length > 3) {
 const env = loadEnvOrExit();
 try {
   const { manifest, replacedDir } = await restoreBackup(existingDataDir(env.DATA_DIR), path.resolve(src));
+  // Everything the backup wrote (its manifest, names from its database) is printed with its
+  // control characters escaped: escape codes could otherwise rewrite the operator's terminal.
+  const rows = (manifest.rows ?? {}) as Record<string, string | number | undefined>;
   console.log(
-    `Restored the backup of ${manifest.createdAt} (schema ${manifest.schemaVersion}, ${manifest.rows.users ?? 0} users, ${manifest.rows.comments ?? 0} comments).`,
+    printable(
+      `Restored the backup of ${String(manifest.createdAt)} (schema ${String(manifest.schemaVersion)}, ${String(rows.users ?? 0)} users, ${String(rows.comments ?? 0)} comments).`,
+    ),
   );
-  if (replacedDir) console.log(`What it replaced is kept in ${replacedDir}.`);
+  if (replacedDir) console.log(printable(`What it replaced is kept in ${replacedDir}.`));
 } catch (err) {
-  if (!(err instanceof BackupError)) throw err;
-  console.error(`Not restored: ${err.message}`);
+  // One line for the operator, never a stack trace (a missing DATA_DIR, a damaged backup).
+  const message = err instanceof BackupError ? err.message : err instanceof Error ? err.message : String(err);
+  console.error(printable(`Not restored: ${message}`));
   process.exit(1);
 }

@@ -183,10 +183,19 @@ export const STATE_PAINTS = 100;
  */
 export function statePaints(render: () => Promise<Pick<Renderer, 'renderFirstPaint'> | null>, log: () => Pick<FastifyBaseLogger, 'error'>) {
   const kept = new Map<string, Promise<string | null>>();
-  return (urlPath: string, route: string, state: string, lang: Lang): Promise<string | null> => {
+  /**
+   * `mayRender` is asked only when the paint is not kept: each new query string costs a render
+   * (16–260 ms, issue 27), so a client past its budget gets the page without a first paint,
+   * which the browser renders, as when a render fails.
+   */
+  return async (urlPath: string, route: string, state: string, lang: Lang, mayRender?: () => Promise<boolean>): Promise<string | null> => {
     const key = `${lang}|${route}|${state}`;
     let paint = kept.get(key);
     if (!paint) {
+      if (mayRender && !(await mayRender())) return null;
+      // Another request may have started the same render while this one waited.
+      const started = kept.get(key);
+      if (started) return started;
       paint = render()
         .then((renderer) => (renderer ? renderer.renderFirstPaint(`${urlPath}${state}`, lang) : null))
         .catch((err: unknown) => {

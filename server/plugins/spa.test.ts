@@ -432,6 +432,19 @@ describe('first paint in the state the query string asks for', () => {
     expect(root(res.body)).toContain(`value="$\`$&#x27;$&amp;$$${'$`'.repeat(46)}"`);
   });
 
+  it('renders at most 20 new states a minute per network; past that the browser paints (issue 27)', async () => {
+    ctx.deps.limits.reset();
+    const painted = async (url: string, ip: string) => root((await ctx.app.inject({ url, remoteAddress: ip })).body) !== '';
+    const fromOneNetwork: boolean[] = [];
+    for (let i = 0; i < 21; i++) fromOneNetwork.push(await painted(`/business?q=limit-${i}`, `10.30.0.${i}`));
+    expect(fromOneNetwork.slice(0, 20).every(Boolean)).toBe(true);
+    expect(fromOneNetwork[20]).toBe(false);
+    // A state already rendered costs nothing and is still served; other networks still get theirs.
+    expect(await painted('/business?q=limit-3', '10.30.0.99')).toBe(true);
+    expect(await painted('/business?q=limit-21', '10.31.0.1')).toBe(true);
+    ctx.deps.limits.reset();
+  });
+
   it('never keeps these pages in the public reply cache', async () => {
     const first = await ctx.app.inject('/business?q=apotek');
     expect(first.headers.etag).toBeUndefined();

@@ -12,6 +12,7 @@ import { withSiteSettings } from './site-settings';
 import { readBuildJson, serverRenderer, type Manifest, type Prerendered } from './spa-build';
 import { languageOf, makePageHtml, routeOf } from './spa-html';
 import { pageAnswers, statePaints } from './spa-pages';
+import { networkOf } from '../lib/networks';
 
 /**
  * The built client: hashed assets (immutable, pre-compressed) and index.html for every other
@@ -60,7 +61,7 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
       const queryAt = url.indexOf('?');
       if (!served && prerenderedRoutes.has(route) && queryAt >= 0) {
         const state = firstPaintState(route, url.slice(queryAt));
-        if (state) firstPaint = await statePaint(urlPath, route, state, lang);
+        if (state) firstPaint = await statePaint(urlPath, route, state, lang, () => deps.limits.allows('statePaint', networkOf(request.ip)));
       }
       return reply
         .status(status)

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { secureCookies } from '../env';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session';
-import { changePasswordInputSchema, emailInputSchema, googleIdTokenInputSchema, loginInputSchema, registerInputSchema } from '../schemas/accounts';
+import {
+  changePasswordInputSchema,
+  confirmEmailOptionsSchema,
+  emailInputSchema,
+  googleIdTokenInputSchema,
+  loginInputSchema,
+  registerInputSchema,
+} from '../schemas/accounts';
 import { idSchema, languageSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
 import { changePassword, checkAuth, confirmEmail, logIn, logOut, registerUser, resendConfirmation } from '../services/accounts';
@@ -189,13 +196,19 @@ export function userRoutes(deps: Deps) {
           description:
             "The token from the mailed link. 400 'This link is invalid or missing. Request a new one below.', or a message that the link expired or was used. " +
             'A link from resend-confirmation carries no password: the reply then holds `setPasswordToken`, a one-time token for ' +
-            'the reset-password page (valid one hour), with which the address owner chooses the password.',
+            'the reset-password page (valid one hour), with which the address owner chooses the password. ' +
+            "An address registered more than once (its mails differ only in the token, and one may be a stranger's) confirms only with a JSON body: " +
+            '`password`, the password of the registration the link belongs to, or `choosePassword: true`, which confirms the address without a ' +
+            "password and answers with `setPasswordToken` as above. Without either: 400 with `errors.password` 'This email was registered more than once. …'; " +
+            "with another password: 400 'That is not the password of the registration this link belongs to. …'; 10 passwords per network and per link " +
+            'in 15 minutes, then 429. An address registered once confirms with the token alone, with no body.',
           querystring: z.object({ token: z.string().max(200, 'tokenMissing').optional() }),
-          response: { 200: messageSchema.extend({ setPasswordToken: z.string().optional() }), ...errors(400) },
+          body: confirmEmailOptionsSchema.nullish(),
+          response: { 200: messageSchema.extend({ setPasswordToken: z.string().optional() }), ...errors(400, 429) },
         },
       },
       async (request) => {
-        const result = confirmEmail(deps, { token: request.query.token ?? '' });
+        const result = await confirmEmail(deps, { token: request.query.token ?? '', ...request.body }, { ip: request.ip });
         return { message: messageText(result.message), ...(result.setPasswordToken ? { setPasswordToken: result.setPasswordToken } : {}) };
       },
     );

@@ -23,6 +23,8 @@ export const accountMessages = {
   tokenUsed: 'This link has already been used. Request a new one below.',
   emailConfirmed: 'Your email is confirmed. You can now log in.',
   emailConfirmedChoosePassword: 'Your email is confirmed. Now choose your password.',
+  confirmPasswordNeeded: 'This email was registered more than once. Enter the password you chose when you registered, or choose a new one.',
+  confirmPasswordWrong: 'That is not the password of the registration this link belongs to. Try again, or choose a new password.',
   emailAlreadyConfirmed: 'Your email is already confirmed. You can log in.',
   resetSent: 'If the email is registered, a link to choose a new password is on its way.',
   passwordChanged: 'Your password has been changed. Please log in with the new password.',

@@ -80,6 +80,16 @@ export const tokenInputSchema = z.object({
     .max(200, msg('tokenMissing')),
 });
 
+/**
+ * What the confirmation page may send besides the token (issue 27): for an address registered
+ * more than once, the password of the link's registration, or the wish to choose a new one.
+ */
+export const confirmEmailOptionsSchema = z.object({
+  password: z.string().max(128, msg('passwordTooLong')).optional(),
+  choosePassword: z.boolean().optional(),
+});
+export const confirmEmailInputSchema = tokenInputSchema.extend(confirmEmailOptionsSchema.shape);
+
 export const resetPasswordInputSchema = passwordsMatch(
   z.object({
     token: tokenInputSchema.shape.token,

@@ -28,6 +28,29 @@ describe('invisible format characters', () => {
     expect(profileInputSchema.safeParse({ firstName: '\u3164\u3164', lastName: '\u0301\u0301' }).success).toBe(false);
   });
 
+  it('take object, control, private-use and other placeholder characters along (issue 27)', () => {
+    for (const blank of [
+      '\uFFFC\uFFFC',
+      '\uFFFC \uFFFC',
+      '\u17B4\u17B5',
+      '\u180E\u180E',
+      '\u{1D159}\u{1D159}',
+      '\u0001\u0007',
+      '\u007F\u0085\u009F',
+      '\uE000\uF8FF',
+      '\u{F0000}\u{10FFFD}',
+      '\uFFFE\uFFFF',
+      '\u{1FFFE}\uFDD0',
+      '\uD800\uDC00'.slice(0, 1).repeat(2),
+    ]) {
+      expect(withoutInvisible(blank).trim(), JSON.stringify(blank)).toBe('');
+      expect(profileInputSchema.safeParse({ firstName: blank, lastName: 'Öberg' }).success, JSON.stringify(blank)).toBe(false);
+    }
+    expect(withoutInvisible('Åsa\uFFFC Öberg\u0000')).toBe('Åsa Öberg');
+    expect(withoutInvisible('rad ett\r\n\trad två')).toBe('rad ett\r\n\trad två');
+    expect(withoutInvisible('😀 \u{1F600}')).toBe('😀 😀');
+  });
+
   it('do not count towards the length of any user text', () => {
     const blank = `${ZWSP}${ZWSP}\u2060\u200D${ZWSP}`;
     // A field's first message, as the error replies show it.

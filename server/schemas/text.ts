@@ -16,10 +16,14 @@ const VISIBLE = String.raw`[\p{L}\p{M}\p{N}\p{Extended_Pictographic}\p{Emoji_Mod
 const INVISIBLE = new RegExp(`(?<!${VISIBLE})[\\u200C\\u200D]|[\\u200C\\u200D](?!${VISIBLE})|[^\\P{Cf}\\u200C\\u200D]`, 'gu');
 
 /**
- * Characters that are not format characters but draw nothing either (found by review): Hangul
- * fillers, the blank Braille pattern, the combining grapheme joiner.
+ * Characters that are not format characters but draw nothing (or only a placeholder) either,
+ * found by review and by the attack of issue 27: Hangul fillers, the blank Braille pattern, the
+ * combining grapheme joiner, the object replacement character (U+FFFC, which stands for an
+ * embedded object that is not there), Khmer's invisible inherent vowels, the Mongolian vowel
+ * separator, the null notehead; control characters other than tab and line breaks; private-use
+ * characters (no font of ours draws them), noncharacters and lone surrogates.
  */
-const BLANKS = /[\u115F\u1160\u3164\uFFA0\u2800]|\u034F/gu;
+const BLANKS = /[\u115F\u1160\u3164\uFFA0\u2800\uFFFC\u180E\u{1D159}]|\u034F|\u17B4|\u17B5|[^\P{Cc}\t\n\r]|\p{Co}|\p{Noncharacter_Code_Point}|\p{Cs}/gu;
 /** Marks (accents, variation selectors) with nothing to sit on: at the start or after a space. */
 const STRAY_MARKS = /(?<=^|\s)\p{M}+/gu;
 

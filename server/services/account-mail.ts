@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { emailTokens } from '../../db/schema';
 import type { Env } from '../env';
 import { newId } from '../lib/ids';
@@ -21,35 +21,39 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
 
 export const hashEmailToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Registration links of one unconfirmed address kept valid at once (the newest). */
-const KEPT_REGISTRATION_LINKS = 5;
+/**
+ * Registration links of one unconfirmed address kept valid at once (the newest): as many as
+ * the address's confirmation mails in an hour from all networks, so strangers cannot push the
+ * owner's link out within the hour without using up the mails that would carry theirs.
+ */
+const KEPT_REGISTRATION_LINKS = 20;
+
+/** A confirmation link from a registration carries a password; one from "resend" does not. */
+const registrationLinks = (userId: string) => and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'confirm'), isNotNull(emailTokens.pendingPasswordHash));
 
 /**
- * Creates a single-use token for a mailed link and returns it; only its SHA-256 is stored.
- * Earlier tokens of the same kind are deleted, so only the newest link works, except with
- * `keepOthers` (registrations: each one's link activates its own credentials, so a stranger who
- * registers the address again cannot cancel the owner's link). Synchronous, so it can run
- * inside the transaction that creates the user.
+ * Creates a single-use token for a mailed link and returns it; only its SHA-256 is stored. A new
+ * reset link replaces the earlier ones. Confirmation links replace only their own sort: each
+ * registration's link stays valid beside the others (the newest few), so a stranger who
+ * registers the address again cannot cancel the owner's link, and a resend's link (no password)
+ * replaces only earlier resends' links, so a stranger's resend cannot cancel it either (issue
+ * 27). Synchronous, so it can run inside the transaction that creates the user.
  */
-export function issueEmailToken(
-  db: DbOrTx,
-  userId: string,
-  kind: EmailTokenKind,
-  now = Date.now(),
-  pending?: PendingCredentials,
-  options: { keepOthers?: boolean } = {},
-): string {
+export function issueEmailToken(db: DbOrTx, userId: string, kind: EmailTokenKind, now = Date.now(), pending?: PendingCredentials): string {
   const token = randomBytes(32).toString('base64url');
-  if (!options.keepOthers)
+  if (kind === 'reset')
     db.delete(emailTokens)
       .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind)))
       .run();
+  else if (!pending?.passwordHash)
+    db.delete(emailTokens)
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'confirm'), isNull(emailTokens.pendingPasswordHash)))
+      .run();
   else {
-    // Each registration's link stays valid beside the others, the newest few of them.
     const older = db
       .select({ id: emailTokens.id })
       .from(emailTokens)
-      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind)))
+      .where(registrationLinks(userId))
       .orderBy(desc(emailTokens.createdAt))
       .offset(KEPT_REGISTRATION_LINKS - 1)
       .limit(100)
@@ -74,6 +78,15 @@ export function issueEmailToken(
     })
     .run();
   return token;
+}
+
+/**
+ * How many registrations' links an address holds (used, expired or not): more than one means
+ * someone else may have registered it too, so a link activates its password only for a person
+ * who knows that password (see confirmEmail).
+ */
+export function registrationLinkCount(db: DbOrTx, userId: string): number {
+  return db.select({ n: count() }).from(emailTokens).where(registrationLinks(userId)).get()?.n ?? 0;
 }
 
 export function findEmailToken(db: DbOrTx, token: string, kind: EmailTokenKind): EmailTokenRow | null {

@@ -14,7 +14,7 @@ const ADMIN_EMAIL = 'boss@recensera.example';
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, ADMIN_EMAILS: `${ADMIN_EMAIL}, other-boss@example.com` } });
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, ADMIN_EMAILS: `${ADMIN_EMAIL}, other-boss@example.com, third-boss@example.com` } });
 });
 afterAll(async () => {
   await t.close();
@@ -51,8 +51,13 @@ async function register(fields: Record<string, string>, files?: Parameters<typeo
 const logIn = (email: string, password: string, ip = '10.0.0.2') =>
   t.app.inject({ method: 'POST', url: '/api/users/logIn', payload: { email, password }, remoteAddress: ip });
 
-const confirm = (token: string | null) =>
-  t.app.inject({ method: 'PUT', url: token === null ? '/api/users/confirm-email' : `/api/users/confirm-email?token=${encodeURIComponent(token)}` });
+const confirm = (token: string | null, body?: { password?: string; choosePassword?: boolean }, ip = '10.0.0.3') =>
+  t.app.inject({
+    method: 'PUT',
+    url: token === null ? '/api/users/confirm-email' : `/api/users/confirm-email?token=${encodeURIComponent(token)}`,
+    remoteAddress: ip,
+    ...(body && { payload: body }),
+  });
 
 /** The test SMTP server once every queued mail has gone out (mails leave through the outbox). */
 async function inbox() {
@@ -165,10 +170,11 @@ describe('registration outcomes', () => {
     expect((await inbox()).mailsTo(email)).toHaveLength(2);
     expect(t.db.select().from(users).where(eq(users.email, email)).get()?.firstName).toBe('Åsa');
 
-    // Each registration's link stays valid and activates its own registration; the first one
-    // opened wins and the other link then dies.
+    // Each registration's link stays valid and activates its own registration, for whoever
+    // knows its password (the address has two registrations); the first one opened wins and
+    // the other link then dies.
     const secondToken = await tokenOfMailTo(email);
-    expect((await confirm(firstToken)).json()).toEqual({ message: 'Your email is confirmed. You can now log in.' });
+    expect((await confirm(firstToken, { password: 'Lösenord-2024' })).json()).toEqual({ message: 'Your email is confirmed. You can now log in.' });
     expect(t.db.select().from(users).where(eq(users.email, email)).get()?.firstName).toBe('Åsa');
     expect((await confirm(secondToken)).json().key).toBe('tokenMissing');
     expect((await logIn(email, 'Another-pass-1')).json().message).toBe('wrong password!');
@@ -245,7 +251,7 @@ describe('no account takeover by registering an address first', () => {
   it("confirming by REST activates the owner's password and names, not Eve's, and ends earlier sessions", async () => {
     const email = uniqueEmail('victim');
     const { id, eveSession, ownerLink } = await eveThenOwner(email);
-    expect((await confirm(ownerLink)).statusCode).toBe(200);
+    expect((await confirm(ownerLink, { password: OWNER.password })).statusCode).toBe(200);
 
     expect((await logIn(email, EVE.password)).statusCode).toBe(401);
     const owner = await logIn(email, OWNER.password);
@@ -259,7 +265,11 @@ describe('no account takeover by registering an address first', () => {
     const email = uniqueEmail('victim-trpc');
     const { eveSession, ownerLink } = await eveThenOwner(email);
     const visitor = callerFor(t.deps, null);
-    expect(await visitor.users.confirmEmail({ token: ownerLink })).toEqual({ message: 'emailConfirmed' });
+    await expect(visitor.users.confirmEmail({ token: ownerLink })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/registered more than once/),
+    });
+    expect(await visitor.users.confirmEmail({ token: ownerLink, password: OWNER.password })).toEqual({ message: 'emailConfirmed' });
 
     await expect(visitor.users.login({ email, password: EVE.password })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect((await visitor.users.login({ email, password: OWNER.password })).user).toMatchObject({ firstName: 'Olga', emailConfirmed: true });
@@ -298,7 +308,7 @@ describe('no account takeover by registering an address first', () => {
   it("Eve's own link, and the owner's opened again, change nothing", async () => {
     const email = uniqueEmail('victim-late');
     const { eveLink, ownerLink } = await eveThenOwner(email);
-    expect((await confirm(ownerLink)).statusCode).toBe(200);
+    expect((await confirm(ownerLink, { password: OWNER.password })).statusCode).toBe(200);
     // Eve's link was replaced by the owner's registration, and the account is confirmed now.
     expect((await confirm(eveLink)).json().key).toBe('tokenMissing');
     expect((await confirm(ownerLink)).json().message).toMatch(/^Your email is already confirmed/);
@@ -309,28 +319,131 @@ describe('no account takeover by registering an address first', () => {
   it("an ADMIN_EMAILS address pre-registered by Eve becomes admin with the owner's password only", async () => {
     const email = 'other-boss@example.com';
     const { ownerLink } = await eveThenOwner(email);
-    expect((await confirm(ownerLink)).statusCode).toBe(200);
+    expect((await confirm(ownerLink, { password: OWNER.password })).statusCode).toBe(200);
     expect((await logIn(email, EVE.password)).statusCode).toBe(401);
     const owner = await logIn(email, OWNER.password);
     expect(owner.json().userData).toMatchObject({ isAdmin: true, firstName: 'Olga' });
   });
 });
 
+/**
+ * Issue 27 (7, 8): two mails that differ only in the token reach the owner; opening Eve's must
+ * never activate Eve's password, and nothing Eve does later cancels the owner's link.
+ */
+describe('an address registered more than once', () => {
+  const EVE = { firstName: 'Eve', lastName: 'Angripare', password: 'Eves-own-pass-1', confirmPassword: 'Eves-own-pass-1' };
+  const OWNER = { firstName: 'Olga', lastName: 'Ägare', password: 'Owners-pass-22', confirmPassword: 'Owners-pass-22' };
+
+  async function eveThenOwner(email: string) {
+    expect((await register(registration(email, EVE), undefined, '10.67.0.1')).statusCode).toBe(201);
+    const eveLink = await tokenOfMailTo(email);
+    expect((await register(registration(email, OWNER), undefined, '10.68.0.1')).statusCode).toBe(200);
+    return { eveLink, ownerLink: await tokenOfMailTo(email) };
+  }
+  const account = (email: string) => t.db.select().from(users).where(eq(users.email, email)).get();
+
+  it("opening Eve's link with the token alone activates nothing, and Eve cannot log in (REST)", async () => {
+    const email = 'third-boss@example.com';
+    const { eveLink } = await eveThenOwner(email);
+    const res = await confirm(eveLink);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ key: 'confirmPasswordNeeded', errors: { password: expect.stringMatching(/registered more than once/) } });
+    expect(account(email)).toMatchObject({ emailConfirmed: false, isAdmin: false });
+    // The owner's own password is not the one of Eve's registration.
+    const wrong = await confirm(eveLink, { password: OWNER.password });
+    expect(wrong.json()).toMatchObject({ key: 'confirmPasswordWrong' });
+    expect(account(email)?.emailConfirmed).toBe(false);
+    expect((await logIn(email, EVE.password)).statusCode).toBe(403);
+
+    // Choosing a new password instead: confirmed without Eve's password, names or avatar.
+    const chosen = await confirm(eveLink, { choosePassword: true });
+    expect(chosen.statusCode).toBe(200);
+    const { message, setPasswordToken } = chosen.json();
+    expect(message).toBe('Your email is confirmed. Now choose your password.');
+    expect(account(email)).toMatchObject({ emailConfirmed: true, passwordHash: null, firstName: 'Eve', imageId: null });
+    expect((await logIn(email, EVE.password)).statusCode).toBe(401);
+    await callerFor(t.deps, null).users.resetPassword({ token: setPasswordToken, password: 'Owner-chose-3', confirmPassword: 'Owner-chose-3' });
+    const owner = await logIn(email, 'Owner-chose-3');
+    expect(owner.json().userData).toMatchObject({ isAdmin: true, emailConfirmed: true });
+    expect((await logIn(email, EVE.password)).statusCode).toBe(401);
+  });
+
+  it("the owner's link activates the owner's registration with the owner's password, through tRPC too", async () => {
+    const email = uniqueEmail('two-trpc');
+    const { eveLink, ownerLink } = await eveThenOwner(email);
+    const visitor = callerFor(t.deps, null);
+    await expect(visitor.users.confirmEmail({ token: eveLink, password: EVE.password.slice(1) })).rejects.toMatchObject({
+      message: expect.stringMatching(/^That is not the password/),
+    });
+    expect(await visitor.users.confirmEmail({ token: ownerLink, password: OWNER.password })).toEqual({ message: 'emailConfirmed' });
+    expect(account(email)).toMatchObject({ firstName: 'Olga', emailConfirmed: true });
+    expect((await logIn(email, OWNER.password)).statusCode).toBe(200);
+    expect((await logIn(email, EVE.password)).statusCode).toBe(401);
+    await expect(visitor.users.confirmEmail({ token: eveLink, password: EVE.password })).rejects.toMatchObject({
+      message: expect.stringMatching(/^This link is invalid/),
+    });
+    expect((await logIn(email, EVE.password)).statusCode).toBe(401);
+  });
+
+  it('limits the passwords typed for one link (429)', async () => {
+    const email = uniqueEmail('two-guess');
+    const { eveLink } = await eveThenOwner(email);
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await confirm(eveLink, { password: `guess-${i}-xxxx` }, `10.69.${i}.1`)).statusCode);
+    expect(codes).toEqual([...Array<number>(10).fill(400), 429]);
+  }, 60_000);
+
+  it('an address registered once confirms with the token alone, as documented', async () => {
+    const email = uniqueEmail('once');
+    await register(registration(email));
+    expect((await confirm(await tokenOfMailTo(email))).json()).toEqual({ message: 'Your email is confirmed. You can now log in.' });
+    expect((await logIn(email, 'Lösenord-2024')).statusCode).toBe(200);
+  });
+
+  it("a stranger's resend neither cancels the owner's link nor renames the account", async () => {
+    const email = uniqueEmail('resend-victim');
+    const { ownerLink } = await eveThenOwner(email);
+    const resend = await t.app.inject({ method: 'POST', url: '/api/users/resend-confirmation', payload: { email }, remoteAddress: '10.67.0.1' });
+    expect(resend.statusCode).toBe(200);
+    expect((await inbox()).mailsTo(email)).toHaveLength(3);
+    expect((await confirm(ownerLink, { password: OWNER.password })).json()).toEqual({ message: 'Your email is confirmed. You can now log in.' });
+    expect(account(email)).toMatchObject({ firstName: 'Olga', lastName: 'Ägare' });
+    expect((await logIn(email, OWNER.password)).statusCode).toBe(200);
+  });
+});
+
 describe('mails to one address', () => {
-  it('are at most 6 an hour whoever asks; past that the replies are the same and nothing is sent', async () => {
+  it("are at most 3 an hour per network; strangers elsewhere cannot use up the owner's (issue 27)", async () => {
     const email = uniqueEmail('inbox');
     expect((await register(registration(email), undefined, '10.77.0.1')).statusCode).toBe(201);
     const sent = async () => (await inbox()).mailsTo(email).length;
     expect(await sent()).toBe(1);
-    const visitor = callerFor(t.deps, null);
-    for (let i = 0; i < 3; i++) await visitor.users.resendConfirmation({ email });
-    for (let i = 0; i < 3; i++) expect((await register(registration(email), undefined, `10.77.1.${i}`)).statusCode).toBe(200);
-    expect(await sent()).toBe(7);
-    const again = await register(registration(email), undefined, '10.77.2.1');
-    expect(again.statusCode).toBe(200);
-    expect(again.json().message).toBe('This email is registered but not confirmed yet. We have sent you a new confirmation email.');
-    expect(await visitor.users.forgotPassword({ email })).toEqual({ message: 'resetSent' });
-    expect(await sent()).toBe(7);
+    // Six requests by a stranger from one network: three mails, then the same replies unmailed.
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/resend-confirmation', payload: { email }, remoteAddress: `10.77.1.${i}` });
+      expect(res.statusCode).toBe(200);
+    }
+    for (let i = 0; i < 3; i++) {
+      const again = await register(registration(email), undefined, `10.77.1.${10 + i}`);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().message).toBe('This email is registered but not confirmed yet. We have sent you a new confirmation email.');
+    }
+    expect(await sent()).toBe(4);
+    // The owner's own reset, from the owner's network, still goes out.
+    expect(await callerFor(t.deps, null).users.forgotPassword({ email })).toEqual({ message: 'resetSent' });
+    expect(await sent()).toBe(5);
+  });
+
+  it('are at most 20 confirmations an hour from all networks, and a reset still goes out past that', async () => {
+    const email = uniqueEmail('bombed');
+    await register(registration(email), undefined, '10.79.0.1');
+    const taken: boolean[] = [];
+    for (let i = 0; i < 8; i++) for (let j = 0; j < 3; j++) taken.push(await t.deps.limits.takeMailAllowance(email, `10.79.${i}.${j}`));
+    expect(taken.filter(Boolean)).toHaveLength(20);
+    expect(taken.slice(20).some(Boolean)).toBe(false);
+    const before = (await inbox()).mailsTo(email).length;
+    expect(await callerFor(t.deps, null).users.forgotPassword({ email })).toEqual({ message: 'resetSent' });
+    expect((await inbox()).mailsTo(email).length).toBe(before + 1);
   });
 });
 
@@ -435,7 +548,7 @@ describe('POST /api/users/logIn', () => {
     expect((await logIn(user.email, 'wrong-pass-2', '10.1.3.1')).statusCode).toBe(429);
     expect((await logIn(user.email.toUpperCase(), user.password, '10.1.3.1')).statusCode).toBe(429);
     // The owner, from an address that was not guessing, gets in.
-    expect((await logIn(user.email, user.password, '10.1.3.2')).statusCode).toBe(200);
+    expect((await logIn(user.email, user.password, '10.1.4.2')).statusCode).toBe(200);
   });
 
   it('limits one IP to 30 attempts a minute over all addresses (429)', async () => {
@@ -443,6 +556,31 @@ describe('POST /api/users/logIn', () => {
     for (let i = 0; i < 31; i++) perIp.push((await logIn(uniqueEmail('spray'), 'wrong-pass', '10.2.0.1')).statusCode);
     expect(perIp.slice(0, 30).every((c) => c === 401)).toBe(true);
     expect(perIp[30]).toBe(429);
+  });
+
+  it('counts a network, not an address: a /24 for IPv4, a /64 for IPv6 (issue 27)', async () => {
+    const guesses = async (email: string, ips: string[]) => {
+      const codes: number[] = [];
+      for (const ip of ips)
+        codes.push(
+          await t.deps.limits.consumeLogin(ip, email).then(
+            () => 200,
+            (e: { status: number }) => e.status,
+          ),
+        );
+      return codes;
+    };
+    const v4 = Array.from({ length: 11 }, (_, i) => `10.5.0.${i + 1}`);
+    expect(await guesses('v4@example.se', v4)).toEqual([...Array<number>(10).fill(200), 429]);
+    expect(await guesses('v4@example.se', ['::ffff:10.5.0.200', '10.5.1.1'])).toEqual([429, 200]);
+    const v6 = Array.from({ length: 11 }, (_, i) => `2001:db8:1:2:${i.toString(16)}::1`);
+    expect(await guesses('v6@example.se', v6)).toEqual([...Array<number>(10).fill(200), 429]);
+    expect(await guesses('v6@example.se', ['2001:db8:1:3::1'])).toEqual([200]);
+    const spray = Array.from({ length: 31 }, (_, i) => `10.6.0.${i}`);
+    const sprayed: number[] = [];
+    for (const [i, ip] of spray.entries()) sprayed.push((await guesses(`spray-${i}@example.se`, [ip]))[0]);
+    expect(sprayed.slice(0, 30).every((c) => c === 200)).toBe(true);
+    expect(sprayed[30]).toBe(429);
   });
 
   it('answers an unknown e-mail as slowly as a known one with a wrong password (one argon2 verify each)', async () => {

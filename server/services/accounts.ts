@@ -10,7 +10,15 @@ import type { ChangePasswordInput, EmailInput, LoginInput, RegisterInput, ResetP
 import { filledHoneypot, type Language } from '../schemas/common';
 import type { MessageKey } from '../schemas/messages';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
-import { accountMail, findEmailToken, issueEmailToken, type EmailTokenKind, type PendingCredentials } from './account-mail';
+import {
+  accountMail,
+  findEmailToken,
+  issueEmailToken,
+  registrationLinkCount,
+  type EmailTokenKind,
+  type EmailTokenRow,
+  type PendingCredentials,
+} from './account-mail';
 import { requireSignedIn, type Actor } from './actor';
 import { storeImage, releaseImage } from './images';
 import { createSession, invalidateOtherSessions, invalidateSession, invalidateUserSessions } from './sessions';
@@ -92,7 +100,7 @@ export async function registerUser(deps: Deps, input: RegisterInput & { image?: 
   if (existing?.emailConfirmed) throw new AppError('CONFLICT', 'emailAlreadyRegistered');
   if (existing?.isBanned) return { status: 200, message: 'confirmationResent', user: null };
   // A repeat registration past the address's mails for the hour answers the same, unmailed.
-  if (existing && !(await deps.limits.takeMailAllowance(input.email))) return { status: 200, message: 'confirmationResent', user: null };
+  if (existing && !(await deps.limits.takeMailAllowance(input.email, meta.ip))) return { status: 200, message: 'confirmationResent', user: null };
 
   const id = existing?.id ?? newId();
   const passwordHash = await hashPassword(input.password, networkOf(meta.ip));
@@ -103,7 +111,7 @@ export async function registerUser(deps: Deps, input: RegisterInput & { image?: 
 
   if (existing) {
     deps.db.transaction((tx) => {
-      const token = issueEmailToken(tx, existing.id, 'confirm', now, pending, { keepOthers: true });
+      const token = issueEmailToken(tx, existing.id, 'confirm', now, pending);
       queueTokenMail(deps, tx, 'confirm', mailTo, token);
     });
     return { status: 200, message: 'confirmationResent', user: null };
@@ -140,11 +148,12 @@ export async function registerUser(deps: Deps, input: RegisterInput & { image?: 
 export async function resendConfirmation(deps: Deps, input: EmailInput, meta: RequestMeta): Promise<{ message: MessageKey }> {
   await deps.limits.consume('resend', meta.ip, input.email);
   const user = findUserByEmail(deps.db, input.email);
-  if (user && !user.emailConfirmed && !user.isBanned && (await deps.limits.takeMailAllowance(user.email))) {
+  if (user && !user.emailConfirmed && !user.isBanned && (await deps.limits.takeMailAllowance(user.email, meta.ip))) {
     deps.db.transaction((tx) => {
       // Whoever asks cannot be told apart from the owner, so this link carries no password: it
       // confirms the address and its receiver then chooses one (see confirmEmail). It replaces
-      // every earlier link.
+      // earlier resends' links only: the registrations' links stay valid, and the account's
+      // names stay what they are (issue 27: a stranger's resend cancelled the owner's link).
       const pending: PendingCredentials = {
         passwordHash: null,
         firstName: user.firstName,
@@ -161,48 +170,87 @@ export async function resendConfirmation(deps: Deps, input: EmailInput, meta: Re
 }
 
 export type ConfirmResult = { message: MessageKey; setPasswordToken?: string };
+export type ConfirmInput = { token: string; password?: string; choosePassword?: boolean };
+
+type ConfirmState = { done: true } | { done: false; row: EmailTokenRow; user: UserRow; shared: boolean };
+
+/** The link's token and account as a confirmation finds them; throws for a link that cannot work. */
+function confirmState(db: DbOrTx, token: string, now: number): ConfirmState {
+  const row = findEmailToken(db, token, 'confirm');
+  if (!row) throw new AppError('BAD_INPUT', 'tokenMissing');
+  const user = db.select().from(users).where(eq(users.id, row.userId)).get();
+  if (!user) throw new AppError('BAD_INPUT', 'tokenMissing');
+  if (user.emailConfirmed) return { done: true };
+  if (row.usedAt !== null) throw new AppError('BAD_INPUT', 'tokenUsed');
+  if (row.expiresAt <= now) throw new AppError('BAD_INPUT', 'tokenExpired');
+  // A registration's link of an address registered more than once: its password may be a stranger's.
+  return { done: false, row, user, shared: row.pendingPasswordHash !== null && registrationLinkCount(db, user.id) > 1 };
+}
 
 /**
  * Confirms the address behind a mailed link and activates exactly the credentials (password,
  * names, language, avatar) of the registration that issued the link; every session of the
- * account and every other link end. A link from "resend" carries no password: the account is
- * confirmed without one and the reply holds a one-time password-reset token, so whoever opened
- * the mail (the address's owner) chooses it. Logs nobody in. A link opened again after it
- * worked is not an error: the address is confirmed, which is what the user wants to know.
+ * account and every other link end. Logs nobody in. A link opened again after it worked is not
+ * an error: the address is confirmed, which is what the user wants to know.
+ *
+ * Opening a link proves only that one reads the address's mail. When the address has been
+ * registered more than once, its mails differ only in the token, and the owner may open a
+ * stranger's; so such a link activates its registration only for the person who types that
+ * registration's `password` (400 `confirmPasswordNeeded` without one, `confirmPasswordWrong`
+ * for another, attempts limited). With `choosePassword` instead, or with a link from "resend"
+ * (which carries no password), the address is confirmed with no password, the account keeps its
+ * names, and the reply holds a one-time password-reset token so whoever opened the mail chooses
+ * one. An address registered once confirms with the token alone.
  */
-export function confirmEmail(deps: Deps, input: { token: string }): ConfirmResult {
+export async function confirmEmail(deps: Deps, input: ConfirmInput, meta: RequestMeta): Promise<ConfirmResult> {
   const { db, env } = deps;
-  const now = Date.now();
   if (!input.token) throw new AppError('BAD_INPUT', 'tokenMissing');
+  const before = confirmState(db, input.token, Date.now());
+  if (before.done) return { message: 'emailAlreadyConfirmed' };
+  let proven = false;
+  if (before.shared && !input.choosePassword) {
+    if (!input.password) throw new AppError('BAD_INPUT', 'confirmPasswordNeeded', { password: 'confirmPasswordNeeded' });
+    await deps.limits.consume('confirmPassword', networkOf(meta.ip), before.row.id);
+    if (!(await verifyPassword(before.row.pendingPasswordHash ?? '', input.password, networkOf(meta.ip)))) {
+      throw new AppError('BAD_INPUT', 'confirmPasswordWrong', { password: 'confirmPasswordWrong' });
+    }
+    proven = true;
+  }
+  const now = Date.now();
   return db.transaction((tx) => {
-    const row = findEmailToken(tx, input.token, 'confirm');
-    if (!row) throw new AppError('BAD_INPUT', 'tokenMissing');
-    const user = tx.select().from(users).where(eq(users.id, row.userId)).get();
-    if (!user) throw new AppError('BAD_INPUT', 'tokenMissing');
-    if (user.emailConfirmed) return { message: 'emailAlreadyConfirmed' as const };
-    if (row.usedAt !== null) throw new AppError('BAD_INPUT', 'tokenUsed');
-    if (row.expiresAt <= now) throw new AppError('BAD_INPUT', 'tokenExpired');
+    // Checked again in the write: the link may have been used, or the address registered again.
+    const state = confirmState(tx, input.token, now);
+    if (state.done) return { message: 'emailAlreadyConfirmed' as const };
+    const { row, user, shared } = state;
+    if (shared && !proven && !input.choosePassword) throw new AppError('BAD_INPUT', 'confirmPasswordNeeded', { password: 'confirmPasswordNeeded' });
+    const activates = row.pendingPasswordHash !== null && (!shared || proven);
     tx.update(emailTokens).set({ usedAt: now }).where(eq(emailTokens.id, row.id)).run();
     tx.update(users)
       .set({
-        passwordHash: row.pendingPasswordHash,
-        firstName: row.pendingFirstName ?? user.firstName,
-        lastName: row.pendingLastName ?? user.lastName,
-        language: languageOf(row.pendingLanguage ?? user.language),
-        imageId: row.pendingImageId,
+        ...(activates
+          ? {
+              passwordHash: row.pendingPasswordHash,
+              firstName: row.pendingFirstName ?? user.firstName,
+              lastName: row.pendingLastName ?? user.lastName,
+              language: languageOf(row.pendingLanguage ?? user.language),
+              imageId: row.pendingImageId,
+            }
+          : // Nothing of a registration that may be a stranger's: the names stay, no avatar
+            // unless the address was registered once (a resend's link keeps the account's).
+            { passwordHash: null, imageId: row.pendingPasswordHash === null && registrationLinkCount(tx, user.id) <= 1 ? row.pendingImageId : null }),
         emailConfirmed: true,
-        // Promotion follows only this confirmation, whose credentials the link's receiver chose.
+        // Promotion follows only this confirmation, whose password the link's receiver knows or chooses.
         isAdmin: becomesAdmin(env, user),
         updatedAt: now,
       })
       .where(eq(users.id, user.id))
       .run();
     invalidateUserSessions(tx, user.id);
-    // Other registrations' links die; this one stays (used), so opening it again says "already confirmed".
+    // Other links die; this one stays (used), so opening it again says "already confirmed".
     tx.delete(emailTokens)
       .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, 'confirm'), ne(emailTokens.id, row.id)))
       .run();
-    if (row.pendingPasswordHash !== null) return { message: 'emailConfirmed' as const };
+    if (activates) return { message: 'emailConfirmed' as const };
     return { message: 'emailConfirmedChoosePassword' as const, setPasswordToken: issueEmailToken(tx, user.id, 'reset', now) };
   });
 }
@@ -258,7 +306,7 @@ export function accountConfig(deps: Deps): { googleEnabled: boolean } {
 export async function forgotPassword(deps: Deps, input: EmailInput, meta: RequestMeta): Promise<{ message: MessageKey }> {
   await deps.limits.consume('forgotPassword', meta.ip, input.email);
   const user = findUserByEmail(deps.db, input.email);
-  if (user && !user.isBanned && (await deps.limits.takeMailAllowance(user.email))) {
+  if (user && !user.isBanned && (await deps.limits.takeMailAllowance(user.email, meta.ip, 'reset'))) {
     // Only queued here: a slow or failing mail server neither delays nor fails the reply.
     deps.db.transaction((tx) => {
       const token = issueEmailToken(tx, user.id, 'reset');

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { copyFile, link, lstat, mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Db } from '../../db/client';
+import { closeDb, migrateDb, migrationsFolder, openDb, type Db } from '../../db/client';
+import { isUploadFileName } from '../lib/urls';
 import type { Deps } from '../deps';
 import { knownMigrations, schemaVersionOf } from './schema-version';
 import { findRunningServer } from '../lib/server-lock';
@@ -236,6 +238,17 @@ export async function verifyBackup(src: string): Promise<BackupManifest> {
     if (version !== 'empty' && !knownMigrations().some((m) => m.tag === version)) {
       throw new BackupError(`The backup was made by a newer release (schema ${version}); restore it with that release.`);
     }
+    // Nothing but what this release's migrations make: a trigger, view or table more runs (or
+    // waits) in the restored site with the app's rights, e.g. making an account admin (issue 27).
+    const differences = schemaDifferences(schemaOf(copy), expectedSchema(version));
+    if (differences.length > 0) {
+      throw new BackupError(
+        `The backup's database has a schema this release's migrations do not make (${differences.slice(0, 3).join('; ')}); it is not restored.`,
+      );
+    }
+    const names = version === 'empty' ? [] : copy.prepare('SELECT file_name FROM images').pluck().all();
+    const bad = names.find((name) => !isUploadFileName(name));
+    if (bad !== undefined) throw new BackupError(`The backup's database names an upload ${JSON.stringify(bad)}, which is not a content-hash file name.`);
   } finally {
     copy.close();
   }
@@ -251,12 +264,67 @@ const stampOf = (date: Date) =>
 
 export type RestoreResult = { manifest: BackupManifest; replacedDir: string | null };
 
+type SchemaEntry = { type: string; name: string; tbl_name: string; sql: string | null };
+
+/** A database's schema as SQLite keeps it; the statistics ANALYZE writes are data, not schema. */
+function schemaOf(sqlite: Database.Database): SchemaEntry[] {
+  return sqlite.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY type, name").all() as SchemaEntry[];
+}
+
+const expectedSchemas = new Map<string, SchemaEntry[]>();
+
+/**
+ * The schema this release's migrations make up to `version` (the backup's; the start migrates
+ * the rest), from a fresh database in memory migrated with a journal cut at that version.
+ */
+function expectedSchema(version: string): SchemaEntry[] {
+  if (version === 'empty') return [];
+  const known = expectedSchemas.get(version);
+  if (known) return known;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'recensera-schema-'));
+  try {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === version) + 1);
+    mkdirSync(path.join(dir, 'meta'));
+    writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
+    for (const { tag } of journal.entries) copyFileSync(path.join(migrationsFolder, `${tag}.sql`), path.join(dir, `${tag}.sql`));
+    const fresh = openDb(':memory:');
+    try {
+      migrateDb(fresh, dir);
+      const schema = schemaOf(fresh.$client);
+      expectedSchemas.set(version, schema);
+      return schema;
+    } finally {
+      closeDb(fresh);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What one schema has that the other lacks or defines otherwise, named for the operator. */
+function schemaDifferences(actual: SchemaEntry[], expected: SchemaEntry[]): string[] {
+  const key = (e: SchemaEntry) => `${e.type} ${e.name}`;
+  const wanted = new Map(expected.map((e) => [key(e), e]));
+  const found = new Map(actual.map((e) => [key(e), e]));
+  const out: string[] = [];
+  for (const [k, e] of found) {
+    const w = wanted.get(k);
+    if (!w) out.push(`an extra ${k}`);
+    else if (w.sql !== e.sql || w.tbl_name !== e.tbl_name) out.push(`a changed ${k}`);
+  }
+  for (const k of wanted.keys()) if (!found.has(k)) out.push(`no ${k}`);
+  return out;
+}
+
 /**
  * Puts a verified backup in place of DATA_DIR's database and uploads, only while no server uses
  * the folder. What it replaces is moved aside (DATA_DIR/replaced-<time>/), and the old -wal and
  * -shm files go with it: SQLite would otherwise replay a stale WAL over the restored database.
  */
 export async function restoreBackup(dataDir: string, src: string, now = new Date()): Promise<RestoreResult> {
+  const folder = await stat(dataDir).catch(() => null);
+  if (!folder?.isDirectory()) throw new BackupError(`DATA_DIR (${dataDir}) is not a folder; create it or set DATA_DIR, then restore.`);
   const running = findRunningServer(dataDir);
   if (running) throw new BackupError(`A Recensera server (pid ${running.pid}) is using ${dataDir}. Stop it first, then restore.`);
   const manifest = await verifyBackup(src);

@@ -8,6 +8,7 @@ import { googleEnabled, type Env } from '../env';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import type { Language } from '../schemas/common';
+import { networkOf } from '../lib/networks';
 import { becomesAdmin, startSession, type RequestMeta, type SignedInResult } from './accounts';
 import { invalidateUserSessions } from './sessions';
 
@@ -210,7 +211,7 @@ export async function completeGoogleSignIn(
   meta: RequestMeta,
 ): Promise<SignedInResult> {
   const client = await oauthClient(deps.env);
-  await deps.limits.consume('loginIp', meta.ip);
+  await deps.limits.consume('loginIp', networkOf(meta.ip));
   if (!stored.state || !stored.codeVerifier || !sameString(stored.state, input.state)) throw failed();
   const { token_endpoint } = await discover(deps.env.GOOGLE_ISSUER);
   let idToken: string;
@@ -226,6 +227,6 @@ export async function completeGoogleSignIn(
 /** POST /googleLogIn: an ID token the client got from Google itself. */
 export async function googleLogInWithIdToken(deps: Deps, input: { id_token: string; language?: Language }, meta: RequestMeta): Promise<SignedInResult> {
   requireGoogle(deps.env);
-  await deps.limits.consume('loginIp', meta.ip);
+  await deps.limits.consume('loginIp', networkOf(meta.ip));
   return signInWithGoogle(deps, await verifyIdToken(deps, input.id_token), input.language);
 }

@@ -9,7 +9,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { createFairSlots, SlotsFullError } from '../lib/fair-slots';
 import { newId } from '../lib/ids';
-import { uploadUrl } from '../lib/urls';
+import { isUploadFileName, uploadUrl } from '../lib/urls';
 import { imageBounds, MAX_UPLOAD_BYTES, type ImageKind } from '../schemas/common';
 
 export type StoredImage = { id: string; url: string; fileName: string };
@@ -322,6 +322,11 @@ async function removeFiles(deps: Deps, fileNames: string[]): Promise<unknown[]> 
   await new Promise((resolve) => setImmediate(resolve));
   const failures: unknown[] = [];
   for (const fileName of fileNames) {
+    // A name from the database becomes a path only when it is a content hash (a crafted backup).
+    if (!isUploadFileName(fileName)) {
+      failures.push(new Error(`not removed: ${JSON.stringify(fileName)} is not the name of an upload`));
+      continue;
+    }
     await withFileLock(fileName, async () => {
       if (deps.db.select({ id: images.id }).from(images).where(eq(images.fileName, fileName)).get()) return;
       try {

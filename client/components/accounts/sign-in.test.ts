@@ -6,6 +6,8 @@ describe('where a login comes back to', () => {
     expect(safeNext('/business/abc123')).toBe('/business/abc123');
     expect(safeNext('/comment/xyz?lang=en#reply-1')).toBe('/comment/xyz?lang=en#reply-1');
     expect(safeNext('/user-mng')).toBe('/user-mng');
+    expect(safeNext('/a/./b/../business')).toBe('/a/business');
+    expect(safeNext('/business?next=//evil.example')).toBe('/business?next=//evil.example');
   });
 
   it('never leaves the site: other origins, protocol-relative and backslash tricks fall back to /user', () => {
@@ -22,6 +24,21 @@ describe('where a login comes back to', () => {
       '\\/evil.example',
       'javascript:alert(1)',
       ' /business',
+      // Issue 27 (8): dot segments resolve to a protocol-relative path.
+      '/.//evil.example',
+      '/./\\evil.example',
+      '/..//evil.example',
+      '/a/..//evil.example',
+      '/a/../..//evil.example/x?y#z',
+      '/%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/.%2e//evil.example',
+      '/././/evil.example',
+      '/.\\/evil.example',
+      '/.//\\evil.example',
+      '/.\t//evil.example',
+      '/.\n//evil.example',
+      '/.///evil.example',
     ]) {
       expect(safeNext(raw), JSON.stringify(raw)).toBe('/user');
     }

@@ -62,6 +62,9 @@ export const accounts: Widen<typeof sv> = {
     redirectingToPassword: 'You will be taken to choose your password in 3 seconds.',
     choosePassword: 'Choose password',
     fallbackError: 'Error confirming email',
+    password: 'The password you chose when you registered',
+    confirmWithPassword: 'Confirm',
+    chooseNewInstead: 'Choose a new password instead',
   },
   forgot: {
     title: 'Forgot password',

@@ -61,6 +61,9 @@ export const accounts = {
     redirectingToPassword: 'Du skickas vidare för att välja lösenord om 3 sekunder.',
     choosePassword: 'Välj lösenord',
     fallbackError: 'Fel vid bekräftelse av e-post',
+    password: 'Lösenordet du valde när du registrerade dig',
+    confirmWithPassword: 'Bekräfta',
+    chooseNewInstead: 'Välj ett nytt lösenord i stället',
   },
   forgot: {
     title: 'Glömt lösenordet',
@@ -181,6 +184,8 @@ export const accountsMessagesSv: Record<keyof typeof accountMessages, string> = 
   tokenUsed: 'Länken har redan använts. Begär en ny nedan.',
   emailConfirmed: 'Din e-postadress är bekräftad. Nu kan du logga in.',
   emailConfirmedChoosePassword: 'Din e-postadress är bekräftad. Välj nu ditt lösenord.',
+  confirmPasswordNeeded: 'E-postadressen har registrerats mer än en gång. Skriv lösenordet du valde när du registrerade dig, eller välj ett nytt.',
+  confirmPasswordWrong: 'Det är inte lösenordet för registreringen som länken hör till. Försök igen, eller välj ett nytt lösenord.',
   emailAlreadyConfirmed: 'Din e-postadress är redan bekräftad. Du kan logga in.',
   resetSent: 'Om e-postadressen är registrerad är en länk för att välja nytt lösenord på väg.',
   passwordChanged: 'Lösenordet är bytt. Logga in med det nya lösenordet.',

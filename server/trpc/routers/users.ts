@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session';
 import {
   changePasswordInputSchema,
+  confirmEmailInputSchema,
   emailInputSchema,
   googleCallbackInputSchema,
   loginInputSchema,
   profileInputSchema,
   resetPasswordInputSchema,
   setFlagsInputSchema,
-  tokenInputSchema,
   userIdInputSchema,
 } from '../../schemas/accounts';
 import { idSchema } from '../../schemas/common';
@@ -47,7 +47,7 @@ export const usersRouter = router({
     return result;
   }),
   resendConfirmation: publicProcedure.input(emailInputSchema).mutation(({ ctx, input }) => resendConfirmation(ctx.deps, input, { ip: ctx.ip })),
-  confirmEmail: publicProcedure.input(tokenInputSchema).mutation(({ ctx, input }) => confirmEmail(ctx.deps, input)),
+  confirmEmail: publicProcedure.input(confirmEmailInputSchema).mutation(({ ctx, input }) => confirmEmail(ctx.deps, input, { ip: ctx.ip })),
   forgotPassword: publicProcedure.input(emailInputSchema).mutation(({ ctx, input }) => forgotPassword(ctx.deps, input, { ip: ctx.ip })),
   resetPassword: publicProcedure.input(resetPasswordInputSchema).mutation(({ ctx, input }) => resetPassword(ctx.deps, input)),
   /** The /google-logIn page hands over the provider's code; the flow cookies come with it. */
