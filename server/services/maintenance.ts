@@ -1,16 +1,18 @@
 import type { Deps } from '../deps';
 import { sweepUnreferencedImages } from './images';
+import { pruneReadNotifications } from './notifications';
 import { deleteExpiredSessions } from './sessions';
 
 type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 
-/** Hourly housekeeping: expired sessions and uploads nothing has referenced for 24 h. */
+/** Hourly housekeeping: expired sessions, uploads nothing has referenced for 24 h, read notifications older than 90 days. */
 export function startMaintenance(deps: Deps, log: Log): () => void {
   const run = async () => {
     try {
       const sessions = deleteExpiredSessions(deps.db);
       const images = await sweepUnreferencedImages(deps);
-      if (sessions || images) log.info({ sessions, images }, 'maintenance swept');
+      const notifications = pruneReadNotifications(deps.db);
+      if (sessions || images || notifications) log.info({ sessions, images, notifications }, 'maintenance swept');
     } catch (err) {
       log.error({ err }, 'maintenance failed');
     }
