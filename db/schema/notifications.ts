@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { comments, replies } from './comments';
 import { users } from './users';
 
@@ -48,6 +48,10 @@ export const notifications = sqliteTable(
     uniqueIndex('notifications_reaction_group_idx')
       .on(t.userId, t.groupKey)
       .where(sql`${t.groupKey} IS NOT NULL AND ${t.readAt} IS NULL`),
+    // The mail job's queue (services/notification-mails.ts): rows not yet mailed or passed over.
+    index('notifications_unmailed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.mailedAt} IS NULL`),
     // Pruning old read rows (services/maintenance.ts).
     index('notifications_read_idx')
       .on(t.readAt)
@@ -57,4 +61,37 @@ export const notifications = sqliteTable(
     index('notifications_comment_idx').on(t.commentId),
     index('notifications_reply_idx').on(t.replyId),
   ],
+);
+
+/**
+ * A user's e-mail choice per kind of notification (replies, reactions, reviews of favourites,
+ * moderation): 'instant' | 'daily' | 'off'. No row: the defaults (notificationMailDefaults).
+ * `token` is the secret of the List-Unsubscribe links in their mails; `digest_at` when the
+ * daily digest was last sent (or its clock started).
+ */
+export const notificationSettings = sqliteTable('notification_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  replies: text('replies'),
+  reactions: text('reactions'),
+  reviews: text('reviews'),
+  moderation: text('moderation'),
+  token: text('token').notNull(),
+  digestAt: integer('digest_at'),
+});
+
+/** When a user was last mailed about a thread: at most one instant mail per thread an hour. */
+export const notificationThreads = sqliteTable(
+  'notification_threads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    mailedAt: integer('mailed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.commentId] }), index('notification_threads_comment_idx').on(t.commentId)],
 );

@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import { markReadInputSchema, notificationKinds, NOTIFICATIONS_PAGE, READ_IDS_MAX } from '../schemas/notifications';
+import {
+  mailChoices,
+  markReadInputSchema,
+  notificationKinds,
+  NOTIFICATIONS_PAGE,
+  notificationSettingsInputSchema,
+  READ_IDS_MAX,
+} from '../schemas/notifications';
+import { getNotificationSettings, setNotificationSettings } from '../services/notification-mails';
 import { listNotifications, markNotificationsRead } from '../services/notifications';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { errorSchema } from './openapi';
@@ -72,6 +80,50 @@ export function notificationRoutes(deps: Deps) {
         },
       },
       async (request) => markNotificationsRead(deps, request.actor, request.body),
+    );
+  };
+}
+
+const choice = z.enum(mailChoices);
+const settingsSchema = z.object({ replies: choice, reactions: choice, reviews: choice, moderation: choice });
+
+/** The signed-in user's e-mail choices, under /api/notification-settings. */
+export function notificationSettingsRoutes(deps: Deps) {
+  return async function routes(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['notifications'];
+    const description =
+      'E-mail per kind: `instant` (at most one mail per thread an hour), `daily` (one digest a day) or `off`. replies: replies to you and in ' +
+      'threads you replied in; reactions; reviews: new reviews of your favourites; moderation: decisions on your posts and reports. ' +
+      'Defaults: replies and moderation instant, reactions and reviews daily. Someone who has never posted gets no mail.';
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'Your e-mail choices for notifications',
+          description,
+          security: [{ bearer: [] }],
+          response: { 200: settingsSchema, 401: errorSchema },
+        },
+      },
+      async (request) => getNotificationSettings(deps, request.actor),
+    );
+
+    app.put(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'Change your e-mail choices for notifications',
+          description: `${description} Only the kinds given change.`,
+          security: [{ bearer: [] }],
+          body: notificationSettingsInputSchema,
+          response: { 200: settingsSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        },
+      },
+      async (request) => setNotificationSettings(deps, request.actor, request.body),
     );
   };
 }

@@ -57,3 +57,37 @@ export type NotificationItem = {
 };
 
 export type NotificationsPage = { items: NotificationItem[]; nextCursor: string | null; unread: number };
+
+/** The kinds of notification a user chooses e-mail for, each covering some notification kinds. */
+export const mailCategories = ['replies', 'reactions', 'reviews', 'moderation'] as const;
+export type MailCategory = (typeof mailCategories)[number];
+export const mailChoices = ['instant', 'daily', 'off'] as const;
+export type MailChoice = (typeof mailChoices)[number];
+
+/** Replies and moderation at once, reactions and new reviews of favourites in the daily digest. */
+export const notificationMailDefaults: Record<MailCategory, MailChoice> = { replies: 'instant', reactions: 'daily', reviews: 'daily', moderation: 'instant' };
+
+export const categoryOfKind: Record<NotificationKind, MailCategory> = {
+  reply: 'replies',
+  threadReply: 'replies',
+  ownerReply: 'replies',
+  reaction: 'reactions',
+  favoriteReview: 'reviews',
+  hidden: 'moderation',
+  removed: 'moderation',
+  restored: 'moderation',
+  reportResolved: 'moderation',
+};
+
+export type NotificationSettings = Record<MailCategory, MailChoice>;
+/** A change of some of the choices; the others stay. */
+export const notificationSettingsInputSchema = z
+  .object({
+    replies: z.enum(mailChoices),
+    reactions: z.enum(mailChoices),
+    reviews: z.enum(mailChoices),
+    moderation: z.enum(mailChoices),
+  })
+  .partial()
+  .strict();
+export type NotificationSettingsInput = z.output<typeof notificationSettingsInputSchema>;

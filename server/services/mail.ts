@@ -4,7 +4,7 @@ import type { Transporter } from 'nodemailer';
 import type { Env } from '../env';
 
 /** `replyTo` lets a mail relayed for someone else (the contact form) be answered to them. */
-export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string; headers?: Record<string, string> };
 export type Mailer = { send(mail: Mail): Promise<void> };
 type Log = { info(obj: object, msg?: string): void };
 

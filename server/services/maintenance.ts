@@ -1,6 +1,10 @@
 import type { Deps } from '../deps';
 import { sweepUnreferencedImages } from './images';
+import { queueNotificationMails } from './notification-mails';
 import { pruneReadNotifications } from './notifications';
+
+/** How often waiting notifications become mails. */
+const NOTIFICATION_MAILS_EVERY_MS = 60_000;
 import { deleteExpiredSessions } from './sessions';
 
 type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
@@ -19,10 +23,20 @@ export function startMaintenance(deps: Deps, log: Log): () => void {
   };
   const first = setTimeout(() => void run(), 5_000);
   const timer = setInterval(() => void run(), 60 * 60 * 1000);
+  // Notification mails (services/notification-mails.ts): each minute, off the request path.
+  const mails = setInterval(() => {
+    try {
+      queueNotificationMails(deps);
+    } catch (err) {
+      log.error({ err }, 'notification mails failed');
+    }
+  }, NOTIFICATION_MAILS_EVERY_MS);
   first.unref();
   timer.unref();
+  mails.unref();
   return () => {
     clearTimeout(first);
     clearInterval(timer);
+    clearInterval(mails);
   };
 }
