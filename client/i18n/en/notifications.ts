@@ -30,4 +30,15 @@ export const notifications: Widen<typeof sv> = {
     reportDismissed: (place: string) => `The post you reported about ${place} was reviewed and stays`,
   },
   reason: (reason: string) => `Reason: ${reason}`,
+  settings: {
+    title: 'E-mail about notifications',
+    hint: 'Choose for each kind: at once (at most one mail per thread an hour), a summary once a day, or none. You get no mail before you have posted something.',
+    categories: {
+      replies: 'Replies to you and in your threads',
+      reactions: 'Reactions to your posts',
+      reviews: 'New reviews of your favourites',
+      moderation: 'Moderation of your posts and reports',
+    },
+    choices: { instant: 'At once', daily: 'Once a day', off: 'Off' },
+  },
 };

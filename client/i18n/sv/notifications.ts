@@ -29,4 +29,15 @@ export const notifications = {
     reportDismissed: (place: string) => `Inlägget du anmälde om ${place} har granskats och får ligga kvar`,
   },
   reason: (reason: string) => `Anledning: ${reason}`,
+  settings: {
+    title: 'E-post om notiser',
+    hint: 'Välj för varje slag: direkt (högst ett mejl per tråd i timmen), en sammanfattning om dagen eller inget. Du får inga mejl innan du har skrivit något.',
+    categories: {
+      replies: 'Svar till dig och i dina trådar',
+      reactions: 'Reaktioner på dina inlägg',
+      reviews: 'Nya recensioner av dina favoriter',
+      moderation: 'Moderering av dina inlägg och anmälningar',
+    },
+    choices: { instant: 'Direkt', daily: 'En gång om dagen', off: 'Av' },
+  },
 };

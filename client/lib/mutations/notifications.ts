@@ -9,3 +9,6 @@ function useRefreshNotifications() {
 
 /** Marks notifications read (some, or all): the list and the bell's count follow. */
 export const useMarkNotificationsRead = refreshingMutation((trpc) => trpc.notifications.markRead, useRefreshNotifications);
+
+/** Changes the e-mail choices on the profile. */
+export const useSetNotificationSettings = refreshingMutation((trpc) => trpc.notifications.setSettings, useRefreshNotifications);
