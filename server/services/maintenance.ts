@@ -4,7 +4,7 @@ import { queueNotificationMails } from './notification-mails';
 import { pruneReadNotifications } from './notifications';
 
 /** How often waiting notifications become mails. */
-const NOTIFICATION_MAILS_EVERY_MS = 60_000;
+const NOTIFICATION_MAILS_EVERY_MS = 15_000;
 import { deleteExpiredSessions } from './sessions';
 
 type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };

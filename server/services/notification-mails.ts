@@ -126,6 +126,7 @@ type Pending = {
   language: string;
   firstName: string;
   banned: boolean;
+  demo: boolean;
   actorFirst: string | null;
   actorLast: string | null;
   businessTitle: string;
@@ -152,6 +153,7 @@ function pendingRows(db: Db): Pending[] {
       language: recipient.language,
       firstName: recipient.firstName,
       banned: recipient.isBanned,
+      demo: recipient.isDemo,
       actorFirst: actorUser.firstName,
       actorLast: actorUser.lastName,
       businessTitle: businesses.title,
@@ -302,8 +304,8 @@ function composeMail(env: Env, rows: Pending[], category: MailCategory, token: s
  * Turns waiting notifications into mails through the outbox (run every minute beside the
  * maintenance, services/maintenance.ts): each in the recipient's language, per their choice of
  * its kind. Instant ones go out per thread, at most one mail per thread and user an hour (later
- * ones wait and go together); daily ones go in one digest per kind once a day; `off`, a banned
- * recipient, someone who has never posted, or what the list would not show, get none. Returns
+ * ones wait and go together); daily ones go in one digest per kind once a day; `off`, a banned or
+ * demo recipient, someone who has never posted, or what the list would not show, get none. Returns
  * the number of mails queued.
  */
 export function queueNotificationMails(deps: Deps, now = Date.now()): number {
@@ -327,7 +329,8 @@ export function queueNotificationMails(deps: Deps, now = Date.now()): number {
   for (const r of rows) {
     const category = categoryOfKind[r.kind as NotificationKind];
     const choice = choicesOf(r)[category];
-    if (choice === 'off' || r.banned || r.shown === 0 || !hasPosted(r.userId)) {
+    // Demo accounts' addresses are made up: nothing is sent to them.
+    if (choice === 'off' || r.banned || r.demo || r.shown === 0 || !hasPosted(r.userId)) {
       passed.push(r.id);
       continue;
     }
