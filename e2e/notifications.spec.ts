@@ -105,7 +105,7 @@ test('Anna posts, Bo replies: the bell, the notification to the reply, the mail 
 
   // The reply mail: both List-Unsubscribe headers; its one-click POST (no cookie) turns replies off.
   const mail = await readMail(anna.email, { after: repliedAt - 1000, timeoutMs: 45_000 });
-  expect(mail).toContain('Bo Svarsson svarade på din recension');
+  expect(mail).toContain('Bo Svarsson svarade p=C3=A5 din recension'); // quoted-printable
   expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
   const unsubscribe = headerOf(mail, 'List-Unsubscribe')?.replace(/^<|>$/g, '');
   expect(unsubscribe).toMatch(/\/unsubscribe\?user=.+&kind=replies&token=.+/);
