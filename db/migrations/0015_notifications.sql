@@ -46,4 +46,5 @@ CREATE INDEX `notifications_read_idx` ON `notifications` (`read_at`) WHERE "noti
 CREATE INDEX `notifications_actor_idx` ON `notifications` (`actor_id`);--> statement-breakpoint
 CREATE INDEX `notifications_comment_idx` ON `notifications` (`comment_id`);--> statement-breakpoint
 CREATE INDEX `notifications_reply_idx` ON `notifications` (`reply_id`);--> statement-breakpoint
-ALTER TABLE `mail_outbox` ADD `headers` text;
+ALTER TABLE `mail_outbox` ADD `headers` text;--> statement-breakpoint
+CREATE INDEX `replies_comment_user_idx` ON `replies` (`comment_id`,`user_id`);

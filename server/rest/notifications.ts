@@ -23,13 +23,13 @@ const notificationSchema = z.object({
       'reply: to your comment; threadReply: in a thread you replied in; reaction: to your post (count people); favoriteReview: a new review of a ' +
         'favourite business; ownerReply: reserved for business owners; hidden, removed (reason), restored: your post; reportResolved: a report you made (reason remove or dismiss).',
     ),
-  createdAt: z.string().describe('ISO 8601; for grouped reactions, the latest one.'),
+  createdAt: z.string().describe('ISO 8601; for grouped reactions, the first one.'),
   read: z.boolean(),
   count: z.number().int().describe('People who reacted (reaction); 1 for the other kinds.'),
   actor: z
     .object({ _id: z.string(), firstName: z.string(), lastName: z.string() })
     .nullable()
-    .describe('Who did it (the latest for reactions); null for moderation.'),
+    .describe('Who did it (the first for grouped reactions); null for moderation.'),
   commentId: z.string(),
   replyId: z.string().nullable(),
   businessId: z.string(),

@@ -39,7 +39,7 @@ export type MarkReadInput = z.output<typeof markReadInputSchema>;
 export type NotificationItem = {
   _id: string;
   kind: NotificationKind;
-  /** ISO 8601; for grouped reactions, the latest one. */
+  /** ISO 8601; for grouped reactions, the first one. */
   createdAt: string;
   read: boolean;
   /** People who reacted (reaction), else 1. */

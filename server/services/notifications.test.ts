@@ -80,7 +80,7 @@ describe('which events notify whom', () => {
     await rateComment(t.deps, cilla.actor, { id: c._id, rate: 3 });
     await rateComment(t.deps, dan.actor, { id: c._id, rate: 5 });
     await rateComment(t.deps, dan.actor, { id: c._id, rate: null });
-    expect(rowsOf(anna)).toEqual([{ kind: 'reaction', actor: dan.id, commentId: c._id, replyId: null, count: 3, reason: null }]);
+    expect(rowsOf(anna)).toEqual([{ kind: 'reaction', actor: bo.id, commentId: c._id, replyId: null, count: 3, reason: null }]);
     await rateReply(t.deps, anna.actor, { id: r._id, rate: 4 });
     expect(rowsOf(bo)).toEqual([{ kind: 'reaction', actor: anna.id, commentId: c._id, replyId: r._id, count: 1, reason: null }]);
     // Once read, the next reaction starts a new notice.
@@ -89,7 +89,7 @@ describe('which events notify whom', () => {
     const ofPost = listNotifications(t.deps, anna.actor, {}).items.filter((n) => n.commentId === c._id && n.kind === 'reaction');
     expect(ofPost.map((n) => [n.count, n.actor?._id, n.read])).toEqual([
       [1, admin.id, false],
-      [3, dan.id, true],
+      [3, bo.id, true],
     ]);
     expect(unreadOf(anna)).toBe(1);
   });
