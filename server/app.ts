@@ -25,6 +25,7 @@ import { registerHeadAsGet, registerMethodCheck } from './plugins/methods';
 import { registerSiteFiles } from './plugins/site-files';
 import { registerSpa } from './plugins/spa';
 import { restRoutes } from './rest';
+import { unsubscribeRoutes } from './rest/unsubscribe';
 import { documentBuilder, documentInfo, securitySchemes } from './rest/openapi';
 import { MAX_UPLOAD_BYTES } from './schemas/common';
 import { createContextFactory } from './trpc/context';
@@ -241,6 +242,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
 
   // The SPA answers every other GET with index.html; API paths answer JSON 404s.
+  await app.register(unsubscribeRoutes(deps));
   await registerSiteFiles(app, deps);
   await registerSpa(app, deps);
 

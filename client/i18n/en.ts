@@ -8,6 +8,7 @@ import { comments } from './en/comments';
 import { common } from './en/common';
 import { home } from './en/home';
 import { moderation } from './en/moderation';
+import { notifications } from './en/notifications';
 import { pages } from './en/pages';
 
 /** The English catalog; typed against sv.ts, so a missing key fails the type check. */
@@ -19,6 +20,7 @@ export const en: Widen<typeof sv> = {
   comments,
   pages,
   moderation,
+  notifications,
   // The server's own texts are English already.
   messages,
 };

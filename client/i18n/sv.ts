@@ -4,6 +4,7 @@ import { comments, commentsMessagesSv } from './sv/comments';
 import { common, commonMessagesSv } from './sv/common';
 import { home } from './sv/home';
 import { moderation, moderationMessagesSv } from './sv/moderation';
+import { notifications } from './sv/notifications';
 import { pages } from './sv/pages';
 
 /** The Swedish catalog: the source of truth every other language is typed against. */
@@ -15,6 +16,7 @@ export const sv = {
   comments,
   pages,
   moderation,
+  notifications,
   /** Server messages by key (server/schemas/messages.ts). */
   messages: { ...commonMessagesSv, ...accountsMessagesSv, ...businessMessagesSv, ...commentsMessagesSv, ...moderationMessagesSv },
 };

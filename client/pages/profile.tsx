@@ -11,6 +11,7 @@ import { TextField } from '../components/accounts/fields';
 import { SubmitButton } from '../components/accounts/submit-button';
 import type { AccountUser } from '../components/accounts/sign-in';
 import { DigestSwitch } from '../components/moderation/digest-switch';
+import { MailSettings } from '../components/notifications/mail-settings';
 import { ImageUpload } from '../components/ui/image-upload';
 import { ConfirmDialog } from '../components/ui/modal';
 import { notify } from '../components/ui/toast';
@@ -114,6 +115,8 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
         </div>
 
         {me.isBanned ? null : <ChangePassword />}
+
+        <MailSettings />
 
         <section className={styles.section} aria-labelledby="profile-data-title">
           <h2 id="profile-data-title" className={styles.sectionTitle}>

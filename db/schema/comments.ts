@@ -127,6 +127,8 @@ export const replies = sqliteTable(
   },
   (t) => [
     index('replies_comment_idx').on(t.commentId, t.createdAt),
+    // Who replied in a thread, read from the index alone (services/notifications.ts tells them of a new reply).
+    index('replies_comment_user_idx').on(t.commentId, t.userId),
     index('replies_user_idx').on(t.userId),
     index('replies_created_at_idx').on(t.createdAt),
     index('replies_image_idx').on(t.imageId),

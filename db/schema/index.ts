@@ -4,3 +4,4 @@ export * from './businesses';
 export * from './comments';
 export * from './moderation';
 export * from './upgrade-tasks';
+export * from './notifications';

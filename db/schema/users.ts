@@ -113,6 +113,8 @@ export const mailOutbox = sqliteTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Extra mail headers as a JSON object (List-Unsubscribe of notification mails); null: none. */
+    headers: text('headers'),
     /** A contact-form message this mail relays: its mailed_at is set once the mail is sent. */
     contactMessageId: text('contact_message_id').references(() => contactMessages.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),

@@ -39,6 +39,7 @@ export const documentTags = [
   { name: 'images', description: 'Image uploads whose id a later form passes as imageId.' },
   { name: 'site', description: 'The contact form and the mail outbox.' },
   { name: 'moderation', description: 'Reports, the moderation log and rating bursts (admins).' },
+  { name: 'notifications', description: "The signed-in user's notifications: replies, reactions, new reviews of favourites, moderation." },
 ];
 
 export function documentInfo(version: string, siteUrl: string) {

@@ -18,4 +18,5 @@ export const moderationMessages = {
   postsRemoved: "The user's posts were removed.",
   ratingBurstNotFound: 'There is no open rating burst with this id.',
   ratingBurstDismissed: 'The rating burst was dismissed.',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
 } as const;

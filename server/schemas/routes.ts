@@ -45,6 +45,7 @@ export const ROUTES = [
   { path: '/forgot-password', page: 'forgot-password' },
   { path: '/reset-password', page: 'reset-password' },
   { path: '/user', page: 'profile', auth: 'user' },
+  { path: '/notifications', page: 'notifications', auth: 'user' },
   { path: '/user-mng', page: 'user-management', auth: 'admin' },
   { path: '/business', page: 'directory', prerender: '/business', indexable: true, sitemap: true },
   { path: '/products', redirect: '/business' },

@@ -9,6 +9,7 @@ import type { RateInput, RateResult } from '../schemas/comments';
 import type { Actor } from './actor';
 import { requireActiveFor } from './actor';
 import { applyRate, emojiCountsOf } from './emoji-ratings';
+import { notifyReaction } from './notifications';
 
 /** The documented REST `ratings` lists carry at most this many entries (newest first) each. */
 export const RATINGS_LIST_CAP = 100;
@@ -86,9 +87,9 @@ const commentStatements = ratingStatements({ posts: comments, ratings: commentRa
 const replyStatements = ratingStatements({ posts: replies, ratings: replyRatings, postId: replyRatings.replyId, key: 'replyId' });
 
 // Replies' statements have the same type as comments' (ratingStatements is generic over the table).
-type RatingStore = { notFound: MessageKey; statements: typeof commentStatements };
-const commentStore: RatingStore = { notFound: 'commentNotFound', statements: commentStatements };
-const replyStore: RatingStore = { notFound: 'replyNotFound', statements: replyStatements };
+type RatingStore = { kind: 'comment' | 'reply'; notFound: MessageKey; statements: typeof commentStatements };
+const commentStore: RatingStore = { kind: 'comment', notFound: 'commentNotFound', statements: commentStatements };
+const replyStore: RatingStore = { kind: 'reply', notFound: 'replyNotFound', statements: replyStatements };
 
 /**
  * One user's emoji rate on a comment or reply (PRODUCT.md 4): null takes it back, an existing
@@ -107,6 +108,8 @@ async function rate(deps: Deps, actor: Actor, store: RatingStore, input: RateInp
     const previous = q.previous.get({ id: input.id, userId: rater.id })?.rate ?? null;
     if (input.rate === null) q.drop.run({ id: input.id, userId: rater.id });
     else q.put.run({ id: input.id, userId: rater.id, rate: input.rate, now: Date.now() });
+    // A first reaction is news to the author; a changed or withdrawn one is not.
+    if (previous === null && input.rate !== null) notifyReaction(db, rater.id, store.kind, input.id, Date.now());
     const tally = applyRate(target, previous, input.rate);
     q.save.run({
       id: input.id,

@@ -31,6 +31,7 @@ import { resolvePostImage, writeWithImage, type WithUpload } from './post-images
 import { recordModAction } from './mod-log';
 import { editPost } from './post-edit';
 import { checkNewPost } from './spam';
+import { notifyReview } from './notifications';
 import {
   businessCards,
   businessColumns,
@@ -280,6 +281,7 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
       // Stars given with the comment: the rating widget's rules, in this transaction; they also
       // set author_rate on this new comment.
       if (input.rate !== undefined) rateAlongsidePost(deps, tx, input.businessId, author.id, input.rate);
+      notifyReview(db, author.id, input.businessId, id, Date.now());
     }),
   );
   scheduleQueuedIndexing(db);

@@ -36,6 +36,7 @@ export function enqueueMail(db: DbOrTx, mail: Mail, options: { contactMessageId?
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html ?? null,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
       contactMessageId: options.contactMessageId ?? null,
       // A mail held back (an admin's digest) waits until sendAt; the worker's poll sends it then.
       nextAttemptAt: Math.max(now, options.sendAt ?? now),
@@ -146,6 +147,7 @@ export function createOutbox(db: Db, transport: Mailer, log: Log, options: { now
         text: row.textBody,
         ...(row.htmlBody === null ? {} : { html: row.htmlBody }),
         ...(row.replyTo === null ? {} : { replyTo: row.replyTo }),
+        ...(row.headers === null ? {} : { headers: JSON.parse(row.headers) as Record<string, string> }),
       });
     } catch (err) {
       const attempts = row.attempts + 1;

@@ -57,7 +57,7 @@ function smtpFailure(err: unknown, secrets: string[]): MailSendError {
 }
 
 /** `replyTo` lets a mail relayed for someone else (the contact form) be answered to them. */
-export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string; headers?: Record<string, string> };
 export type Mailer = { send(mail: Mail): Promise<void> };
 type Log = { info(obj: object, msg?: string): void };
 

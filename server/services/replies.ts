@@ -16,6 +16,7 @@ import { resolvePostImage, writeWithImage, type WithUpload } from './post-images
 import { recordModAction } from './mod-log';
 import { editPost } from './post-edit';
 import { checkNewPost } from './spam';
+import { notifyReply } from './notifications';
 
 const avatar = alias(images, 'avatar');
 const photo = alias(images, 'photo');
@@ -224,6 +225,7 @@ export async function createReply(deps: Deps, actor: Actor, input: WithUpload<Re
         .set({ replyCount: sql`${comments.replyCount} + 1` })
         .where(eq(comments.id, input.commentId))
         .run();
+      notifyReply(db, author.id, input.commentId, id, now);
     }),
   );
   return getReplyCard(db, actor, id);

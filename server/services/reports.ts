@@ -24,6 +24,7 @@ import { releaseImage } from './images';
 import { queueModDigests, recordAutoHide } from './mod-digest';
 import { recordModAction } from './mod-log';
 import type { DbOrTx } from '../../db/client';
+import { notifyModerated, notifyReporters } from './notifications';
 
 /** Open reports the queue reads at most; groups beyond this wait for the next look. */
 const QUEUE_REPORTS_MAX = 2000;
@@ -185,6 +186,7 @@ export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, inp
       hide(tx, item, now);
       recordAutoHide(tx, item.kind, item.id, now);
       queueModDigests(deps, tx, now);
+      notifyModerated(db, 'hidden', item, null, now);
     }
     return { result: 'created' as const, hidden: item.hiddenAt !== null || reporters >= env.REPORT_HIDE_THRESHOLD };
   });
@@ -231,6 +233,8 @@ export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInp
 
   if (input.action === 'dismiss') {
     db.transaction((tx) => {
+      notifyReporters(db, item, 'dismiss', admin.id, now);
+      if (item.hiddenAt !== null) notifyModerated(db, 'restored', item, admin.id, now);
       const reasons = closeReports(tx, item, 'dismiss', admin.id, now);
       if (reasons.length === 0) throw new AppError('NOT_FOUND', 'reportNotFound');
       restore(tx, item);
@@ -240,10 +244,12 @@ export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInp
   }
 
   db.transaction((tx) => {
+    notifyReporters(db, item, 'remove', admin.id, now);
     const reasons = closeReports(tx, item, 'remove', admin.id, now);
     if (reasons.length === 0) throw new AppError('NOT_FOUND', 'reportNotFound');
     log(tx, reasons);
     removeItem(tx, item, input.note ?? reasons.join(', '), now);
+    notifyModerated(db, 'removed', item, admin.id, now, input.note ?? reasons.join(', '));
   });
   await releaseImage(deps, item.imageId);
   return { action: 'remove' };

@@ -5,6 +5,7 @@ import { commentsRouter } from './routers/comments';
 import { homeRouter } from './routers/home';
 import { moderationRouter } from './routers/moderation';
 import { siteRouter } from './routers/site';
+import { notificationsRouter } from './routers/notifications';
 
 export const appRouter = router({
   users: usersRouter,
@@ -13,6 +14,7 @@ export const appRouter = router({
   site: siteRouter,
   home: homeRouter,
   moderation: moderationRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
+import { NotificationsLink } from '../notifications/notifications-link';
 import { FavoritesLink } from './favorites-link';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
@@ -38,6 +39,11 @@ export function NavBar() {
             {me ? (
               <li>
                 <FavoritesLink me={me} className={styles.iconLink} />
+              </li>
+            ) : null}
+            {me ? (
+              <li>
+                <NotificationsLink className={`${styles.iconLink} ${styles.bellLink}`} />
               </li>
             ) : null}
           </ul>

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { CloseIcon, HeartIcon, HomeIcon, MailIcon, PlusIcon, StoreIcon } from './icons';
+import { NotificationsDrawerItem } from '../notifications/notifications-link';
 import { LanguageToggle } from './language-toggle';
 import { activeSection, badgeText } from './nav-rules';
 import { UserButton } from './user-button';
@@ -81,6 +82,11 @@ export default function NavDrawer({ open, onOpenChange, returnFocusTo, suggestio
                         </span>
                       ) : null}
                     </Link>
+                  </li>
+                ) : null}
+                {me ? (
+                  <li>
+                    <NotificationsDrawerItem className={styles.drawerItem} countClassName={styles.drawerCount} />
                   </li>
                 ) : null}
                 <li>

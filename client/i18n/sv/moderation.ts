@@ -122,6 +122,7 @@ export const moderation = {
 } as const;
 
 export const moderationMessagesSv: Record<keyof typeof moderationMessages, string> = {
+  unsubscribeLinkInvalid: 'Länken för att avsluta e-post gäller inte.',
   reportLoginRequired: 'Logga in för att rapportera ett inlägg.',
   reportReasonInvalid: 'Välj en anledning till din rapport.',
   reportNoteTooLong: 'Kommentaren får vara högst 500 tecken lång.',

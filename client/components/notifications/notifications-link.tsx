@@ -1,0 +1,41 @@
+import { Link } from 'wouter';
+import { useI18n } from '../../i18n';
+import { BellIcon } from '../layout/icons';
+import { badgeText } from '../layout/nav-rules';
+import styles from '../layout/nav-bar.module.css';
+import { useUnreadCount } from './use-unread';
+
+/** The bell of the header: the unread count as a badge; its name says the count. */
+export function NotificationsLink({ className }: { className?: string }) {
+  const { t } = useI18n();
+  const unread = useUnreadCount();
+  return (
+    <Link href="/notifications" className={className} aria-label={t.notifications.bell(unread)} data-testid="notifications-bell">
+      <span className={styles.iconWithBadge}>
+        <BellIcon size={22} />
+        {unread > 0 ? (
+          <span className={styles.countBadge} aria-hidden="true">
+            {badgeText(unread)}
+          </span>
+        ) : null}
+      </span>
+    </Link>
+  );
+}
+
+/** The drawer's entry (phones): the word, and the count at the end. */
+export function NotificationsDrawerItem({ className, countClassName }: { className?: string; countClassName?: string }) {
+  const { t } = useI18n();
+  const unread = useUnreadCount();
+  return (
+    <Link href="/notifications" className={className} aria-label={t.notifications.bell(unread)} data-testid="notifications-drawer-item">
+      <BellIcon size={20} />
+      {t.notifications.menuItem}
+      {unread > 0 ? (
+        <span className={countClassName} aria-hidden="true">
+          {badgeText(unread)}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

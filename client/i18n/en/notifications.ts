@@ -1,0 +1,44 @@
+import type { Widen } from '../types';
+import type { notifications as sv } from '../sv/notifications';
+
+export const notifications: Widen<typeof sv> = {
+  bell: (n: number) => (n === 0 ? 'Notifications' : `Notifications: ${n} unread`),
+  menuItem: 'Notifications',
+  title: 'Notifications',
+  intro: 'Replies, reactions and decisions about your posts, newest first.',
+  loading: 'Loading notifications …',
+  loadingMore: 'Loading more …',
+  loadMore: 'Show more',
+  error: 'The notifications could not be loaded.',
+  empty: 'No notifications yet. When someone replies to or reacts to what you wrote, it shows here.',
+  markAllRead: 'Mark all as read',
+  unread: 'Unread',
+  loginRequired: 'Log in to see your notifications.',
+  logIn: 'Log in',
+  someone: 'Someone',
+  text: {
+    reply: (who: string, place: string) => `${who} replied to your review of ${place}`,
+    threadReply: (who: string, place: string) => `${who} replied in a thread you take part in about ${place}`,
+    reaction: (who: string, n: number, place: string) =>
+      n === 1 ? `${who} reacted to your post about ${place}` : `${n} people reacted to your post about ${place}`,
+    favoriteReview: (who: string, place: string) => `${who} wrote a new review of your favourite ${place}`,
+    ownerReply: (who: string, place: string) => `${who} replied to your review for ${place}`,
+    hidden: (place: string) => `Your post about ${place} was hidden after reports and is being reviewed by a moderator`,
+    removed: (place: string) => `A moderator removed your post about ${place}`,
+    restored: (place: string) => `Your post about ${place} is shown again after review`,
+    reportRemoved: (place: string) => `Thank you! The post you reported about ${place} has been removed`,
+    reportDismissed: (place: string) => `The post you reported about ${place} was reviewed and stays`,
+  },
+  reason: (reason: string) => `Reason: ${reason}`,
+  settings: {
+    title: 'E-mail about notifications',
+    hint: 'Choose for each kind: at once (at most one mail per thread an hour), a summary once a day, or none. You get no mail before you have posted something.',
+    categories: {
+      replies: 'Replies to you and in your threads',
+      reactions: 'Reactions to your posts',
+      reviews: 'New reviews of your favourites',
+      moderation: 'Moderation of your posts and reports',
+    },
+    choices: { instant: 'At once', daily: 'Once a day', off: 'Off' },
+  },
+};

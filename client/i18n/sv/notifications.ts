@@ -1,0 +1,43 @@
+/** The bell, the /notifications page and (later) the notification settings. */
+export const notifications = {
+  bell: (n: number) => (n === 0 ? 'Notiser' : `Notiser: ${n} olästa`),
+  menuItem: 'Notiser',
+  title: 'Notiser',
+  intro: 'Svar, reaktioner och beslut om dina inlägg, nyast först.',
+  loading: 'Hämtar notiser …',
+  loadingMore: 'Hämtar fler …',
+  loadMore: 'Visa fler',
+  error: 'Notiserna kunde inte hämtas.',
+  empty: 'Inga notiser än. När någon svarar på eller reagerar på det du skrivit syns det här.',
+  markAllRead: 'Markera alla som lästa',
+  unread: 'Oläst',
+  loginRequired: 'Logga in för att se dina notiser.',
+  logIn: 'Logga in',
+  someone: 'Någon',
+  /** Each entry's sentence; `who` is the actor's name, `place` the business. */
+  text: {
+    reply: (who: string, place: string) => `${who} svarade på din recension av ${place}`,
+    threadReply: (who: string, place: string) => `${who} svarade i en tråd du deltar i om ${place}`,
+    reaction: (who: string, n: number, place: string) =>
+      n === 1 ? `${who} reagerade på ditt inlägg om ${place}` : `${n} personer reagerade på ditt inlägg om ${place}`,
+    favoriteReview: (who: string, place: string) => `${who} skrev en ny recension av din favorit ${place}`,
+    ownerReply: (who: string, place: string) => `${who} svarade på din recension för ${place}`,
+    hidden: (place: string) => `Ditt inlägg om ${place} har dolts efter anmälningar och granskas av en moderator`,
+    removed: (place: string) => `En moderator tog bort ditt inlägg om ${place}`,
+    restored: (place: string) => `Ditt inlägg om ${place} visas igen efter granskning`,
+    reportRemoved: (place: string) => `Tack! Inlägget du anmälde om ${place} har tagits bort`,
+    reportDismissed: (place: string) => `Inlägget du anmälde om ${place} har granskats och får ligga kvar`,
+  },
+  reason: (reason: string) => `Anledning: ${reason}`,
+  settings: {
+    title: 'E-post om notiser',
+    hint: 'Välj för varje slag: direkt (högst ett mejl per tråd i timmen), en sammanfattning om dagen eller inget. Du får inga mejl innan du har skrivit något.',
+    categories: {
+      replies: 'Svar till dig och i dina trådar',
+      reactions: 'Reaktioner på dina inlägg',
+      reviews: 'Nya recensioner av dina favoriter',
+      moderation: 'Moderering av dina inlägg och anmälningar',
+    },
+    choices: { instant: 'Direkt', daily: 'En gång om dagen', off: 'Av' },
+  },
+};

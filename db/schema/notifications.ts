@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { comments, replies } from './comments';
+import { users } from './users';
+
+/**
+ * What a user is told about (services/notifications.ts, issue 30): one row per recipient and
+ * event, written in the same transaction as the write that caused it. A reaction notice is one
+ * row per post while unread (`count` people reacted); reading it starts a new one. Rows go with
+ * their recipient, their actor (a deleted account), their comment and their reply (cascades).
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of notificationKinds (server/schemas/notifications.ts). */
+    kind: text('kind').notNull(),
+    /** Who did it; null for a moderator's decision (moderators stay anonymous to authors). */
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The thread the entry links to (/comment/{commentId}). */
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    /** The reply it is about, when it is about one (#reply-{replyId}). */
+    replyId: text('reply_id').references(() => replies.id, { onDelete: 'cascade' }),
+    /** The reacted post (comment or reply id) of a reaction notice, the key its unread row is grouped by. */
+    groupKey: text('group_key'),
+    /** Reactions grouped in this row (1 for every other kind). */
+    count: integer('count').notNull().default(1),
+    /** A removal's reason as its author is told it; a report's outcome ('remove' | 'dismiss'). */
+    reason: text('reason'),
+    createdAt: integer('created_at').notNull(),
+    readAt: integer('read_at'),
+    /** Set once its e-mail went into the outbox, or when it needs none. */
+    mailedAt: integer('mailed_at'),
+  },
+  (t) => [
+    // The bell's list, newest first; SQLite appends the rowid, the cursor's tie-breaker.
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // The unread count reads only unread rows.
+    index('notifications_unread_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.readAt} IS NULL`),
+    // One unread reaction notice per post and recipient: further reactions raise its count.
+    uniqueIndex('notifications_reaction_group_idx')
+      .on(t.userId, t.groupKey)
+      .where(sql`${t.groupKey} IS NOT NULL AND ${t.readAt} IS NULL`),
+    // The mail job's queue (services/notification-mails.ts): rows not yet mailed or passed over.
+    index('notifications_unmailed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.mailedAt} IS NULL`),
+    // Pruning old read rows (services/maintenance.ts).
+    index('notifications_read_idx')
+      .on(t.readAt)
+      .where(sql`${t.readAt} IS NOT NULL`),
+    // The cascades from deleted actors, comments and replies.
+    index('notifications_actor_idx').on(t.actorId),
+    index('notifications_comment_idx').on(t.commentId),
+    index('notifications_reply_idx').on(t.replyId),
+  ],
+);
+
+/**
+ * A user's e-mail choice per kind of notification (replies, reactions, reviews of favourites,
+ * moderation): 'instant' | 'daily' | 'off'. No row: the defaults (notificationMailDefaults).
+ * `token` is the secret of the List-Unsubscribe links in their mails; `digest_at` when the
+ * daily digest was last sent (or its clock started).
+ */
+export const notificationSettings = sqliteTable('notification_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  replies: text('replies'),
+  reactions: text('reactions'),
+  reviews: text('reviews'),
+  moderation: text('moderation'),
+  token: text('token').notNull(),
+  digestAt: integer('digest_at'),
+});
+
+/** When a user was last mailed about a thread: at most one instant mail per thread an hour. */
+export const notificationThreads = sqliteTable(
+  'notification_threads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    mailedAt: integer('mailed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.commentId] }), index('notification_threads_comment_idx').on(t.commentId)],
+);

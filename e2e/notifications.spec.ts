@@ -1,0 +1,122 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, expectAccessible, linkIn, readMail, test } from './fixtures';
+
+const PASSWORD = 'Notis-pass-123';
+
+/** A fresh account, registered and confirmed from its mail (demo accounts get no mail); returns its bearer header. */
+async function newAccount(request: APIRequestContext, firstName: string, lastName: string, language: 'sv' | 'en') {
+  const email = `${firstName.toLowerCase()}.${Date.now()}@example.com`;
+  const startedAt = Date.now();
+  const reg = await request.post('/api/users/register', { multipart: { firstName, lastName, email, password: PASSWORD, confirmPassword: PASSWORD, language } });
+  expect(reg.status()).toBe(201);
+  const token = new URL(linkIn(await readMail(email, { after: startedAt - 1000 }), '/users/confirm-email')).searchParams.get('token');
+  expect((await request.put(`/api/users/confirm-email?token=${token}`)).ok()).toBe(true);
+  const login = await request.post('/api/users/logIn', { data: { email, password: PASSWORD } });
+  return { email, bearer: { authorization: `Bearer ${(await login.json()).token}` } };
+}
+
+/** A browser of its own signed in as `email`, in `lang`. */
+async function signedIn(browser: Browser, baseURL: string, email: string, headers: Record<string, string>, lang: 'sv' | 'en') {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
+  await context.addCookies([{ name: 'lang', value: lang, url: baseURL }]);
+  expect((await context.request.post('/api/users/logIn', { data: { email, password: PASSWORD } })).ok()).toBe(true);
+  return { context, page: await context.newPage() };
+}
+
+async function axeAtBothWidths(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await expectAccessible(page, `${name} at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A header of a raw .eml, unfolded. */
+const headerOf = (mail: string, name: string) =>
+  mail
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]
+    .trim();
+
+test('Anna posts, Bo replies: the bell, the notification to the reply, the mail and its one-click unsubscribe', async ({
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+  page,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const headers = extraHTTPHeaders ?? {};
+  const anna = await newAccount(page.request, 'Anna', 'Notis', 'sv');
+  const bo = await newAccount(page.request, 'Bo', 'Svarsson', 'sv');
+  const list = (await (await page.request.get('/api/business')).json()) as { _id: string; title: string; isSuggestionBox?: boolean }[];
+  const business = list.find((b) => !b.isSuggestionBox && !/lägg till/i.test(b.title))!;
+
+  const posted = await page.request.post(`/api/comment/create/${business._id}`, {
+    headers: anna.bearer,
+    multipart: { text: 'Trevlig personal och färskt bröd varje morgon', businessLocation: 'Lund' },
+  });
+  expect(posted.ok()).toBe(true);
+  const comment = (await posted.json()) as { _id: string };
+  const repliedAt = Date.now();
+  const replied = await page.request.post(`/api/comment/addSubComment/${comment._id}`, {
+    headers: bo.bearer,
+    multipart: { text: 'Håller med, bästa bageriet i stan' },
+  });
+  expect(replied.ok()).toBe(true);
+
+  // Swedish, desktop: the bell says one unread; the page lists Bo's reply; it leads to the reply.
+  const sv = await signedIn(browser, baseURL!, anna.email, headers, 'sv');
+  try {
+    await sv.page.goto('/');
+    const bell = sv.page.getByRole('link', { name: 'Notiser: 1 olästa' });
+    await expect(bell).toBeVisible();
+    await bell.click();
+    await expect(sv.page).toHaveURL(/\/notifications$/);
+    const entry = sv.page.getByTestId('notifications').getByRole('link', { name: new RegExp(`Bo Svarsson svarade på din recension av ${business.title}`) });
+    await expect(entry).toBeVisible();
+    await axeAtBothWidths(sv.page, 'notifications-sv');
+    // Phone: the drawer carries the count too.
+    await sv.page.setViewportSize({ width: 375, height: 812 });
+    await sv.page.getByRole('button', { name: 'Meny' }).click();
+    await expect(sv.page.getByTestId('notifications-drawer-item')).toHaveAccessibleName('Notiser: 1 olästa');
+    await expectAccessible(sv.page, 'drawer with notifications at 375 px');
+    await sv.page.keyboard.press('Escape');
+    await sv.page.setViewportSize({ width: 1280, height: 900 });
+    await entry.click();
+    await expect(sv.page).toHaveURL(new RegExp(`/comment/${comment._id}#reply-`));
+    const replyId = new URL(sv.page.url()).hash.slice('#reply-'.length);
+    await expect(sv.page.locator(`#reply-${replyId}`)).toContainText('Håller med, bästa bageriet i stan');
+    await expect(sv.page.getByRole('link', { name: 'Notiser' })).toBeVisible();
+  } finally {
+    await sv.context.close();
+  }
+
+  // English, phone: the same entry, read now, in English.
+  const en = await signedIn(browser, baseURL!, anna.email, headers, 'en');
+  try {
+    await en.page.setViewportSize({ width: 375, height: 812 });
+    await en.page.goto('/notifications');
+    await expect(en.page.getByRole('link', { name: new RegExp(`Bo Svarsson replied to your review of ${business.title}`) })).toBeVisible();
+    await axeAtBothWidths(en.page, 'notifications-en');
+  } finally {
+    await en.context.close();
+  }
+
+  // The reply mail: both List-Unsubscribe headers; its one-click POST (no cookie) turns replies off.
+  const mail = await readMail(anna.email, { after: repliedAt - 1000, timeoutMs: 45_000 });
+  expect(mail).toContain('Bo Svarsson svarade p=C3=A5 din recension'); // quoted-printable
+  expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  const unsubscribe = headerOf(mail, 'List-Unsubscribe')?.replace(/^<|>$/g, '');
+  expect(unsubscribe).toMatch(/\/unsubscribe\?user=.+&kind=replies&token=.+/);
+  const cookieless = await playwright.request.newContext({ extraHTTPHeaders: headers });
+  try {
+    const post = await cookieless.post(unsubscribe!, { form: { 'List-Unsubscribe': 'One-Click' } });
+    expect(post.status()).toBe(200);
+    expect(await post.text()).toContain('du får inte längre e-post om svar');
+  } finally {
+    await cookieless.dispose();
+  }
+  const settings = await page.request.get('/api/notification-settings', { headers: anna.bearer });
+  expect(await settings.json()).toMatchObject({ replies: 'off' });
+});

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../deps';
+import {
+  mailChoices,
+  markReadInputSchema,
+  notificationKinds,
+  NOTIFICATIONS_PAGE,
+  notificationSettingsInputSchema,
+  READ_IDS_MAX,
+} from '../schemas/notifications';
+import { getNotificationSettings, setNotificationSettings } from '../services/notification-mails';
+import { listNotifications, markNotificationsRead } from '../services/notifications';
+import { pageQuerySchema, withNextCursor } from './comment';
+import { errorSchema } from './openapi';
+
+const notificationSchema = z.object({
+  _id: z.string().describe('What POST /notifications/read takes.'),
+  kind: z
+    .enum(notificationKinds)
+    .describe(
+      'reply: to your comment; threadReply: in a thread you replied in; reaction: to your post (count people); favoriteReview: a new review of a ' +
+        'favourite business; ownerReply: reserved for business owners; hidden, removed (reason), restored: your post; reportResolved: a report you made (reason remove or dismiss).',
+    ),
+  createdAt: z.string().describe('ISO 8601; for grouped reactions, the first one.'),
+  read: z.boolean(),
+  count: z.number().int().describe('People who reacted (reaction); 1 for the other kinds.'),
+  actor: z
+    .object({ _id: z.string(), firstName: z.string(), lastName: z.string() })
+    .nullable()
+    .describe('Who did it (the first for grouped reactions); null for moderation.'),
+  commentId: z.string(),
+  replyId: z.string().nullable(),
+  businessId: z.string(),
+  businessTitle: z.string(),
+  reason: z.string().nullable().describe("A removal's reason as its author is told it; a report's outcome (remove or dismiss)."),
+  link: z.string().describe('The page of the exact post: /comment/{commentId}#reply-{replyId} or #comment-{commentId}.'),
+});
+
+const unreadSchema = z.number().int().describe("The caller's unread notifications.");
+
+/** The signed-in user's notifications (issue 30), under /api/notifications. */
+export function notificationRoutes(deps: Deps) {
+  return async function routes(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['notifications'];
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'Your notifications, newest first',
+          description:
+            `The signed-in user's only. A page of ${NOTIFICATIONS_PAGE} (?limit= 1–100); the header X-Next-Cursor holds the ?cursor= of the next page. ` +
+            'Nothing from a banned or deleted account; a reply or review hidden since is left out.',
+          security: [{ bearer: [] }],
+          querystring: pageQuerySchema,
+          response: { 200: z.object({ items: z.array(notificationSchema), unread: unreadSchema }), 400: errorSchema, 401: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const page = listNotifications(deps, request.actor, request.query);
+        withNextCursor(reply, page.nextCursor);
+        return { items: page.items, unread: page.unread };
+      },
+    );
+
+    app.post(
+      '/read',
+      {
+        schema: {
+          tags,
+          summary: 'Mark notifications read',
+          description: `\`{ "ids": [...] }\` (1–${READ_IDS_MAX} of yours; others' ids change nothing) or \`{ "all": true }\`. Answers the unread count after.`,
+          security: [{ bearer: [] }],
+          body: markReadInputSchema,
+          response: { 200: z.object({ unread: unreadSchema }), 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        },
+      },
+      async (request) => markNotificationsRead(deps, request.actor, request.body),
+    );
+  };
+}
+
+const choice = z.enum(mailChoices);
+const settingsSchema = z.object({ replies: choice, reactions: choice, reviews: choice, moderation: choice });
+
+/** The signed-in user's e-mail choices, under /api/notification-settings. */
+export function notificationSettingsRoutes(deps: Deps) {
+  return async function routes(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['notifications'];
+    const description =
+      'E-mail per kind: `instant` (at most one mail per thread an hour), `daily` (one digest a day) or `off`. replies: replies to you and in ' +
+      'threads you replied in; reactions; reviews: new reviews of your favourites; moderation: decisions on your posts and reports. ' +
+      'Defaults: replies and moderation instant, reactions and reviews daily. Someone who has never posted gets no mail.';
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'Your e-mail choices for notifications',
+          description,
+          security: [{ bearer: [] }],
+          response: { 200: settingsSchema, 401: errorSchema },
+        },
+      },
+      async (request) => getNotificationSettings(deps, request.actor),
+    );
+
+    app.put(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'Change your e-mail choices for notifications',
+          description: `${description} Only the kinds given change.`,
+          security: [{ bearer: [] }],
+          body: notificationSettingsInputSchema,
+          response: { 200: settingsSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        },
+      },
+      async (request) => setNotificationSettings(deps, request.actor, request.body),
+    );
+  };
+}
