@@ -10,7 +10,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject, validatorCo
 import { z } from 'zod';
 import { version } from '../package.json';
 import type { Deps } from './deps';
-import { AppError } from './lib/errors';
+import { AppError, DEFAULT_RETRY_AFTER_S, isAppError } from './lib/errors';
 import { requestLogValue } from './lib/log-redact';
 import { replySerializerCompiler } from './lib/reply-serializer';
 import { appErrorBody, registerErrorHandler } from './plugins/errors';
@@ -102,6 +102,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       max: 600,
       timeWindow: '1 minute',
       errorResponseBuilder: () => ({ statusCode: 429, ...appErrorBody(new AppError('RATE_LIMITED', 'tooManyRequests')) }),
+      // Retry-After only, as every other limit answers: no undocumented x-ratelimit-* headers.
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+      addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
     });
   }
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 40, fieldSize: 100_000, parts: 50 } });
@@ -137,6 +140,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const trpcOptions = {
     router: appRouter,
     createContext: createContextFactory(deps),
+    // A 429 or 503 says when to come back, as REST's do (the errors' own Retry-After).
+    responseMeta({ errors }) {
+      const waits = errors.map((e) => (isAppError(e.cause) ? e.cause.retryAfterS : undefined)).filter((s) => s !== undefined);
+      const busy = errors.some((e) => e.code === 'TOO_MANY_REQUESTS' || e.code === 'SERVICE_UNAVAILABLE');
+      return busy ? { headers: new Headers({ 'retry-after': String(waits.length > 0 ? Math.max(...waits) : DEFAULT_RETRY_AFTER_S) }) } : {};
+    },
     onError({ error, path: procedure, req }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure }, 'trpc error');
     },

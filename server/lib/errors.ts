@@ -28,11 +28,14 @@ export const trpcCodeOf = {
   BUSY: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<ErrorCode, string>;
 
+/** Retry-After of a 429 or 503 whose cause knows no better time (a limiter says its own). */
+export const DEFAULT_RETRY_AFTER_S = 5;
+
 /**
  * The one error type of the domain. `key` names a message in server/schemas/messages.ts, so
  * REST sends its English text and the client shows its translation. `fields` maps form field
  * names to message keys for validation errors. `retryAfterS` (a full queue, a limit) becomes the
- * Retry-After header of the reply.
+ * Retry-After header of the reply; every RATE_LIMITED and BUSY error has one.
  */
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -49,7 +52,7 @@ export class AppError extends Error {
     this.key = key;
     this.fields = fields;
     this.status = errorStatus[code];
-    this.retryAfterS = options.retryAfterS;
+    this.retryAfterS = options.retryAfterS ?? (code === 'RATE_LIMITED' || code === 'BUSY' ? DEFAULT_RETRY_AFTER_S : undefined);
   }
 }
 

@@ -42,8 +42,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 413) {
       return reply.status(413).send(appErrorBody(new AppError('TOO_LARGE', 'bodyTooLarge')));
     }
-    if (status === 429) {
-      return reply.status(429).send(appErrorBody(new AppError('RATE_LIMITED', 'tooManyRequests')));
+    if (status === 429 || status === 503) {
+      const app = status === 429 ? new AppError('RATE_LIMITED', 'tooManyRequests') : new AppError('BUSY', 'serverBusy');
+      // @fastify/rate-limit has set its own Retry-After (the seconds left of its window).
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(app.retryAfterS));
+      return reply.status(status).send(appErrorBody(app));
     }
     if (status === 415) {
       return reply.status(415).send(appErrorBody(new AppError('UNSUPPORTED_MEDIA', 'unsupportedContentType')));
