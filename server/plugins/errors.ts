@@ -30,6 +30,8 @@ export function registerErrorHandler(app: FastifyInstance) {
             .split('/')
             .filter(Boolean),
           message: v.message ?? 'invalidInput',
+          code: v.keyword,
+          ...(v.params as { origin?: string; expected?: string }),
         })),
       );
       const app = new AppError('BAD_INPUT', 'invalidInput', fields);

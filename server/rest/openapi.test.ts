@@ -118,11 +118,15 @@ describe('the OpenAPI document', () => {
   it('is what every reply of the integration suite is checked against', () => {
     const check = createReplyChecker(doc as unknown as OpenApiDocument);
     const json = (value: unknown) => Buffer.from(JSON.stringify(value));
-    const error = json({ message: 'Nej', key: 'notFound' });
+    const error = json({ message: 'Not found.', key: 'notFound' });
     const reply = { method: 'GET', url: '/api/business/abc?x=1', status: 404, headers: { 'content-type': 'application/json' }, body: error };
     expect(check(reply)).toEqual([]);
     expect(check({ ...reply, status: 418 })[0]).toMatch(/lists no 418/);
     expect(check({ ...reply, body: json({ message: 'Nej' }) })[0]).toMatch(/must have required property 'key'/);
+    // An error says the product's words: the English text of its key, fields too (issue 28, item 3).
+    expect(check({ ...reply, body: json({ message: 'Nej', key: 'notFound' }) })[0]).toMatch(/is not the text of key "notFound"/);
+    const leak = json({ message: 'Invalid input.', key: 'invalidInput', errors: { limit: 'Too small: expected number to be >=1' } });
+    expect(check({ ...reply, status: 400, body: leak })[0]).toMatch(/field limit says "Too small: expected number to be >=1", not a message of ours/);
     expect(check({ ...reply, status: 304, body: Buffer.alloc(0), headers: { etag: '"x"' } })).toEqual([]);
     expect(check({ ...reply, url: '/api/business', status: 200, body: json([]), headers: { 'x-next-cursor': 'abc' } })[0]).toMatch(
       /x-next-cursor is not documented/,

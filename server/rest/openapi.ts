@@ -16,9 +16,17 @@ import { SESSION_COOKIE } from '../services/sessions';
 /** The one error body of the API (plugins/errors.ts writes it), `#/components/schemas/Error`. */
 export const errorSchema = z
   .object({
-    message: z.string().describe('In the language of the request (sv by default, en with the `lang` cookie).'),
-    key: z.string().describe('A stable key for the message, e.g. `invalidInput`, `tooManyRequests`.'),
-    errors: z.record(z.string(), z.string()).optional().describe('Per-field messages of a 400.'),
+    message: z
+      .string()
+      .describe(
+        "The product's English text for `key`, whatever the request's language (`lang` cookie, Accept-Language); " +
+          'the login replies `invalid` and `wrong password!` are the legacy texts, unchanged.',
+      ),
+    key: z.string().describe('A stable key for the message, e.g. `invalidInput`, `tooManyRequests`: show your own translation of it.'),
+    errors: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("Per-field messages of a 400, each one of the product's English texts (e.g. `*Required`, `Too long.`), never a library's."),
   })
   .meta({ id: 'Error' });
 
@@ -49,8 +57,8 @@ export function documentInfo(version: string, siteUrl: string) {
     description:
       'The documented REST API under /api. JSON in and out unless an operation takes multipart/form-data. ' +
       'Sign in with POST /api/users/logIn: the reply sets the httpOnly `session` cookie and returns a token for ' +
-      '`Authorization: Bearer`. Every error is an `Error` object with a message in Swedish (default) or English ' +
-      "(the `lang` cookie). **CORS: same-origin only.** No CORS headers are sent, so browsers let only the site's own " +
+      '`Authorization: Bearer`. Every error is an `Error` object: `message` is English, whatever language the request ' +
+      "asks for, and `key` names it for a client's own translation. **CORS: same-origin only.** No CORS headers are sent, so browsers let only the site's own " +
       'pages read replies; a state-changing request carrying the session cookie from another site (Origin or ' +
       'Sec-Fetch-Site) is refused with 403, while bearer-token clients outside a browser are not affected. ' +
       'A path used with a method it does not have answers 405 with `Allow`. HEAD answers every GET with the same ' +

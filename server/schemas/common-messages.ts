@@ -26,4 +26,14 @@ export const commonMessages = {
   contactMessageRequired: 'Please write a message',
   contactTooLong: 'Too long!',
   contactSent: 'Message was sent successfully',
+  // A field's value that breaks a rule with no message of its own (schemas/field-messages.ts).
+  valueWrongType: 'Wrong kind of value.',
+  valueNotWhole: 'Must be a whole number.',
+  valueTooShort: 'Too short.',
+  valueTooLong: 'Too long.',
+  valueTooSmall: 'Too small.',
+  valueTooLarge: 'Too large.',
+  valueNotAllowed: 'Not one of the allowed values.',
+  valueUnknownField: 'Unknown field.',
+  valueInvalid: 'Invalid value.',
 } as const;

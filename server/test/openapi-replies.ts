@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { isMessageKey, messages } from '../schemas/messages';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 /**
@@ -95,8 +96,28 @@ export function createReplyChecker(doc: OpenApiDocument) {
     if (!validate(value)) {
       for (const e of validate.errors ?? []) problems.push(`${where}: body${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
     }
+    if (reply.status >= 400) problems.push(...wordProblems(where, value));
     return problems;
   };
+}
+
+const productTexts = new Set<string>(Object.values(messages));
+
+/**
+ * An error says the product's own words, as the document promises: `message` is the English
+ * text of its `key`, and every field's message is one of ours, never a library's.
+ */
+function wordProblems(where: string, value: unknown): string[] {
+  if (typeof value !== 'object' || value === null || !('key' in value)) return [];
+  const body = value as { key: unknown; message: unknown; errors?: Record<string, unknown> };
+  const problems: string[] = [];
+  if (typeof body.key !== 'string' || !isMessageKey(body.key) || messages[body.key] !== body.message) {
+    problems.push(`${where}: message ${JSON.stringify(body.message)} is not the text of key ${JSON.stringify(body.key)}`);
+  }
+  for (const [field, text] of Object.entries(body.errors ?? {})) {
+    if (typeof text !== 'string' || !productTexts.has(text)) problems.push(`${where}: field ${field} says ${JSON.stringify(text)}, not a message of ours`);
+  }
+  return problems;
 }
 
 /** The request's body when it was sent as JSON (an object payload, or a string declared JSON). */

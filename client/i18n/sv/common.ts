@@ -109,4 +109,13 @@ export const commonMessagesSv: Record<keyof typeof commonMessages, string> = {
   contactMessageRequired: 'Skriv ett meddelande',
   contactTooLong: 'För långt!',
   contactSent: 'Meddelandet skickades',
+  valueWrongType: 'Fel sorts värde.',
+  valueNotWhole: 'Måste vara ett heltal.',
+  valueTooShort: 'För kort.',
+  valueTooLong: 'För långt.',
+  valueTooSmall: 'För litet.',
+  valueTooLarge: 'För stort.',
+  valueNotAllowed: 'Inte ett av de tillåtna värdena.',
+  valueUnknownField: 'Okänt fält.',
+  valueInvalid: 'Ogiltigt värde.',
 };
