@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { constants as zlib } from 'node:zlib';
+import { isUtf8 } from 'node:buffer';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -17,7 +18,7 @@ import { appErrorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { cacheFirstServer, createPublicCache, registerPublicCache } from './plugins/public-cache';
 import { registerSession } from './plugins/session';
-import { registerHeadAsGet, registerMethodCheck } from './plugins/methods';
+import { registerHeadAfterCompression, registerHeadAsGet, registerMethodCheck } from './plugins/methods';
 import { registerSiteFiles } from './plugins/site-files';
 import { registerSpa } from './plugins/spa';
 import { restRoutes } from './rest';
@@ -74,9 +75,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   // The body is read as UTF-8 (RFC 8259 allows nothing else); one declared in another charset
   // would be garbled, so it is refused with 415 instead.
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  // Bytes that are not UTF-8 are refused (400) rather than read with replacement characters.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     if (!isUtf8Declared(request.headers['content-type'])) return done(new AppError('UNSUPPORTED_MEDIA', 'unsupportedContentType'), undefined);
-    return body === '' ? done(null, undefined) : parseJson(request, body as string, done);
+    const bytes = body as Buffer;
+    if (!isUtf8(bytes)) return done(new AppError('BAD_INPUT', 'invalidUtf8'), undefined);
+    return bytes.length === 0 ? done(null, undefined) : parseJson(request, bytes.toString('utf8'), done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler);
@@ -108,6 +112,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     });
   }
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 40, fieldSize: 100_000, parts: 50 } });
+  registerHeadAfterCompression(app);
   await registerSession(app, deps.db, env);
   await registerPublicCache(app, publicCache, isPublicCacheQuery);
 

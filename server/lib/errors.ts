@@ -57,3 +57,18 @@ export class AppError extends Error {
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/** @fastify/multipart's limit errors by code: a file too large, or too many fields, parts or files. */
+export function multipartLimitError(code: string | undefined): AppError | null {
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('TOO_LARGE', 'imageTooLarge');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('TOO_LARGE', 'formTooManyFields');
+    case 'FST_FILES_LIMIT':
+      return new AppError('TOO_LARGE', 'formTooManyFiles');
+    default:
+      return null;
+  }
+}

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isAppError } from '../lib/errors';
+import { AppError, isAppError, multipartLimitError } from '../lib/errors';
 import { fieldsFromIssues } from '../lib/validation';
 import { messageText } from '../schemas/messages';
 
@@ -38,9 +38,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(appErrorBody(app));
     }
     const status = error.statusCode ?? 500;
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FILES_LIMIT') {
-      return reply.status(413).send(appErrorBody(new AppError('TOO_LARGE', 'imageTooLarge')));
-    }
+    const limit = multipartLimitError(error.code);
+    if (limit) return reply.status(413).send(appErrorBody(limit));
     if (status === 413) {
       return reply.status(413).send(appErrorBody(new AppError('TOO_LARGE', 'bodyTooLarge')));
     }

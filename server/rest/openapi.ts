@@ -62,7 +62,8 @@ export function documentInfo(version: string, siteUrl: string) {
       'pages read replies; a state-changing request carrying the session cookie from another site (Origin or ' +
       'Sec-Fetch-Site) is refused with 403, while bearer-token clients outside a browser are not affected. ' +
       'A path used with a method it does not have answers 405 with `Allow`. HEAD answers every GET with the same ' +
-      'headers and no body. Public lists for visitors carry an `ETag` (answer `If-None-Match` with 304). Writes are ' +
+      'headers and no body. Public lists for visitors carry an `ETag`, one per content encoding (answer `If-None-Match`, ' +
+      'weak, a list or `*`, with 304). Multipart-only operations answer other body types with 415. Writes are ' +
       'limited per user or IP address (429 with Retry-After).',
   };
 }

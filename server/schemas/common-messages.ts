@@ -36,4 +36,8 @@ export const commonMessages = {
   valueNotAllowed: 'Not one of the allowed values.',
   valueUnknownField: 'Unknown field.',
   valueInvalid: 'Invalid value.',
+  formTooManyFields: 'The form has too many fields.',
+  formTooManyFiles: 'The form has too many files.',
+  fileRepeated: 'Only one file may be sent in this field.',
+  invalidUtf8: 'The request body is not valid UTF-8.',
 } as const;

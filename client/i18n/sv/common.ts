@@ -118,4 +118,8 @@ export const commonMessagesSv: Record<keyof typeof commonMessages, string> = {
   valueNotAllowed: 'Inte ett av de tillåtna värdena.',
   valueUnknownField: 'Okänt fält.',
   valueInvalid: 'Ogiltigt värde.',
+  formTooManyFields: 'Formuläret har för många fält.',
+  formTooManyFiles: 'Formuläret har för många filer.',
+  fileRepeated: 'Bara en fil får skickas i det här fältet.',
+  invalidUtf8: 'Förfrågans innehåll är inte giltig UTF-8.',
 };
