@@ -88,8 +88,20 @@ const postForm = (textMax: number, extra: Record<string, object>, required: stri
   required,
 });
 
-const editForm = (textMax: number) =>
-  postForm(textMax, { removeImage: text('`true` drops the picture; without it and without a file the picture stays.', { enum: ['true', 'false'] }) }, ['text']);
+const removeImage = text('`true` drops the picture; without it and without a file the picture stays.', { enum: ['true', 'false'] });
+const editForm = (textMax: number, extra: Record<string, object> = {}) => postForm(textMax, { removeImage, ...extra }, ['text']);
+
+/** Where a comment is: a branch id, or a place as text (one of them when posting). */
+const placeForm = (when: string) => ({
+  branchId: text(`${when}one of the business's branches (\`branches[]._id\` of GET /business/{id}).`, { maxLength: 64 }),
+  businessLocation: text(
+    `${when}the place as text: letters, digits, underscore and spaces, at most 2 words and ${LOCATION_MAX} characters; ` +
+      'text naming a branch is stored as that branch.',
+    { maxLength: LOCATION_MAX },
+  ),
+});
+const starsForm = (when: string) =>
+  text(`${when}your 1–5 star rating of the business, written \`4\` (plain digits); 0 or empty means none.`, { pattern: '^[0-5]?$' });
 
 const businessForm = (required: string[]) => ({
   type: 'object',
@@ -164,18 +176,21 @@ const multipartBodies: Record<string, Body> = {
   'POST /api/business/upload': { multipart: businessForm(['title', 'category', 'description']) },
   'PUT /api/business/{id}': { multipart: businessForm([]) },
   'POST /api/comment/create/{businessId}': {
+    // Neither place field is required on its own: the server needs one of the two (400 otherwise).
     multipart: postForm(
       COMMENT_TEXT_MAX,
       {
-        businessLocation: text(`The branch: letters, digits, underscore and spaces, at most 2 words and ${LOCATION_MAX} characters.`),
-        rate: text('Optional: your 1–5 star rating of the business written as text (`4`); 0 or empty means none.'),
+        ...placeForm('Either this or businessLocation: '),
+        rate: starsForm('Optional: '),
         businessId: text('Ignored: the business is the one in the path.'),
         businessIcon: text('Ignored.'),
       },
-      ['text', 'businessLocation'],
+      ['text'],
     ),
   },
-  'PUT /api/comment/update/{id}': { multipart: editForm(COMMENT_TEXT_MAX) },
+  'PUT /api/comment/update/{id}': {
+    multipart: editForm(COMMENT_TEXT_MAX, { ...placeForm('Optional, moves the comment: '), rate: starsForm('Optional, sets your rating: ') }),
+  },
   'POST /api/comment/addSubComment/{commentId}': {
     multipart: postForm(REPLY_TEXT_MAX, { rate: text('Ignored: replies are rated by others.') }, ['text']),
   },
