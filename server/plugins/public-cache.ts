@@ -30,7 +30,9 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
   // @fastify/compress picks the encoding in a hook it adds to each route; this one, added to each
   // route after it, gives a compressed reply the ETag of its encoding (see encodedTag).
   app.addHook('onRoute', (route) => {
-    const after = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const after = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      // Only the ETags set below: static files' own (@fastify/static) are per file already.
+      if (!request.publicCacheKey) return payload;
       const etag = reply.getHeader('etag');
       const encoding = reply.getHeader('content-encoding');
       if (typeof etag === 'string' && typeof encoding === 'string') reply.header('etag', encodedTag(etag, encoding));
