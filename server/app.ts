@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { constants as zlib } from 'node:zlib';
+import { isUtf8 } from 'node:buffer';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -12,7 +13,7 @@ import { version } from '../package.json';
 import type { Deps } from './deps';
 import { connectionsPerIp } from './env';
 import { capConnections } from './lib/connection-cap';
-import { AppError } from './lib/errors';
+import { AppError, DEFAULT_RETRY_AFTER_S, isAppError } from './lib/errors';
 import { JSON_BODY_LIMIT, jsonTooDeep, LARGE_JSON_BODY_LIMIT } from './lib/json-limits';
 import { requestLogValue, responseLogValue } from './lib/log-redact';
 import { clientKeyOf } from './lib/networks';
@@ -21,7 +22,7 @@ import { appErrorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { cacheFirstServer, createPublicCache, registerPublicCache } from './plugins/public-cache';
 import { registerSession } from './plugins/session';
-import { registerHeadAsGet, registerMethodCheck } from './plugins/methods';
+import { registerHeadAfterCompression, registerHeadAsGet, registerMethodCheck } from './plugins/methods';
 import { registerSiteFiles } from './plugins/site-files';
 import { registerSpa } from './plugins/spa';
 import { restRoutes } from './rest';
@@ -115,11 +116,15 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   // would be garbled, so it is refused with 415 instead.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   // Bodies are bounded in size (JSON_BODY_LIMIT unless a route sets its own bodyLimit) and in
-  // nesting depth, checked in one pass before the parse (lib/json-limits).
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT }, (request, body, done) => {
+  // nesting depth, checked in one pass before the parse (lib/json-limits). Bytes that are not
+  // UTF-8 are refused (400) rather than read with replacement characters.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT }, (request, body, done) => {
     if (!isUtf8Declared(request.headers['content-type'])) return done(new AppError('UNSUPPORTED_MEDIA', 'unsupportedContentType'), undefined);
-    if (jsonTooDeep(body as string)) return done(new AppError('BAD_INPUT', 'invalidInput'), undefined);
-    return body === '' ? done(null, undefined) : parseJson(request, body as string, done);
+    const bytes = body as Buffer;
+    if (!isUtf8(bytes)) return done(new AppError('BAD_INPUT', 'invalidUtf8'), undefined);
+    const text = bytes.toString('utf8');
+    if (jsonTooDeep(text)) return done(new AppError('BAD_INPUT', 'invalidInput'), undefined);
+    return text === '' ? done(null, undefined) : parseJson(request, text, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler);
@@ -163,9 +168,13 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       keyGenerator: (request) => clientKeyOf(request.ip),
       allowList: (request) => isUncounted(request.url, request.routeOptions.config),
       errorResponseBuilder: () => ({ statusCode: 429, ...appErrorBody(new AppError('RATE_LIMITED', 'tooManyRequests')) }),
+      // Retry-After only, as every other limit answers: no undocumented x-ratelimit-* headers.
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+      addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
     });
   }
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 40, fieldSize: 100_000, parts: 50 } });
+  registerHeadAfterCompression(app);
   await registerSession(app, deps.db, env);
   await registerPublicCache(app, publicCache, isPublicCacheQuery);
 
@@ -198,6 +207,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const trpcOptions = {
     router: appRouter,
     createContext: createContextFactory(deps),
+    // A 429 or 503 says when to come back, as REST's do (the errors' own Retry-After).
+    responseMeta({ errors }) {
+      const waits = errors.map((e) => (isAppError(e.cause) ? e.cause.retryAfterS : undefined)).filter((s) => s !== undefined);
+      const busy = errors.some((e) => e.code === 'TOO_MANY_REQUESTS' || e.code === 'SERVICE_UNAVAILABLE');
+      return busy ? { headers: new Headers({ 'retry-after': String(waits.length > 0 ? Math.max(...waits) : DEFAULT_RETRY_AFTER_S) }) } : {};
+    },
     onError({ error, path: procedure, req }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure }, 'trpc error');
     },

@@ -28,11 +28,14 @@ export const trpcCodeOf = {
   BUSY: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<ErrorCode, string>;
 
+/** Retry-After of a 429 or 503 whose cause knows no better time (a limiter says its own). */
+export const DEFAULT_RETRY_AFTER_S = 5;
+
 /**
  * The one error type of the domain. `key` names a message in server/schemas/messages.ts, so
  * REST sends its English text and the client shows its translation. `fields` maps form field
  * names to message keys for validation errors. `retryAfterS` (a full queue, a limit) becomes the
- * Retry-After header of the reply.
+ * Retry-After header of the reply; every RATE_LIMITED and BUSY error has one.
  */
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -49,8 +52,23 @@ export class AppError extends Error {
     this.key = key;
     this.fields = fields;
     this.status = errorStatus[code];
-    this.retryAfterS = options.retryAfterS;
+    this.retryAfterS = options.retryAfterS ?? (code === 'RATE_LIMITED' || code === 'BUSY' ? DEFAULT_RETRY_AFTER_S : undefined);
   }
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/** @fastify/multipart's limit errors by code: a file too large, or too many fields, parts or files. */
+export function multipartLimitError(code: string | undefined): AppError | null {
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('TOO_LARGE', 'imageTooLarge');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('TOO_LARGE', 'formTooManyFields');
+    case 'FST_FILES_LIMIT':
+      return new AppError('TOO_LARGE', 'formTooManyFiles');
+    default:
+      return null;
+  }
+}

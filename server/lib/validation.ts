@@ -1,16 +1,21 @@
 import type { z } from 'zod';
 import { AppError } from './errors';
+import { isMessageKey } from '../schemas/messages';
+import { fieldMessageKey } from '../schemas/field-messages';
+
+type Issue = { path: ReadonlyArray<PropertyKey>; message: string; code?: string; origin?: string; expected?: string };
 
 /**
- * Turns a zod issue list into { field: message } for error replies; undefined when no issue
+ * Turns a zod issue list into { field: message key } for error replies; undefined when no issue
  * names a field. An issue about the input as a whole (a body that is empty, an array, a string)
- * names none and carries zod's own English: the reply's invalidInput message says it instead.
+ * names none: the reply's invalidInput message says it instead. A message that is no key of
+ * ours (a library's English) becomes the product's key for its kind of issue.
  */
-export function fieldsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+export function fieldsFromIssues(issues: ReadonlyArray<Issue>) {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     if (issue.path.length === 0) continue;
-    fields[issue.path.map(String).join('.')] ??= issue.message;
+    fields[issue.path.map(String).join('.')] ??= isMessageKey(issue.message) ? issue.message : fieldMessageKey(issue);
   }
   return Object.keys(fields).length > 0 ? fields : undefined;
 }

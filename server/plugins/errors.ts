@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isAppError } from '../lib/errors';
+import { AppError, isAppError, multipartLimitError } from '../lib/errors';
 import { fieldsFromIssues } from '../lib/validation';
 import { messageText } from '../schemas/messages';
 
@@ -30,20 +30,24 @@ export function registerErrorHandler(app: FastifyInstance) {
             .split('/')
             .filter(Boolean),
           message: v.message ?? 'invalidInput',
+          code: v.keyword,
+          ...(v.params as { origin?: string; expected?: string }),
         })),
       );
       const app = new AppError('BAD_INPUT', 'invalidInput', fields);
       return reply.status(400).send(appErrorBody(app));
     }
     const status = error.statusCode ?? 500;
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FILES_LIMIT') {
-      return reply.status(413).send(appErrorBody(new AppError('TOO_LARGE', 'imageTooLarge')));
-    }
+    const limit = multipartLimitError(error.code);
+    if (limit) return reply.status(413).send(appErrorBody(limit));
     if (status === 413) {
       return reply.status(413).send(appErrorBody(new AppError('TOO_LARGE', 'bodyTooLarge')));
     }
-    if (status === 429) {
-      return reply.status(429).send(appErrorBody(new AppError('RATE_LIMITED', 'tooManyRequests')));
+    if (status === 429 || status === 503) {
+      const app = status === 429 ? new AppError('RATE_LIMITED', 'tooManyRequests') : new AppError('BUSY', 'serverBusy');
+      // @fastify/rate-limit has set its own Retry-After (the seconds left of its window).
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(app.retryAfterS));
+      return reply.status(status).send(appErrorBody(app));
     }
     if (status === 415) {
       return reply.status(415).send(appErrorBody(new AppError('UNSUPPORTED_MEDIA', 'unsupportedContentType')));

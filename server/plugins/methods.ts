@@ -72,3 +72,22 @@ export function registerHeadAsGet(scope: FastifyInstance) {
     if (request.raw.method === 'HEAD') request.raw.method = 'GET';
   });
 }
+
+/**
+ * Fastify's own HEAD routes end their onSend hooks with a step that drops the body and sets
+ * Content-Length from it; @fastify/compress, added to each route later, then sees no body: a
+ * HEAD of a compressed reply lost its Content-Encoding and Vary and gave the uncompressed
+ * length. Registered after compress, this moves that step behind compress's hook, so HEAD
+ * answers the GET's headers exactly. Fastify names the step `headRouteOnSendHandler`
+ * (lib/head-route.js); rest/http-details.test.ts fails if it stops finding it.
+ */
+export function registerHeadAfterCompression(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD' || !Array.isArray(route.onSend)) return;
+    const hooks = route.onSend as ((...args: never[]) => unknown)[];
+    const index = hooks.findIndex((hook) => hook.name === 'headRouteOnSendHandler');
+    if (index === -1 || index === hooks.length - 1) return;
+    const [dropBody] = hooks.splice(index, 1);
+    hooks.push(dropBody);
+  });
+}

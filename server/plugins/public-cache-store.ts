@@ -9,13 +9,14 @@ import { mayBeSignedIn } from './session';
 type Variant = { head: (string | number)[]; body: Buffer };
 
 export type Entry = {
-  /** The reply's headers as stored (security headers, content type, paging, ETag, caching). */
+  /** The reply's headers as stored (security headers, content type, paging, caching), without its ETag. */
   headers: [string, string][];
   body: Buffer;
+  /** The identity encoding's ETag; the others are derived from it (encodedTag). */
   etag: string;
   /** Ready-to-write headers and body per content encoding, built on first use. */
   variants: Partial<Record<'identity' | 'gzip' | 'br', Variant>>;
-  notModified?: (string | number)[];
+  notModified: Partial<Record<'identity' | 'gzip' | 'br', (string | number)[]>>;
   bytes: number;
 };
 
@@ -80,16 +81,21 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     return entry;
   }
 
-  /** Writes an entry: 304 for a matching If-None-Match, else the body, compressed once per entry. */
+  /**
+   * Writes an entry: 304 for a matching If-None-Match, else the body, compressed once per entry.
+   * Each encoding is its own representation with its own strong ETag (`"tag"`, `"tag-gzip"`,
+   * `"tag-br"`); any of them validates, since all carry the same JSON.
+   */
   function write(request: IncomingMessage, response: ServerResponse, entry: Entry) {
-    if (request.headers['if-none-match'] === entry.etag) {
-      entry.notModified ??= entry.headers.flat();
-      response.writeHead(304, entry.notModified);
+    const wanted = entry.body.length < 1024 ? null : preferredEncoding(request.headers['accept-encoding']);
+    const encoding = wanted ?? 'identity';
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && noneMatchHits(ifNoneMatch, entry.etag)) {
+      entry.notModified[encoding] ??= [...entry.headers.flat(), 'etag', encodedTag(entry.etag, wanted)];
+      response.writeHead(304, entry.notModified[encoding]);
       response.end();
       return;
     }
-    const wanted = entry.body.length < 1024 ? null : preferredEncoding(request.headers['accept-encoding']);
-    const encoding = wanted ?? 'identity';
     let variant = entry.variants[encoding];
     if (!variant) {
       const body =
@@ -99,7 +105,7 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
             ? gzipSync(entry.body)
             : entry.body;
       const head: (string | number)[] = entry.headers.flat();
-      head.push('content-length', body.length);
+      head.push('etag', encodedTag(entry.etag, wanted), 'content-length', body.length);
       if (wanted) head.push('content-encoding', wanted);
       variant = { head, body };
       entry.variants[encoding] = variant;
@@ -134,7 +140,9 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     keep(key: string, builtAt: string, body: Buffer, etag: string, headers: [string, string][]) {
       if (builtAt !== stamp || stampNow() !== stamp || body.length > maxBytes / 4) return;
       forget(key);
-      const entry: Entry = { headers, body, etag, variants: {}, bytes: body.length };
+      // The ETag is written per encoding (write), not kept with the shared headers.
+      const shared = headers.filter(([name]) => name !== 'etag');
+      const entry: Entry = { headers: shared, body, etag, variants: {}, notModified: {}, bytes: body.length };
       entries.set(key, entry);
       bytes += entry.bytes;
       for (const [oldest] of entries) {
@@ -146,6 +154,21 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
 }
 
 type Encoding = 'br' | 'gzip' | null;
+
+/** The strong ETag of one encoding of a reply whose identity ETag is `etag`. */
+export function encodedTag(etag: string, encoding: string | null | undefined): string {
+  return !encoding || encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`;
+}
+
+/**
+ * Whether an If-None-Match header names the reply (RFC 9110 13.1.2): `*`, or a list of tags
+ * compared weakly (a `W/` prefix ignored), each encoding's tag counting.
+ */
+export function noneMatchHits(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const ours = new Set([etag, encodedTag(etag, 'gzip'), encodedTag(etag, 'br')]);
+  return header.split(',').some((part) => ours.has(part.trim().replace(/^W\//, '')));
+}
 /** Browsers send one Accept-Encoding string over and over, so each is read once. */
 const encodingOfHeader = new Map<string, Encoding>();
 

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
 import { preferredEncoding } from './public-cache';
+import { OTHER_WRITES_MS } from '../lib/data-stamp';
 import { insertBusiness } from '../test/comment-fixtures';
 import { rateComment } from '../services/comment-ratings';
 import { createComment } from '../services/comments';
@@ -56,8 +57,8 @@ describe('public reply cache', () => {
     } finally {
       other.close();
     }
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(texts((await get('/api/comment')).body)).toContain('Ändrad utifrån');
+    // The stamp asks for other connections' commits every OTHER_WRITES_MS: poll until it has.
+    await expect.poll(async () => texts((await get('/api/comment')).body), { timeout: 5 * OTHER_WRITES_MS, interval: 25 }).toContain('Ändrad utifrån');
   });
 
   it('keeps the paging header of a cached list', async () => {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isCacheable, PER_RESPONSE_HEADERS } from './public-cache-eligibility';
-import { isGetOrHead, type PublicCache } from './public-cache-store';
+import { encodedTag, isGetOrHead, type PublicCache } from './public-cache-store';
+import { addVary } from './vary';
 import { isAnonymousRequest } from './session';
 
 export { cacheFirstServer } from './public-cache-server';
@@ -26,6 +27,20 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
   app.decorateRequest('publicCacheKey', null);
   cache.useCookieParser((header) => app.parseCookie(header));
 
+  // @fastify/compress picks the encoding in a hook it adds to each route; this one, added to each
+  // route after it, gives a compressed reply the ETag of its encoding (see encodedTag).
+  app.addHook('onRoute', (route) => {
+    const after = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      // Only the ETags set below: static files' own (@fastify/static) are per file already.
+      if (!request.publicCacheKey) return payload;
+      const etag = reply.getHeader('etag');
+      const encoding = reply.getHeader('content-encoding');
+      if (typeof etag === 'string' && typeof encoding === 'string') reply.header('etag', encodedTag(etag, encoding));
+      return payload;
+    };
+    route.onSend = [...(route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend]), after];
+  });
+
   // Runs after the session hook (registered first), so the actor is known here.
   app.addHook('onRequest', async (request, reply) => {
     if (!isGetOrHead(request.method) || !isAnonymousRequest(request)) return;
@@ -44,7 +59,7 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     // tRPC answers with a fetch Response; its (small, JSON) body is read here to keep a copy.
     const payload = sent instanceof Response ? await unwrapResponse(reply, sent) : sent;
     reply.header('cache-control', 'no-cache');
-    reply.header('vary', 'cookie, authorization, accept-encoding');
+    addVary(reply, 'cookie', 'authorization', 'accept-encoding');
     if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
     if (!isAnonymousRequest(request)) return payload;
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { secureCookies, type Env } from '../env';
 import type { Actor } from '../services/actor';
 import { SESSION_COOKIE, validateSessionToken } from '../services/sessions';
+import { addVary } from './vary';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -85,10 +86,15 @@ export async function registerSession(app: FastifyInstance, db: Db, env: Env) {
   // cookie is kept by no cache, the browser's own included. Content-addressed files (immutable)
   // carry nobody's data and keep their caching. This runs after @fastify/cookie's onSend hook,
   // so a Set-Cookie written by the route is already a header here.
+  // Who asks decides what most replies say (their rates, their e-mail, the page's language), so
+  // every reply but content-addressed files says it varies by Cookie and Authorization: a shared
+  // cache that ignores Cache-Control (a proxy "microcache") still keeps one copy per caller.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.actor === null && !reply.hasHeader('set-cookie')) return payload;
     const current = reply.getHeader('cache-control');
-    if (typeof current !== 'string' || !current.includes('immutable')) reply.header('cache-control', 'private, no-store');
+    const immutable = typeof current === 'string' && current.includes('immutable');
+    if (!immutable) addVary(reply, 'Cookie', 'Authorization');
+    if (request.actor === null && !reply.hasHeader('set-cookie')) return payload;
+    if (!immutable) reply.header('cache-control', 'private, no-store');
     return payload;
   });
 }

@@ -267,9 +267,9 @@ describe('POST /api/business/upload', () => {
     expect(noBranch.json().errors).toEqual({ rate: 'Rate Too High!', branches: 'Add at least one branch.' });
   });
 
-  it('answers 400 to a body that is not multipart, and 415 to a file that is not an image, writing nothing', async () => {
+  it('answers 415 to a body that is not multipart and to a file that is not an image, writing nothing', async () => {
     const json = await t.app.inject({ method: 'POST', url: '/api/business/upload', payload: { title: 'JSON' }, headers: bearer(cast.admin) });
-    expect(json.statusCode).toBe(400);
+    expect(json.statusCode).toBe(415);
     const before = uploadsNow();
     const res = await sendForm(
       'POST',

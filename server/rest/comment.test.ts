@@ -226,6 +226,7 @@ describe('documented shapes and behaviour', () => {
         'ratingCount',
         'emojiCounts',
         'authorRate',
+        'removed',
       ].sort(),
     );
     expect(c).toMatchObject({ rate: 5, ratingCount: 1, ratings: [{ userId: cast.other.id, rate: 5 }], replyCount: 1, emojiCounts: { 5: 1 } });
@@ -274,7 +275,7 @@ describe('documented shapes and behaviour', () => {
     });
     expect(res2.json().errors).toEqual({ text: '*Please write a comment', businessLocation: '*Please add store location' });
     const notMultipart = await t.app.inject({ method: 'POST', url: `/api/comment/create/${shop}`, headers: bearer(cast.owner), payload: { text: 'Hej hej' } });
-    expect(notMultipart.statusCode).toBe(400);
+    expect(notMultipart.statusCode).toBe(415);
     const reply = multipart({ text: 'x' });
     const c = await ownersComment();
     const res3 = await t.app.inject({

@@ -49,6 +49,7 @@ const postFields = {
   lastName: z.string(),
   userImage: z.string().nullable(),
   date: z.string().describe('ISO 8601'),
+  removed: z.boolean().describe('Removed by a moderator: only its author and admins still see it, with an empty `text`.'),
 };
 
 export const restReplySchema = z.object({
@@ -97,8 +98,16 @@ const commentListQuery = {
 const starsOf = (value: string | undefined) =>
   value === undefined || value === '' ? undefined : value.split(',').map((v) => (/^\s*\d\s*$/.test(v) ? Number(v) : Number.NaN));
 
+/** A whole number in a query as people write it: decimal digits only (no `0x10`, `1e1`, `+5`, `01`). */
+const queryInteger = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^(?:0|[1-9]\d*)$/, 'valueNotWhole')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
 export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: queryInteger(1, 100).optional().describe('How many items, 1–100, in plain decimal digits.'),
   cursor: z.string().min(1).max(200).optional().describe('The X-Next-Cursor header of the previous page.'),
 });
 

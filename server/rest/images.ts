@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import { AppError, isAppError } from '../lib/errors';
+import { AppError, isAppError, multipartLimitError } from '../lib/errors';
+import type { MessageKey } from '../schemas/messages';
 import { createFairSlots, SlotsFullError } from '../lib/fair-slots';
 import { networkOf } from '../lib/networks';
 import { imageKindSchema } from '../schemas/common';
@@ -41,12 +42,24 @@ export const bodyDeadlines = { idleMs: 10_000, totalMs: 60_000, minBytesPerS: 8 
 
 export { networkOf } from '../lib/networks';
 
+/**
+ * A multipart-only operation sent something else: a body of another type is 415, no body at all
+ * the route's own 400 (`missing`).
+ */
+export function requireMultipart(request: FastifyRequest, missing: MessageKey = 'invalidInput') {
+  if (request.isMultipart()) return;
+  if (request.headers['content-type'] !== undefined) throw new AppError('UNSUPPORTED_MEDIA', 'unsupportedContentType');
+  throw new AppError('BAD_INPUT', missing);
+}
+
 /** Multipart failures are the client's: limits are 413, anything malformed is 400. */
 function multipartError(err: unknown): AppError {
   if (isAppError(err)) return err;
   const status = (err as { statusCode?: number }).statusCode;
   const code = (err as { code?: string }).code;
-  if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('TOO_LARGE', 'imageTooLarge');
+  const limit = multipartLimitError(code);
+  if (limit) return limit;
+  if (status === 413) return new AppError('TOO_LARGE', 'imageTooLarge');
   return new AppError('BAD_INPUT', 'invalidInput');
 }
 
@@ -56,6 +69,11 @@ async function readPart(part: Multipart, form: MultipartForm, fileFields: readon
       // Refused before a byte of it is read; destroying the stream stops the parser too.
       part.file.destroy();
       throw new AppError('BAD_INPUT', 'invalidInput', { [part.fieldname]: 'invalidInput' });
+    }
+    // One file per file field: a second one is refused, never silently dropped.
+    if (form.files[part.fieldname] !== undefined) {
+      part.file.destroy();
+      throw new AppError('BAD_INPUT', 'invalidInput', { [part.fieldname]: 'fileRepeated' });
     }
     const bytes = await part.toBuffer();
     // toBuffer throws on the size limit by default; this holds even if that option changes.
@@ -106,7 +124,7 @@ export async function withMultipartForm<T>(
   fileFields: readonly string[],
   work: (form: MultipartForm) => Promise<T>,
 ): Promise<T> {
-  if (!request.isMultipart()) throw new AppError('BAD_INPUT', 'invalidInput');
+  requireMultipart(request);
   await deps.limits.consume('multipart', request.actor?.id ?? request.ip);
   const release = await waitForBodySlot(request);
   const cut = () => request.raw.destroy(new AppError('BAD_INPUT', 'invalidInput'));
@@ -185,7 +203,7 @@ export function imageRoutes(deps: Deps) {
       },
       async (request, reply) => {
         const actor = requireActive(request.actor);
-        if (!request.isMultipart()) throw new AppError('BAD_INPUT', 'imageMissing');
+        requireMultipart(request, 'imageMissing');
         const stored = await withMultipartForm(deps, request, reply, ['image', 'file'], async ({ fields, files }) => {
           const kind = imageKindSchema.safeParse(fields.kind ?? 'comment');
           if (!kind.success) throw new AppError('BAD_INPUT', 'invalidInput', { kind: 'invalidInput' });

@@ -3,7 +3,7 @@ import { Json } from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestContext } from '../test/helpers';
-import { createReplyChecker, type OpenApiDocument } from '../test/openapi-replies';
+import { createReplyChecker, FILE, type OpenApiDocument } from '../test/openapi-replies';
 import { multipartOperations } from './openapi';
 
 type Operation = {
@@ -118,11 +118,15 @@ describe('the OpenAPI document', () => {
   it('is what every reply of the integration suite is checked against', () => {
     const check = createReplyChecker(doc as unknown as OpenApiDocument);
     const json = (value: unknown) => Buffer.from(JSON.stringify(value));
-    const error = json({ message: 'Nej', key: 'notFound' });
+    const error = json({ message: 'Not found.', key: 'notFound' });
     const reply = { method: 'GET', url: '/api/business/abc?x=1', status: 404, headers: { 'content-type': 'application/json' }, body: error };
     expect(check(reply)).toEqual([]);
     expect(check({ ...reply, status: 418 })[0]).toMatch(/lists no 418/);
     expect(check({ ...reply, body: json({ message: 'Nej' }) })[0]).toMatch(/must have required property 'key'/);
+    // An error says the product's words: the English text of its key, fields too (issue 28, item 3).
+    expect(check({ ...reply, body: json({ message: 'Nej', key: 'notFound' }) })[0]).toMatch(/is not the text of key "notFound"/);
+    const leak = json({ message: 'Invalid input.', key: 'invalidInput', errors: { limit: 'Too small: expected number to be >=1' } });
+    expect(check({ ...reply, status: 400, body: leak })[0]).toMatch(/field limit says "Too small: expected number to be >=1", not a message of ours/);
     expect(check({ ...reply, status: 304, body: Buffer.alloc(0), headers: { etag: '"x"' } })).toEqual([]);
     expect(check({ ...reply, url: '/api/business', status: 200, body: json([]), headers: { 'x-next-cursor': 'abc' } })[0]).toMatch(
       /x-next-cursor is not documented/,
@@ -135,5 +139,18 @@ describe('the OpenAPI document', () => {
     const signedIn = { method: 'POST', url: '/api/users/logIn', status: 401, headers: {}, body: error, requestJson: { email: 'a@b.se' } };
     expect(check(signedIn)).toEqual([]);
     expect(check({ ...signedIn, status: 200, body: json({}) }).join('\n')).toMatch(/document refuses: {2}must have required property 'password'/);
+    // So must a multipart form the server took: its field names, files and text values.
+    const posted = { method: 'POST', url: '/api/comment/create/abc', status: 201, headers: {}, body: Buffer.alloc(0) };
+    const form = (requestForm: Record<string, string>) => check({ ...posted, requestForm }).filter((p) => p.includes('server took'));
+    expect(form({ text: 'Hej hej', branchId: 'b1', image: FILE })).toEqual([]);
+    expect(form({ text: 'Hej hej', businessLocation: 'Lund', rate: '4' })).toEqual([]);
+    expect(form({ text: 'Hej hej', secret: 'x' })[0]).toMatch(/took a field secret the document does not list/);
+    expect(form({ text: 'Hej hej', businessLocation: 'x'.repeat(21) })[0]).toMatch(/document refuses: \/businessLocation/);
+    expect(form({ text: FILE })[0]).toMatch(/took a file in text/);
+    expect(
+      check({ ...posted, url: '/api/comment/update/abc', method: 'PUT', status: 200, requestForm: { text: 'Hej', rate: '5', branchId: 'b' } }).filter((p) =>
+        p.includes('server took'),
+      ),
+    ).toEqual([]);
   });
 });

@@ -16,9 +16,17 @@ import { SESSION_COOKIE } from '../services/sessions';
 /** The one error body of the API (plugins/errors.ts writes it), `#/components/schemas/Error`. */
 export const errorSchema = z
   .object({
-    message: z.string().describe('In the language of the request (sv by default, en with the `lang` cookie).'),
-    key: z.string().describe('A stable key for the message, e.g. `invalidInput`, `tooManyRequests`.'),
-    errors: z.record(z.string(), z.string()).optional().describe('Per-field messages of a 400.'),
+    message: z
+      .string()
+      .describe(
+        "The product's English text for `key`, whatever the request's language (`lang` cookie, Accept-Language); " +
+          'the login replies `invalid` and `wrong password!` are the legacy texts, unchanged.',
+      ),
+    key: z.string().describe('A stable key for the message, e.g. `invalidInput`, `tooManyRequests`: show your own translation of it.'),
+    errors: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("Per-field messages of a 400, each one of the product's English texts (e.g. `*Required`, `Too long.`), never a library's."),
   })
   .meta({ id: 'Error' });
 
@@ -50,12 +58,13 @@ export function documentInfo(version: string, siteUrl: string) {
     description:
       'The documented REST API under /api. JSON in and out unless an operation takes multipart/form-data. ' +
       'Sign in with POST /api/users/logIn: the reply sets the httpOnly `session` cookie and returns a token for ' +
-      '`Authorization: Bearer`. Every error is an `Error` object with a message in Swedish (default) or English ' +
-      "(the `lang` cookie). **CORS: same-origin only.** No CORS headers are sent, so browsers let only the site's own " +
+      '`Authorization: Bearer`. Every error is an `Error` object: `message` is English, whatever language the request ' +
+      "asks for, and `key` names it for a client's own translation. **CORS: same-origin only.** No CORS headers are sent, so browsers let only the site's own " +
       'pages read replies; a state-changing request carrying the session cookie from another site (Origin or ' +
       'Sec-Fetch-Site) is refused with 403, while bearer-token clients outside a browser are not affected. ' +
       'A path used with a method it does not have answers 405 with `Allow`. HEAD answers every GET with the same ' +
-      'headers and no body. Public lists for visitors carry an `ETag` (answer `If-None-Match` with 304). Writes are ' +
+      'headers and no body. Public lists for visitors carry an `ETag`, one per content encoding (answer `If-None-Match`, ' +
+      'weak, a list or `*`, with 304). Multipart-only operations answer other body types with 415. Writes are ' +
       'limited per user or IP address, and every client to a number of requests a minute and of open connections ' +
       '(429 with Retry-After). JSON bodies: at most 32 KB, arrays and objects nested at most 20 deep.',
   };
@@ -81,8 +90,20 @@ const postForm = (textMax: number, extra: Record<string, object>, required: stri
   required,
 });
 
-const editForm = (textMax: number) =>
-  postForm(textMax, { removeImage: text('`true` drops the picture; without it and without a file the picture stays.', { enum: ['true', 'false'] }) }, ['text']);
+const removeImage = text('`true` drops the picture; without it and without a file the picture stays.', { enum: ['true', 'false'] });
+const editForm = (textMax: number, extra: Record<string, object> = {}) => postForm(textMax, { removeImage, ...extra }, ['text']);
+
+/** Where a comment is: a branch id, or a place as text (one of them when posting). */
+const placeForm = (when: string) => ({
+  branchId: text(`${when}one of the business's branches (\`branches[]._id\` of GET /business/{id}).`, { maxLength: 64 }),
+  businessLocation: text(
+    `${when}the place as text: letters, digits, underscore and spaces, at most 2 words and ${LOCATION_MAX} characters; ` +
+      'text naming a branch is stored as that branch.',
+    { maxLength: LOCATION_MAX },
+  ),
+});
+const starsForm = (when: string) =>
+  text(`${when}your 1–5 star rating of the business, written \`4\` (plain digits); 0 or empty means none.`, { pattern: '^[0-5]?$' });
 
 const businessForm = (required: string[]) => ({
   type: 'object',
@@ -157,18 +178,21 @@ const multipartBodies: Record<string, Body> = {
   'POST /api/business/upload': { multipart: businessForm(['title', 'category', 'description']) },
   'PUT /api/business/{id}': { multipart: businessForm([]) },
   'POST /api/comment/create/{businessId}': {
+    // Neither place field is required on its own: the server needs one of the two (400 otherwise).
     multipart: postForm(
       COMMENT_TEXT_MAX,
       {
-        businessLocation: text(`The branch: letters, digits, underscore and spaces, at most 2 words and ${LOCATION_MAX} characters.`),
-        rate: text('Optional: your 1–5 star rating of the business written as text (`4`); 0 or empty means none.'),
+        ...placeForm('Either this or businessLocation: '),
+        rate: starsForm('Optional: '),
         businessId: text('Ignored: the business is the one in the path.'),
         businessIcon: text('Ignored.'),
       },
-      ['text', 'businessLocation'],
+      ['text'],
     ),
   },
-  'PUT /api/comment/update/{id}': { multipart: editForm(COMMENT_TEXT_MAX) },
+  'PUT /api/comment/update/{id}': {
+    multipart: editForm(COMMENT_TEXT_MAX, { ...placeForm('Optional, moves the comment: '), rate: starsForm('Optional, sets your rating: ') }),
+  },
   'POST /api/comment/addSubComment/{commentId}': {
     multipart: postForm(REPLY_TEXT_MAX, { rate: text('Ignored: replies are rated by others.') }, ['text']),
   },

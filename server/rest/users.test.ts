@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
+import { imageFilesSettled } from '../services/images';
 import { bearer, createCast, createTestApp, createTestUser, type TestContext, type TestUser, pngForm } from '../test/helpers';
 
 let t: TestContext;
@@ -156,7 +157,7 @@ describe('PUT /api/users/update/{id}', () => {
       payload: second.payload,
     });
     expect(res2.json().image).not.toBe(res1.json().image);
-    await new Promise((r) => setTimeout(r, 50));
+    await imageFilesSettled(t.deps);
     expect(existsSync(firstFile)).toBe(false);
   });
 
@@ -178,7 +179,7 @@ describe('PUT /api/users/update/{id}', () => {
     const file = path.join(t.deps.paths.uploads, path.basename(ok.json().image));
     const removed = await call('owner', 'PUT', `/api/users/update/${cast.owner.id}`, { imageId: null });
     expect(removed.json()).toMatchObject({ firstName: 'Olle', image: null });
-    await new Promise((r) => setTimeout(r, 50));
+    await imageFilesSettled(t.deps);
     expect(existsSync(file)).toBe(false);
   });
 

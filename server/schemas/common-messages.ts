@@ -26,4 +26,18 @@ export const commonMessages = {
   contactMessageRequired: 'Please write a message',
   contactTooLong: 'Too long!',
   contactSent: 'Message was sent successfully',
+  // A field's value that breaks a rule with no message of its own (schemas/field-messages.ts).
+  valueWrongType: 'Wrong kind of value.',
+  valueNotWhole: 'Must be a whole number.',
+  valueTooShort: 'Too short.',
+  valueTooLong: 'Too long.',
+  valueTooSmall: 'Too small.',
+  valueTooLarge: 'Too large.',
+  valueNotAllowed: 'Not one of the allowed values.',
+  valueUnknownField: 'Unknown field.',
+  valueInvalid: 'Invalid value.',
+  formTooManyFields: 'The form has too many fields.',
+  formTooManyFiles: 'The form has too many files.',
+  fileRepeated: 'Only one file may be sent in this field.',
+  invalidUtf8: 'The request body is not valid UTF-8.',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withoutInvisible } from './text';
+import './field-messages';
 export { commonMessages } from './common-messages';
 
 export const languageSchema = z.enum(['sv', 'en']);

@@ -15,7 +15,7 @@ import { listBusinesses, listDirectory } from './directory';
 import { indexQueuedComments, searchKeyOf } from './comment-search';
 import { listFavoriteBusinesses, setFavorite } from './favorites';
 import { resolveCategory } from './categories';
-import { storeImage } from './images';
+import { imageFilesSettled, storeImage } from './images';
 
 let t: TestContext;
 let cast: Awaited<ReturnType<typeof createCast>>;
@@ -353,7 +353,7 @@ describe('adding and editing', () => {
     });
     expect(updated.branches.map((br) => br.location)).toEqual(['Lund', 'Kiruna']);
     expect(t.db.select({ n: count() }).from(branches).where(eq(branches.businessId, b.id)).get()?.n).toBe(2);
-    await new Promise((r) => setTimeout(r, 20));
+    await imageFilesSettled(t.deps);
     expect(existsSync(path.join(t.deps.paths.uploads, first.fileName))).toBe(false);
     expect(t.db.select().from(images).where(eq(images.id, first.id)).get()).toBeUndefined();
 
@@ -364,7 +364,7 @@ describe('adding and editing', () => {
       branches: [{ location: 'Lund' }],
     });
     expect(removed).toMatchObject({ icon: null, image: second.url, rate: 5, ratingCount: 1, myRate: 5 });
-    await new Promise((r) => setTimeout(r, 20));
+    await imageFilesSettled(t.deps);
     expect(existsSync(path.join(t.deps.paths.uploads, icon.fileName))).toBe(false);
   });
 
@@ -467,7 +467,7 @@ describe('deleting a business', () => {
     for (const image of [picture, icon, commentImage, replyImage]) {
       expect(t.db.select().from(images).where(eq(images.id, image.id)).get()).toBeUndefined();
     }
-    await new Promise((r) => setTimeout(r, 20));
+    await imageFilesSettled(t.deps);
     for (const file of ownedFiles) expect(uploadsNow()).not.toContain(file);
 
     expect(favoritesCountOf(fan1)).toBe(1);

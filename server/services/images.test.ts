@@ -219,7 +219,7 @@ describe('POST /api/images', () => {
     expect(snapshot()).toEqual(before);
   });
 
-  it('answers 400 when no image is sent, the kind is unknown, or the body is not multipart', async () => {
+  it('answers 400 when no image is sent or the kind is unknown, 415 when the body is not multipart', async () => {
     const data = await solidPng('#663399');
     const noFile = await upload({ kind: 'comment' });
     expect(noFile.statusCode).toBe(400);
@@ -233,9 +233,10 @@ describe('POST /api/images', () => {
     expect(badKind.statusCode).toBe(400);
     expect(badKind.json()).toMatchObject({ key: 'invalidInput', errors: { kind: 'Invalid input.' } });
 
+    // A body of another type is 415 (issue 28); no body at all stays the 400 above.
     const json = await t.app.inject({ method: 'POST', url: '/api/images', payload: { image: 'x' }, headers: bearer(user) });
-    expect(json.statusCode).toBe(400);
-    expect(json.json()).toMatchObject({ key: 'imageMissing' });
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toMatchObject({ key: 'unsupportedContentType' });
   });
 
   it('answers 400, not 500, to a malformed multipart body', async () => {

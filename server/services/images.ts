@@ -313,6 +313,27 @@ function unreferenced(db: Db): SQL {
   ) as SQL;
 }
 
+/** File removals still running, per database: imageFilesSettled awaits them. */
+const pendingRemovals = new WeakMap<Db, Set<Promise<unknown>>>();
+
+/**
+ * Resolves when every file removal started so far (by releaseImage, which callers need not
+ * await) has finished: what a test or a stopping process awaits instead of guessing a delay.
+ */
+export async function imageFilesSettled(deps: Deps): Promise<void> {
+  const pending = pendingRemovals.get(deps.db);
+  while (pending && pending.size > 0) await Promise.allSettled([...pending]);
+}
+
+function trackRemoval<T>(deps: Deps, work: Promise<T>): Promise<T> {
+  let pending = pendingRemovals.get(deps.db);
+  if (!pending) pendingRemovals.set(deps.db, (pending = new Set()));
+  const set = pending;
+  const tracked = work.finally(() => set.delete(tracked));
+  set.add(tracked);
+  return tracked;
+}
+
 /**
  * Unlinks files whose rows are gone. Waits a macrotask first: a caller inside a (synchronous)
  * better-sqlite3 transaction has then committed or rolled back, and the recheck under the file
@@ -354,9 +375,12 @@ export async function releaseImage(deps: Deps, id: string | null | undefined): P
     .returning({ fileName: images.fileName })
     .all();
   if (gone.length > 0)
-    await removeFiles(
+    await trackRemoval(
       deps,
-      gone.map((g) => g.fileName),
+      removeFiles(
+        deps,
+        gone.map((g) => g.fileName),
+      ),
     ).catch(() => undefined);
 }
 

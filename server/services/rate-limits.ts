@@ -68,6 +68,11 @@ const limits = {
 } as const;
 
 export type LimitName = keyof typeof limits;
+/** Every limit, with how many attempts it allows (tests walk them all). */
+export const limitPoints: Readonly<Record<LimitName, number>> = Object.fromEntries(Object.entries(limits).map(([name, l]) => [name, l.points])) as Record<
+  LimitName,
+  number
+>;
 
 /** The limits of one app: counts and the on/off switch live here, never in module state. */
 export type RateLimits = {
@@ -118,7 +123,9 @@ export function createRateLimits({ enabled }: { enabled: boolean }): RateLimits 
       try {
         await limiter.consume(key.toLowerCase());
       } catch (e) {
-        if (e instanceof RateLimiterRes) throw new AppError('RATE_LIMITED', 'tooManyRequests');
+        // Retry-After: whole seconds until the key has a point again.
+        if (e instanceof RateLimiterRes)
+          throw new AppError('RATE_LIMITED', 'tooManyRequests', undefined, { retryAfterS: Math.max(1, Math.ceil(e.msBeforeNext / 1000)) });
         throw e;
       }
     }

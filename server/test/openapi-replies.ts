@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { isMessageKey, messages } from '../schemas/messages';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 /**
@@ -17,7 +18,19 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 type Response = { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: object }> };
 type Operation = { requestBody?: { content: Record<string, { schema: object }> }; responses: Record<string, Response> };
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, object> } };
-export type ApiReply = { method: string; url: string; status: number; headers: Record<string, unknown>; body: Buffer; requestJson?: unknown };
+export type ApiReply = {
+  method: string;
+  url: string;
+  status: number;
+  headers: Record<string, unknown>;
+  body: Buffer;
+  requestJson?: unknown;
+  /** A multipart request's parts: a text field's value, or FILE for a file. */
+  requestForm?: Record<string, string>;
+};
+
+/** What a file part of a multipart request stands as in `requestForm`. */
+export const FILE = '\u0000file';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const CHECKED_HEADERS = ['x-next-cursor', 'retry-after', 'location', 'etag', 'allow'];
@@ -74,6 +87,30 @@ export function createReplyChecker(doc: OpenApiDocument) {
         for (const e of validate.errors ?? []) problems.push(`${where}: the server took a request body the document refuses: ${e.instancePath} ${e.message}`);
       }
     }
+    const formSchema = found.op.requestBody?.content['multipart/form-data']?.schema;
+    if (reply.requestForm !== undefined && reply.status < 300) {
+      if (!formSchema) problems.push(`${where}: the server took a multipart body the document does not describe`);
+      else {
+        const validate = validatorOf(formSchema);
+        // A file part is checked only for its name: its bytes are the server's to judge.
+        const fields = Object.fromEntries(Object.entries(reply.requestForm).map(([name, value]) => [name, value === FILE ? undefined : value]));
+        const { properties = {}, additionalProperties } = formSchema as { properties?: Record<string, { format?: string }>; additionalProperties?: unknown };
+        for (const [name, value] of Object.entries(reply.requestForm)) {
+          const property = properties[name];
+          if (!property && !additionalProperties) problems.push(`${where}: the server took a field ${name} the document does not list`);
+          else if (value === FILE && property && property.format !== 'binary')
+            problems.push(`${where}: the server took a file in ${name}, which the document does not list as a file`);
+        }
+        if (!validate(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v ?? ''])))) {
+          for (const e of validate.errors ?? []) {
+            // A file's stand-in '' says nothing about a binary property.
+            const name = e.instancePath.slice(1);
+            if (name && reply.requestForm[name] === FILE) continue;
+            problems.push(`${where}: the server took a form the document refuses: ${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+          }
+        }
+      }
+    }
     for (const name of CHECKED_HEADERS) {
       if (reply.headers[name] === undefined) continue;
       const declared = Object.keys(documented.headers ?? {}).some((h) => h.toLowerCase() === name);
@@ -95,8 +132,49 @@ export function createReplyChecker(doc: OpenApiDocument) {
     if (!validate(value)) {
       for (const e of validate.errors ?? []) problems.push(`${where}: body${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
     }
+    if (reply.status >= 400) problems.push(...wordProblems(where, value));
     return problems;
   };
+}
+
+const productTexts = new Set<string>(Object.values(messages));
+
+/**
+ * An error says the product's own words, as the document promises: `message` is the English
+ * text of its `key`, and every field's message is one of ours, never a library's.
+ */
+function wordProblems(where: string, value: unknown): string[] {
+  if (typeof value !== 'object' || value === null || !('key' in value)) return [];
+  const body = value as { key: unknown; message: unknown; errors?: Record<string, unknown> };
+  const problems: string[] = [];
+  if (typeof body.key !== 'string' || !isMessageKey(body.key) || messages[body.key] !== body.message) {
+    problems.push(`${where}: message ${JSON.stringify(body.message)} is not the text of key ${JSON.stringify(body.key)}`);
+  }
+  for (const [field, text] of Object.entries(body.errors ?? {})) {
+    if (typeof text !== 'string' || !productTexts.has(text)) problems.push(`${where}: field ${field} says ${JSON.stringify(text)}, not a message of ours`);
+  }
+  return problems;
+}
+
+/** A multipart request's parts by name (a repeated name keeps its last), files as FILE. */
+function formPartsOf(request: InjectOptions | { method: string; url: string }): Record<string, string> | undefined {
+  if (!('payload' in request) || request.payload === undefined) return undefined;
+  const contentType = (request.headers as Record<string, unknown> | undefined)?.['content-type'];
+  const boundary = typeof contentType === 'string' ? /^multipart\/form-data;.*boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType) : null;
+  const { payload } = request;
+  if (!boundary || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return undefined;
+  const text = Buffer.isBuffer(payload) ? payload.toString('latin1') : payload;
+  const parts: Record<string, string> = {};
+  for (const chunk of text.split(`--${boundary[1] ?? boundary[2]}`)) {
+    const end = chunk.indexOf('\r\n\r\n');
+    if (end === -1) continue;
+    const head = chunk.slice(0, end);
+    const name = /name="([^"]*)"/i.exec(head)?.[1];
+    if (name === undefined) continue;
+    const value = chunk.slice(end + 4).replace(/\r\n$/, '');
+    parts[name] = /filename=/i.test(head) ? FILE : Buffer.from(value, 'latin1').toString('utf8');
+  }
+  return parts;
 }
 
 /** The request's body when it was sent as JSON (an object payload, or a string declared JSON). */
@@ -150,6 +228,7 @@ export function checkRepliesOf(app: FastifyInstance) {
       headers: res.headers,
       body: res.rawPayload,
       requestJson: jsonPayloadOf(request),
+      requestForm: formPartsOf(request),
     });
     if (problems.length > 0) throw new Error(`Reply does not match the OpenAPI document:\n${problems.join('\n')}`);
     return res;
