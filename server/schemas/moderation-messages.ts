@@ -18,4 +18,6 @@ export const moderationMessages = {
   postsRemoved: "The user's posts were removed.",
   ratingBurstNotFound: 'There is no open rating burst with this id.',
   ratingBurstDismissed: 'The rating burst was dismissed.',
+  ratingBurstAccepted: 'The ratings were accepted and now count.',
+  ratingBurstRejected: 'The ratings were rejected and stay out of every figure.',
 } as const;
