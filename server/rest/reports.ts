@@ -288,7 +288,12 @@ export function moderationRoutes(deps: Deps) {
       "Reject a rating burst's ratings (moderators)",
       'Its ratings stay out of every public figure; their raters still see their own stars. Recorded in the moderation log.',
     );
-    decide('accept', '/rating-bursts/:id/dismiss', 'Dismiss a rating burst (moderators; the older name of accept)', 'The same as POST /api/rating-bursts/{id}/accept.');
+    decide(
+      'accept',
+      '/rating-bursts/:id/dismiss',
+      'Dismiss a rating burst (moderators; the older name of accept)',
+      'The same as POST /api/rating-bursts/{id}/accept.',
+    );
 
     app.get(
       '/mod-digest',

@@ -49,7 +49,7 @@ export type ResolveInput = { id: string; action: ResolveAction; reason?: ReportR
  * What a removed post's author reads as the reason: a report reason's key, then (after ": ") the
  * moderator's words for the author, if any. client/components/moderation/reason-text.ts shows it.
  */
-export const authorReasonOf = (reason: ReportReason | string, text?: string) => (text ? `${reason}: ${text}` : reason);
+export const authorReasonOf = (reason: string, text?: string) => (text ? `${reason}: ${text}` : reason);
 
 export const reportStatuses = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
@@ -87,7 +87,13 @@ export type ReportGroup = {
 };
 
 /** Moderator actions the log records. */
-export const modActions = ['remove', 'removeAll', 'dismiss', 'ban', 'unban', 'adminOn',
+export const modActions = [
+  'remove',
+  'removeAll',
+  'dismiss',
+  'ban',
+  'unban',
+  'adminOn',
   'adminOff',
   'moderatorOn',
   'moderatorOff',

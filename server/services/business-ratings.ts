@@ -25,7 +25,6 @@ const p = {
   now: sql.placeholder('now'),
 };
 
-
 /** The rating statements, with placeholders; exported for the query-plan test. */
 export const ratingQueries = (db: Db) => ({
   business: db.select({ isSuggestionBox: businesses.isSuggestionBox }).from(businesses).where(eq(businesses.id, p.businessId)),

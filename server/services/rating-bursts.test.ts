@@ -14,7 +14,8 @@ let t: TestContext;
 let cast: Awaited<ReturnType<typeof createCast>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMITS: '0', SPAM_RULES: '1' } });
+  // The numbers these tests were written for (the defaults are 3 in 24 h since issue 27).
+  t = await createTestApp({ env: { RATE_LIMITS: '0', SPAM_RULES: '1', RATING_BURST_RATINGS: '5', RATING_BURST_WINDOW: '1h' } });
   cast = await createCast(t.db);
 });
 afterAll(() => t.close());
@@ -145,7 +146,7 @@ describe('rating bursts (PRODUCT.md 11)', () => {
   });
 
   it('pages the open entries oldest first by cursor (both doors)', async () => {
-    const pager = await createTestApp({ env: { RATE_LIMITS: '0', SPAM_RULES: '1' } });
+    const pager = await createTestApp({ env: { RATE_LIMITS: '0', SPAM_RULES: '1', RATING_BURST_RATINGS: '5', RATING_BURST_WINDOW: '1h' } });
     try {
       const admin = await createTestUser(pager.db, { isAdmin: true });
       const raters = await Promise.all(Array.from({ length: 5 }, () => createTestUser(pager.db)));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, max, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, max, min, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { businessRatings, businesses, ratingBursts, users } from '../../db/schema';
 import type { Deps } from '../deps';

@@ -55,10 +55,7 @@ export const ratingTallyQueries = (db: Db) => ({
         eq(businessRatings.counted, false),
         or(
           isNull(businessRatings.heldBy),
-          inArray(
-            businessRatings.heldBy,
-            db.select({ id: ratingBursts.id }).from(ratingBursts).where(eq(ratingBursts.resolution, 'accept')),
-          ),
+          inArray(businessRatings.heldBy, db.select({ id: ratingBursts.id }).from(ratingBursts).where(eq(ratingBursts.resolution, 'accept'))),
         ),
       ),
     ),

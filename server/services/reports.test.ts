@@ -270,7 +270,12 @@ describe('the moderation queue and its decisions (admins)', () => {
     expect(t.db.select().from(comments).where(eq(comments.id, lone._id)).get()).toMatchObject({ text: '', imageId: null, removalReason: 'offensive: Hat' });
     await expect(callerFor(t.deps, null).comments.byId({ id: lone._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(callerFor(t.deps, cast.other).comments.byId({ id: lone._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(await callerFor(t.deps, cast.owner).comments.byId({ id: lone._id })).toMatchObject({ removed: true, hidden: true, text: '', removalReason: 'offensive: Hat' });
+    expect(await callerFor(t.deps, cast.owner).comments.byId({ id: lone._id })).toMatchObject({
+      removed: true,
+      hidden: true,
+      text: '',
+      removalReason: 'offensive: Hat',
+    });
     expect(getComment(t.deps, cast.admin.actor, lone._id)).toMatchObject({ removed: true, removalReason: 'offensive: Hat' });
     expect(JSON.stringify(await callerFor(t.deps, cast.owner).comments.byId({ id: lone._id }))).not.toContain('Tredje gången');
     const logged = t.db.select().from(modLog).where(eq(modLog.targetId, lone._id)).get();

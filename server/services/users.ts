@@ -241,7 +241,8 @@ export async function updateUser(deps: Deps, actor: Actor, userId: string, input
     });
     user = await updateProfile(deps, actor, { ...profile, image: input.image });
   }
-  if (me.isAdmin && (flags.isAdmin !== undefined || flags.isBanned !== undefined || flags.isModerator !== undefined)) user = await setUserFlags(deps, actor, me.id, flags);
+  if (me.isAdmin && (flags.isAdmin !== undefined || flags.isBanned !== undefined || flags.isModerator !== undefined))
+    user = await setUserFlags(deps, actor, me.id, flags);
   return user;
 }
 

@@ -19,7 +19,11 @@ export async function establish(deps: Deps, people: TestUser[], now = Date.now()
       .set({ createdAt: now - 30 * DAY })
       .where(eq(users.id, who.id))
       .run();
-    const card = await createComment(deps, who.actor, { businessId: insertBusiness(deps.db), text: 'Trevlig personal och bra kaffe.', businessLocation: 'Lund' });
+    const card = await createComment(deps, who.actor, {
+      businessId: insertBusiness(deps.db),
+      text: 'Trevlig personal och bra kaffe.',
+      businessLocation: 'Lund',
+    });
     deps.db
       .update(comments)
       .set({ createdAt: now - 2 * DAY })

@@ -26,7 +26,9 @@ export const moderationRouter = router({
   ratingBursts: publicProcedure.input(burstsInputSchema).query(({ ctx, input }) => listRatingBursts(ctx.deps, ctx.actor, input)),
   resolveRatingBurst: publicProcedure.input(burstResolveInputSchema).mutation(({ ctx, input }) => resolveRatingBurst(ctx.deps, ctx.actor, input)),
   // The older name: "looked at, fine" is an accept.
-  dismissRatingBurst: publicProcedure.input(burstIdInputSchema).mutation(({ ctx, input }) => resolveRatingBurst(ctx.deps, ctx.actor, { ...input, action: 'accept' })),
+  dismissRatingBurst: publicProcedure
+    .input(burstIdInputSchema)
+    .mutation(({ ctx, input }) => resolveRatingBurst(ctx.deps, ctx.actor, { ...input, action: 'accept' })),
   log: publicProcedure.input(modLogInputSchema.optional()).query(({ ctx, input }) => listModLog(ctx.deps, ctx.actor, input ?? {})),
   digest: publicProcedure.query(({ ctx }) => getModDigest(ctx.deps, ctx.actor)),
   setDigest: publicProcedure.input(modDigestInputSchema).mutation(({ ctx, input }) => setModDigest(ctx.deps, ctx.actor, input)),
