@@ -50,7 +50,7 @@ function recomputeBusinesses(db: DbOrTx, ids: Iterable<string>) {
       db
         .select({ n: count() })
         .from(businessRatings)
-        .where(and(eq(businessRatings.businessId, businesses.id), eq(businessRatings.rate, rate))),
+        .where(and(eq(businessRatings.businessId, businesses.id), eq(businessRatings.counted, true), eq(businessRatings.rate, rate))),
     );
   const set = {
     stars1: stars(1),
@@ -58,12 +58,18 @@ function recomputeBusinesses(db: DbOrTx, ids: Iterable<string>) {
     stars3: stars(3),
     stars4: stars(4),
     stars5: stars(5),
-    ratingCount: scalar(db.select({ n: count() }).from(businessRatings).where(eq(businessRatings.businessId, businesses.id))),
+    // Only counted ratings: none a rating burst holds, none of a banned user (services/rating-tally.ts).
+    ratingCount: scalar(
+      db
+        .select({ n: count() })
+        .from(businessRatings)
+        .where(and(eq(businessRatings.businessId, businesses.id), eq(businessRatings.counted, true))),
+    ),
     ratingSum: scalar(
       db
         .select({ s: sql`coalesce(${sum(businessRatings.rate)}, 0)` })
         .from(businessRatings)
-        .where(eq(businessRatings.businessId, businesses.id)),
+        .where(and(eq(businessRatings.businessId, businesses.id), eq(businessRatings.counted, true))),
     ),
     // Hidden posts (reports) are not counted, as in reports.ts.
     commentCount: scalar(

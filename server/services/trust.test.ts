@@ -9,6 +9,7 @@ import { createComment, getComment } from './comments';
 import { listDirectory } from './directory';
 import { reportPost, resolveReports } from './reports';
 import { setUserFlags } from './users';
+import { deleteAccount } from './accounts-delete';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -318,6 +319,29 @@ describe('rating bursts hold their ratings', () => {
       targetId: shop,
       actorName: 'Mats Moderator',
     });
+    expect(recount()).toEqual([]);
+  });
+
+  it("deleting another rater's account recounts the figures without the held ratings", async () => {
+    const shop = insertBusiness(t.db, 'Raderade butiken');
+    const [regular] = await fresh(1);
+    t.db
+      .update(users)
+      .set({ createdAt: Date.now() - 60 * DAY })
+      .where(eq(users.id, regular.id))
+      .run();
+    await rateBusiness(t.deps, regular.actor, shop, 2);
+    const [leaving] = await fresh(1);
+    t.db
+      .update(users)
+      .set({ createdAt: Date.now() - 60 * DAY })
+      .where(eq(users.id, leaving.id))
+      .run();
+    await rateBusiness(t.deps, leaving.actor, shop, 3);
+    for (const u of await fresh(3)) await rateBusiness(t.deps, u.actor, shop, 5);
+    expect(figures(shop)).toMatchObject({ ratingSum: 5, ratingCount: 2 });
+    await deleteAccount(t.deps, leaving.actor, leaving.id);
+    expect(figures(shop)).toEqual({ ratingSum: 2, ratingCount: 1, stars: [0, 1, 0, 0, 0] });
     expect(recount()).toEqual([]);
   });
 
