@@ -123,7 +123,11 @@ test('three users report a comment: it is hidden from visitors, and the admin re
     await check(adminEn.page, 'mod-queue-en');
     await group.getByRole('button', { name: 'Ta bort inlägget' }).click();
     const confirm = admin.page.getByRole('alertdialog');
-    await confirm.getByRole('textbox').fill('Reklam');
+    // The reason the author reads (a report reason and words to them) apart from the log's note (issue 27 item 10).
+    await confirm.getByRole('combobox', { name: 'Orsak som visas för författaren' }).click();
+    await admin.page.getByRole('option', { name: 'Spam eller reklam' }).click();
+    await confirm.getByRole('textbox', { name: 'Ord till författaren (valfritt)' }).fill('Reklam');
+    await confirm.getByRole('textbox', { name: 'Anteckning till loggen (valfritt)' }).fill('Tredje gången i dag');
     await confirm.getByRole('button', { name: 'Bekräfta' }).click();
     await expect(admin.page.getByText('Inlägget togs bort.')).toBeVisible();
     await expect(group).toHaveCount(0);
@@ -132,7 +136,7 @@ test('three users report a comment: it is hidden from visitors, and the admin re
     await admin.page.goto('/mod-log');
     const row = admin.page.getByRole('row').filter({ hasText: 'Köp billiga klockor' });
     await expect(row.getByRole('cell', { name: 'Tog bort', exact: true })).toBeVisible();
-    await expect(row.getByRole('cell', { name: 'Reklam', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Spam eller reklam: Reklam — Tredje gången i dag', exact: true })).toBeVisible();
     await expect(row.getByRole('cell', { name: 'Admin Demo' })).toBeVisible();
     await check(admin.page, 'mod-log-sv');
     await adminEn.page.goto('/mod-log');
@@ -147,7 +151,8 @@ test('three users report a comment: it is hidden from visitors, and the admin re
     await author.page.goto(`/comment/${commentId}`);
     const notice = author.page.locator(`#comment-${commentId}`).getByTestId('removal-notice');
     await expect(notice).toContainText('En moderator har tagit bort ditt inlägg.');
-    await expect(notice).toContainText('Orsak: Reklam');
+    await expect(notice).toContainText('Orsak: Spam eller reklam: Reklam');
+    await expect(notice).not.toContainText('Tredje gången');
     await expect(author.page.getByText(text)).toHaveCount(0);
     await expect(author.page.locator(`#comment-${commentId}`).getByRole('button', { name: 'Redigera' })).toHaveCount(0);
     await check(author.page, 'removal-notice-sv');
@@ -156,7 +161,7 @@ test('three users report a comment: it is hidden from visitors, and the admin re
     await authorEn.page.goto(`/comment/${commentId}`);
     const noticeEn = authorEn.page.locator(`#comment-${commentId}`).getByTestId('removal-notice');
     await expect(noticeEn).toContainText('A moderator removed your post.');
-    await expect(noticeEn).toContainText('Reason: Reklam');
+    await expect(noticeEn).toContainText('Reason: Spam or advertising: Reklam');
     await check(authorEn.page, 'removal-notice-en');
 
     // Nothing is left open.
