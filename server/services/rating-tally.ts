@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../db/client';
-import { businessRatings, businesses, ratingBursts } from '../../db/schema';
+import { businessRatings, businesses, commentRatings, comments, ratingBursts, replies, replyRatings } from '../../db/schema';
+import { applyRate } from './emoji-ratings';
 import { preparedStatements } from '../lib/prepared';
 
 /**
@@ -109,5 +110,49 @@ export function releaseHeldRatings(db: Db, burstId: string): void {
   for (const r of q.releasable.all({ burstId })) {
     moveRatingTally(db, r.businessId, r.rate, true);
     q.setCounted.run({ businessId: r.businessId, userId: r.userId, counted: 1 });
+  }
+}
+
+/**
+ * The same for a user's emoji ratings of comments and replies: a ban takes each out of its post's
+ * rating columns (count, average, per-emoji counts), an unban puts it back. A banned user cannot
+ * rate, so their rows do not change in between. In the caller's transaction.
+ */
+export function setEmojiRatingsCounted(db: DbOrTx, userId: string, counts: boolean): void {
+  const kinds = [
+    { ratings: commentRatings, posts: comments, postId: commentRatings.commentId },
+    { ratings: replyRatings, posts: replies, postId: replyRatings.replyId },
+  ] as const;
+  for (const { ratings, posts, postId } of kinds) {
+    // The user's rows on *_ratings_user_idx: those whose state differs from the wanted one.
+    const rows = db
+      .select({ postId, rate: ratings.rate })
+      .from(ratings)
+      .where(and(eq(ratings.userId, userId), ne(ratings.counted, counts)))
+      .all();
+    for (const r of rows) {
+      const tally = db
+        .select({
+          ratingCount: posts.ratingCount,
+          ratingAvg: posts.ratingAvg,
+          rated1: posts.rated1,
+          rated2: posts.rated2,
+          rated3: posts.rated3,
+          rated4: posts.rated4,
+          rated5: posts.rated5,
+        })
+        .from(posts)
+        .where(eq(posts.id, r.postId))
+        .get();
+      if (!tally) continue;
+      db.update(posts)
+        .set(applyRate(tally, counts ? null : r.rate, counts ? r.rate : null))
+        .where(eq(posts.id, r.postId))
+        .run();
+      db.update(ratings)
+        .set({ counted: counts })
+        .where(and(eq(postId, r.postId), eq(ratings.userId, userId)))
+        .run();
+    }
   }
 }

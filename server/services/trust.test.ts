@@ -9,6 +9,7 @@ import { createComment, getComment } from './comments';
 import { listDirectory } from './directory';
 import { reportPost, resolveReports } from './reports';
 import { setUserFlags } from './users';
+import { rateComment } from './comment-ratings';
 import { deleteAccount } from './accounts-delete';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -358,12 +359,19 @@ describe('rating bursts hold their ratings', () => {
     await rateBusiness(t.deps, rater.actor, other, 2);
     await rateBusiness(t.deps, fan.actor, shop, 5);
     expect(figures(shop)).toMatchObject({ ratingSum: 6, ratingCount: 2 });
+    const reviewId = await review('En recension med emoji-betyg');
+    await rateComment(t.deps, rater.actor, { id: reviewId, rate: 1 });
+    await rateComment(t.deps, fan.actor, { id: reviewId, rate: 4 });
+    expect(getComment(t.deps, null, reviewId)).toMatchObject({ rate: 2.5, ratingCount: 2 });
     await setUserFlags(t.deps, admin.actor, rater.id, { isBanned: true });
     expect(figures(shop)).toEqual({ ratingSum: 5, ratingCount: 1, stars: [0, 0, 0, 0, 1] });
     expect(figures(other)).toMatchObject({ ratingSum: 0, ratingCount: 0 });
     expect(t.db.select().from(businessRatings).where(eq(businessRatings.userId, rater.id)).all()).toHaveLength(2);
     expect(recount()).toEqual([]);
+    // Their emoji rating of a review leaves its average too.
+    expect(getComment(t.deps, null, reviewId)).toMatchObject({ rate: 4, ratingCount: 1 });
     await callerFor(t.deps, admin).users.setFlags({ userId: rater.id, isBanned: false });
+    expect(getComment(t.deps, null, reviewId)).toMatchObject({ rate: 2.5, ratingCount: 2 });
     expect(figures(shop)).toEqual({ ratingSum: 6, ratingCount: 2, stars: [1, 0, 0, 0, 1] });
     expect(figures(other)).toMatchObject({ ratingSum: 2, ratingCount: 1 });
     expect(recount()).toEqual([]);

@@ -12,7 +12,7 @@ import type { Language } from '../schemas/common';
 import { issueEmailToken } from './account-mail';
 import { requireActive, requireAdmin, requireSelfOrAdmin, requireSignedIn, type Actor, type SignedIn } from './actor';
 import { releaseImage, requireImage, storeImage } from './images';
-import { setRatingsCounted } from './rating-tally';
+import { setEmojiRatingsCounted, setRatingsCounted } from './rating-tally';
 import { recordModAction } from './mod-log';
 import { recheckReportsBy } from './reports';
 import { invalidateUserSessions } from './sessions';
@@ -195,6 +195,7 @@ export async function setUserFlags(deps: Deps, actor: Actor, userId: string, fla
     if (isBanned !== user.isBanned) {
       if (isBanned) invalidateUserSessions(tx, userId);
       setRatingsCounted(tx, userId, !isBanned);
+      setEmojiRatingsCounted(tx, userId, !isBanned);
       if (isBanned) recheckReportsBy(deps, tx, userId);
     }
     const target = { targetKind: 'user' as const, targetId: userId, excerpt: `${user.firstName} ${user.lastName}`.trim() };
