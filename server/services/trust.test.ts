@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessRatings, businesses, comments, users } from '../../db/schema';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { insertBusiness } from '../test/comment-fixtures';
 import { establish } from '../test/trust';
 import { rateBusiness } from './business-ratings';
+import { ratingTallyQueries } from './rating-tally';
 import { createComment, getComment } from './comments';
 import { listDirectory } from './directory';
 import { reportPost, resolveReports } from './reports';
@@ -375,5 +376,25 @@ describe('rating bursts hold their ratings', () => {
     expect(figures(shop)).toEqual({ ratingSum: 6, ratingCount: 2, stars: [1, 0, 0, 0, 1] });
     expect(figures(other)).toMatchObject({ ratingSum: 2, ratingCount: 1 });
     expect(recount()).toEqual([]);
+  });
+});
+
+describe('query plans of the counted-rating moves (EXPLAIN QUERY PLAN)', () => {
+  it('a ban, an unban and an accepted burst each walk an index, never the ratings table', () => {
+    const sqlite = t.db.$client;
+    const plan = (name: keyof ReturnType<typeof ratingTallyQueries>, values: Record<string, unknown>) => {
+      const { sql: text, params } = ratingTallyQueries(t.db)[name].toSQL();
+      return (sqlite.prepare(`explain query plan ${text}`).all(...fillPlaceholders(params, values)) as Array<{ detail: string }>).map((r) => r.detail);
+    };
+    const scans = (details: string[]) => details.filter((d) => /^SCAN (business_ratings|r)\b/.test(d));
+    const counted = plan('userCounted', { userId: 'u' });
+    expect(counted.join('\n')).toMatch(/business_ratings_user_idx/);
+    expect(scans(counted)).toEqual([]);
+    const returning = plan('userReturning', { userId: 'u' });
+    expect(returning.join('\n')).toMatch(/business_ratings_user_idx/);
+    expect(scans(returning)).toEqual([]);
+    const releasable = plan('releasable', { burstId: 'b' });
+    expect(releasable.join('\n')).toMatch(/business_ratings_held_idx/);
+    expect(scans(releasable)).toEqual([]);
   });
 });
