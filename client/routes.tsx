@@ -41,7 +41,7 @@ export function AppRoutes() {
           return (
             <Route key={route.path} path={route.path}>
               {'auth' in route ? (
-                <RequireAuth admin={route.auth === 'admin'}>
+                <RequireAuth role={route.auth === 'admin' || route.auth === 'moderator' ? route.auth : undefined}>
                   <Page />
                 </RequireAuth>
               ) : (

@@ -123,7 +123,11 @@ test('three users report a comment: it is hidden from visitors, and the admin re
     await check(adminEn.page, 'mod-queue-en');
     await group.getByRole('button', { name: 'Ta bort inlägget' }).click();
     const confirm = admin.page.getByRole('alertdialog');
-    await confirm.getByRole('textbox').fill('Reklam');
+    // The reason the author reads (a report reason and words to them) apart from the log's note (issue 27 item 10).
+    await confirm.getByRole('combobox', { name: 'Orsak som visas för författaren' }).click();
+    await admin.page.getByRole('option', { name: 'Spam eller reklam' }).click();
+    await confirm.getByRole('textbox', { name: 'Ord till författaren (valfritt)' }).fill('Reklam');
+    await confirm.getByRole('textbox', { name: 'Anteckning till loggen (valfritt)' }).fill('Tredje gången i dag');
     await confirm.getByRole('button', { name: 'Bekräfta' }).click();
     await expect(admin.page.getByText('Inlägget togs bort.')).toBeVisible();
     await expect(group).toHaveCount(0);
@@ -132,7 +136,7 @@ test('three users report a comment: it is hidden from visitors, and the admin re
     await admin.page.goto('/mod-log');
     const row = admin.page.getByRole('row').filter({ hasText: 'Köp billiga klockor' });
     await expect(row.getByRole('cell', { name: 'Tog bort', exact: true })).toBeVisible();
-    await expect(row.getByRole('cell', { name: 'Reklam', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Spam eller reklam: Reklam — Tredje gången i dag', exact: true })).toBeVisible();
     await expect(row.getByRole('cell', { name: 'Admin Demo' })).toBeVisible();
     await check(admin.page, 'mod-log-sv');
     await adminEn.page.goto('/mod-log');
@@ -147,7 +151,8 @@ test('three users report a comment: it is hidden from visitors, and the admin re
     await author.page.goto(`/comment/${commentId}`);
     const notice = author.page.locator(`#comment-${commentId}`).getByTestId('removal-notice');
     await expect(notice).toContainText('En moderator har tagit bort ditt inlägg.');
-    await expect(notice).toContainText('Orsak: Reklam');
+    await expect(notice).toContainText('Orsak: Spam eller reklam: Reklam');
+    await expect(notice).not.toContainText('Tredje gången');
     await expect(author.page.getByText(text)).toHaveCount(0);
     await expect(author.page.locator(`#comment-${commentId}`).getByRole('button', { name: 'Redigera' })).toHaveCount(0);
     await check(author.page, 'removal-notice-sv');
@@ -156,7 +161,7 @@ test('three users report a comment: it is hidden from visitors, and the admin re
     await authorEn.page.goto(`/comment/${commentId}`);
     const noticeEn = authorEn.page.locator(`#comment-${commentId}`).getByTestId('removal-notice');
     await expect(noticeEn).toContainText('A moderator removed your post.');
-    await expect(noticeEn).toContainText('Reason: Reklam');
+    await expect(noticeEn).toContainText('Reason: Spam or advertising: Reklam');
     await check(authorEn.page, 'removal-notice-en');
 
     // Nothing is left open.
@@ -193,7 +198,7 @@ test('the registration and contact forms carry a spam trap people never reach', 
   }
 });
 
-test('five new accounts rate one business within the hour: a rating burst waits in the queue until an admin dismisses it', async ({
+test('five new accounts rate one business: their ratings wait, held out of its figures, until an admin accepts them', async ({
   browser,
   baseURL,
   extraHTTPHeaders,
@@ -203,6 +208,7 @@ test('five new accounts rate one business within the hour: a rating burst waits 
   const headers = extraHTTPHeaders ?? {};
   const list = (await (await page.request.get('/api/business')).json()) as { _id: string; title: string; isSuggestionBox?: boolean }[];
   const business = list.filter((b) => !b.isSuggestionBox && !/lägg till/i.test(b.title)).at(-1)!;
+  const before = (await (await page.request.get(`/api/business/${business._id}`)).json()) as { ratingCount: number; rate: number | null };
   const password = 'Burst-pass-123';
   const stamp = Date.now();
   // Five fresh accounts, each registered, confirmed from its mail and signed in, rate it.
@@ -220,6 +226,12 @@ test('five new accounts rate one business within the hour: a rating burst waits 
     expect((await page.request.post(`/api/business/addRate/${business._id}`, { headers: bearer, data: { rate: 5 } })).ok()).toBe(true);
   }
 
+  // Held (issue 27): the public figures have not moved, and the page says how many wait.
+  const held = (await (await page.request.get(`/api/business/${business._id}`)).json()) as { ratingCount: number; rate: number | null; heldRatings: number };
+  expect(held).toMatchObject({ ratingCount: before.ratingCount, rate: before.rate, heldRatings: 5 });
+  await page.goto(`/business/${business._id}`);
+  await expect(page.getByText('5 betyg väntar på granskning')).toBeVisible();
+
   const contexts: BrowserContext[] = [];
   try {
     const admin = await signedIn(browser, baseURL!, 'admin@demo.recensera.se', headers);
@@ -235,13 +247,15 @@ test('five new accounts rate one business within the hour: a rating burst waits 
     await expect(adminEn.page.getByTestId('rating-burst').filter({ hasText: business.title }).getByText('5 ratings')).toBeVisible();
     await check(adminEn.page, 'mod-queue-burst-en');
 
-    await burst.getByRole('button', { name: 'Avfärda' }).click();
+    await burst.getByRole('button', { name: 'Godkänn betygen' }).click();
     await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Bekräfta' }).click();
-    await expect(admin.page.getByText('Betygsvågen avfärdades.')).toBeVisible();
+    await expect(admin.page.getByText('Betygen godkändes och räknas nu.')).toBeVisible();
     await expect(burst).toHaveCount(0);
+    const accepted = (await (await page.request.get(`/api/business/${business._id}`)).json()) as { ratingCount: number; heldRatings: number };
+    expect(accepted).toMatchObject({ ratingCount: before.ratingCount + 5, heldRatings: 0 });
     await admin.page.goto('/mod-log');
-    await admin.page.getByLabel('Åtgärd').selectOption('dismissBurst');
-    await expect(admin.page.getByRole('row').filter({ hasText: business.title }).getByRole('cell', { name: 'Avfärdade betygsvåg' })).toBeVisible();
+    await admin.page.getByLabel('Åtgärd').selectOption('acceptBurst');
+    await expect(admin.page.getByRole('row').filter({ hasText: business.title }).getByRole('cell', { name: 'Godkände betygsvåg' })).toBeVisible();
   } finally {
     for (const c of contexts) await c.close();
   }

@@ -60,12 +60,14 @@ export const envSchema = z.object({
   TRUST_PROXY: z.union([bool.transform((on) => (on ? 1 : 0)), z.coerce.number().int().min(0).max(10)]).default(0),
   /** How many users' open reports hide a comment or reply until a moderator decides. */
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
+  /** A reporter counts towards a hide once their account is this old (and has an older public post). */
+  REPORT_TRUST_AGE: positiveDuration('72h'),
   /** 0 turns off the spam rules for new posts (server/services/spam.ts); tests of other things. */
   SPAM_RULES: bool.default(true),
   /** A rating burst (services/rating-bursts.ts): this many star ratings on one business … */
-  RATING_BURST_RATINGS: z.coerce.number().int().min(2).max(10_000).default(5),
+  RATING_BURST_RATINGS: z.coerce.number().int().min(2).max(10_000).default(3),
   /** … within this window … */
-  RATING_BURST_WINDOW: positiveDuration('1h'),
+  RATING_BURST_WINDOW: positiveDuration('24h'),
   /** … from accounts younger than this puts an entry in the moderation queue. */
   RATING_BURST_ACCOUNT_AGE: positiveDuration('7d'),
   /** 0 turns off the per-IP and per-user limits; only for load benchmarks on a private machine. */

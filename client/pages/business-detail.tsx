@@ -158,6 +158,7 @@ export default function BusinessDetailPage() {
               {business.ratingCount > 0 ? (
                 <RatingBreakdown businessId={business.id} starCounts={business.starCounts} ratingCount={business.ratingCount} />
               ) : null}
+              {business.heldRatings > 0 ? <p className={styles.branchesHint}>{d.heldRatings(number(business.heldRatings), business.heldRatings)}</p> : null}
               <RateBusiness key={business.id} businessId={business.id} myRate={business.myRate} disabled={!hydrated} />
             </section>
           )}

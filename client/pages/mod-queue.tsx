@@ -2,22 +2,36 @@ import { useId, useState } from 'react';
 import { SegmentGroup } from '@ark-ui/react/segment-group';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { reportStatuses, type RatingBurst, type ReportGroup, type ReportStatus, type ResolveAction } from '../../server/schemas/moderation';
+import {
+  reportReasons,
+  reportStatuses,
+  type BurstResolution,
+  type RatingBurst,
+  type ReportGroup,
+  type ReportReason,
+  type ReportStatus,
+  type ResolveAction,
+} from '../../server/schemas/moderation';
+import { createListCollection } from '@ark-ui/react/select';
+import { ListSelect, type ListItem } from '../components/ui/list-select';
+import { useMe } from '../lib/session';
 import { Modal } from '../components/ui/modal';
 import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
-import { useBanAuthor, useDismissRatingBurst, useRemoveAllPosts, useResolveReport } from '../lib/mutations/moderation';
+import { useBanAuthor, useRemoveAllPosts, useResolveRatingBurst, useResolveReport } from '../lib/mutations/moderation';
 import { useTRPC } from '../lib/trpc';
 import styles from './mod-queue.module.css';
 import { LoadMore } from '../components/ui/load-more';
 
-type Decision = { group: ReportGroup; action: ResolveAction | 'ban' | 'removeAll' } | { burst: RatingBurst; action: 'dismissBurst' };
+type Decision = { group: ReportGroup; action: ResolveAction | 'ban' | 'removeAll' } | { burst: RatingBurst; action: BurstResolution };
 
 /**
- * /mod-queue (admins): reported comments and replies grouped by post, most reported and oldest
- * first, each with its text, picture, business, author and every report; remove the post,
- * dismiss the reports or ban the author. The server refuses the data to non-admins.
+ * /mod-queue (moderators and admins): reported comments and replies grouped by post, most
+ * reported and oldest first, each with its text, picture, business, author and every report (new
+ * accounts' marked: they do not count towards a hide); remove the post (with the reason its author
+ * reads, apart from the log's note), dismiss the reports or (admins) ban the author. Rating bursts
+ * above: accept or reject their held ratings. The server refuses the data to anyone else.
  */
 export default function ModQueuePage() {
   const { t, number, plural, relative, errorText } = useI18n();
@@ -27,7 +41,15 @@ export default function ModQueuePage() {
   const [status, setStatus] = useState<ReportStatus>('open');
   const [decision, setDecision] = useState<Decision | null>(null);
   const [note, setNote] = useState('');
+  // 'reports': the author reads the reports' own reasons.
+  const [authorReason, setAuthorReason] = useState<ReportReason | 'reports'>('reports');
+  const [authorText, setAuthorText] = useState('');
   const noteId = useId();
+  const authorTextId = useId();
+  const { me } = useMe();
+  const reasonChoices = createListCollection<ListItem>({
+    items: [{ value: 'reports', label: q.authorReasonDefault }, ...reportReasons.map((r) => ({ value: r, label: t.moderation.report.reasons[r] }))],
+  });
   const nextPage = { getNextPageParam: (page: { nextCursor: string | null }) => page.nextCursor ?? undefined };
   const query = useInfiniteQuery(trpc.moderation.reports.infiniteQueryOptions({ status }, nextPage));
   const bursts = useInfiniteQuery(trpc.moderation.ratingBursts.infiniteQueryOptions({ status }, nextPage));
@@ -35,28 +57,38 @@ export default function ModQueuePage() {
   const done = (message: string) => {
     setDecision(null);
     setNote('');
+    setAuthorReason('reports');
+    setAuthorText('');
     notify(message, 'success');
   };
   const onError = (e: unknown) => notify(errorText(e), 'error');
   const resolve = useResolveReport({ onSuccess: (r) => done(r.action === 'remove' ? q.removed : q.dismissed), onError });
   const ban = useBanAuthor({ onSuccess: () => done(q.bannedDone), onError });
   const removeAll = useRemoveAllPosts({ onSuccess: (r) => done(q.removedAll(r.removed)), onError });
-  const dismissBurst = useDismissRatingBurst({ onSuccess: () => done(b.dismissed), onError });
+  const decideBurst = useResolveRatingBurst({ onSuccess: (r) => done(r.action === 'accept' ? b.accepted : b.rejected), onError });
   const confirm = () => {
     if (!decision) return;
-    if (decision.action === 'dismissBurst') dismissBurst.mutate({ id: decision.burst._id });
+    if ('burst' in decision) decideBurst.mutate({ id: decision.burst._id, action: decision.action });
     else if (decision.action === 'ban') ban.mutate({ userId: decision.group.author._id, isBanned: true });
     else if (decision.action === 'removeAll') removeAll.mutate({ userId: decision.group.author._id, note: note.trim() || undefined });
+    else if (decision.action === 'remove')
+      resolve.mutate({
+        id: decision.group._id,
+        action: 'remove',
+        reason: authorReason === 'reports' ? undefined : authorReason,
+        reasonText: authorText.trim() || undefined,
+        note: note.trim() || undefined,
+      });
     else resolve.mutate({ id: decision.group._id, action: decision.action, note: note.trim() || undefined });
   };
   const nameOf = (g: ReportGroup) => `${g.author.firstName} ${g.author.lastName}`.trim();
   const groups = query.data?.pages.flatMap((p) => p.items) ?? [];
   const burstList = bursts.data?.pages.flatMap((p) => p.items) ?? [];
-  const busy = resolve.isPending || ban.isPending || removeAll.isPending || dismissBurst.isPending;
+  const busy = resolve.isPending || ban.isPending || removeAll.isPending || decideBurst.isPending;
   const dialogTitle = !decision
     ? ''
-    : decision.action === 'dismissBurst'
-      ? b.dismiss
+    : 'burst' in decision
+      ? b[decision.action]
       : decision.action === 'remove'
         ? q.remove
         : decision.action === 'dismiss'
@@ -66,7 +98,7 @@ export default function ModQueuePage() {
             : q.ban;
   const dialogText = !decision
     ? ''
-    : decision.action === 'dismissBurst'
+    : 'burst' in decision
       ? `${b.title}: ${decision.burst.businessTitle}`
       : decision.action === 'remove'
         ? q.removeConfirm
@@ -99,7 +131,7 @@ export default function ModQueuePage() {
         ))}
       </SegmentGroup.Root>
 
-      <RatingBursts list={burstList} query={bursts} onDismiss={(burst) => setDecision({ burst, action: 'dismissBurst' })} />
+      <RatingBursts list={burstList} query={bursts} onDecide={(burst, action) => setDecision({ burst, action })} />
 
       <h2 className={styles.sectionTitle}>{q.postsTitle}</h2>
       {query.isPending ? (
@@ -134,6 +166,11 @@ export default function ModQueuePage() {
                 {g.reports.map((r) => (
                   <li key={`${r.reporterId}-${r.date}`}>
                     <strong>{t.moderation.report.reasons[r.reason]}</strong> — {r.reporterName}, {relative(r.date)}
+                    {r.established ? null : (
+                      <span className={styles.badge} title={q.newAccountHint}>
+                        {q.newAccount}
+                      </span>
+                    )}
                     {r.note ? <q className={styles.note}>{r.note}</q> : null}
                   </li>
                 ))}
@@ -153,7 +190,7 @@ export default function ModQueuePage() {
                     </button>
                   </>
                 ) : null}
-                {!g.author.isBanned ? (
+                {me?.isAdmin && !g.author.isBanned ? (
                   <button type="button" className="btn btn-danger btn-sm" onClick={() => setDecision({ group: g, action: 'ban' })}>
                     {q.ban}
                   </button>
@@ -179,10 +216,27 @@ export default function ModQueuePage() {
         title={dialogTitle}
         description={dialogText}
       >
+        {decision?.action === 'remove' ? (
+          <>
+            <ListSelect
+              label={q.authorReasonLabel}
+              collection={reasonChoices}
+              value={authorReason}
+              onChange={(v) => setAuthorReason((reportReasons as readonly string[]).includes(v) ? (v as ReportReason) : 'reports')}
+            />
+            <div className="field">
+              <label htmlFor={authorTextId}>{q.authorTextLabel}</label>
+              <textarea id={authorTextId} rows={2} maxLength={500} value={authorText} onChange={(e) => setAuthorText(e.target.value)} />
+            </div>
+          </>
+        ) : null}
         {decision && (decision.action === 'remove' || decision.action === 'dismiss' || decision.action === 'removeAll') ? (
           <div className="field">
             <label htmlFor={noteId}>{q.noteLabel}</label>
-            <textarea id={noteId} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+            <textarea id={noteId} rows={2} maxLength={500} value={note} aria-describedby={`${noteId}-hint`} onChange={(e) => setNote(e.target.value)} />
+            <p id={`${noteId}-hint`} className="muted">
+              {q.noteHint}
+            </p>
           </div>
         ) : null}
         <div className={styles.dialogActions}>
@@ -207,7 +261,7 @@ type BurstsQuery = {
 };
 
 /** The queue's rating bursts: shown only when there are any (or while they fail to load). */
-function RatingBursts({ list, query, onDismiss }: { list: RatingBurst[]; query: BurstsQuery; onDismiss: (burst: RatingBurst) => void }) {
+function RatingBursts({ list, query, onDecide }: { list: RatingBurst[]; query: BurstsQuery; onDecide: (burst: RatingBurst, action: BurstResolution) => void }) {
   const { t, number, plural, relative } = useI18n();
   const b = t.moderation.bursts;
   const q = t.moderation.queue;
@@ -233,9 +287,14 @@ function RatingBursts({ list, query, onDismiss }: { list: RatingBurst[]; query: 
                 <span className={styles.count}>
                   {number(burst.ratings)} {plural(burst.ratings, b.ratings)}
                 </span>
-                {burst.status === 'resolved' ? <span className={styles.badge}>{b.dismissedBadge}</span> : null}
+                {burst.status === 'resolved' ? (
+                  <span className={styles.badge}>
+                    {burst.resolution === 'accept' ? b.acceptedBadge : burst.resolution === 'reject' ? b.rejectedBadge : b.dismissedBadge}
+                  </span>
+                ) : null}
               </header>
               <p className="muted">{windowText(relative(burst.firstAt) ?? '', relative(burst.lastAt) ?? '')}</p>
+              {burst.status === 'open' ? <p className="muted">{b.held}</p> : null}
               <ul className={styles.raters}>
                 {burst.raters.map((r) => (
                   <li key={`${r.userId}-${r.date}`}>{b.rater(`${r.firstName} ${r.lastName}`.trim(), r.rate, relative(r.joined) ?? '')}</li>
@@ -246,9 +305,14 @@ function RatingBursts({ list, query, onDismiss }: { list: RatingBurst[]; query: 
                   {b.openBusiness}
                 </Link>
                 {burst.status === 'open' ? (
-                  <button type="button" className="btn btn-outline btn-sm" onClick={() => onDismiss(burst)}>
-                    {b.dismiss}
-                  </button>
+                  <>
+                    <button type="button" className="btn btn-outline btn-sm" onClick={() => onDecide(burst, 'accept')}>
+                      {b.accept}
+                    </button>
+                    <button type="button" className="btn btn-danger btn-sm" onClick={() => onDecide(burst, 'reject')}>
+                      {b.reject}
+                    </button>
+                  </>
                 ) : null}
               </div>
             </li>

@@ -135,18 +135,22 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
           </div>
         </section>
 
-        {me.isAdmin && !me.isBanned ? (
+        {(me.isAdmin || me.isModerator) && !me.isBanned ? (
           <nav className={styles.section} aria-labelledby="profile-admin-title">
             <h2 id="profile-admin-title" className={styles.sectionTitle}>
-              {p.adminTools}
+              {me.isAdmin ? p.adminTools : p.moderatorTools}
             </h2>
             <div className={styles.adminLinks}>
-              <Link href="/user-mng" className="btn btn-outline">
-                {p.userManagement}
-              </Link>
-              <Link href="/business-mng" className="btn btn-outline">
-                {p.businessManagement}
-              </Link>
+              {me.isAdmin ? (
+                <>
+                  <Link href="/user-mng" className="btn btn-outline">
+                    {p.userManagement}
+                  </Link>
+                  <Link href="/business-mng" className="btn btn-outline">
+                    {p.businessManagement}
+                  </Link>
+                </>
+              ) : null}
               <Link href="/cmt-mng" className="btn btn-outline">
                 {p.cmtManagement}
               </Link>
@@ -157,7 +161,7 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
                 {t.moderation.menu.log}
               </Link>
             </div>
-            <DigestSwitch />
+            {me.isAdmin ? <DigestSwitch /> : null}
           </nav>
         ) : null}
       </section>

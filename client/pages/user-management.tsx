@@ -12,7 +12,10 @@ import { useDeleteUser, useSetUserFlags } from '../lib/mutations/accounts';
 import { useTRPC } from '../lib/trpc';
 import styles from '../components/accounts/user-table.module.css';
 
-function FlagSwitch(props: { kind: 'ban' | 'admin'; label: string; checked: boolean; disabled: boolean; onChange(checked: boolean): void }) {
+/** The flags an admin sets with a switch. */
+type Flag = 'isBanned' | 'isAdmin' | 'isModerator';
+
+function FlagSwitch(props: { kind: 'ban' | 'admin' | 'moderator'; label: string; checked: boolean; disabled: boolean; onChange(checked: boolean): void }) {
   return (
     <Switch.Root
       className={styles.switch}
@@ -31,7 +34,7 @@ function FlagSwitch(props: { kind: 'ban' | 'admin'; label: string; checked: bool
   );
 }
 
-/** /user-mng: every account with ban and admin toggles and delete (the server decides who may). */
+/** /user-mng: every account with ban, admin and moderator toggles and delete (the server decides who may). */
 export default function UserManagementPage() {
   const { t, errorText } = useI18n();
   const u = t.accounts.users;
@@ -42,7 +45,7 @@ export default function UserManagementPage() {
   const [deleting, setDeleting] = useState<AccountUser | null>(null);
   // A toggle shows its new position while the server decides; the reloaded list then has the
   // last word (a refused change flips back, which also resets the switch's own input).
-  const [pending, setPending] = useState<{ userId: string; flag: 'isBanned' | 'isAdmin'; value: boolean } | null>(null);
+  const [pending, setPending] = useState<{ userId: string; flag: Flag; value: boolean } | null>(null);
 
   // The list reloads after every change (the hooks wait for it), so what it shows is what the server stored.
   const setFlags = useSetUserFlags({
@@ -53,12 +56,11 @@ export default function UserManagementPage() {
     onError: (error) => notify(errorText(error), 'error', 3000),
     onSettled: () => setPending(null),
   });
-  const toggle = (userId: string, flag: 'isBanned' | 'isAdmin', value: boolean) => {
+  const toggle = (userId: string, flag: Flag, value: boolean) => {
     setPending({ userId, flag, value });
     setFlags.mutate({ userId, [flag]: value });
   };
-  const shown = (user: AccountUser, flag: 'isBanned' | 'isAdmin') =>
-    pending && pending.userId === user._id && pending.flag === flag ? pending.value : user[flag];
+  const shown = (user: AccountUser, flag: Flag) => (pending && pending.userId === user._id && pending.flag === flag ? pending.value : user[flag]);
   const remove = useDeleteUser({
     onSuccess() {
       setDeleting(null);
@@ -115,6 +117,9 @@ export default function UserManagementPage() {
                     {u.admin}
                   </th>
                   <th scope="col" role="columnheader" className={styles.center}>
+                    {u.moderator}
+                  </th>
+                  <th scope="col" role="columnheader" className={styles.center}>
                     <span className="visually-hidden">{u.delete}</span>
                   </th>
                 </tr>
@@ -141,7 +146,7 @@ export default function UserManagementPage() {
                       </td>
                       <td role="cell" data-label={u.role} className={styles.roleCell}>
                         <span className={styles.role} data-admin={user.isAdmin || undefined}>
-                          {user.isAdmin ? u.roleAdmin : u.roleUser}
+                          {user.isAdmin ? u.roleAdmin : user.isModerator ? u.roleModerator : u.roleUser}
                         </span>
                       </td>
                       <td role="cell" data-label={u.ban} className={`${styles.center} ${styles.banCell}`}>
@@ -161,6 +166,15 @@ export default function UserManagementPage() {
                           checked={shown(user, 'isAdmin')}
                           disabled={busy}
                           onChange={(checked) => toggle(user._id, 'isAdmin', checked)}
+                        />
+                      </td>
+                      <td role="cell" data-label={u.moderator} className={`${styles.center} ${styles.moderatorCell}`}>
+                        <FlagSwitch
+                          kind="moderator"
+                          label={u.moderatorLabel(name)}
+                          checked={shown(user, 'isModerator')}
+                          disabled={busy}
+                          onChange={(checked) => toggle(user._id, 'isModerator', checked)}
                         />
                       </td>
                       <td role="cell" className={`${styles.center} ${styles.deleteCell}`}>

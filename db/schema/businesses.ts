@@ -105,9 +105,23 @@ export const businessRatings = sqliteTable(
     rate: integer('rate').notNull(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /**
+     * The rating burst holding this rating out of the public figures (services/rating-bursts.ts)
+     * until a moderator accepts it; it stays set when the burst is rejected.
+     */
+    heldBy: text('held_by'),
+    /**
+     * Whether the rating is in the business's rating_sum, rating_count and stars_1..5: not held and
+     * its rater not banned. Kept with those columns, so the figures never need a scan.
+     */
+    counted: integer('counted', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.userId] }),
+    // A burst's held ratings, for the business page's "n awaiting review" and the decision.
+    index('business_ratings_held_idx')
+      .on(t.heldBy)
+      .where(sql`held_by is not null`),
     index('business_ratings_user_idx').on(t.userId),
     // A business's ratings of the last hour, for the rating-burst check (services/rating-bursts.ts).
     index('business_ratings_recent_idx').on(t.businessId, t.updatedAt),

@@ -149,6 +149,8 @@ export const commentRatings = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rate: integer('rate').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** False while its rater is banned: out of the post's rating columns (services/rating-tally.ts). */
+    counted: integer('counted', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.commentId, t.userId] }),
@@ -169,6 +171,8 @@ export const replyRatings = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rate: integer('rate').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** False while its rater is banned: out of the post's rating columns (services/rating-tally.ts). */
+    counted: integer('counted', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.replyId, t.userId] }),

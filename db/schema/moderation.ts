@@ -23,6 +23,11 @@ export const reports = sqliteTable(
     reason: text('reason').notNull(),
     note: text('note'),
     createdAt: integer('created_at').notNull(),
+    /**
+     * Whether the reporter was established when reporting (services/reports.ts: account older than
+     * REPORT_TRUST_AGE with a public post older than a day). Only such reports count towards a hide.
+     */
+    established: integer('established', { mode: 'boolean' }).notNull().default(false),
     resolvedAt: integer('resolved_at'),
     /** 'remove' | 'dismiss' once resolved. */
     resolution: text('resolution'),
@@ -37,6 +42,9 @@ export const reports = sqliteTable(
       .where(sql`resolved_at is null`),
     index('reports_queue_idx').on(t.resolvedAt, t.createdAt),
     index('reports_reporter_idx').on(t.reporterId),
+    // Whether a reporter's earlier report of the item was dismissed: they cannot hide it again.
+    index('reports_comment_reporter_idx').on(t.commentId, t.reporterId, t.resolution),
+    index('reports_reply_reporter_idx').on(t.replyId, t.reporterId, t.resolution),
   ],
 );
 
@@ -119,6 +127,8 @@ export const ratingBursts = sqliteTable(
     lastAt: integer('last_at').notNull(),
     resolvedAt: integer('resolved_at'),
     resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'accept' (its ratings count) | 'reject' (they stay out) once resolved; 'dismiss' before holds existed. */
+    resolution: text('resolution'),
   },
   (t) => [
     uniqueIndex('rating_bursts_open_idx')

@@ -14,6 +14,8 @@ export const users = sqliteTable(
     imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
     isBanned: integer('is_banned', { mode: 'boolean' }).notNull().default(false),
+    /** Appointed by an admin: works the report queue, the rating bursts and the log; manages nobody. */
+    isModerator: integer('is_moderator', { mode: 'boolean' }).notNull().default(false),
     emailConfirmed: integer('email_confirmed', { mode: 'boolean' }).notNull().default(false),
     isDemo: integer('is_demo', { mode: 'boolean' }).notNull().default(false),
     /** 'sv' | 'en': the language mails are written in. */

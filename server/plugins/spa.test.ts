@@ -10,6 +10,7 @@ import { matchRoute, NOT_FOUND_PAGE, ROUTES, type Route as AppRoute } from '../s
 import { createComment } from '../services/comments';
 import { createReply } from '../services/replies';
 import { reportPost, resolveReports } from '../services/reports';
+import { establish } from '../test/trust';
 import { createCast, createTestApp, createTestUser, type TestContext } from '../test/helpers';
 import { jsonForScript } from './page-head';
 import { routeOf } from './spa-html';
@@ -335,6 +336,7 @@ describe('business page rendered with its data', () => {
     // Rendered (and kept) before it is hidden: the reports are writes, so the kept render goes.
     expect((await ctx.app.inject(`/comment/${hidden._id}`)).body).toContain('Dold text om bröd');
     const reporters = await Promise.all([1, 2, 3].map((i) => createTestUser(ctx.db, { firstName: `Rapportör${i}`, lastName: 'R' })));
+    await establish(ctx.deps, reporters);
     for (const r of reporters) await reportPost(ctx.deps, r.actor, 'comment', { id: hidden._id, reason: 'offensive' });
     const anonymous = await ctx.app.inject(`/comment/${hidden._id}`);
     expect(anonymous.statusCode).toBe(404);

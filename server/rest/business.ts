@@ -231,6 +231,10 @@ export function businessRoutes(deps: Deps) {
           response: {
             200: restBusinessSchema.extend({
               starCounts: z.array(z.number().int()).length(5).describe('The breakdown: how many ratings gave 1, 2, 3, 4 and 5 stars.'),
+              heldRatings: z
+                .number()
+                .int()
+                .describe('Star ratings a rating burst holds out of rate, ratingCount and starCounts until a moderator decides ("n ratings awaiting review").'),
             }),
             404: errorSchema,
           },
@@ -238,7 +242,7 @@ export function businessRoutes(deps: Deps) {
       },
       async (request) => {
         const business = getBusiness(deps, request.actor, request.params.id);
-        return { ...toRestBusiness(business, request.actor), starCounts: business.starCounts };
+        return { ...toRestBusiness(business, request.actor), starCounts: business.starCounts, heldRatings: business.heldRatings };
       },
     );
 

@@ -148,6 +148,7 @@ const updateFields = {
   imageId: { type: 'string', nullable: true, description: 'An avatar id from POST /api/images; null removes the avatar.' },
   isBanned: { ...flag, description: 'Admins only.' },
   isAdmin: { ...flag, description: 'Admins only.' },
+  isModerator: { ...flag, description: 'Admins only: appoints or relieves a moderator.' },
 };
 
 type Body = { multipart?: object; json?: object };
@@ -170,6 +171,7 @@ const multipartBodies: Record<string, Body> = {
         imageId: text('An avatar id from POST /api/images; empty keeps it.'),
         isBanned: text('Admins only: true or false.', { enum: ['true', 'false'] }),
         isAdmin: text('Admins only: true or false.', { enum: ['true', 'false'] }),
+        isModerator: text('Admins only: true or false.', { enum: ['true', 'false'] }),
         image: file('A new avatar.'),
       },
     },

@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { idSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
 import {
+  burstResolutions,
   modActions,
   modDigestInputSchema,
   modTargetKinds,
@@ -14,11 +15,12 @@ import {
   reportStatuses,
   resolveActions,
   resolveBodySchema,
+  type BurstResolution,
   type ReportKind,
 } from '../schemas/moderation';
 import { getModDigest, setModDigest } from '../services/mod-digest';
 import { listModLog, MOD_LOG_PAGE } from '../services/mod-log';
-import { BURSTS_PAGE, dismissRatingBurst, listRatingBursts } from '../services/rating-bursts';
+import { BURSTS_PAGE, listRatingBursts, resolveRatingBurst } from '../services/rating-bursts';
 import { listReports, QUEUE_PAGE, removeAllPosts, reportPost, resolveReports } from '../services/reports';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { errorSchema } from './openapi';
@@ -27,12 +29,13 @@ const ratingBurstSchema = z.object({
   _id: z.string().describe('What POST /rating-bursts/{id}/dismiss takes.'),
   businessId: z.string(),
   businessTitle: z.string(),
-  ratings: z.number().int().describe('Star ratings from young accounts in the window when the burst was last seen.'),
+  ratings: z.number().int().describe('Star ratings the burst holds out of the public figures (or held, once decided).'),
   firstAt: z.string().describe('ISO 8601: the first of those ratings'),
   detectedAt: z.string().describe('ISO 8601: when the burst reached the threshold'),
   lastAt: z.string().describe('ISO 8601: the latest rating counted'),
   status: z.enum(reportStatuses),
   resolvedAt: z.string().nullable(),
+  resolution: z.enum(burstResolutions).nullable().describe('accept: its ratings count; reject: they stay out. null while open.'),
   raters: z.array(z.object({ userId: z.string(), firstName: z.string(), lastName: z.string(), joined: z.string(), rate: z.number().int(), date: z.string() })),
 });
 
@@ -68,7 +71,14 @@ const reportGroupSchema = z.object({
   status: z.enum(reportStatuses),
   resolution: z.enum(resolveActions).nullable(),
   reports: z.array(
-    z.object({ reason: z.enum(reportReasons), note: z.string().nullable(), reporterId: z.string(), reporterName: z.string(), date: z.string() }),
+    z.object({
+      reason: z.enum(reportReasons),
+      note: z.string().nullable(),
+      reporterId: z.string(),
+      reporterName: z.string(),
+      date: z.string(),
+      established: z.boolean().describe('false: a new account ("New account"); its report is read but does not count towards hiding the post.'),
+    }),
   ),
 });
 
@@ -97,7 +107,8 @@ export function reportItemRoutes(deps: Deps, kind: ReportKind) {
           summary: `Report someone else's ${what} to the moderators`,
           description:
             `JSON {reason, note?}: note at most 500 characters. 201 for a new report; 200 when you already have an open report of this ${what} ` +
-            '(nothing is counted twice). Reporting your own post is a 403. Once enough different users have reported it, it is hidden ' +
+            '(nothing is counted twice). Reporting your own post is a 403. Every report reaches the moderators; once REPORT_HIDE_THRESHOLD ' +
+            'established users (accounts older than REPORT_TRUST_AGE with a public post older than a day) have reported it, it is hidden ' +
             'from every public list, search and count until a moderator decides.',
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
@@ -122,7 +133,7 @@ export function reportItemRoutes(deps: Deps, kind: ReportKind) {
   };
 }
 
-/** The moderation queue and log (admins). */
+/** The moderation queue and log (moderators and admins; the digest setting admins only). */
 export function moderationRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -134,7 +145,7 @@ export function moderationRoutes(deps: Deps) {
       {
         schema: {
           tags,
-          summary: 'Reported posts, grouped by post (admins)',
+          summary: 'Reported posts, grouped by post (moderators)',
           description:
             `open (default): most reported, then oldest first. resolved: most recently decided first. A page of ${QUEUE_PAGE} groups ` +
             '(?limit= 1–100); when there are more, the header X-Next-Cursor holds the ?cursor= of the next page. The open queue ' +
@@ -156,10 +167,12 @@ export function moderationRoutes(deps: Deps) {
       {
         schema: {
           tags,
-          summary: "Decide a post's open reports (admins)",
+          summary: "Decide a post's open reports (moderators)",
           description:
-            '{id} is the reported comment or reply. JSON {action, note?}: remove deletes the post (a comment with replies stays as a ' +
-            '"removed by a moderator" placeholder); dismiss closes the reports and shows the post again. Recorded in the moderation log.',
+            '{id} is the reported comment or reply. JSON {action, reason?, reasonText?, note?}: remove deletes the post (a comment with ' +
+            'replies stays as a "removed by a moderator" placeholder) and shows its author the reason (one of the report reasons; ' +
+            "without it the reports' own) with the optional reasonText; dismiss closes the reports and shows the post again, and its " +
+            'reporters cannot hide it again. note is kept only in the moderation log, never shown to the author.',
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
           body: resolveBodySchema,
@@ -183,7 +196,7 @@ export function moderationRoutes(deps: Deps) {
       {
         schema: {
           tags,
-          summary: 'Remove every post of a user (admins)',
+          summary: 'Remove every post of a user (moderators)',
           description:
             'JSON {note?}: every comment and reply of the user not yet removed loses its text and picture and stays as a notice ' +
             'for its author with the note (or "spam") as the reason; a comment with replies stays as a public placeholder. ' +
@@ -205,9 +218,9 @@ export function moderationRoutes(deps: Deps) {
       {
         schema: {
           tags,
-          summary: 'The moderation log, newest first (admins)',
+          summary: 'The moderation log, newest first (moderators)',
           description:
-            'Every moderator action: removals, dismissed reports and rating bursts, bans, admin changes, deleted users and businesses. ' +
+            'Every moderator action: removals, dismissed reports, decided rating bursts, bans, admin and moderator changes, deleted users and businesses. ' +
             `?action= and ?targetKind= narrow it. A page of ${MOD_LOG_PAGE} (?limit= 1–100); the header X-Next-Cursor holds the ?cursor= of the next page.`,
           security: [{ bearer: [] }],
           querystring: pageQuerySchema.extend({ action: z.enum(modActions).optional(), targetKind: z.enum(modTargetKinds).optional() }),
@@ -226,11 +239,12 @@ export function moderationRoutes(deps: Deps) {
       {
         schema: {
           tags,
-          summary: 'Bursts of star ratings from young accounts (admins)',
+          summary: 'Bursts of star ratings from young accounts (moderators)',
           description:
             'A business that got RATING_BURST_RATINGS star ratings within RATING_BURST_WINDOW from accounts younger than ' +
-            'RATING_BURST_ACCOUNT_AGE (README) has one open entry until an admin dismisses it. open (default): oldest first; ' +
-            `resolved: most recently dismissed first. A page of ${BURSTS_PAGE} (?limit= 1–100); the header X-Next-Cursor holds the ?cursor= of the next page.`,
+            'RATING_BURST_ACCOUNT_AGE (README) has one open entry; all its ratings are held out of the public average, count, ' +
+            'breakdown and order until a moderator accepts or rejects it. open (default): oldest first; ' +
+            `resolved: most recently decided first. A page of ${BURSTS_PAGE} (?limit= 1–100); the header X-Next-Cursor holds the ?cursor= of the next page.`,
           security: [{ bearer: [] }],
           querystring: pageQuerySchema.extend({ status: z.enum(reportStatuses).default('open') }),
           response: { 200: z.array(ratingBurstSchema), 400: errorSchema, ...adminErrors },
@@ -243,19 +257,42 @@ export function moderationRoutes(deps: Deps) {
       },
     );
 
-    app.post(
-      '/rating-bursts/:id/dismiss',
-      {
-        schema: {
-          tags,
-          summary: 'Dismiss a rating burst once looked at (admins)',
-          description: 'Recorded in the moderation log. Only ratings after the dismissal count towards a new burst of the business.',
-          security: [{ bearer: [] }],
-          params: z.object({ id: idSchema }),
-          response: { 200: z.object({ message: z.string(), action: z.literal('dismiss') }), ...adminErrors, 404: errorSchema, 429: errorSchema },
+    const decide = (action: BurstResolution, path: string, summary: string, description: string) =>
+      app.post(
+        path,
+        {
+          schema: {
+            tags,
+            summary,
+            description,
+            security: [{ bearer: [] }],
+            params: z.object({ id: idSchema }),
+            response: { 200: z.object({ message: z.string(), action: z.enum(burstResolutions) }), ...adminErrors, 404: errorSchema, 429: errorSchema },
+          },
         },
-      },
-      async (request) => ({ message: messageText('ratingBurstDismissed'), ...(await dismissRatingBurst(deps, request.actor, request.params)) }),
+        async (request) => ({
+          message: messageText(action === 'accept' ? 'ratingBurstAccepted' : 'ratingBurstRejected'),
+          ...(await resolveRatingBurst(deps, request.actor, { id: request.params.id, action })),
+        }),
+      );
+    decide(
+      'accept',
+      '/rating-bursts/:id/accept',
+      "Accept a rating burst's ratings (moderators)",
+      'Its held ratings enter the public figures (a banned rater’s stay out). Recorded in the moderation log; only ratings after ' +
+        'the decision count towards a new burst of the business.',
+    );
+    decide(
+      'reject',
+      '/rating-bursts/:id/reject',
+      "Reject a rating burst's ratings (moderators)",
+      'Its ratings stay out of every public figure; their raters still see their own stars. Recorded in the moderation log.',
+    );
+    decide(
+      'accept',
+      '/rating-bursts/:id/dismiss',
+      'Dismiss a rating burst (moderators; the older name of accept)',
+      'The same as POST /api/rating-bursts/{id}/accept.',
     );
 
     app.get(

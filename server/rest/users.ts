@@ -31,6 +31,7 @@ const publicUserSchema = z.object({
   email: z.string(),
   image: z.string().nullable(),
   isAdmin: z.boolean(),
+  isModerator: z.boolean().describe('Works the moderation queue, the rating bursts and the log (appointed by an admin).'),
   isBanned: z.boolean(),
   emailConfirmed: z.boolean(),
   isGoogleLogin: z.boolean(),
@@ -66,6 +67,7 @@ const updateBodySchema = z.object({
   language: languageSchema.optional(),
   isBanned: flag,
   isAdmin: flag,
+  isModerator: flag,
 });
 
 /**
@@ -324,7 +326,7 @@ export function userRoutes(deps: Deps) {
           description:
             'Yourself: firstName, lastName, language and an avatar (multipart file `image`, or `imageId` from POST /api/images; ' +
             '`imageId: null` removes it). ' +
-            'Admins on any user: isBanned and isAdmin (the whole user object may be sent; other fields are ignored). ' +
+            'Admins on any user: isBanned, isAdmin and isModerator (the whole user object may be sent; other fields are ignored). ' +
             'multipart/form-data or JSON.',
           consumes: ['multipart/form-data', 'application/json'],
           params: idParams,

@@ -126,6 +126,7 @@ export type ProfileInput = z.infer<typeof profileInputSchema>;
 export const userFlagsSchema = z.object({
   isBanned: z.boolean().optional(),
   isAdmin: z.boolean().optional(),
+  isModerator: z.boolean().optional(),
 });
 export type UserFlags = z.infer<typeof userFlagsSchema>;
 

@@ -19,4 +19,6 @@ export const moderationMessages = {
   ratingBurstNotFound: 'There is no open rating burst with this id.',
   ratingBurstDismissed: 'The rating burst was dismissed.',
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
+  ratingBurstAccepted: 'The ratings were accepted and now count.',
+  ratingBurstRejected: 'The ratings were rejected and stay out of every figure.',
 } as const;

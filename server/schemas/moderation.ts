@@ -31,12 +31,25 @@ export type ReportResult = { result: 'created' | 'existing'; hidden: boolean };
 
 export const resolveActions = ['remove', 'dismiss'] as const;
 export type ResolveAction = (typeof resolveActions)[number];
+/**
+ * A decision on a reported post. For `remove`: `reason` (one of the report reasons; without it the
+ * reports' own) and optional `reasonText` are what its author is shown; `note` is kept only in the
+ * moderation log, never shown to the author.
+ */
 export const resolveBodySchema = z.object({
   action: z.enum(resolveActions),
+  reason: z.enum(reportReasons, { error: 'reportReasonInvalid' }).optional(),
+  reasonText: noteSchema('reportNoteTooLong'),
   note: noteSchema('reportNoteTooLong'),
 });
 export const resolveInputSchema = resolveBodySchema.extend({ id: idSchema });
-export type ResolveInput = { id: string; action: ResolveAction; note?: string };
+export type ResolveInput = { id: string; action: ResolveAction; reason?: ReportReason; reasonText?: string; note?: string };
+
+/**
+ * What a removed post's author reads as the reason: a report reason's key, then (after ": ") the
+ * moderator's words for the author, if any. client/components/moderation/reason-text.ts shows it.
+ */
+export const authorReasonOf = (reason: string, text?: string) => (text ? `${reason}: ${text}` : reason);
 
 export const reportStatuses = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
@@ -44,8 +57,11 @@ export const reportsInputSchema = z.object({ status: z.enum(reportStatuses).defa
 
 export type ReportKind = 'comment' | 'reply';
 
-/** One report as the queue shows it. */
-export type ReportEntry = { reason: ReportReason; note: string | null; reporterId: string; reporterName: string; date: string };
+/**
+ * One report as the queue shows it. `established`: the reporter was established when reporting
+ * (docs/product.md "Moderation and trust"); only such reports count towards hiding the post.
+ */
+export type ReportEntry = { reason: ReportReason; note: string | null; reporterId: string; reporterName: string; date: string; established: boolean };
 
 /** The reports of one item, with what a moderator needs to decide. */
 export type ReportGroup = {
@@ -71,7 +87,22 @@ export type ReportGroup = {
 };
 
 /** Moderator actions the log records. */
-export const modActions = ['remove', 'removeAll', 'dismiss', 'ban', 'unban', 'adminOn', 'adminOff', 'deleteUser', 'deleteBusiness', 'dismissBurst'] as const;
+export const modActions = [
+  'remove',
+  'removeAll',
+  'dismiss',
+  'ban',
+  'unban',
+  'adminOn',
+  'adminOff',
+  'moderatorOn',
+  'moderatorOff',
+  'deleteUser',
+  'deleteBusiness',
+  'dismissBurst',
+  'acceptBurst',
+  'rejectBurst',
+] as const;
 export type ModAction = (typeof modActions)[number];
 export const modTargetKinds = ['comment', 'reply', 'user', 'business'] as const;
 export type ModTargetKind = (typeof modTargetKinds)[number];
@@ -111,10 +142,18 @@ export type RatingBurst = {
   lastAt: string;
   status: ReportStatus;
   resolvedAt: string | null;
+  /** How a moderator decided it; null while open (and for bursts dismissed before ratings were held). */
+  resolution: BurstResolution | null;
+  /** The ratings it holds (or held): each young account's current stars. */
   raters: BurstRating[];
 };
 export const burstsInputSchema = reportsPageInputSchema;
 export const burstIdInputSchema = z.object({ id: idSchema });
+/** accept: the held ratings count; reject: they stay out of every figure. */
+export const burstResolutions = ['accept', 'reject'] as const;
+export type BurstResolution = (typeof burstResolutions)[number];
+export const burstResolveInputSchema = burstIdInputSchema.extend({ action: z.enum(burstResolutions) });
+export type BurstResolveInput = z.output<typeof burstResolveInputSchema>;
 
 /** The moderation log's filters: one action, one kind of target; both optional. */
 export const modLogInputSchema = queuePageSchema.extend({

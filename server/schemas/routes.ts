@@ -13,8 +13,8 @@ export type Route = {
   readonly page?: string;
   /** Where this path sends the browser (the old site's addresses). */
   readonly redirect?: string;
-  /** Only for a signed-in visitor, or an admin; the page is `noindex`. */
-  readonly auth?: 'user' | 'admin';
+  /** Only for a signed-in visitor, a moderator (or admin), or an admin; the page is `noindex`. */
+  readonly auth?: 'user' | 'moderator' | 'admin';
   /**
    * The address whose first render (before any data) the build writes to `.vite/prerender.json`:
    * the page paints from HTML and CSS before its scripts have run.
@@ -53,9 +53,9 @@ export const ROUTES = [
   { path: '/favorites/:userId', page: 'favorites', auth: 'user' },
   { path: '/business-mng', page: 'business-management', auth: 'admin' },
   { path: '/comment/:id', page: 'comment', query: 'comments.byId', indexable: true },
-  { path: '/cmt-mng', page: 'comment-moderation', auth: 'admin' },
-  { path: '/mod-queue', page: 'mod-queue', auth: 'admin' },
-  { path: '/mod-log', page: 'mod-log', auth: 'admin' },
+  { path: '/cmt-mng', page: 'comment-moderation', auth: 'moderator' },
+  { path: '/mod-queue', page: 'mod-queue', auth: 'moderator' },
+  { path: '/mod-log', page: 'mod-log', auth: 'moderator' },
 ] as const satisfies readonly Route[];
 
 /** The page shown for any other path (and for unknown ids). */

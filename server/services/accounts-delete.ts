@@ -20,13 +20,13 @@ function inChunks(ids: Iterable<string>, work: (chunk: string[]) => void) {
 /** A correlated scalar subquery as a value for UPDATE … SET (Drizzle adds the parentheses). */
 const scalar = (query: { getSQL(): SQL }) => sql`${query}`;
 
-/** The emoji-rating columns of comments and replies, recomputed from the rating rows left. */
+/** The emoji-rating columns of comments and replies, recomputed from the counted rating rows left (a banned rater's are out). */
 function emojiRatingColumns(db: DbOrTx, ratings: typeof commentRatings | typeof replyRatings, owner: SQLiteColumn, ownerId: SQLiteColumn) {
   const of = (where?: SQL) =>
     db
       .select({ n: count() })
       .from(ratings)
-      .where(and(eq(owner, ownerId), where));
+      .where(and(eq(owner, ownerId), eq(ratings.counted, true), where));
   const byRate = (rate: number) => scalar(of(eq(ratings.rate, rate)));
   return {
     ratingCount: scalar(of()),
@@ -34,7 +34,7 @@ function emojiRatingColumns(db: DbOrTx, ratings: typeof commentRatings | typeof 
       db
         .select({ a: avg(ratings.rate) })
         .from(ratings)
-        .where(eq(owner, ownerId)),
+        .where(and(eq(owner, ownerId), eq(ratings.counted, true))),
     ),
     rated1: byRate(1),
     rated2: byRate(2),
@@ -50,7 +50,7 @@ function recomputeBusinesses(db: DbOrTx, ids: Iterable<string>) {
       db
         .select({ n: count() })
         .from(businessRatings)
-        .where(and(eq(businessRatings.businessId, businesses.id), eq(businessRatings.rate, rate))),
+        .where(and(eq(businessRatings.businessId, businesses.id), eq(businessRatings.counted, true), eq(businessRatings.rate, rate))),
     );
   const set = {
     stars1: stars(1),
@@ -58,12 +58,18 @@ function recomputeBusinesses(db: DbOrTx, ids: Iterable<string>) {
     stars3: stars(3),
     stars4: stars(4),
     stars5: stars(5),
-    ratingCount: scalar(db.select({ n: count() }).from(businessRatings).where(eq(businessRatings.businessId, businesses.id))),
+    // Only counted ratings: none a rating burst holds, none of a banned user (services/rating-tally.ts).
+    ratingCount: scalar(
+      db
+        .select({ n: count() })
+        .from(businessRatings)
+        .where(and(eq(businessRatings.businessId, businesses.id), eq(businessRatings.counted, true))),
+    ),
     ratingSum: scalar(
       db
         .select({ s: sql`coalesce(${sum(businessRatings.rate)}, 0)` })
         .from(businessRatings)
-        .where(eq(businessRatings.businessId, businesses.id)),
+        .where(and(eq(businessRatings.businessId, businesses.id), eq(businessRatings.counted, true))),
     ),
     // Hidden posts (reports) are not counted, as in reports.ts.
     commentCount: scalar(

@@ -72,6 +72,7 @@ function unsavedUser(input: RegisterInput, language: Language): PublicUser {
     email: input.email,
     image: null,
     isAdmin: false,
+    isModerator: false,
     isBanned: false,
     emailConfirmed: false,
     isGoogleLogin: false,

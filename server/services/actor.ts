@@ -8,6 +8,8 @@ export type Actor = {
   firstName: string;
   lastName: string;
   isAdmin: boolean;
+  /** Appointed by an admin to work the moderation queue; optional for callers built before it existed. */
+  isModerator?: boolean;
   isBanned: boolean;
   language: 'sv' | 'en';
 } | null;
@@ -36,6 +38,16 @@ export function requireActiveFor(actor: Actor, visitorMessage: MessageKey): Sign
 export function requireAdmin(actor: Actor): SignedIn {
   const a = requireActive(actor);
   if (!a.isAdmin) throw new AppError('FORBIDDEN', 'forbidden');
+  return a;
+}
+
+/** May work the moderation queue, the rating bursts and the log: an admin or a moderator, not banned. */
+export const isModeratorActor = (actor: Actor): boolean => !!actor && !actor.isBanned && (actor.isAdmin || actor.isModerator === true);
+
+/** An admin or a moderator (not banned): reads and decides reports and bursts, reads the log. */
+export function requireModerator(actor: Actor): SignedIn {
+  const a = requireActive(actor);
+  if (!a.isAdmin && !a.isModerator) throw new AppError('FORBIDDEN', 'forbidden');
   return a;
 }
 

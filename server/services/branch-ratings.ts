@@ -7,8 +7,9 @@ import { preparedStatements } from '../lib/prepared';
  * A branch's own rating. Star ratings are one per user and business (PRODUCT.md 4), not per
  * branch, so a branch's figure is the current star ratings of the people who wrote publicly
  * about that branch: each author once however often they wrote there, a rating that changes
- * moves every branch they wrote about, and a hidden or removed comment does not count. Someone
- * who wrote about two branches counts for both.
+ * moves every branch they wrote about, and a hidden or removed comment does not count, nor does a
+ * rating held by a rating burst or given by a banned user. Someone who wrote about two branches
+ * counts for both.
  */
 export type BranchRating = { rate: number | null; ratingCount: number };
 
@@ -25,7 +26,11 @@ export function branchRatingQueries(db: Db) {
     authorRatings: db
       .select({ branchId: comments.branchId, rate: businessRatings.rate })
       .from(comments)
-      .innerJoin(businessRatings, and(eq(businessRatings.businessId, comments.businessId), eq(businessRatings.userId, comments.userId)))
+      .innerJoin(
+        businessRatings,
+        // Only ratings in the business's public figures: none a rating burst holds, none of a banned user.
+        and(eq(businessRatings.businessId, comments.businessId), eq(businessRatings.userId, comments.userId), eq(businessRatings.counted, true)),
+      )
       .where(and(eq(comments.businessId, p.businessId), isNotNull(comments.branchId), isNull(comments.hiddenAt), isNull(comments.removedAt)))
       .groupBy(comments.branchId, comments.userId),
   };

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { businessRatings, businesses, comments } from '../../db/schema';
 import type { Deps } from '../deps';
@@ -8,9 +7,11 @@ import { preparedStatements } from '../lib/prepared';
 import type { Actor } from './actor';
 import { requireActiveFor } from './actor';
 import { noteRatingBurst } from './rating-bursts';
+import { ratingTallyQueries } from './rating-tally';
 import type { DbOrTx } from '../../db/client';
 
-export type RateResult = { rate: number; ratingCount: number; myRate: number };
+/** `rate` and `ratingCount` are the public figures; `rate` is null while none counts (a burst holds them all). */
+export type RateResult = { rate: number | null; ratingCount: number; myRate: number };
 /** After a rating was taken back the business may have none left: its rate is then null. */
 export type UnrateResult = { rate: number | null; ratingCount: number; myRate: null };
 
@@ -22,21 +23,13 @@ const p = {
   userId: sql.placeholder('userId'),
   rate: sql.placeholder('rate'),
   now: sql.placeholder('now'),
-  sumDelta: sql.placeholder('sumDelta'),
-  countDelta: sql.placeholder('countDelta'),
-  /** The rating's stars before and after the change, 0 for none. */
-  before: sql.placeholder('before'),
-  after: sql.placeholder('after'),
 };
-
-/** A star level's column moves by one when a rating enters or leaves that level. */
-const level = (column: SQLiteColumn, stars: number) => sql`${column} + (${p.after} = ${stars}) - (${p.before} = ${stars})`;
 
 /** The rating statements, with placeholders; exported for the query-plan test. */
 export const ratingQueries = (db: Db) => ({
   business: db.select({ isSuggestionBox: businesses.isSuggestionBox }).from(businesses).where(eq(businesses.id, p.businessId)),
   previous: db
-    .select({ rate: businessRatings.rate })
+    .select({ rate: businessRatings.rate, counted: businessRatings.counted })
     .from(businessRatings)
     .where(and(eq(businessRatings.businessId, p.businessId), eq(businessRatings.userId, p.userId))),
   put: db
@@ -44,19 +37,6 @@ export const ratingQueries = (db: Db) => ({
     .values({ businessId: p.businessId, userId: p.userId, rate: p.rate, createdAt: p.now, updatedAt: p.now })
     .onConflictDoUpdate({ target: [businessRatings.businessId, businessRatings.userId], set: { rate: sql`${p.rate}`, updatedAt: sql`${p.now}` } }),
   drop: db.delete(businessRatings).where(and(eq(businessRatings.businessId, p.businessId), eq(businessRatings.userId, p.userId))),
-  tally: db
-    .update(businesses)
-    .set({
-      ratingSum: sql`${businesses.ratingSum} + ${p.sumDelta}`,
-      ratingCount: sql`${businesses.ratingCount} + ${p.countDelta}`,
-      stars1: level(businesses.stars1, 1),
-      stars2: level(businesses.stars2, 2),
-      stars3: level(businesses.stars3, 3),
-      stars4: level(businesses.stars4, 4),
-      stars5: level(businesses.stars5, 5),
-    })
-    .where(eq(businesses.id, p.businessId))
-    .returning({ ratingSum: businesses.ratingSum, ratingCount: businesses.ratingCount }),
   // The author's stars shown on (and sorting) their comments on this business. comments_user_idx
   // finds the user's few comments; the `+` keeps SQLite from walking one of the business's
   // indexes instead (every comment of a popular business), which it picked on a database without
@@ -72,6 +52,7 @@ export const ratingQueries = (db: Db) => ({
 });
 
 const prepared = preparedStatements(ratingQueries);
+const tallyOf = preparedStatements(ratingTallyQueries);
 
 function requireRateable(db: Db, businessId: string) {
   const business = prepared(db).business.get({ businessId });
@@ -93,13 +74,18 @@ export function applyBusinessRating(db: Db, businessId: string, userId: string, 
   requireRateable(db, businessId);
   const previous = q.previous.get({ businessId, userId });
   q.put.run({ businessId, userId, rate, now });
-  const before = previous?.rate ?? 0;
-  const row = q.tally.get({ businessId, sumDelta: rate - before, countDelta: previous ? 0 : 1, before, after: rate });
+  // A held rating (or a banned rater's) stays out of the figures when it changes: only its rater sees it.
+  const counts = previous ? previous.counted : true;
+  const before = previous && counts ? previous.rate : 0;
+  const after = counts ? rate : 0;
+  const row = tallyOf(db).tally.get({ businessId, sumDelta: after - before, countDelta: previous || !counts ? 0 : 1, before, after });
   if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
-  if (before !== rate) q.authorRate.run({ businessId, userId, rate });
-  // This rating is among them, so the count is at least 1 and the average defined.
-  return { rate: row.ratingSum / row.ratingCount, ratingCount: row.ratingCount, myRate: rate };
+  if ((previous?.rate ?? 0) !== rate) q.authorRate.run({ businessId, userId, rate });
+  return { rate: publicRate(row), ratingCount: row.ratingCount, myRate: rate };
 }
+
+/** The shown average, null when no rating counts (all held, say). */
+const publicRate = (row: { ratingSum: number; ratingCount: number }) => (row.ratingCount > 0 ? row.ratingSum / row.ratingCount : null);
 
 /**
  * A rating given together with a post (a comment with stars): the same rules as the rating
@@ -132,8 +118,9 @@ export async function unrateBusiness(deps: Deps, actor: Actor, businessId: strin
       q.drop.run({ businessId, userId: me.id });
       q.authorRate.run({ businessId, userId: me.id, rate: null });
     }
-    const before = previous?.rate ?? 0;
-    const row = q.tally.get({ businessId, sumDelta: -before, countDelta: previous ? -1 : 0, before, after: 0 });
+    const counted = previous?.counted === true;
+    const before = counted ? previous.rate : 0;
+    const row = tallyOf(db).tally.get({ businessId, sumDelta: -before, countDelta: counted ? -1 : 0, before, after: 0 });
     if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
     return { rate: row.ratingCount > 0 ? row.ratingSum / row.ratingCount : null, ratingCount: row.ratingCount, myRate: null };
   });

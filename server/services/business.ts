@@ -9,6 +9,7 @@ import { branchRatingsOf, type BranchRating } from './branch-ratings';
 import { uploadUrl } from '../lib/urls';
 import type { Actor } from './actor';
 import { starCountsOf, type StarCounts } from './business-ratings';
+import { heldRatingCount } from './rating-bursts';
 
 // A business as its page and the REST API show it. The lists are services/directory.ts, the
 // admin's changes services/business-admin.ts.
@@ -49,6 +50,8 @@ export type BusinessDetail = Omit<Business, 'branches'> & {
   myRate: number | null;
   /** The breakdown: how many ratings gave 1 … 5 stars (index 0 is one star). */
   starCounts: StarCounts;
+  /** Ratings an open rating burst holds out of the figures: "n ratings awaiting review". */
+  heldRatings: number;
 };
 
 /**
@@ -203,5 +206,5 @@ export function getBusiness(deps: Deps, actor: Actor, id: string): BusinessDetai
     : null;
   const ratings = branchRatingsOf(deps.db, id);
   const branchList = (branchesOf(deps.db, [id]).get(id) ?? []).map((b) => ({ ...b, ...(ratings.get(b.id) ?? { rate: null, ratingCount: 0 }) }));
-  return { ...toBusiness(row, []), branches: branchList, myRate, starCounts: starCountsOf(deps.db, id) };
+  return { ...toBusiness(row, []), branches: branchList, myRate, starCounts: starCountsOf(deps.db, id), heldRatings: heldRatingCount(deps.db, id) };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { businesses, commentRatings, comments, images, reports, users } from '../../db/schema';
 import { uploadUrl } from '../lib/urls';
 import type { CommentCard } from '../schemas/comments';
-import type { Actor } from './actor';
+import { isModeratorActor, type Actor } from './actor';
 import { emojiCountsOf } from './emoji-ratings';
 
 /**
@@ -157,4 +157,4 @@ export function cardOf(r: PostRow, b: BusinessHead): CommentCard {
 
 /** Who reads a list: their own rate and report, and whether hidden posts are theirs to see (admins). */
 export type Viewer = { me: string | null; admin: 0 | 1 };
-export const viewerOf = (actor: Actor): Viewer => ({ me: actor?.id ?? null, admin: actor?.isAdmin && !actor.isBanned ? 1 : 0 });
+export const viewerOf = (actor: Actor): Viewer => ({ me: actor?.id ?? null, admin: isModeratorActor(actor) ? 1 : 0 });

@@ -20,7 +20,7 @@ import {
   type PageInput,
   type ReplyCard,
 } from '../schemas/comments';
-import { requireActive, requireActiveFor, requireAdmin, type Actor } from './actor';
+import { requireActive, requireActiveFor, requireModerator, type Actor } from './actor';
 import { rateAlongsidePost } from './business-ratings';
 import { decodeCursor, pageOf } from './comment-pages';
 import { requireBranchOf, resolvePlace } from './comment-branches';
@@ -239,7 +239,7 @@ export const MODERATION_REPLIES = 20;
 
 /** Comment moderation: every comment newest first, 50 a page, each with its newest replies. */
 export function listForModeration(deps: Deps, actor: Actor, input: PageInput): Page<ModerationRow> {
-  const admin = requireAdmin(actor);
+  const admin = requireModerator(actor);
   const page = latestComments(deps.db, viewerOf(admin), decodeCursor(input.cursor, 'string'), MODERATION_PAGE);
   const previews = replyPreviews(
     deps.db,
@@ -351,9 +351,9 @@ export async function deleteComment(deps: Deps, actor: Actor, id: string): Promi
   await destroyComment(deps, row);
 }
 
-/** An admin removes any comment (moderation, DELETE /comment/{id}). */
+/** A moderator or admin removes any comment (moderation, DELETE /comment/{id}). */
 export async function removeComment(deps: Deps, actor: Actor, id: string): Promise<void> {
-  const admin = requireAdmin(actor);
+  const admin = requireModerator(actor);
   await deps.limits.consume('delete', admin.id);
   const row = findComment(deps.db, id);
   await destroyComment(deps, row, (tx) => recordModAction(tx, admin, { action: 'remove', targetKind: 'comment', targetId: id, excerpt: row.text }));

@@ -7,6 +7,7 @@ import { insertBusiness } from '../test/comment-fixtures';
 import { createComment } from './comments';
 import { MOD_DIGEST_EVERY_MS } from './mod-digest';
 import { reportPost } from './reports';
+import { establish } from '../test/trust';
 
 const MINUTE = 60 * 1000;
 
@@ -29,6 +30,8 @@ beforeAll(async () => {
   quietAdmin = await createTestUser(t.db, { firstName: 'Tyst', lastName: 'Admin', isAdmin: true, email: 'tyst.admin@example.se' });
   author = await createTestUser(t.db, { firstName: 'Olle', lastName: 'Owner' });
   reporters = await Promise.all([1, 2, 3].map(() => createTestUser(t.db)));
+  // Only established users' reports hide a post (reports.ts).
+  await establish(t.deps, reporters, clock);
   shop = insertBusiness(t.db, 'Digestbutiken');
 });
 afterAll(async () => {

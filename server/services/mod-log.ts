@@ -4,7 +4,7 @@ import type { Deps } from '../deps';
 import { newId } from '../lib/ids';
 import type { Page } from '../schemas/comments';
 import type { ModAction, ModLogEntry, ModLogInput, ModTargetKind } from '../schemas/moderation';
-import { requireAdmin, type Actor, type SignedIn } from './actor';
+import { requireModerator, type Actor, type SignedIn } from './actor';
 import { decodeCursor, pageOf } from './comment-pages';
 import type { DbOrTx } from '../../db/client';
 
@@ -40,12 +40,12 @@ export function recordModAction(
 }
 
 /**
- * The moderator actions, newest first (admins), a page at a time; `action` and `targetKind`
+ * The moderator actions, newest first (moderators and admins), a page at a time; `action` and `targetKind`
  * narrow it. Each filter has its own index ending in created_at (and the rowid), so every page is
  * a walk in order that stops at the limit.
  */
 export function listModLog(deps: Deps, actor: Actor, input: ModLogInput = {}): Page<ModLogEntry> {
-  requireAdmin(actor);
+  requireModerator(actor);
   const limit = input.limit ?? MOD_LOG_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
   const rowid = sql<number>`${modLog}.rowid`;

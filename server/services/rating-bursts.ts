@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, max, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, max, min, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { businessRatings, businesses, ratingBursts, users } from '../../db/schema';
 import type { Deps } from '../deps';
@@ -6,8 +6,9 @@ import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { preparedStatements } from '../lib/prepared';
 import type { Page } from '../schemas/comments';
-import type { RatingBurst, ReportsPageInput } from '../schemas/moderation';
-import { requireAdmin, type Actor } from './actor';
+import type { BurstResolution, BurstResolveInput, RatingBurst, ReportsPageInput } from '../schemas/moderation';
+import { requireModerator, type Actor } from './actor';
+import { moveRatingTally, releaseHeldRatings } from './rating-tally';
 import { decodeCursor, pageOf } from './comment-pages';
 import { recordModAction } from './mod-log';
 
@@ -38,18 +39,41 @@ export const ratingBurstQueries = (db: Db) => ({
     .innerJoin(users, eq(users.id, businessRatings.userId))
     .where(and(eq(businessRatings.businessId, p.businessId), gt(businessRatings.updatedAt, p.since), gt(users.createdAt, p.bornAfter))),
   open: db
-    .select({ id: ratingBursts.id })
+    .select({ id: ratingBursts.id, firstAt: ratingBursts.firstAt })
     .from(ratingBursts)
     .where(and(eq(ratingBursts.businessId, p.businessId), isNull(ratingBursts.resolvedAt))),
+  // The same walk as `young`, for the ratings to hold: those no burst has caught yet.
+  toHold: db
+    .select({ userId: businessRatings.userId, rate: businessRatings.rate, counted: businessRatings.counted })
+    .from(businessRatings)
+    .innerJoin(users, eq(users.id, businessRatings.userId))
+    .where(
+      and(
+        eq(businessRatings.businessId, p.businessId),
+        gt(businessRatings.updatedAt, p.since),
+        gt(users.createdAt, p.bornAfter),
+        isNull(businessRatings.heldBy),
+      ),
+    ),
+  hold: db
+    .update(businessRatings)
+    .set({ heldBy: sql`${sql.placeholder('burstId')}`, counted: false })
+    .where(and(eq(businessRatings.businessId, p.businessId), eq(businessRatings.userId, p.userId))),
+  heldCount: db
+    .select({ n: count() })
+    .from(businessRatings)
+    .where(eq(businessRatings.heldBy, sql.placeholder('burstId'))),
 });
 const prepared = preparedStatements(ratingBurstQueries);
 
 /**
- * After a star rating (PRODUCT.md 11): when accounts younger than RATING_BURST_ACCOUNT_AGE have
- * rated the business RATING_BURST_RATINGS times within RATING_BURST_WINDOW, the moderation queue
- * gets a "rating burst" entry for it. One open entry per business: later ratings of the same burst
- * update it. After an admin dismisses it, only ratings made after the dismissal count towards the
- * next one. Runs in the rating's transaction; SPAM_RULES=0 turns it off.
+ * After a star rating (PRODUCT.md 11, docs/product.md "Moderation and trust"): when accounts
+ * younger than RATING_BURST_ACCOUNT_AGE have rated the business RATING_BURST_RATINGS times within
+ * RATING_BURST_WINDOW, the moderation queue gets a "rating burst" entry for it, and every one of
+ * those ratings is held out of the public figures (average, count, breakdown, directory order)
+ * until a moderator accepts or rejects the burst. One open entry per business: a young account's
+ * rating while it is open joins it (and is held). After a decision, only ratings made after it
+ * count towards the next burst. Runs in the rating's transaction; SPAM_RULES=0 turns it off.
  */
 export function noteRatingBurst(deps: Deps, tx: DbOrTx, businessId: string, userId: string, now = Date.now()): void {
   const { env } = deps;
@@ -60,25 +84,34 @@ export function noteRatingBurst(deps: Deps, tx: DbOrTx, businessId: string, user
   if (!rater || rater.createdAt <= bornAfter) return;
   const dismissed = q.lastResolved.get({ businessId })?.at ?? 0;
   const since = Math.max(now - env.RATING_BURST_WINDOW, dismissed);
-  const young = q.young.get({ businessId, since, bornAfter });
-  if (!young || young.n < env.RATING_BURST_RATINGS) return;
   const open = q.open.get({ businessId });
-  if (open) {
-    tx.update(ratingBursts).set({ ratings: young.n, lastAt: now }).where(eq(ratingBursts.id, open.id)).run();
-    return;
+  let burstId = open?.id;
+  if (!burstId) {
+    const young = q.young.get({ businessId, since, bornAfter });
+    if (!young || young.n < env.RATING_BURST_RATINGS) return;
+    burstId = newId();
+    tx.insert(ratingBursts)
+      .values({ id: burstId, businessId, ratings: young.n, firstAt: young.first ?? now, detectedAt: now, lastAt: now })
+      .run();
   }
-  tx.insert(ratingBursts)
-    .values({ id: newId(), businessId, ratings: young.n, firstAt: young.first ?? now, detectedAt: now, lastAt: now })
-    .run();
+  // An open burst holds every young rating since it began too, not only the window's.
+  const from = open ? Math.min(since, open.firstAt - 1) : since;
+  for (const r of q.toHold.all({ businessId, since: from, bornAfter })) {
+    q.hold.run({ businessId, userId: r.userId, burstId });
+    if (r.counted) moveRatingTally(deps.db, businessId, r.rate, false);
+  }
+  const held = q.heldCount.get({ burstId })?.n ?? 0;
+  tx.update(ratingBursts).set({ ratings: held, lastAt: now }).where(eq(ratingBursts.id, burstId)).run();
 }
 
 /**
- * The queue's rating bursts (admins). Open: oldest first, for the order they came in. Resolved:
- * most recently dismissed first. Each lists the young accounts' ratings inside its window.
+ * The queue's rating bursts (moderators and admins). Open: oldest first, for the order they came
+ * in. Resolved: most recently decided first. Each lists the ratings it holds (or held), with how
+ * many are waiting.
  */
 export function listRatingBursts(deps: Deps, actor: Actor, input: ReportsPageInput): Page<RatingBurst> {
-  requireAdmin(actor);
-  const { db, env } = deps;
+  requireModerator(actor);
+  const { db } = deps;
   const open = input.status === 'open';
   const limit = input.limit ?? BURSTS_PAGE;
   const cursor = decodeCursor(input.cursor, 'string');
@@ -98,6 +131,7 @@ export function listRatingBursts(deps: Deps, actor: Actor, input: ReportsPageInp
       detectedAt: ratingBursts.detectedAt,
       lastAt: ratingBursts.lastAt,
       resolvedAt: ratingBursts.resolvedAt,
+      resolution: ratingBursts.resolution,
     })
     .from(ratingBursts)
     .leftJoin(businesses, eq(businesses.id, ratingBursts.businessId))
@@ -107,15 +141,13 @@ export function listRatingBursts(deps: Deps, actor: Actor, input: ReportsPageInp
     .limit(limit + 1)
     .all();
 
-  // One query for every shown burst's ratings: the window of the earliest to the latest.
+  // One query for every shown burst's ratings, on business_ratings_held_idx.
   const shown = rows.slice(0, limit);
   const ratersOf = new Map<string, RatingBurst['raters']>();
   if (shown.length > 0) {
-    const from = Math.min(...shown.map((r) => r.firstAt));
-    const to = Math.max(...shown.map((r) => r.lastAt));
     const raters = db
       .select({
-        businessId: businessRatings.businessId,
+        burstId: businessRatings.heldBy,
         userId: businessRatings.userId,
         rate: businessRatings.rate,
         at: businessRatings.updatedAt,
@@ -126,28 +158,24 @@ export function listRatingBursts(deps: Deps, actor: Actor, input: ReportsPageInp
       .from(businessRatings)
       .innerJoin(users, eq(users.id, businessRatings.userId))
       .where(
-        and(
-          inArray(businessRatings.businessId, [...new Set(shown.map((r) => r.businessId))]),
-          gte(businessRatings.updatedAt, from),
-          sql`${businessRatings.updatedAt} <= ${to}`,
+        inArray(
+          businessRatings.heldBy,
+          shown.map((r) => r.id),
         ),
       )
       .orderBy(asc(businessRatings.updatedAt))
       .all();
-    for (const burst of shown) {
-      ratersOf.set(
-        burst.id,
-        raters
-          .filter((r) => r.businessId === burst.businessId && r.at >= burst.firstAt && r.at <= burst.lastAt && r.at - r.joined < env.RATING_BURST_ACCOUNT_AGE)
-          .map((r) => ({
-            userId: r.userId,
-            firstName: r.firstName,
-            lastName: r.lastName,
-            joined: new Date(r.joined).toISOString(),
-            rate: r.rate,
-            date: new Date(r.at).toISOString(),
-          })),
-      );
+    for (const r of raters) {
+      const list = ratersOf.get(r.burstId ?? '') ?? [];
+      list.push({
+        userId: r.userId,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        joined: new Date(r.joined).toISOString(),
+        rate: r.rate,
+        date: new Date(r.at).toISOString(),
+      });
+      ratersOf.set(r.burstId ?? '', list);
     }
   }
   return pageOf(
@@ -164,16 +192,29 @@ export function listRatingBursts(deps: Deps, actor: Actor, input: ReportsPageInp
       lastAt: new Date(r.lastAt).toISOString(),
       status: r.resolvedAt === null ? ('open' as const) : ('resolved' as const),
       resolvedAt: r.resolvedAt === null ? null : new Date(r.resolvedAt).toISOString(),
+      resolution: (r.resolution as BurstResolution | null) ?? null,
       raters: ratersOf.get(r.id) ?? [],
     }),
   );
 }
 
-/** An admin has looked at a rating burst: it leaves the open queue; the log records it. */
-export async function dismissRatingBurst(deps: Deps, actor: Actor, input: { id: string }, now = Date.now()): Promise<{ action: 'dismiss' }> {
-  const admin = requireAdmin(actor);
-  await deps.limits.consume('edit', admin.id);
-  deps.db.transaction((tx) => {
+/** How many of a business's ratings an open burst holds: the business page's "n ratings awaiting review". */
+export function heldRatingCount(db: Db, businessId: string): number {
+  const q = prepared(db);
+  const open = q.open.get({ businessId });
+  return open ? (q.heldCount.get({ burstId: open.id })?.n ?? 0) : 0;
+}
+
+/**
+ * A moderator decides a rating burst: `accept` puts its held ratings into the public figures
+ * (those of raters since banned stay out), `reject` keeps them out for good (their raters still
+ * see their own stars). It leaves the open queue; the log records it.
+ */
+export async function resolveRatingBurst(deps: Deps, actor: Actor, input: BurstResolveInput, now = Date.now()): Promise<{ action: BurstResolution }> {
+  const moderator = requireModerator(actor);
+  await deps.limits.consume('edit', moderator.id);
+  const { db } = deps;
+  db.transaction((tx) => {
     const burst = tx
       .select({ id: ratingBursts.id, businessId: ratingBursts.businessId, ratings: ratingBursts.ratings, title: businesses.title })
       .from(ratingBursts)
@@ -181,8 +222,15 @@ export async function dismissRatingBurst(deps: Deps, actor: Actor, input: { id: 
       .where(and(eq(ratingBursts.id, input.id), isNull(ratingBursts.resolvedAt)))
       .get();
     if (!burst) throw new AppError('NOT_FOUND', 'ratingBurstNotFound');
-    tx.update(ratingBursts).set({ resolvedAt: now, resolvedBy: admin.id }).where(eq(ratingBursts.id, burst.id)).run();
-    recordModAction(tx, admin, { action: 'dismissBurst', targetKind: 'business', targetId: burst.businessId, excerpt: burst.title ?? '', reason: null });
+    tx.update(ratingBursts).set({ resolvedAt: now, resolvedBy: moderator.id, resolution: input.action }).where(eq(ratingBursts.id, burst.id)).run();
+    if (input.action === 'accept') releaseHeldRatings(db, burst.id);
+    recordModAction(tx, moderator, {
+      action: input.action === 'accept' ? 'acceptBurst' : 'rejectBurst',
+      targetKind: 'business',
+      targetId: burst.businessId,
+      excerpt: burst.title ?? '',
+      reason: null,
+    });
   });
-  return { action: 'dismiss' };
+  return { action: input.action };
 }

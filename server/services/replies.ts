@@ -8,7 +8,7 @@ import { keptLimit, preparedStatements } from '../lib/prepared';
 import { newId } from '../lib/ids';
 import { uploadUrl } from '../lib/urls';
 import { REPLIES_PAGE, type Page, type PageInput, type RepliesInput, type ReplyCard, type ReplyCreateInput, type ReplyUpdateInput } from '../schemas/comments';
-import { requireActive, requireActiveFor, type Actor } from './actor';
+import { isModeratorActor, requireActive, requireActiveFor, type Actor } from './actor';
 import { decodeCursor, pageOf } from './comment-pages';
 import { emojiCountsOf } from './emoji-ratings';
 import { releaseImages } from './images';
@@ -141,7 +141,7 @@ function toReplyCard(r: ReplyRow): ReplyCard {
   };
 }
 
-const viewerOf = (actor: Actor) => ({ me: actor?.id ?? null, admin: actor?.isAdmin && !actor.isBanned ? 1 : 0 });
+const viewerOf = (actor: Actor) => ({ me: actor?.id ?? null, admin: isModeratorActor(actor) ? 1 : 0 });
 const keyOf = (r: ReplyRow): [number, number] => [r.createdAt, r.rowid];
 
 export function getReplyCard(db: Db, actor: Actor, id: string): ReplyCard {
@@ -155,7 +155,7 @@ export function listReplies(deps: Deps, actor: Actor, input: RepliesInput): Page
   const { db } = deps;
   const comment = db.select({ userId: comments.userId, hiddenAt: comments.hiddenAt }).from(comments).where(eq(comments.id, input.commentId)).get();
   // A hidden comment's thread is hidden with it, except from its author and admins (reports.ts).
-  const mayRead = comment && (comment.hiddenAt === null || comment.userId === actor?.id || (actor?.isAdmin && !actor.isBanned));
+  const mayRead = comment && (comment.hiddenAt === null || comment.userId === actor?.id || isModeratorActor(actor));
   if (!mayRead) throw new AppError('NOT_FOUND', 'commentNotFound');
   const limit = input.limit ?? REPLIES_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
@@ -255,7 +255,7 @@ export async function deleteReply(deps: Deps, actor: Actor, id: string): Promise
   const who = requireActive(actor);
   await deps.limits.consume('delete', who.id);
   const row = findReply(deps.db, id);
-  if (row.userId !== who.id && !who.isAdmin) throw new AppError('FORBIDDEN', 'replyNotYours');
+  if (row.userId !== who.id && !isModeratorActor(who)) throw new AppError('FORBIDDEN', 'replyNotYours');
   // An admin removing someone else's reply is moderating: the log keeps it.
   const moderated = row.userId !== who.id;
   await destroyReply(

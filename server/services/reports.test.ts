@@ -10,6 +10,7 @@ import { deleteBusiness } from './business-admin';
 import { createReply, deleteReply, listAllReplies, listReplies } from './replies';
 import { setUserFlags } from './users';
 import { reportPost, resolveReports } from './reports';
+import { establish } from '../test/trust';
 
 let t: TestContext;
 let cast: Awaited<ReturnType<typeof createCast>>;
@@ -20,6 +21,8 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: '0' } });
   cast = await createCast(t.db);
   reporters = await Promise.all([1, 2, 3].map((i) => createTestUser(t.db, { firstName: `Rapportör${i}`, lastName: 'R' })));
+  // Only established users' reports hide a post (reports.ts); trust.test.ts tests who counts.
+  await establish(t.deps, reporters);
   shop = insertBusiness(t.db, 'Rapportbutiken');
 });
 afterAll(() => t.close());
@@ -251,7 +254,10 @@ describe('the moderation queue and its decisions (admins)', () => {
 
     const admin = callerFor(t.deps, cast.admin);
     expect(await admin.moderation.resolve({ id: r._id, action: 'remove' })).toEqual({ action: 'remove' });
-    expect(await admin.moderation.resolve({ id: lone._id, action: 'remove', note: 'Hat' })).toEqual({ action: 'remove' });
+    // Issue 27 item 10: the author reads the chosen reason and the words meant for them, never the log's note.
+    expect(
+      await admin.moderation.resolve({ id: lone._id, action: 'remove', reason: 'offensive', reasonText: 'Hat', note: 'Tredje gången, se förra veckan' }),
+    ).toEqual({ action: 'remove' });
     const rest = await t.app.inject({
       method: 'POST',
       url: `/api/reports/${threaded._id}/resolve`,
@@ -261,13 +267,21 @@ describe('the moderation queue and its decisions (admins)', () => {
     expect(rest.statusCode).toBe(200);
 
     // The lone comment: gone for everyone but its author (and admins), who read why.
-    expect(t.db.select().from(comments).where(eq(comments.id, lone._id)).get()).toMatchObject({ text: '', imageId: null, removalReason: 'Hat' });
+    expect(t.db.select().from(comments).where(eq(comments.id, lone._id)).get()).toMatchObject({ text: '', imageId: null, removalReason: 'offensive: Hat' });
     await expect(callerFor(t.deps, null).comments.byId({ id: lone._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(callerFor(t.deps, cast.other).comments.byId({ id: lone._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(await callerFor(t.deps, cast.owner).comments.byId({ id: lone._id })).toMatchObject({ removed: true, hidden: true, text: '', removalReason: 'Hat' });
-    expect(getComment(t.deps, cast.admin.actor, lone._id)).toMatchObject({ removed: true, removalReason: 'Hat' });
+    expect(await callerFor(t.deps, cast.owner).comments.byId({ id: lone._id })).toMatchObject({
+      removed: true,
+      hidden: true,
+      text: '',
+      removalReason: 'offensive: Hat',
+    });
+    expect(getComment(t.deps, cast.admin.actor, lone._id)).toMatchObject({ removed: true, removalReason: 'offensive: Hat' });
+    expect(JSON.stringify(await callerFor(t.deps, cast.owner).comments.byId({ id: lone._id }))).not.toContain('Tredje gången');
+    const logged = t.db.select().from(modLog).where(eq(modLog.targetId, lone._id)).get();
+    expect(logged?.reason).toBe('offensive: Hat — Tredje gången, se förra veckan');
     expect(listBusinessComments(t.deps, cast.owner.actor, { businessId: business }).items.find((c) => c._id === lone._id)).toMatchObject({
-      removalReason: 'Hat',
+      removalReason: 'offensive: Hat',
     });
     expect(listBusinessComments(t.deps, null, { businessId: business }).items.map((c) => c._id)).not.toContain(lone._id);
     // Nor can the author write it back, through either door; deleting it stays possible.
@@ -317,7 +331,7 @@ describe('the moderation queue and its decisions (admins)', () => {
       ['remove', 'comment', 'Ensam och elak'],
       ['remove', 'reply', 'Ett elakt svar'],
     ]);
-    expect(log[1].reason).toBe('Hat');
+    expect(log[1].reason).toBe('offensive: Hat — Tredje gången, se förra veckan');
     expect(log[0].reason).toBe('offensive');
     expect(
       t.db

@@ -17,7 +17,8 @@ import type {
   ResolveAction,
   ResolveInput,
 } from '../schemas/moderation';
-import { requireActiveFor, requireAdmin, type Actor } from './actor';
+import { authorReasonOf } from '../schemas/moderation';
+import { requireActiveFor, requireModerator, type Actor } from './actor';
 import { decodeCursor, encodeCursor } from './comment-pages';
 import { dropFromSearch, queueForSearch } from './comment-search';
 import { releaseImage } from './images';
@@ -150,10 +151,57 @@ function restore(tx: DbOrTx, item: Item): void {
     .run();
 }
 
+/** How old a reporter's public post must be for them to count as established. */
+export const ESTABLISHED_POST_AGE = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a user is established (docs/product.md "Moderation and trust"): an account older than
+ * REPORT_TRUST_AGE with at least one public post (comment or reply) older than a day that is
+ * neither hidden nor removed. Each part is a walk of the user's own posts on their user index.
+ */
+export function isEstablished(deps: Deps, db: DbOrTx, userId: string, now: number): boolean {
+  const user = db.select({ createdAt: users.createdAt, isBanned: users.isBanned }).from(users).where(eq(users.id, userId)).get();
+  if (!user || user.isBanned || user.createdAt > now - deps.env.REPORT_TRUST_AGE) return false;
+  const before = now - ESTABLISHED_POST_AGE;
+  const publicPost = <T extends typeof comments | typeof replies>(t: T) =>
+    db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.userId, userId), lte(t.createdAt, before), isNull(t.hiddenAt), isNull(t.removedAt)))
+      .limit(1)
+      .get();
+  return publicPost(comments) !== undefined || publicPost(replies) !== undefined;
+}
+
+/**
+ * The open reports of an item that count towards hiding it: from reporters established when they
+ * reported, not banned since, and none of whose earlier reports of it a moderator dismissed.
+ */
+function countingReports(db: DbOrTx, item: { kind: ReportKind; id: string }): number {
+  const column = item.kind === 'comment' ? 'comment_id' : 'reply_id';
+  return (
+    db
+      .select({ n: count() })
+      .from(reports)
+      .innerJoin(users, eq(users.id, reports.reporterId))
+      .where(
+        and(
+          openReportsOf(item),
+          eq(reports.established, true),
+          eq(users.isBanned, false),
+          // reports_comment_reporter_idx / reports_reply_reporter_idx
+          sql`not exists (select 1 from "reports" as "earlier" where ${sql.raw(`"earlier"."${column}"`)} = ${item.id} and "earlier"."reporter_id" = ${reports.reporterId} and "earlier"."resolution" = 'dismiss')`,
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
 /**
  * A signed-in, active user reports someone else's comment or reply. One open report per user
- * and item: a repeat changes nothing and says so. When REPORT_HIDE_THRESHOLD distinct users have
- * open reports, the item is hidden in the same transaction.
+ * and item: a repeat changes nothing and says so. Every report reaches the queue; when
+ * REPORT_HIDE_THRESHOLD of them count (countingReports: established reporters, not banned, not
+ * dismissed before on this item), the item is hidden in the same transaction.
  */
 export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, input: ReportInput, now = Date.now()): Promise<ReportResult> {
   const reporter = requireActiveFor(actor, 'reportLoginRequired');
@@ -179,17 +227,36 @@ export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, inp
         reason: input.reason,
         note: input.note ?? null,
         createdAt: now,
+        established: isEstablished(deps, tx, reporter.id, now),
       })
       .run();
-    const reporters = tx.select({ n: count() }).from(reports).where(open).get()?.n ?? 0;
-    if (item.hiddenAt === null && reporters >= env.REPORT_HIDE_THRESHOLD) {
+    const hides = item.hiddenAt === null && countingReports(tx, item) >= env.REPORT_HIDE_THRESHOLD;
+    if (hides) {
       hide(tx, item, now);
       recordAutoHide(tx, item.kind, item.id, now);
       queueModDigests(deps, tx, now);
       notifyModerated(db, 'hidden', item, null, now);
     }
-    return { result: 'created' as const, hidden: item.hiddenAt !== null || reporters >= env.REPORT_HIDE_THRESHOLD };
+    return { result: 'created' as const, hidden: item.hiddenAt !== null || hides };
   });
+}
+
+/**
+ * A ban: the banned user's open reports stop counting, so a post they helped hide is shown again
+ * when what remains is below REPORT_HIDE_THRESHOLD. Runs in the ban's transaction; the reports
+ * stay in the queue for the moderators to read.
+ */
+export function recheckReportsBy(deps: Deps, tx: DbOrTx, userId: string): void {
+  const open = tx
+    .select({ commentId: reports.commentId, replyId: reports.replyId })
+    .from(reports)
+    .where(and(eq(reports.reporterId, userId), isNull(reports.resolvedAt)))
+    .all();
+  for (const r of open) {
+    const item = findItem(tx, r.commentId ? 'comment' : 'reply', (r.commentId ?? r.replyId)!);
+    if (item.hiddenAt === null || item.removed) continue;
+    if (countingReports(tx, item) < deps.env.REPORT_HIDE_THRESHOLD) restore(tx, item);
+  }
 }
 
 /** The reported item an id names: a comment or a reply with open reports. */
@@ -211,24 +278,27 @@ function closeReports(tx: DbOrTx, item: Item, action: ResolveAction, moderatorId
 }
 
 /**
- * An admin decides an item's open reports. `dismiss` closes them and shows the item again;
- * `remove` empties it (text and picture go) and keeps the reason: its author sees a notice in its
- * place. A comment with replies stays public as a "removed by a moderator" placeholder, so the
- * thread keeps its context; anything else stays hidden from everyone but its author and admins.
- * Either way the moderation log records it with an excerpt.
+ * A moderator (or admin) decides an item's open reports. `dismiss` closes them and shows the item
+ * again (its reporters cannot hide it again); `remove` empties it (text and picture go) and keeps
+ * the reason its author is shown: the chosen report reason (else the reports' own) and the
+ * moderator's optional words to the author. A comment with replies stays public as a "removed by a
+ * moderator" placeholder, so the thread keeps its context; anything else stays hidden from
+ * everyone but its author and moderators. Either way the moderation log records it with an
+ * excerpt and the private `note` (never shown to the author).
  */
 export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInput, now = Date.now()): Promise<{ action: ResolveAction }> {
-  const admin = requireAdmin(actor);
+  const admin = requireModerator(actor);
   await deps.limits.consume(input.action === 'remove' ? 'delete' : 'edit', admin.id);
   const { db } = deps;
   const item = openItem(db, input.id);
+  const authorReason = (reasons: ReportReason[]) => authorReasonOf(input.reason ?? reasons.join(', '), input.reasonText);
   const log = (tx: DbOrTx, reasons: ReportReason[]) =>
     recordModAction(tx, admin, {
       action: input.action,
       targetKind: item.kind,
       targetId: item.id,
       excerpt: item.text,
-      reason: input.note ?? reasons.join(', '),
+      reason: input.action === 'remove' ? [authorReason(reasons), input.note].filter(Boolean).join(' — ') : (input.note ?? reasons.join(', ')),
     });
 
   if (input.action === 'dismiss') {
@@ -248,8 +318,9 @@ export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInp
     const reasons = closeReports(tx, item, 'remove', admin.id, now);
     if (reasons.length === 0) throw new AppError('NOT_FOUND', 'reportNotFound');
     log(tx, reasons);
-    removeItem(tx, item, input.note ?? reasons.join(', '), now);
-    notifyModerated(db, 'removed', item, admin.id, now, input.note ?? reasons.join(', '));
+    const shown = authorReason(reasons);
+    removeItem(tx, item, shown, now);
+    notifyModerated(db, 'removed', item, admin.id, now, shown);
   });
   await releaseImage(deps, item.imageId);
   return { action: 'remove' };
@@ -287,7 +358,7 @@ function removeItem(tx: DbOrTx, item: Item, reason: string, now: number): void {
  * them close as removed. One entry in the moderation log names the user and the count.
  */
 export async function removeAllPosts(deps: Deps, actor: Actor, input: RemoveAllInput, now = Date.now()): Promise<{ removed: number }> {
-  const admin = requireAdmin(actor);
+  const admin = requireModerator(actor);
   await deps.limits.consume('delete', admin.id);
   const { db } = deps;
   const target = db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, input.userId)).get();
@@ -346,7 +417,7 @@ const photo = alias(images, 'photo');
  * first. Resolved: most recently decided first.
  */
 export function listReports(deps: Deps, actor: Actor, input: ReportsPageInput): Page<ReportGroup> {
-  requireAdmin(actor);
+  requireModerator(actor);
   const limit = input.limit ?? QUEUE_PAGE;
   const cursor = decodeCursor(input.cursor, 'string');
   const { db } = deps;
@@ -359,6 +430,7 @@ export function listReports(deps: Deps, actor: Actor, input: ReportsPageInput): 
       note: reports.note,
       reporterId: reports.reporterId,
       createdAt: reports.createdAt,
+      established: reports.established,
       resolvedAt: reports.resolvedAt,
       resolution: reports.resolution,
       firstName: reporter.firstName,
@@ -485,6 +557,7 @@ export function listReports(deps: Deps, actor: Actor, input: ReportsPageInput): 
         reporterId: r.reporterId,
         reporterName: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(),
         date: new Date(r.createdAt).toISOString(),
+        established: r.established,
       })),
     });
   }

@@ -33,6 +33,7 @@ const prepared = preparedStatements((db: Db) => ({
       firstName: users.firstName,
       lastName: users.lastName,
       isAdmin: users.isAdmin,
+      isModerator: users.isModerator,
       isBanned: users.isBanned,
       language: users.language,
     })
@@ -78,6 +79,7 @@ export function validateSessionToken(db: Db, token: string, now = Date.now()): V
       firstName: row.firstName,
       lastName: row.lastName,
       isAdmin: row.isAdmin,
+      isModerator: row.isModerator,
       isBanned: row.isBanned,
       language: row.language === 'en' ? 'en' : 'sv',
     },

@@ -12,7 +12,9 @@ import type { Language } from '../schemas/common';
 import { issueEmailToken } from './account-mail';
 import { requireActive, requireAdmin, requireSelfOrAdmin, requireSignedIn, type Actor, type SignedIn } from './actor';
 import { releaseImage, requireImage, storeImage } from './images';
+import { setEmojiRatingsCounted, setRatingsCounted } from './rating-tally';
 import { recordModAction } from './mod-log';
+import { recheckReportsBy } from './reports';
 import { invalidateUserSessions } from './sessions';
 
 /** The database or a transaction on it (better-sqlite3 runs both on one connection). */
@@ -25,6 +27,8 @@ export type PublicUser = {
   email: string;
   image: string | null;
   isAdmin: boolean;
+  /** Works the moderation queue (PRODUCT.md 11, docs/product.md "Moderation and trust"). */
+  isModerator: boolean;
   isBanned: boolean;
   emailConfirmed: boolean;
   isGoogleLogin: boolean;
@@ -44,6 +48,7 @@ export const publicUserColumns = {
   email: users.email,
   imageFile: avatar.fileName,
   isAdmin: users.isAdmin,
+  isModerator: users.isModerator,
   isBanned: users.isBanned,
   emailConfirmed: users.emailConfirmed,
   passwordHash: users.passwordHash,
@@ -61,6 +66,7 @@ type PublicUserRow = {
   email: string;
   imageFile: string | null;
   isAdmin: boolean;
+  isModerator: boolean;
   isBanned: boolean;
   emailConfirmed: boolean;
   passwordHash: string | null;
@@ -78,6 +84,7 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
     email: row.email,
     image: uploadUrl(row.imageFile),
     isAdmin: row.isAdmin,
+    isModerator: row.isModerator,
     isBanned: row.isBanned,
     emailConfirmed: row.emailConfirmed,
     isGoogleLogin: row.passwordHash === null,
@@ -161,10 +168,11 @@ export function assertNotLastAdmin(db: DbOrTx, user: { id: string; isAdmin: bool
 }
 
 /**
- * Ban/unban and grant/revoke admin (admins only). Only flags that differ from the stored ones
- * count as a change, because the documented client sends the whole user object with one flag
- * flipped. Banning drops admin and ends every session; a banned user's admin status cannot
- * change; nobody bans themself; the last admin stays.
+ * Ban/unban, grant/revoke admin and appoint/relieve a moderator (admins only). Only flags that
+ * differ from the stored ones count as a change, because the documented client sends the whole
+ * user object with one flag flipped. Banning drops admin and moderator, ends every session and
+ * takes the user's star ratings and reports out of every figure (unbanning gives the ratings
+ * back); a banned user's roles cannot change; nobody bans themself; the last admin stays.
  */
 export async function setUserFlags(deps: Deps, actor: Actor, userId: string, flags: UserFlags): Promise<PublicUser> {
   const admin = requireAdmin(actor);
@@ -174,18 +182,26 @@ export async function setUserFlags(deps: Deps, actor: Actor, userId: string, fla
     if (!user) throw new AppError('NOT_FOUND', 'userNotFound');
     const banChange = flags.isBanned !== undefined && flags.isBanned !== user.isBanned;
     const adminChange = flags.isAdmin !== undefined && flags.isAdmin !== user.isAdmin;
-    if (!banChange && !adminChange) return findPublicUser(tx, userId) as PublicUser;
-    if (adminChange && user.isBanned) throw new AppError('CONFLICT', 'bannedAdminChange');
+    const moderatorChange = flags.isModerator !== undefined && flags.isModerator !== user.isModerator;
+    if (!banChange && !adminChange && !moderatorChange) return findPublicUser(tx, userId) as PublicUser;
+    if ((adminChange || moderatorChange) && user.isBanned) throw new AppError('CONFLICT', 'bannedAdminChange');
     const isBanned = flags.isBanned ?? user.isBanned;
-    if (isBanned && adminChange && flags.isAdmin) throw new AppError('CONFLICT', 'bannedAdminChange');
+    if (isBanned && ((adminChange && flags.isAdmin) || (moderatorChange && flags.isModerator))) throw new AppError('CONFLICT', 'bannedAdminChange');
     if (banChange && isBanned && user.id === admin.id) throw new AppError('FORBIDDEN', 'cannotBanSelf');
     const isAdmin = isBanned ? false : (flags.isAdmin ?? user.isAdmin);
+    const isModerator = isBanned ? false : (flags.isModerator ?? user.isModerator);
     if (user.isAdmin && !isAdmin) assertNotLastAdmin(tx, user);
-    tx.update(users).set({ isBanned, isAdmin, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
-    if (isBanned && !user.isBanned) invalidateUserSessions(tx, userId);
+    tx.update(users).set({ isBanned, isAdmin, isModerator, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
+    if (isBanned !== user.isBanned) {
+      if (isBanned) invalidateUserSessions(tx, userId);
+      setRatingsCounted(tx, userId, !isBanned);
+      setEmojiRatingsCounted(tx, userId, !isBanned);
+      if (isBanned) recheckReportsBy(deps, tx, userId);
+    }
     const target = { targetKind: 'user' as const, targetId: userId, excerpt: `${user.firstName} ${user.lastName}`.trim() };
     if (isBanned !== user.isBanned) recordModAction(tx, admin, { action: isBanned ? 'ban' : 'unban', ...target });
     if (isAdmin !== user.isAdmin) recordModAction(tx, admin, { action: isAdmin ? 'adminOn' : 'adminOff', ...target });
+    if (isModerator !== user.isModerator) recordModAction(tx, admin, { action: isModerator ? 'moderatorOn' : 'moderatorOff', ...target });
     return findPublicUser(tx, userId) as PublicUser;
   });
 }
@@ -198,6 +214,7 @@ export type UserUpdate = {
   language?: Language;
   isBanned?: boolean;
   isAdmin?: boolean;
+  isModerator?: boolean;
 };
 
 /**
@@ -208,7 +225,7 @@ export type UserUpdate = {
  */
 export async function updateUser(deps: Deps, actor: Actor, userId: string, input: UserUpdate): Promise<PublicUser> {
   const signedIn = requireSignedIn(actor);
-  const flags: UserFlags = { isBanned: input.isBanned, isAdmin: input.isAdmin };
+  const flags: UserFlags = { isBanned: input.isBanned, isAdmin: input.isAdmin, isModerator: input.isModerator };
   if (signedIn.id !== userId) return setUserFlags(deps, actor, userId, flags);
 
   const me: SignedIn = requireActive(actor);
@@ -225,7 +242,8 @@ export async function updateUser(deps: Deps, actor: Actor, userId: string, input
     });
     user = await updateProfile(deps, actor, { ...profile, image: input.image });
   }
-  if (me.isAdmin && (flags.isAdmin !== undefined || flags.isBanned !== undefined)) user = await setUserFlags(deps, actor, me.id, flags);
+  if (me.isAdmin && (flags.isAdmin !== undefined || flags.isBanned !== undefined || flags.isModerator !== undefined))
+    user = await setUserFlags(deps, actor, me.id, flags);
   return user;
 }
 

@@ -91,7 +91,7 @@ let hashCache: { password: string; hash: string } | null = null;
  */
 export async function createTestUser(
   db: Db,
-  opts: { email?: string; firstName?: string; lastName?: string; isAdmin?: boolean; isBanned?: boolean; language?: 'sv' | 'en' } = {},
+  opts: { email?: string; firstName?: string; lastName?: string; isAdmin?: boolean; isModerator?: boolean; isBanned?: boolean; language?: 'sv' | 'en' } = {},
 ): Promise<TestUser> {
   const password = 'Secret-pass-123';
   if (!hashCache) hashCache = { password, hash: await argon2.hash(password, ARGON2_OPTIONS) };
@@ -106,6 +106,7 @@ export async function createTestUser(
       firstName: opts.firstName ?? 'Test',
       lastName: opts.lastName ?? 'Person',
       isAdmin: opts.isAdmin ?? false,
+      isModerator: opts.isModerator ?? false,
       isBanned: opts.isBanned ?? false,
       emailConfirmed: true,
       language: opts.language ?? 'sv',
@@ -125,6 +126,7 @@ export async function createTestUser(
       firstName: opts.firstName ?? 'Test',
       lastName: opts.lastName ?? 'Person',
       isAdmin: opts.isAdmin ?? false,
+      isModerator: opts.isModerator ?? false,
       isBanned: opts.isBanned ?? false,
       language: opts.language ?? 'sv',
     },

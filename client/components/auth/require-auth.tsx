@@ -6,10 +6,11 @@ import { Spinner } from '../ui/spinner';
 
 /**
  * Guards a page: a loading state while the session is checked, then the page, a redirect to
- * /login (coming back here after login), or the no-access notice for non-admins. The server
- * refuses the data either way; this only decides what to show.
+ * /login (coming back here after login), or the no-access notice for those without the page's
+ * role (admin; moderator: a moderator or an admin). The server refuses the data either way; this
+ * only decides what to show.
  */
-export function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
+export function RequireAuth({ children, role }: { children: ReactNode; role?: 'admin' | 'moderator' }) {
   const { me, isLoading } = useMe();
   const { t } = useI18n();
   const [location] = useLocation();
@@ -24,7 +25,8 @@ export function RequireAuth({ children, admin = false }: { children: ReactNode; 
     const next = encodeURIComponent(location + window.location.search + window.location.hash);
     return <Redirect to={`/login?next=${next}`} replace />;
   }
-  if (admin && (!me.isAdmin || me.isBanned)) {
+  const allowed = !role || (!me.isBanned && (me.isAdmin || (role === 'moderator' && me.isModerator)));
+  if (!allowed) {
     return (
       <div className="container page">
         <p className="notice notice-error" role="alert">

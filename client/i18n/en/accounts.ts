@@ -101,6 +101,7 @@ export const accounts: Widen<typeof sv> = {
     dataTitle: 'Your data and account',
     downloadHint: 'A JSON file with your profile, favourites, ratings, comments and replies.',
     adminTools: 'Administration',
+    moderatorTools: 'Moderation',
     userManagement: 'User management',
     businessManagement: 'Business management',
     cmtManagement: 'CMT management',
@@ -126,7 +127,8 @@ export const accounts: Widen<typeof sv> = {
   },
   users: {
     title: 'User management',
-    intro: 'Ban or unban users, grant or revoke admin rights and delete accounts. A banned user loses admin rights and is logged out.',
+    intro:
+      'Ban or unban users, grant or revoke admin and moderator rights and delete accounts. A moderator works the reports and rating bursts but manages no users or businesses. A banned user loses these rights and is logged out.',
     tableLabel: 'All users',
     number: '#',
     firstName: 'First name',
@@ -138,6 +140,9 @@ export const accounts: Widen<typeof sv> = {
     delete: 'Delete',
     roleAdmin: 'Admin',
     roleUser: 'User',
+    roleModerator: 'Moderator',
+    moderator: 'Moderator',
+    moderatorLabel: (name: string) => `Moderator: ${name}`,
     you: '(you)',
     banLabel: (name: string) => `Ban ${name}`,
     adminLabel: (name: string) => `Admin: ${name}`,

@@ -75,6 +75,7 @@ export const business: Widen<typeof sv> = {
     branchComments: 'Show the comments',
     branchCommentsLabel: (place: string) => `Show the comments about ${place}`,
     ratingHeading: 'Rating',
+    heldRatings: (n: string, count: number) => `${n} ${count === 1 ? 'rating' : 'ratings'} awaiting review`,
     allOfSweden: 'All of Sweden',
   },
   gallery: {

@@ -100,6 +100,7 @@ export const accounts = {
     dataTitle: 'Din data och ditt konto',
     downloadHint: 'En JSON-fil med din profil, dina favoriter, betyg, kommentarer och svar.',
     adminTools: 'Administration',
+    moderatorTools: 'Moderering',
     userManagement: 'Användarhantering',
     businessManagement: 'Företagshantering',
     cmtManagement: 'Kommentarshantering',
@@ -126,7 +127,7 @@ export const accounts = {
   users: {
     title: 'Användarhantering',
     intro:
-      'Spärra eller häv spärrar, ge eller ta bort administratörsbehörighet och radera konton. En spärrad användare förlorar sin administratörsbehörighet och loggas ut.',
+      'Spärra eller häv spärrar, ge eller ta bort administratörs- och moderatorsbehörighet och radera konton. En moderator granskar rapporter och betygsvågor men hanterar inte användare eller företag. En spärrad användare förlorar sina behörigheter och loggas ut.',
     tableLabel: 'Alla användare',
     number: '#',
     firstName: 'Förnamn',
@@ -138,6 +139,9 @@ export const accounts = {
     delete: 'Radera',
     roleAdmin: 'Admin',
     roleUser: 'Användare',
+    roleModerator: 'Moderator',
+    moderator: 'Moderator',
+    moderatorLabel: (name: string) => `Moderator: ${name}`,
     you: '(du)',
     banLabel: (name: string) => `Spärra ${name}`,
     adminLabel: (name: string) => `Administratör: ${name}`,

@@ -75,6 +75,7 @@ export const business = {
     branchComments: 'Visa kommentarerna',
     branchCommentsLabel: (place: string) => `Visa kommentarerna om ${place}`,
     ratingHeading: 'Betyg',
+    heldRatings: (n: string, count: number) => `${n} ${count === 1 ? 'betyg väntar' : 'betyg väntar'} på granskning`,
     allOfSweden: 'Hela Sverige',
   },
   gallery: {

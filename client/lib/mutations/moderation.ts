@@ -18,5 +18,12 @@ export const useBanAuthor = refreshingMutation((trpc) => trpc.users.setFlags, us
 /** Remove every post of an author. */
 export const useRemoveAllPosts = refreshingMutation((trpc) => trpc.moderation.removeAllPosts, useRefreshModeration);
 
-/** Dismiss a burst of ratings as harmless. */
-export const useDismissRatingBurst = refreshingMutation((trpc) => trpc.moderation.dismissRatingBurst, useRefreshModeration);
+/** Accept a burst's held ratings (they count) or reject them (they stay out); the business's figures move. */
+export const useResolveRatingBurst = refreshingMutation(
+  (trpc) => trpc.moderation.resolveRatingBurst,
+  () => {
+    const trpc = useTRPC();
+    const invalidate = useInvalidate();
+    return () => invalidate([trpc.moderation.pathFilter(), trpc.business.pathFilter()]);
+  },
+);

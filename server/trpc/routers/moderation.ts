@@ -1,5 +1,6 @@
 import {
   burstIdInputSchema,
+  burstResolveInputSchema,
   burstsInputSchema,
   modDigestInputSchema,
   modLogInputSchema,
@@ -10,7 +11,7 @@ import {
 } from '../../schemas/moderation';
 import { getModDigest, setModDigest } from '../../services/mod-digest';
 import { listModLog } from '../../services/mod-log';
-import { dismissRatingBurst, listRatingBursts } from '../../services/rating-bursts';
+import { listRatingBursts, resolveRatingBurst } from '../../services/rating-bursts';
 import { listReports, removeAllPosts, reportPost, resolveReports } from '../../services/reports';
 import { publicProcedure, router } from '../init';
 
@@ -23,7 +24,11 @@ export const moderationRouter = router({
   resolve: publicProcedure.input(resolveInputSchema).mutation(({ ctx, input }) => resolveReports(ctx.deps, ctx.actor, input)),
   removeAllPosts: publicProcedure.input(removeAllInputSchema).mutation(({ ctx, input }) => removeAllPosts(ctx.deps, ctx.actor, input)),
   ratingBursts: publicProcedure.input(burstsInputSchema).query(({ ctx, input }) => listRatingBursts(ctx.deps, ctx.actor, input)),
-  dismissRatingBurst: publicProcedure.input(burstIdInputSchema).mutation(({ ctx, input }) => dismissRatingBurst(ctx.deps, ctx.actor, input)),
+  resolveRatingBurst: publicProcedure.input(burstResolveInputSchema).mutation(({ ctx, input }) => resolveRatingBurst(ctx.deps, ctx.actor, input)),
+  // The older name: "looked at, fine" is an accept.
+  dismissRatingBurst: publicProcedure
+    .input(burstIdInputSchema)
+    .mutation(({ ctx, input }) => resolveRatingBurst(ctx.deps, ctx.actor, { ...input, action: 'accept' })),
   log: publicProcedure.input(modLogInputSchema.optional()).query(({ ctx, input }) => listModLog(ctx.deps, ctx.actor, input ?? {})),
   digest: publicProcedure.query(({ ctx }) => getModDigest(ctx.deps, ctx.actor)),
   setDigest: publicProcedure.input(modDigestInputSchema).mutation(({ ctx, input }) => setModDigest(ctx.deps, ctx.actor, input)),
