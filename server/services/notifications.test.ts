@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favorites, notifications, users } from '../../db/schema';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { insertBusiness } from '../test/comment-fixtures';
+import { establish } from '../test/trust';
 import { deleteAccount } from './accounts-delete';
 import { rateComment, rateReply } from './comment-ratings';
 import { createComment } from './comments';
@@ -117,6 +118,8 @@ describe('which events notify whom', () => {
   it('hidden by reports, restored and removed: the author hears each with the reason; reporters hear the outcome', async () => {
     const c = await review(anna, 'En recension som någon ogillar');
     const r = await reply(anna, (await review(dan))._id, 'Ett svar som någon ogillar');
+    // Only established reporters' reports hide a post (docs/product.md "Moderation and trust").
+    await establish(t.deps, [bo, cilla]);
     await clear(anna, bo, cilla, dan);
     await reportPost(t.deps, bo.actor, 'comment', { id: c._id, reason: 'spam' });
     expect(rowsOf(anna)).toEqual([]);
@@ -128,8 +131,9 @@ describe('which events notify whom', () => {
       expect(rowsOf(u)).toEqual([{ kind: 'reportResolved', actor: null, commentId: c._id, replyId: null, count: 1, reason: 'dismiss' }]);
 
     await reportPost(t.deps, bo.actor, 'reply', { id: r._id, reason: 'spam' });
-    await resolveReports(t.deps, admin.actor, { id: r._id, action: 'remove', note: 'Reklam' });
-    expect(rowsOf(anna)[0]).toEqual({ kind: 'removed', actor: null, commentId: r.commentId, replyId: r._id, count: 1, reason: 'Reklam' });
+    // The author reads the reason and words chosen for them, never the private note to the log.
+    await resolveReports(t.deps, admin.actor, { id: r._id, action: 'remove', reason: 'spam', reasonText: 'Reklam', note: 'Privat' });
+    expect(rowsOf(anna)[0]).toEqual({ kind: 'removed', actor: null, commentId: r.commentId, replyId: r._id, count: 1, reason: 'spam: Reklam' });
     expect(rowsOf(bo)[0]).toMatchObject({ kind: 'reportResolved', replyId: r._id, reason: 'remove' });
     // Without a note, the author reads the reports' reasons.
     const c2 = await review(anna, 'Ännu en recension');
