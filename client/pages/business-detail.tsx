@@ -153,7 +153,7 @@ export default function BusinessDetailPage() {
               </h2>
               <div className={styles.average}>
                 {business.rate === null ? null : <Stars value={business.rate} label={t.business.rating.label(title)} size={24} />}
-                <span aria-live="polite">{summary(business.rate, business.ratingCount)}</span>
+                <span aria-live="polite">{summary(business.rate, business.ratingCount, business.commentCount)}</span>
               </div>
               {business.ratingCount > 0 ? (
                 <RatingBreakdown businessId={business.id} starCounts={business.starCounts} ratingCount={business.ratingCount} />

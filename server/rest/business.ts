@@ -231,6 +231,7 @@ export function businessRoutes(deps: Deps) {
           response: {
             200: restBusinessSchema.extend({
               starCounts: z.array(z.number().int()).length(5).describe('The breakdown: how many ratings gave 1, 2, 3, 4 and 5 stars.'),
+              commentCount: z.number().int().describe('How many written reviews (comments) the business has; `ratingCount` counts star ratings.'),
             }),
             404: errorSchema,
           },
@@ -238,7 +239,7 @@ export function businessRoutes(deps: Deps) {
       },
       async (request) => {
         const business = getBusiness(deps, request.actor, request.params.id);
-        return { ...toRestBusiness(business, request.actor), starCounts: business.starCounts };
+        return { ...toRestBusiness(business, request.actor), starCounts: business.starCounts, commentCount: business.commentCount };
       },
     );
 

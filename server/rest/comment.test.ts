@@ -252,7 +252,7 @@ describe('documented shapes and behaviour', () => {
     expect(back.json()).toMatchObject({ rate: null, ratings: [], ratingCount: 0 });
     const own = await t.app.inject({ method: 'POST', url: `/api/comment/addRate/${c._id}`, headers: bearer(cast.owner), payload: { rate: 5 } });
     expect(own.statusCode).toBe(403);
-    expect(own.json().message).toBe('You cannot rate your own post.');
+    expect(own.json().message).toBe('You cannot react to your own post.');
   });
 
   it("validation errors are 400 with the description's messages per field", async () => {

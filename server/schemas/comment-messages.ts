@@ -20,7 +20,7 @@ export const commentMessages = {
   emojiRateLoginRequired: 'Please log in to rate.',
   emojiRateFailed: 'Error adding rate.',
   emojiRateThanks: 'Thank you for your rate!',
-  emojiRateOwnPost: 'You cannot rate your own post.',
+  emojiRateOwnPost: 'You cannot react to your own post.',
   commentNotFound: 'Comment not found',
   replyNotFound: 'Sub-comment not found',
   commentNotYours: 'You can only change your own comments.',

@@ -49,6 +49,8 @@ export type BusinessDetail = Omit<Business, 'branches'> & {
   myRate: number | null;
   /** The breakdown: how many ratings gave 1 … 5 stars (index 0 is one star). */
   starCounts: StarCounts;
+  /** How many written reviews (comments) it has: "7 betyg · 1 recension" (issue 29.1). */
+  commentCount: number;
 };
 
 /**
@@ -203,5 +205,6 @@ export function getBusiness(deps: Deps, actor: Actor, id: string): BusinessDetai
     : null;
   const ratings = branchRatingsOf(deps.db, id);
   const branchList = (branchesOf(deps.db, [id]).get(id) ?? []).map((b) => ({ ...b, ...(ratings.get(b.id) ?? { rate: null, ratingCount: 0 }) }));
-  return { ...toBusiness(row, []), branches: branchList, myRate, starCounts: starCountsOf(deps.db, id) };
+  const commentCount = deps.db.select({ n: businesses.commentCount }).from(businesses).where(eq(businesses.id, id)).get()?.n ?? 0;
+  return { ...toBusiness(row, []), branches: branchList, myRate, starCounts: starCountsOf(deps.db, id), commentCount };
 }

@@ -284,7 +284,7 @@ describe('emoji ratings', () => {
   it('replies have their own ratings with the same rules', async () => {
     const c = await post();
     const r = await replyTo(c._id, cast.other);
-    await expect(rateReply(t.deps, cast.other.actor, { id: r._id, rate: 5 })).rejects.toThrow('You cannot rate your own post.');
+    await expect(rateReply(t.deps, cast.other.actor, { id: r._id, rate: 5 })).rejects.toThrow('You cannot react to your own post.');
     expect(await rateReply(t.deps, cast.owner.actor, { id: r._id, rate: 5 })).toMatchObject({ rate: 5, ratingCount: 1 });
     expect(await rateReply(t.deps, cast.admin.actor, { id: r._id, rate: 2 })).toMatchObject({ rate: 3.5, ratingCount: 2 });
     const listed = listReplies(t.deps, cast.owner.actor, { commentId: c._id }).items[0];

@@ -5,12 +5,12 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 
 export const comments: Widen<typeof sv> = {
   emoji: {
-    groupLabel: 'Rate with an emoji',
+    groupLabel: 'React with an emoji',
     names: { 1: 'Angry', 2: 'Disappointed', 3: 'Neutral', 4: 'Pleased', 5: 'Delighted' },
     option: (name: string, rate: number, count: string) => `${name}, ${rate} of 5 (chosen by ${count})`,
-    ownPost: 'You cannot rate your own post.',
+    ownPost: 'You cannot react to your own post.',
     average: (average: string) => `Average ${average} of 5`,
-    count: { one: 'rating', other: 'ratings' },
+    count: { one: 'reaction', other: 'reactions' },
   },
   feed: {
     title: 'Explore the top-rated comments from our community!',
@@ -27,7 +27,7 @@ export const comments: Widen<typeof sv> = {
     cardLabel: (business: string, location: string) => `Comment on ${business}, ${location}`,
     openComment: 'Open the comment',
     replies: { one: 'reply', other: 'replies' },
-    ratings: { one: 'rating', other: 'ratings' },
+    ratings: { one: 'reaction', other: 'reactions' },
   },
   section: {
     heading: 'Comments',
@@ -62,7 +62,7 @@ export const comments: Widen<typeof sv> = {
   },
   stars: {
     label: 'Stars for the business (optional)',
-    clear: 'No rating',
+    clear: 'Remove rating',
     hint: 'The stars become your rating of the business and show beside your comments.',
     authorGave: (name: string, stars: string) => `${name} gave ${stars} of 5 stars`,
   },

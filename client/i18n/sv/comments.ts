@@ -4,12 +4,12 @@ const MONTHS = ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', '
 
 export const comments = {
   emoji: {
-    groupLabel: 'Betygsätt med en emoji',
+    groupLabel: 'Reagera med en emoji',
     names: { 1: 'Arg', 2: 'Besviken', 3: 'Neutral', 4: 'Nöjd', 5: 'Förtjust' },
     option: (name: string, rate: number, count: string) => `${name}, ${rate} av 5 (${count} har valt den)`,
-    ownPost: 'Du kan inte betygsätta ditt eget inlägg.',
+    ownPost: 'Du kan inte reagera på ditt eget inlägg.',
     average: (average: string) => `Snitt ${average} av 5`,
-    count: { one: 'betyg', other: 'betyg' },
+    count: { one: 'reaktion', other: 'reaktioner' },
   },
   feed: {
     title: 'Utforska de högst rankade kommentarerna från vår gemenskap!',
@@ -21,12 +21,12 @@ export const comments = {
     loadMore: 'Visa fler',
     empty: 'Inga kommentarer hittades',
     errorMostReplied: 'Det gick inte att hämta kommentarerna med flest svar',
-    errorTopRated: 'Det gick inte att hämta kommentarerna med flest betyg',
+    errorTopRated: 'Det gick inte att hämta kommentarerna med bäst reaktioner',
     errorAll: 'Det gick inte att hämta kommentarerna',
     cardLabel: (business: string, location: string) => `Kommentar om ${business}, ${location}`,
     openComment: 'Öppna kommentaren',
     replies: { one: 'svar', other: 'svar' },
-    ratings: { one: 'betyg', other: 'betyg' },
+    ratings: { one: 'reaktion', other: 'reaktioner' },
   },
   section: {
     heading: 'Kommentarer',
@@ -61,7 +61,7 @@ export const comments = {
   },
   stars: {
     label: 'Stjärnor för butiken (valfritt)',
-    clear: 'Inget betyg',
+    clear: 'Ta bort betyg',
     hint: 'Stjärnorna blir ditt betyg av butiken och visas vid dina kommentarer.',
     /** Beside an author's name: "Anna Andersson gav 4 av 5 stjärnor". */
     authorGave: (name: string, stars: string) => `${name} gav ${stars} av 5 stjärnor`,
@@ -172,10 +172,10 @@ export const commentsMessagesSv: Record<keyof typeof commentMessages, string> = 
   replyEditTooShort: 'Svaret är för kort!',
   replyTooLong: 'Svaret är för långt!',
   emojiRateInvalid: 'Välj ett betyg från 1 till 5.',
-  emojiRateLoginRequired: 'Logga in för att betygsätta.',
-  emojiRateFailed: 'Det gick inte att spara betyget.',
-  emojiRateThanks: 'Tack för ditt betyg!',
-  emojiRateOwnPost: 'Du kan inte betygsätta ditt eget inlägg.',
+  emojiRateLoginRequired: 'Logga in för att reagera.',
+  emojiRateFailed: 'Det gick inte att spara reaktionen.',
+  emojiRateThanks: 'Tack för din reaktion!',
+  emojiRateOwnPost: 'Du kan inte reagera på ditt eget inlägg.',
   commentNotFound: 'Kommentaren hittades inte',
   replyNotFound: 'Svaret hittades inte',
   commentNotYours: 'Du kan bara ändra dina egna kommentarer.',
