@@ -94,7 +94,7 @@ export const test = base.extend<{ loginPrompt: boolean }>({
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': visitorAddress() });
   },
   context: async ({ context, loginPrompt }, use) => {
-    if (!loginPrompt) await context.addInitScript((key) => sessionStorage.setItem(key, '1'), LOGIN_PROMPT_SHOWN_KEY);
+    if (!loginPrompt) await context.addInitScript((key) => localStorage.setItem(key, '1'), LOGIN_PROMPT_SHOWN_KEY);
     await use(context);
   },
 });

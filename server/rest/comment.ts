@@ -12,6 +12,8 @@ import {
   commentUpdateSchema,
   emojiRateSchema,
   FEED_FIRST_PAGE,
+  LOCATION_MAX,
+  LOCATION_MAX_WORDS,
   replyCreateSchema,
   type replyUpdateSchema,
   type CommentUpdateInput,
@@ -273,7 +275,7 @@ export function commentRoutes(deps: Deps) {
           summary: 'Comment on a business',
           description:
             `${multipartNote} Fields: text (at least 2 characters); the place: branchId (one of the business's branches, ` +
-            'GET /business/{id}) or businessLocation (free text: letters, digits, underscore and spaces, at most 2 words and 20 ' +
+            `GET /business/{id}) or businessLocation (free text: letters, digits, underscore and spaces, at most ${LOCATION_MAX_WORDS} words and ${LOCATION_MAX} ` +
             'characters; text naming a branch, ignoring case and accents, is stored as that branch); optional rate (your 1–5 star rating of the business, written `4`; 0 means none; ' +
             'the suggestion box takes no rating: 409).',
           consumes: ['multipart/form-data'],

@@ -1,7 +1,7 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { z } from 'zod';
 import { BRANCH_TEXT_MAX, MAX_BRANCHES } from '../schemas/business';
-import { COMMENT_TEXT_MAX, LOCATION_MAX, REPLY_TEXT_MAX } from '../schemas/comment-constants';
+import { COMMENT_TEXT_MAX, LOCATION_MAX, LOCATION_MAX_WORDS, REPLY_TEXT_MAX } from '../schemas/comment-constants';
 import { imageKinds, MAX_UPLOAD_BYTES } from '../schemas/common';
 import { SESSION_COOKIE } from '../services/sessions';
 
@@ -158,7 +158,7 @@ const multipartBodies: Record<string, Body> = {
     multipart: postForm(
       COMMENT_TEXT_MAX,
       {
-        businessLocation: text(`The branch: letters, digits, underscore and spaces, at most 2 words and ${LOCATION_MAX} characters.`),
+        businessLocation: text(`The branch: letters, digits, underscore and spaces, at most ${LOCATION_MAX_WORDS} words and ${LOCATION_MAX} characters.`),
         rate: text('Optional: your 1–5 star rating of the business written as text (`4`); 0 or empty means none.'),
         businessId: text('Ignored: the business is the one in the path.'),
         businessIcon: text('Ignored.'),

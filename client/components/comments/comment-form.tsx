@@ -108,6 +108,7 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
             branches={branches}
             value={choice}
             onChange={choose}
+            otherText={choice === OTHER_PLACE ? (form.watch('businessLocation') ?? '') : undefined}
             invalid={Boolean(locationError) && !freeText}
             describedBy={locationError && !freeText ? `${ids.branch}-error` : undefined}
           />

@@ -1,5 +1,6 @@
 import type { Widen } from '../types';
 import type { comments as sv } from '../sv/comments';
+import { LOCATION_MAX } from '../../../server/schemas/comment-constants';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -72,9 +73,10 @@ export const comments: Widen<typeof sv> = {
     location: 'Store location',
     otherPlace: 'Other location…',
     otherLocation: 'Other location',
+    otherPlaceIs: (place: string) => `Other location: ${place}`,
     branchPlaceholder: 'Choose a branch',
     openBranches: 'Show the branches',
-    locationHint: 'For example Malmö or Västerås C (at most 2 words, 20 characters).',
+    locationHint: `For example Umeå or Uppsala Gottsunda Centrum (at most ${LOCATION_MAX} characters).`,
     photo: 'Add photo',
     changePhoto: 'Change photo',
     submit: 'Post',

@@ -1,4 +1,5 @@
 import type { commentMessages } from '../../../server/schemas/comments';
+import { LOCATION_MAX, LOCATION_MAX_WORDS } from '../../../server/schemas/comment-constants';
 
 const MONTHS = ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'];
 
@@ -72,9 +73,11 @@ export const comments = {
     location: 'Butikens plats',
     otherPlace: 'Annan plats…',
     otherLocation: 'Annan plats',
+    /** The branch field once typed text is kept as another place: "Annan plats: Umeå". */
+    otherPlaceIs: (place: string) => `Annan plats: ${place}`,
     branchPlaceholder: 'Välj filial',
     openBranches: 'Visa filialerna',
-    locationHint: 'Till exempel Malmö eller Västerås C (högst 2 ord, 20 tecken).',
+    locationHint: `Till exempel Umeå eller Uppsala Gottsunda Centrum (högst ${LOCATION_MAX} tecken).`,
     photo: 'Lägg till foto',
     changePhoto: 'Byt foto',
     submit: 'Publicera',
@@ -163,8 +166,8 @@ export const commentsMessagesSv: Record<keyof typeof commentMessages, string> = 
   commentTooLong: 'Kommentaren är för lång!',
   commentLocationRequired: '*Ange butikens plats',
   commentLocationChars: 'Platsen får bara innehålla bokstäver och mellanslag',
-  commentLocationWords: 'Platsen får bestå av högst 2 ord',
-  commentLocationLength: 'Platsen får vara högst 20 tecken lång',
+  commentLocationWords: `Platsen får bestå av högst ${LOCATION_MAX_WORDS} ord`,
+  commentLocationLength: `Platsen får vara högst ${LOCATION_MAX} tecken lång`,
   commentBranchUnknown: 'Det är inte en av företagets filialer.',
   replyTextRequired: '*Skriv en text',
   replyTooShort: 'Texten är för kort!',
