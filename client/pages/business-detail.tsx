@@ -205,7 +205,7 @@ export default function BusinessDetailPage() {
           not), which the server's shared render does not know. */}
       {hydrated ? (
         <Suspense fallback={<Spinner label={t.comments.section.loading} showLabel />}>
-          <CommentSection businessId={business.id} branches={commentBranches} />
+          <CommentSection businessId={business.id} branches={commentBranches} commentCount={business.commentCount} />
         </Suspense>
       ) : (
         <Spinner label={t.comments.section.loading} showLabel />

@@ -10,6 +10,7 @@ import { commentCountOf, fileExists, imageFile, insertBusiness, pngBytes } from 
 import { RATINGS_LIST_CAP, rateComment, rateReply, ratingLists } from './comment-ratings';
 import { createComment, deleteComment, getComment, listBusinessComments, listFeed, removeComment, updateComment } from './comments';
 import { storeImage } from './images';
+import { getBusiness } from './business';
 import { createRateLimits } from './rate-limits';
 import { createReply, deleteReply, listReplies } from './replies';
 
@@ -58,7 +59,8 @@ describe("validation (the description's messages, as message keys)", () => {
   };
 
   it('accepts Swedish and other letters, digits, underscore and a normal place name', () => {
-    for (const ok of ['Malmö', 'Umeå', 'Västerås C', 'Café_Åhus', 'Göteborg 2', 'Éxpo Ünder', 'Uppsala Gottsunda Centrum', 'Stora Nygatan Malmö']) expect(locationError(ok), ok).toBeNull();
+    for (const ok of ['Malmö', 'Umeå', 'Västerås C', 'Café_Åhus', 'Göteborg 2', 'Éxpo Ünder', 'Uppsala Gottsunda Centrum', 'Stora Nygatan Malmö'])
+      expect(locationError(ok), ok).toBeNull();
   });
 
   it('says why a location is refused', () => {
@@ -291,6 +293,27 @@ describe('emoji ratings', () => {
     const listed = listReplies(t.deps, cast.owner.actor, { commentId: c._id }).items[0];
     expect(listed).toMatchObject({ myRate: 5, rate: 3.5, emojiCounts: { '2': 1, '5': 1 } });
     expect(getComment(t.deps, null, c._id).ratingCount).toBe(0);
+  });
+});
+
+describe('threads and counts a reader sees (issue 29)', () => {
+  it('a thread reads oldest first, a page at a time', async () => {
+    const c = await post();
+    const made = [];
+    for (const who of [cast.other, cast.admin, cast.other]) made.push(await replyTo(c._id, who));
+    const first = listReplies(t.deps, null, { commentId: c._id, limit: 2 });
+    expect(first.items.map((r) => r._id)).toEqual([made[0]._id, made[1]._id]);
+    const rest = listReplies(t.deps, null, { commentId: c._id, limit: 2, cursor: first.nextCursor! });
+    expect(rest.items.map((r) => r._id)).toEqual([made[2]._id]);
+    expect(rest.nextCursor).toBeNull();
+  });
+
+  it('the business page counts its written reviews apart from its star ratings', async () => {
+    const before = getBusiness(t.deps, null, shop);
+    await post();
+    const after = getBusiness(t.deps, null, shop);
+    expect(after.commentCount).toBe(before.commentCount + 1);
+    expect(after.ratingCount).toBe(before.ratingCount);
   });
 });
 

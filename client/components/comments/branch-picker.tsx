@@ -25,7 +25,8 @@ export function BranchPicker(props: {
   id: string;
   branches: { id: string; location: string }[];
   value: string;
-  onChange(value: string, typed: string): void;
+  /** `kept`: the typed text was taken as another place on leaving the field (no pick). */
+  onChange(value: string, typed: string, kept?: boolean): void;
   /** The free text of "Annan plats", shown in the field while that is the choice. */
   otherText?: string;
   invalid: boolean;
@@ -58,7 +59,7 @@ export function BranchPicker(props: {
     if (text === '') return;
     const branch = props.branches.find((b) => fold(b.location) === fold(text));
     if (branch) props.onChange(branch.id, '');
-    else props.onChange(OTHER_PLACE, text);
+    else props.onChange(OTHER_PLACE, text, true);
   };
 
   return (

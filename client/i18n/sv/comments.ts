@@ -43,6 +43,9 @@ export const comments = {
     branchLabel: 'Filial',
     allBranches: 'Alla filialer',
     nothingAtBranch: 'Inga kommentarer om den här filialen',
+    /** An empty business page, under "Inga kommentarer hittades". */
+    beFirst: 'Ingen har skrivit om det här företaget än. Bli först med att berätta om ditt besök!',
+    beFirstVisitor: 'Ingen har skrivit om det här företaget än. Logga in och bli först med att berätta om ditt besök!',
   },
   listing: {
     sort: 'Sortera',
@@ -114,7 +117,7 @@ export const comments = {
     posted: 'Ditt svar är publicerat.',
     viewMore: 'Visa fler svar',
     hide: 'Dölj svar',
-    loadMore: 'Visa äldre svar',
+    loadMore: 'Visa senare svar',
     loading: 'Laddar svar...',
     error: 'Det gick inte att hämta svaren.',
     deleteTitle: 'Ta bort svaret?',

@@ -2,6 +2,23 @@ import type { commonMessages } from '../../../server/schemas/common';
 
 export const common = {
   siteName: 'Recensera',
+  /**
+   * The tab's title ("Din profil | Recensera") of pages without one of their own in search
+   * results, by page module (server/schemas/routes.ts); the server's first HTML uses them too.
+   */
+  pageTitles: {
+    profile: 'Din profil',
+    'user-management': 'Användarhantering',
+    'business-management': 'Företagshantering',
+    'comment-moderation': 'Kommentarshantering',
+    'mod-queue': 'Rapporter',
+    'mod-log': 'Moderationslogg',
+    favorites: 'Favoriter',
+    'forgot-password': 'Glömt lösenordet',
+    'reset-password': 'Välj ett nytt lösenord',
+    'confirm-email': 'Bekräfta e-postadress',
+    'google-login': 'Inloggning med Google',
+  } as Record<string, string>,
   skipToContent: 'Hoppa till innehållet',
   loading: 'Laddar...',
   close: 'Stäng',
