@@ -47,14 +47,17 @@ export function BranchPicker(props: {
   const typed = useRef('');
   // While the person types, the field shows their text; otherwise the choice's label.
   const [typing, setTyping] = useState<string | null>(null);
+  // Held here so leaving the field closes the list for sure: the choice made then would
+  // otherwise open it again, over whatever the pointer was pressing (the "Publicera" button).
+  const [open, setOpen] = useState(false);
   const labelOf = (value: string) => options.find((o) => o.value === value)?.label ?? '';
   const shown =
     typing ?? (props.value === OTHER_PLACE && props.otherText?.trim() ? f.otherPlaceIs(props.otherText.trim()) : props.value ? labelOf(props.value) : '');
 
   const keepTyped = () => {
+    setOpen(false);
     if (typing === null) return;
     setTyping(null);
-    filter('');
     const text = typing.trim();
     if (text === '') return;
     const branch = props.branches.find((b) => fold(b.location) === fold(text));
@@ -68,6 +71,11 @@ export function BranchPicker(props: {
       collection={collection}
       value={props.value ? [props.value] : []}
       inputValue={shown}
+      open={open}
+      onOpenChange={(e) => setOpen(e.open)}
+      // Only typing opens the list, not the field showing a choice ("Annan plats: Umeå"): that
+      // opened it as the field was left, over the "Publicera" button being pressed.
+      openOnChange={(e) => e.inputValue !== shown}
       onInputValueChange={(e) => {
         // Only typing narrows the list; a chosen item's label in the field shows all again.
         if (e.reason === 'input-change') {
