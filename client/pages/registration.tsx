@@ -141,7 +141,7 @@ export default function RegistrationPage() {
           ) : null}
           <p className={styles.terms}>
             {r.termsBefore}
-            <Link href="/terms">{r.termsLink}</Link>
+            <Link href="/terms-of-use">{r.termsLink}</Link>
             {r.termsAfter}
           </p>
           <SubmitButton busy={busy} label={r.submit} busyLabel={r.submitting} />

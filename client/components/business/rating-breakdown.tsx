@@ -49,9 +49,7 @@ export function RatingBreakdown({ businessId, starCounts, ratingCount }: { busin
                   {number(count)}
                   <span className="visually-hidden"> {plural(count, t.business.rating.count)}, </span>
                 </span>
-                <span className={styles.percent}>
-                  {percent}
-                </span>
+                <span className={styles.percent}>{percent}</span>
               </Link>
             </li>
           );
