@@ -73,7 +73,7 @@ test.describe('business directory, business page, favourites and management', ()
     await expect(page).toHaveURL(/\/business\/[\w-]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Akademibokhandeln' })).toBeVisible();
     // The business's own rating (each branch's is in the branch list).
-    await expect(ratingPanel(page).getByText(/^\d,\d av 5 · \d+ betyg$/)).toBeVisible();
+    await expect(ratingPanel(page).getByText(/^\d,\d av 5 · \d+ betyg( · \d+ recension(er)?)?$/)).toBeVisible();
     await yourRating(page).getByRole('radio', { name: '4 stjärnor' }).click();
     await page.getByRole('button', { name: 'Betygsätt' }).click();
     await expect(page.getByText('Logga in för att sätta betyg')).toBeVisible();

@@ -51,8 +51,8 @@ test.describe('comment page first paint', () => {
     await page.goto(`/comment/${comment._id}`);
     // The app is running once an emoji answers (a visitor is asked to log in); the served one does nothing.
     await expect(async () => {
-      await page.getByRole('radiogroup', { name: 'Betygsätt med en emoji' }).first().getByRole('radio').first().click();
-      await expect(page.getByText('Logga in för att betygsätta.')).toBeVisible({ timeout: 1000 });
+      await page.getByRole('radiogroup', { name: 'Reagera med en emoji' }).first().getByRole('radio').first().click();
+      await expect(page.getByText('Logga in för att reagera.')).toBeVisible({ timeout: 1000 });
     }).toPass();
     const same = await page.evaluate(() => {
       const w = window as unknown as { servedCard?: Element | null };

@@ -50,6 +50,7 @@ export function BranchPicker(props: {
   // Held here so leaving the field closes the list for sure: the choice made then would
   // otherwise open it again, over whatever the pointer was pressing (the "Publicera" button).
   const [open, setOpen] = useState(false);
+  const controlRef = useRef<HTMLDivElement>(null);
   const labelOf = (value: string) => options.find((o) => o.value === value)?.label ?? '';
   const shown =
     typing ?? (props.value === OTHER_PLACE && props.otherText?.trim() ? f.otherPlaceIs(props.otherText.trim()) : props.value ? labelOf(props.value) : '');
@@ -72,10 +73,9 @@ export function BranchPicker(props: {
       value={props.value ? [props.value] : []}
       inputValue={shown}
       open={open}
-      onOpenChange={(e) => setOpen(e.open)}
-      // Only typing opens the list, not the field showing a choice ("Annan plats: Umeå"): that
-      // opened it as the field was left, over the "Publicera" button being pressed.
-      openOnChange={(e) => e.inputValue !== shown}
+      // The list opens only while the field (or its button) has focus: the field showing the
+      // kept place as it is left opened it again, over the "Publicera" button being pressed.
+      onOpenChange={(e) => setOpen(e.open && Boolean(controlRef.current?.contains(document.activeElement)))}
       onInputValueChange={(e) => {
         // Only typing narrows the list; a chosen item's label in the field shows all again.
         if (e.reason === 'input-change') {
@@ -94,7 +94,7 @@ export function BranchPicker(props: {
       positioning={{ sameWidth: true, gutter: 4 }}
     >
       <Combobox.Label className={styles.label}>{f.location}</Combobox.Label>
-      <Combobox.Control className={styles.control}>
+      <Combobox.Control ref={controlRef} className={styles.control}>
         <Combobox.Input className={styles.input} placeholder={f.branchPlaceholder} aria-describedby={props.describedBy} onBlur={keepTyped} />
         <Combobox.Trigger className={styles.trigger} aria-label={f.openBranches}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

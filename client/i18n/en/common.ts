@@ -45,7 +45,7 @@ export const common: Widen<typeof sv> = {
     adminBadge: 'Administrator',
     switchLanguage: 'Switch language to Swedish',
     otherLanguageCode: 'SV',
-    userMenu: (name: string) => `Your profile, ${name}`,
+    userMenu: 'Your profile, ',
   },
   footer: {
     aboutUs: 'About Us',

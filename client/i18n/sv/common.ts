@@ -49,7 +49,8 @@ export const common = {
     switchLanguage: 'Byt språk till engelska',
     /** The code the language toggle shows: the language it switches to. */
     otherLanguageCode: 'EN',
-    userMenu: (name: string) => `Din profil, ${name}`,
+    /** Read before the first name on the user button: "Din profil, Anna". */
+    userMenu: 'Din profil, ',
   },
   footer: {
     aboutUs: 'Om oss',
