@@ -66,7 +66,7 @@ test('a comment with a photo, a reply, an emoji rating, the feed, edit, delete a
   await expect(first.getByRole('button', { name: /Förstora bilden/ })).toBeVisible();
   const commentId = (await first.getAttribute('id'))!.replace('comment-', '');
   // The author cannot rate their own comment, and is told why.
-  await expect(first.getByText('Du kan inte betygsätta ditt eget inlägg.')).toBeVisible();
+  await expect(first.getByText('Du kan inte reagera på ditt eget inlägg.')).toBeVisible();
   await expect(first.getByRole('radio', { name: /^Förtjust/ })).toBeDisabled();
   await expectAccessible(page, 'business page with the new comment');
 
