@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { loadCatalog, readLanguage } from './i18n';
 import { readPageData } from './lib/early-data';
+import { keepFocusAcrossFirstRender } from './lib/focus-handoff';
 
 function render() {
   const container = document.getElementById('root')!;
@@ -22,6 +23,8 @@ function render() {
     });
     return;
   }
+  // The prerendered copy's focused element goes with it: the same one in the app gets focus.
+  keepFocusAcrossFirstRender(container);
   const root = createRoot(container);
   // A transition renders in slices that yield to the browser between components, instead of
   // one long task for the whole first page (a prerendered copy is on screen meanwhile).

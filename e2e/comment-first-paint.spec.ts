@@ -51,8 +51,8 @@ test.describe('comment page first paint', () => {
     await page.goto(`/comment/${comment._id}`);
     // The app is running once an emoji answers (a visitor is asked to log in); the served one does nothing.
     await expect(async () => {
-      await page.getByRole('radiogroup', { name: 'Betygsätt med en emoji' }).first().getByRole('radio').first().click();
-      await expect(page.getByText('Logga in för att betygsätta.')).toBeVisible({ timeout: 1000 });
+      await page.getByRole('radiogroup', { name: 'Reagera med en emoji' }).first().getByRole('radio').first().click();
+      await expect(page.getByText('Logga in för att reagera.')).toBeVisible({ timeout: 1000 });
     }).toPass();
     const same = await page.evaluate(() => {
       const w = window as unknown as { servedCard?: Element | null };
@@ -72,7 +72,6 @@ test.describe('comment page first paint', () => {
     const comment = await aComment(baseURL, 'Johanna');
     const problems = problemsOf(page);
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Logga In med E-post' }).click();
     await page.getByLabel('E-post').fill('johanna@demo.recensera.se');
     await page.getByLabel('Lösenord', { exact: true }).fill(demoPassword());
     await page.getByRole('button', { name: 'Logga in', exact: true }).click();

@@ -66,7 +66,7 @@ test('a comment with a photo, a reply, an emoji rating, the feed, edit, delete a
   await expect(first.getByRole('button', { name: /Förstora bilden/ })).toBeVisible();
   const commentId = (await first.getAttribute('id'))!.replace('comment-', '');
   // The author cannot rate their own comment, and is told why.
-  await expect(first.getByText('Du kan inte betygsätta ditt eget inlägg.')).toBeVisible();
+  await expect(first.getByText('Du kan inte reagera på ditt eget inlägg.')).toBeVisible();
   await expect(first.getByRole('radio', { name: /^Förtjust/ })).toBeDisabled();
   await expectAccessible(page, 'business page with the new comment');
 
@@ -82,14 +82,14 @@ test('a comment with a photo, a reply, an emoji rating, the feed, edit, delete a
   await expect(card.getByText('Håller med, bästa bullarna i stan!')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Dölj svar' })).toBeVisible();
   const delighted = card
-    .getByRole('radiogroup', { name: 'Betygsätt med en emoji' })
+    .getByRole('radiogroup', { name: 'Reagera med en emoji' })
     .first()
     .getByRole('radio', { name: /^Förtjust/ });
   await delighted.click();
-  await expect(erik.page.getByText('Tack för ditt betyg!')).toBeVisible();
+  await expect(erik.page.getByText('Tack för din reaktion!')).toBeVisible();
   await expect(delighted).toBeChecked();
   await expect(delighted).toHaveAccessibleName(/^Förtjust, 5 av 5 \(1 har valt den\)/);
-  await expect(card.getByText('Snitt 5,0 av 5 · 1 betyg').first()).toBeVisible();
+  await expect(card.getByText('Snitt 5,0 av 5 · 1 reaktion').first()).toBeVisible();
   await expectAccessible(erik.page, 'business page with a reply');
 
   // Two more replies (through the documented REST door) make it one of the most replied.
@@ -188,7 +188,7 @@ test('visitors read comments and are asked to log in to take part', async ({ pag
   );
   const neutral = card.getByRole('radio', { name: /^Neutral/ }).first();
   await neutral.click();
-  await expect(page.getByText('Logga in för att betygsätta.')).toBeVisible();
+  await expect(page.getByText('Logga in för att reagera.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Logga in', exact: true })).toBeVisible();
   await expect(neutral).not.toBeChecked();
   await card.getByRole('button', { name: 'Visa fler svar' }).click();
@@ -223,7 +223,6 @@ test('"Logga in för att lämna en kommentar" brings the visitor back to the com
   await page.goto(`/business/${businessId}`);
   const section = page.getByRole('region', { name: 'Kommentarer' });
   await section.getByRole('link', { name: 'Logga in för att lämna en kommentar' }).click();
-  await page.getByRole('button', { name: 'Logga In med E-post' }).click();
   await page.getByLabel('E-post').fill('erik@demo.recensera.se');
   await page.getByLabel('Lösenord', { exact: true }).fill(demoPassword());
   await page.getByRole('button', { name: 'Logga in', exact: true }).click();

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { matchRoute } from '../../server/schemas/routes';
 
 // The server writes each page's title into its first HTML (server/plugins/page-head.ts). After a
 // move inside the app the tab shows the site's name, or the title a page with data sets
@@ -13,13 +14,17 @@ export function useDocumentTitle(title: string | null) {
 }
 
 /**
- * `siteName` as the title after each move inside the app (not on the first page, whose title the
- * server wrote). A layout effect, so it runs before the new page's own title is set.
+ * The title after each move inside the app (not on the first page, whose title the server
+ * wrote): "Din profil | Recensera" for a page in `pageTitles` (by page module), else `siteName`.
+ * A layout effect, so it runs before a page with data sets its own title.
  */
-export function useTitleReset(siteName: string) {
+export function useTitleReset(siteName: string, pageTitles: Readonly<Record<string, string>> = {}) {
   const [location] = useLocation();
   const first = useRef(location);
   useLayoutEffect(() => {
-    if (location !== first.current) document.title = siteName;
-  }, [location, siteName]);
+    if (location === first.current) return;
+    const page = matchRoute(location)?.route.page;
+    const own = page ? pageTitles[page] : undefined;
+    document.title = own ? `${own} | ${siteName}` : siteName;
+  }, [location, siteName, pageTitles]);
 }

@@ -153,7 +153,7 @@ export default function BusinessDetailPage() {
               </h2>
               <div className={styles.average}>
                 {business.rate === null ? null : <Stars value={business.rate} label={t.business.rating.label(title)} size={24} />}
-                <span aria-live="polite">{summary(business.rate, business.ratingCount)}</span>
+                <span aria-live="polite">{summary(business.rate, business.ratingCount, business.commentCount)}</span>
               </div>
               {business.ratingCount > 0 ? (
                 <RatingBreakdown businessId={business.id} starCounts={business.starCounts} ratingCount={business.ratingCount} />
@@ -206,7 +206,7 @@ export default function BusinessDetailPage() {
           not), which the server's shared render does not know. */}
       {hydrated ? (
         <Suspense fallback={<Spinner label={t.comments.section.loading} showLabel />}>
-          <CommentSection businessId={business.id} branches={commentBranches} />
+          <CommentSection businessId={business.id} branches={commentBranches} commentCount={business.commentCount} />
         </Suspense>
       ) : (
         <Spinner label={t.comments.section.loading} showLabel />

@@ -15,21 +15,16 @@ import { useTRPC } from '../lib/trpc';
 import { SubmitButton } from '../components/accounts/submit-button';
 import styles from '../components/accounts/account-page.module.css';
 
-function MailIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="m3 7 9 6 9-6" />
-    </svg>
-  );
-}
-
+/**
+ * The e-mail form straight away: with e-mail the only way in, a first screen with one button
+ * ("Logga in med e-post") was a step that asked nothing (issue 29.16). Where Google is set up,
+ * its button follows the form.
+ */
 export default function LoginPage() {
   const { t } = useI18n();
   const a = t.accounts.login;
   const next = safeNext(new URLSearchParams(useSearch()).get('next'));
   const { me } = useMe();
-  const [method, setMethod] = useState<'choose' | 'email'>('choose');
 
   // Someone already signed in has nothing to do here.
   if (me) return <Redirect to={next} replace />;
@@ -37,23 +32,8 @@ export default function LoginPage() {
   return (
     <div className={`container page ${styles.page}`}>
       <div className={`card ${styles.card}`}>
-        {method === 'choose' ? (
-          <>
-            <header className={styles.header}>
-              <h1 className={styles.title}>{a.chooseTitle}</h1>
-              <p className={styles.subtitle}>{a.chooseIntro}</p>
-            </header>
-            <div className={styles.stack}>
-              <button type="button" className={`btn btn-primary ${styles.wide}`} onClick={() => setMethod('email')}>
-                <MailIcon />
-                {a.withEmail}
-              </button>
-              <GoogleButton next={next} className={styles.wide} />
-            </div>
-          </>
-        ) : (
-          <EmailLogin next={next} onBack={() => setMethod('choose')} />
-        )}
+        <EmailLogin next={next} />
+        <GoogleButton next={next} className={`${styles.wide} ${styles.google}`} />
       </div>
       <p className={styles.below}>
         {a.notMember}
@@ -63,7 +43,7 @@ export default function LoginPage() {
   );
 }
 
-function EmailLogin({ next, onBack }: { next: string; onBack(): void }) {
+function EmailLogin({ next }: { next: string }) {
   const { t } = useI18n();
   const a = t.accounts.login;
   const trpc = useTRPC();
@@ -122,9 +102,6 @@ function EmailLogin({ next, onBack }: { next: string; onBack(): void }) {
       </form>
       <div className={styles.links}>
         <Link href="/forgot-password">{a.forgot}</Link>
-        <button type="button" className={styles.linkButton} onClick={onBack}>
-          {a.otherWays}
-        </button>
       </div>
       {unconfirmed ? (
         <div role="status" className={styles.section}>

@@ -139,6 +139,11 @@ export default function RegistrationPage() {
               <progress max={1} value={progress} aria-label={r.uploading} className={styles.wide} />
             </div>
           ) : null}
+          <p className={styles.terms}>
+            {r.termsBefore}
+            <Link href="/terms-of-use">{r.termsLink}</Link>
+            {r.termsAfter}
+          </p>
           <SubmitButton busy={busy} label={r.submit} busyLabel={r.submitting} />
         </form>
         {googleEnabled ? (

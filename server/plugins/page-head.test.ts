@@ -168,25 +168,26 @@ describe('page heads', () => {
     expect(descriptions.size).toBe(cases.length);
   });
 
-  it('marks account and admin pages noindex, without a canonical', async () => {
-    for (const url of [
-      '/user',
-      '/user-mng',
-      '/business-mng',
-      '/cmt-mng',
-      '/mod-queue',
-      '/mod-log',
-      '/favorites/abc',
-      '/reset-password',
-      '/users/confirm-email',
+  it('marks account and admin pages noindex, without a canonical, each with its own title', async () => {
+    for (const [url, title] of [
+      ['/user', 'Din profil'],
+      ['/user-mng', 'Användarhantering'],
+      ['/business-mng', 'Företagshantering'],
+      ['/cmt-mng', 'Kommentarshantering'],
+      ['/mod-queue', 'Rapporter'],
+      ['/mod-log', 'Moderationslogg'],
+      ['/favorites/abc', 'Favoriter'],
+      ['/reset-password', 'Välj ett nytt lösenord'],
+      ['/users/confirm-email', 'Bekräfta e-postadress'],
     ]) {
       const { status, head } = await get(url);
       expect(status, url).toBe(200);
       expect(head.robots, url).toEqual(['noindex']);
       expect(head.canonical, url).toEqual([]);
       expect(head.alternates, url).toEqual([]);
-      expect(head.titles, url).toEqual(['Recensera']);
+      expect(head.titles, url).toEqual([`${title} | Recensera`]);
     }
+    expect((await get('/user?lang=en')).head.titles).toEqual(['Your profile | Recensera']);
   });
 
   it('answers unknown pages 404 with a not-found head, noindex', async () => {

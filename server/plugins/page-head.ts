@@ -2,8 +2,10 @@
 // alternates, share previews (Open Graph, Twitter) and schema.org data (JSON-LD), in the page's
 // language. Search engines and chat apps read only this first HTML; they run no script.
 import type { LocalBusiness, PostalAddress, Review, WithContext } from 'schema-dts';
+import { common as enCommon } from '../../client/i18n/en/common';
 import { head as enHead } from '../../client/i18n/en/head';
 import { formatNumber } from '../../client/i18n/number';
+import { common as svCommon } from '../../client/i18n/sv/common';
 import { head as svHead } from '../../client/i18n/sv/head';
 import type { Language } from '../schemas/common';
 import { matchRoute, ROUTES } from '../schemas/routes';
@@ -12,6 +14,8 @@ import type { CommentCard } from '../schemas/comments';
 import type { BusinessDetail } from '../services/business';
 
 const catalogs = { sv: svHead, en: enHead };
+/** The titles of pages that are not in search results (profile, admin pages), by page module. */
+const pageTitles: Record<Language, Readonly<Record<string, string>>> = { sv: svCommon.pageTitles, en: enCommon.pageTitles };
 
 /** The query parameter that names a page's language (`?lang=en`); without it the cookie decides. */
 export const LANG_PARAM = 'lang';
@@ -124,6 +128,9 @@ export function staticHead(urlPath: string, lang: Language, found: boolean): Hea
     const { title, description } = t[name];
     return { title: name === 'home' ? title : t.withSite(title), shareTitle: title, description, canonicalPath, ogType: 'website', image: null, jsonLd: null };
   }
+  const own = route?.page ? pageTitles[lang][route.page] : undefined;
+  if (own)
+    return { title: t.withSite(own), shareTitle: own, description: t.other.description, canonicalPath: null, ogType: 'website', image: null, jsonLd: null };
   const { title, description } = found ? t.other : t.notFound;
   return { title: found ? title : t.withSite(title), shareTitle: title, description, canonicalPath: null, ogType: 'website', image: null, jsonLd: null };
 }

@@ -235,6 +235,7 @@ export function businessRoutes(deps: Deps) {
                 .number()
                 .int()
                 .describe('Star ratings a rating burst holds out of rate, ratingCount and starCounts until a moderator decides ("n ratings awaiting review").'),
+              commentCount: z.number().int().describe('How many written reviews (comments) the business has; `ratingCount` counts star ratings.'),
             }),
             404: errorSchema,
           },
@@ -242,7 +243,12 @@ export function businessRoutes(deps: Deps) {
       },
       async (request) => {
         const business = getBusiness(deps, request.actor, request.params.id);
-        return { ...toRestBusiness(business, request.actor), starCounts: business.starCounts, heldRatings: business.heldRatings };
+        return {
+          ...toRestBusiness(business, request.actor),
+          starCounts: business.starCounts,
+          heldRatings: business.heldRatings,
+          commentCount: business.commentCount,
+        };
       },
     );
 

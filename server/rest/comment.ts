@@ -12,6 +12,8 @@ import {
   commentUpdateSchema,
   emojiRateSchema,
   FEED_FIRST_PAGE,
+  LOCATION_MAX,
+  LOCATION_MAX_WORDS,
   replyCreateSchema,
   type replyUpdateSchema,
   type CommentUpdateInput,
@@ -39,7 +41,7 @@ const postFields = {
   businessId: z.string(),
   text: z.string(),
   image: z.string().nullable(),
-  rate: z.number().nullable().describe('The average emoji rate (1–5); null while nobody has rated.'),
+  rate: z.number().nullable().describe('The average of the emoji reactions (1–5); null while nobody has reacted.'),
   ratingCount: z.number().int(),
   emojiCounts: emojiCountsSchema,
   ratings: z
@@ -232,7 +234,7 @@ export function commentRoutes(deps: Deps) {
         config: { publicCache: true },
         schema: {
           tags,
-          summary: 'The 12 comments with the highest average emoji rate',
+          summary: 'The 12 comments with the best average emoji reaction',
           description: 'Ties are broken by the number of ratings, then by date. Comments nobody rated are not listed.',
           response: { 200: z.array(restCommentSchema) },
         },
@@ -282,7 +284,7 @@ export function commentRoutes(deps: Deps) {
           summary: 'Comment on a business',
           description:
             `${multipartNote} Fields: text (at least 2 characters); the place: branchId (one of the business's branches, ` +
-            'GET /business/{id}) or businessLocation (free text: letters, digits, underscore and spaces, at most 2 words and 20 ' +
+            `GET /business/{id}) or businessLocation (free text: letters, digits, underscore and spaces, at most ${LOCATION_MAX_WORDS} words and ${LOCATION_MAX} ` +
             'characters; text naming a branch, ignoring case and accents, is stored as that branch); optional rate (your 1–5 star rating of the business, written `4`; 0 means none; ' +
             'the suggestion box takes no rating: 409).',
           consumes: ['multipart/form-data'],
@@ -372,8 +374,8 @@ export function commentRoutes(deps: Deps) {
       {
         schema: {
           tags,
-          summary: "Rate someone else's comment with an emoji",
-          description: 'JSON {rate}: 1–5 sets or replaces your rating, null takes it back. You cannot rate your own comment (403).',
+          summary: "React to someone else's comment with an emoji (1–5)",
+          description: 'JSON {rate}: 1–5 sets or replaces your reaction, null takes it back. You cannot react to your own comment (403).',
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
           body: rateBodySchema,

@@ -1,7 +1,7 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { z } from 'zod';
 import { BRANCH_TEXT_MAX, MAX_BRANCHES } from '../schemas/business';
-import { COMMENT_TEXT_MAX, LOCATION_MAX, REPLY_TEXT_MAX } from '../schemas/comment-constants';
+import { COMMENT_TEXT_MAX, LOCATION_MAX, LOCATION_MAX_WORDS, REPLY_TEXT_MAX } from '../schemas/comment-constants';
 import { imageKinds, MAX_UPLOAD_BYTES } from '../schemas/common';
 import { SESSION_COOKIE } from '../services/sessions';
 
@@ -42,8 +42,8 @@ export const documentTags = [
   { name: 'users', description: 'Accounts, sign-in (session cookie or bearer token) and profiles.' },
   { name: 'favorites', description: "A signed-in user's favourite businesses." },
   { name: 'business', description: 'The business directory: businesses, categories, star ratings and photo galleries.' },
-  { name: 'comment', description: 'Comments on businesses, their emoji ratings and reports.' },
-  { name: 'subComment', description: 'Replies to comments, their emoji ratings and reports.' },
+  { name: 'comment', description: 'Comments on businesses, their emoji reactions (a 1–5 scale; `rate` is their average) and reports.' },
+  { name: 'subComment', description: 'Replies to comments, their emoji reactions (a 1–5 scale) and reports.' },
   { name: 'images', description: 'Image uploads whose id a later form passes as imageId.' },
   { name: 'site', description: 'The contact form and the mail outbox.' },
   { name: 'moderation', description: 'Reports, the moderation log and rating bursts (admins).' },
@@ -97,7 +97,7 @@ const editForm = (textMax: number, extra: Record<string, object> = {}) => postFo
 const placeForm = (when: string) => ({
   branchId: text(`${when}one of the business's branches (\`branches[]._id\` of GET /business/{id}).`, { maxLength: 64 }),
   businessLocation: text(
-    `${when}the place as text: letters, digits, underscore and spaces, at most 2 words and ${LOCATION_MAX} characters; ` +
+    `${when}the place as text: letters, digits, underscore and spaces, at most ${LOCATION_MAX_WORDS} words and ${LOCATION_MAX} characters; ` +
       'text naming a branch is stored as that branch.',
     { maxLength: LOCATION_MAX },
   ),

@@ -71,8 +71,8 @@ export function subCommentRoutes(deps: Deps) {
       {
         schema: {
           tags,
-          summary: "Rate someone else's reply with an emoji",
-          description: 'JSON {rate}: 1–5 sets or replaces your rating, null takes it back. You cannot rate your own reply (403).',
+          summary: "React to someone else's reply with an emoji (1–5)",
+          description: 'JSON {rate}: 1–5 sets or replaces your reaction, null takes it back. You cannot react to your own reply (403).',
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
           body: rateBodySchema,

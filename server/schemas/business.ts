@@ -11,8 +11,11 @@ export const BRANCH_TEXT_MAX = 100;
 export const MAX_BRANCHES = 50;
 export const RATE_MIN = 1;
 export const RATE_MAX = 5;
-/** Directory cards show this many characters of the description (description section 9). */
-export const DIRECTORY_EXCERPT_CHARS = 30;
+/**
+ * Directory cards get this many characters of the description and show 3 lines of it (CSS
+ * line-clamp). The description's 30 characters cut most descriptions mid-word (issue 29.8).
+ */
+export const DIRECTORY_EXCERPT_CHARS = 180;
 
 /** Required text: empty or missing says '*Required', then the field's own bounds. */
 const requiredText = (min: number, max: number, short: string, long: string) =>

@@ -3,8 +3,12 @@
 export const COMMENT_TEXT_MIN = 2;
 export const COMMENT_TEXT_MAX = 2000;
 export const REPLY_TEXT_MAX = 1000;
-export const LOCATION_MAX = 20;
-export const LOCATION_MAX_WORDS = 2;
+/**
+ * Another place than the business's branches: a normal place name ("Uppsala Gottsunda
+ * Centrum"), bounded. The description's 2 words and 20 characters refused real names (issue 29.4).
+ */
+export const LOCATION_MAX = 60;
+export const LOCATION_MAX_WORDS = 6;
 export const SEARCH_MAX = 100;
 /** Feed cards cut the text here and add '...' (description section 9). */
 export const FEED_EXCERPT_CHARS = 20;

@@ -1,4 +1,6 @@
 // Kept free of zod: the client's first chunk imports every message, not the schemas.
+import { LOCATION_MAX, LOCATION_MAX_WORDS } from './comment-constants';
+
 /** Server messages of this area: key → English text (the description's wording where it has one). */
 export const commentMessages = {
   commentTextRequired: '*Please write a comment',
@@ -6,8 +8,8 @@ export const commentMessages = {
   commentTooLong: 'Comment too long!',
   commentLocationRequired: '*Please add store location',
   commentLocationChars: 'Business location can only contain letters and spaces',
-  commentLocationWords: 'Business location should consist of at most 2 words',
-  commentLocationLength: 'Business location must be at most 20 characters long',
+  commentLocationWords: `Business location should consist of at most ${LOCATION_MAX_WORDS} words`,
+  commentLocationLength: `Business location must be at most ${LOCATION_MAX} characters long`,
   commentBranchUnknown: "That is not one of this business's branches.",
   replyTextRequired: '*Please provide a text',
   replyTooShort: 'Title too short!',
@@ -20,7 +22,7 @@ export const commentMessages = {
   emojiRateLoginRequired: 'Please log in to rate.',
   emojiRateFailed: 'Error adding rate.',
   emojiRateThanks: 'Thank you for your rate!',
-  emojiRateOwnPost: 'You cannot rate your own post.',
+  emojiRateOwnPost: 'You cannot react to your own post.',
   commentNotFound: 'Comment not found',
   replyNotFound: 'Sub-comment not found',
   commentNotYours: 'You can only change your own comments.',

@@ -31,7 +31,7 @@ const postText = (required: string, short: string, max: number, long: string) =>
 // Letters of any script (å ä ö é ü ...), digits, underscore and spaces.
 const LOCATION_CHARS = /^[\p{L}\p{M}\p{N}_ ]+$/u;
 
-/** The branch a comment is about: at most 2 words and 20 characters (description section 5). */
+/** Another place than a branch: a place name of at most LOCATION_MAX_WORDS words and LOCATION_MAX characters. */
 export const businessLocationSchema = z
   .string({ error: 'commentLocationRequired' })
   .overwrite(withoutInvisible)

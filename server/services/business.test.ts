@@ -140,13 +140,13 @@ describe('listing', () => {
     ).toEqual(titles);
   });
 
-  it('sends only the first 30 characters of a description to a card, and says when it goes on', async () => {
-    const long = await addBusiness({ title: 'Lång Text', description: 'Åtta ord som tillsammans blir längre än trettio tecken.' });
+  it('sends only the first 180 characters of a description to a card, and says when it goes on', async () => {
+    const long = await addBusiness({ title: 'Lång Text', description: 'Åtta ord som tillsammans blir längre än trettio tecken. '.repeat(4) });
     const short = await addBusiness({ title: 'Kort Text', description: 'Kort.' });
     const cards = listDirectory(t.deps, null);
     const longCard = cards.find((c) => c.id === long.id)!;
-    expect(longCard.excerpt).toBe('Åtta ord som tillsammans blir '.slice(0, 30));
-    expect([...longCard.excerpt]).toHaveLength(30);
+    expect(longCard.excerpt).toBe('Åtta ord som tillsammans blir längre än trettio tecken. '.repeat(4).slice(0, 180));
+    expect([...longCard.excerpt]).toHaveLength(180);
     expect(longCard.excerptCut).toBe(true);
     expect(cards.find((c) => c.id === short.id)).toMatchObject({ excerpt: 'Kort.', excerptCut: false });
   });
@@ -559,12 +559,12 @@ describe('tRPC business procedures: who may call what', () => {
       category: 'Cykel',
       categoryEn: 'Bicycles',
       description: 'Cyklar och reservdelar för alla åldrar.',
-      descriptionEn: 'Bicycles and spare parts for all ages, and repairs while you wait.',
+      descriptionEn: 'Bicycles and spare parts for all ages, and repairs while you wait.'.repeat(3),
     });
     expect(created).toMatchObject({
       category: 'Cykel',
       categoryEn: 'Bicycles',
-      descriptionEn: 'Bicycles and spare parts for all ages, and repairs while you wait.',
+      descriptionEn: 'Bicycles and spare parts for all ages, and repairs while you wait.'.repeat(3),
     });
     expect((await visitor.business.categories()).filter((c) => c.nameSv === 'Cykel')).toEqual([
       { id: created.categoryId, nameSv: 'Cykel', nameEn: 'Bicycles' },
@@ -573,8 +573,9 @@ describe('tRPC business procedures: who may call what', () => {
     expect(card).toMatchObject({
       category: 'Cykel',
       categoryEn: 'Bicycles',
-      excerpt: 'Cyklar och reservdelar för all',
-      excerptEn: 'Bicycles and spare parts for a',
+      excerpt: 'Cyklar och reservdelar för alla åldrar.',
+      excerptCut: false,
+      excerptEn: 'Bicycles and spare parts for all ages, and repairs while you wait.'.repeat(3).slice(0, 180),
       excerptEnCut: true,
     });
 

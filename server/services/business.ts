@@ -52,6 +52,8 @@ export type BusinessDetail = Omit<Business, 'branches'> & {
   starCounts: StarCounts;
   /** Ratings an open rating burst holds out of the figures: "n ratings awaiting review". */
   heldRatings: number;
+  /** How many written reviews (comments) it has: "7 betyg · 1 recension" (issue 29.1). */
+  commentCount: number;
 };
 
 /**
@@ -206,5 +208,13 @@ export function getBusiness(deps: Deps, actor: Actor, id: string): BusinessDetai
     : null;
   const ratings = branchRatingsOf(deps.db, id);
   const branchList = (branchesOf(deps.db, [id]).get(id) ?? []).map((b) => ({ ...b, ...(ratings.get(b.id) ?? { rate: null, ratingCount: 0 }) }));
-  return { ...toBusiness(row, []), branches: branchList, myRate, starCounts: starCountsOf(deps.db, id), heldRatings: heldRatingCount(deps.db, id) };
+  const commentCount = deps.db.select({ n: businesses.commentCount }).from(businesses).where(eq(businesses.id, id)).get()?.n ?? 0;
+  return {
+    ...toBusiness(row, []),
+    branches: branchList,
+    myRate,
+    starCounts: starCountsOf(deps.db, id),
+    heldRatings: heldRatingCount(deps.db, id),
+    commentCount,
+  };
 }

@@ -247,6 +247,8 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
         const checks = [
           { query: q.ofComment, values: { me: me(), limit: 21, commentId: someCommentId }, index: 'replies_comment_idx' },
           { query: q.ofCommentAfter, values: { me: me(), limit: 21, commentId: someCommentId, t: Date.now(), k: 5 }, index: 'replies_comment_idx' },
+          { query: q.thread, values: { me: me(), limit: 21, commentId: someCommentId }, index: 'replies_comment_idx' },
+          { query: q.threadAfter, values: { me: me(), limit: 21, commentId: someCommentId, t: 0, k: 5 }, index: 'replies_comment_idx' },
           { query: q.all, values: { me: me(), limit: 21 }, index: 'replies_created_at_idx' },
           { query: q.allAfter, values: { me: me(), limit: 21, t: Date.now(), k: 5 }, index: 'replies_created_at_idx' },
         ];

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { comments, images, replies, replyRatings, reports, users } from '../../db/schema';
@@ -82,6 +82,9 @@ function replyRows(db: Db, me: unknown = p.me) {
 // appends the rowid to both, so (created_at, rowid) orders and pages without a sort.
 const newestFirst = [desc(replies.createdAt), desc(rowid)] as const;
 const after = sql`(${replies.createdAt}, ${rowid}) < (${p.t}, ${p.k})`;
+/** A thread reads as a conversation, oldest first (issue 29.8): the same index, walked forwards. */
+const oldestFirst = [asc(replies.createdAt), asc(rowid)] as const;
+const later = sql`(${replies.createdAt}, ${rowid}) > (${p.t}, ${p.k})`;
 const ofComment = eq(replies.commentId, p.commentId);
 /** Hidden replies only for their author and admins; tested on rows the index walk reads anyway. */
 const visible = sql`(${replies.hiddenAt} is null or ${replies.userId} = ${p.me} or ${p.admin} = 1)`;
@@ -97,6 +100,14 @@ export function replyQueries(db: Db) {
     ofCommentAfter: replyRows(db)
       .where(and(ofComment, after, visible))
       .orderBy(...newestFirst)
+      .limit(keptLimit(p.limit)),
+    thread: replyRows(db)
+      .where(and(ofComment, visible))
+      .orderBy(...oldestFirst)
+      .limit(keptLimit(p.limit)),
+    threadAfter: replyRows(db)
+      .where(and(ofComment, later, visible))
+      .orderBy(...oldestFirst)
       .limit(keptLimit(p.limit)),
     all: replyRows(db)
       .leftJoin(parent, eq(parent.id, replies.commentId))
@@ -150,7 +161,7 @@ export function getReplyCard(db: Db, actor: Actor, id: string): ReplyCard {
   return toReplyCard(row);
 }
 
-/** A comment's replies, newest first, by cursor. */
+/** A comment's replies, oldest first (a thread reads as a conversation), by cursor. */
 export function listReplies(deps: Deps, actor: Actor, input: RepliesInput): Page<ReplyCard> {
   const { db } = deps;
   const comment = db.select({ userId: comments.userId, hiddenAt: comments.hiddenAt }).from(comments).where(eq(comments.id, input.commentId)).get();
@@ -161,7 +172,7 @@ export function listReplies(deps: Deps, actor: Actor, input: RepliesInput): Page
   const cursor = decodeCursor(input.cursor, 'number');
   const q = prepared(db);
   const args = { ...viewerOf(actor), limit: limit + 1, commentId: input.commentId };
-  const rows = cursor ? q.ofCommentAfter.all({ ...args, t: cursor.t, k: cursor.k }) : q.ofComment.all(args);
+  const rows = cursor ? q.threadAfter.all({ ...args, t: cursor.t, k: cursor.k }) : q.thread.all(args);
   return pageOf(rows, limit, keyOf, toReplyCard);
 }
 

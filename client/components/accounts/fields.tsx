@@ -97,6 +97,7 @@ export function NewPasswordFields({ idPrefix, passwordLabel, errors, password, c
         id={`${idPrefix}-password`}
         label={passwordLabel ?? t.accounts.fields.newPassword}
         autoComplete="new-password"
+        hint={t.accounts.fields.passwordHint}
         error={errors.password?.message}
         registration={password}
       />

@@ -9,8 +9,8 @@ import { StarItems } from './stars';
 import styles from './rate-business.module.css';
 
 /**
- * The user's own stars and the Rate button. The button is disabled while sending and once the
- * chosen rate is saved ('Rate Submitted'); choosing another rate enables it again, since a new
+ * The user's own stars and the Rate button. The button is aria-disabled (it keeps focus) while
+ * sending and once the chosen rate is saved ('Rate Submitted'); choosing another rate enables it again, since a new
  * rating replaces the old one. Nothing is sent for 0 stars; visitors are asked to log in.
  * `disabled`: until the app has taken over a server-rendered page, so no press is silently lost.
  */
@@ -59,11 +59,12 @@ export function RateBusiness({ businessId, myRate, disabled = false }: { busines
 
   const done = saved !== null && saved === value;
   const submit = () => {
+    if (disabled) return;
     if (!me) {
       askToLogIn(t.messages.businessRateLoginRequired);
       return;
     }
-    if (value < 1) return;
+    if (value < 1 || rate.isPending || done || disabled) return;
     rate.mutate({ id: businessId, rate: value });
   };
 
@@ -83,11 +84,23 @@ export function RateBusiness({ businessId, myRate, disabled = false }: { busines
         </RatingGroup.Control>
         <RatingGroup.HiddenInput />
       </RatingGroup.Root>
-      <button type="button" className="btn btn-primary" onClick={submit} disabled={value < 1 || rate.isPending || done || disabled}>
+      {/* aria-disabled, not disabled: a disabled button drops keyboard focus to the page body
+          the moment it is pressed (issue 29.5); a press while it says so does nothing. */}
+      <button type="button" className="btn btn-primary" onClick={submit} aria-disabled={value < 1 || rate.isPending || done || disabled || undefined}>
         {rate.isPending || done ? t.business.rating.submitted : t.business.rating.rate}
       </button>
       {saved !== null ? (
-        <button type="button" className="btn btn-ghost" onClick={() => unrate.mutate({ id: businessId, rate: null })} disabled={unrate.isPending || disabled}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => {
+            if (unrate.isPending || disabled) return;
+            // The button goes away with the rating: focus moves to the stars, not the page body.
+            controlRef.current?.querySelector<HTMLElement>('[role="radio"]')?.focus();
+            unrate.mutate({ id: businessId, rate: null });
+          }}
+          aria-disabled={unrate.isPending || disabled || undefined}
+        >
           {t.business.rating.remove}
         </button>
       ) : null}

@@ -34,22 +34,22 @@ export function RatingBreakdown({ businessId, starCounts, ratingCount }: { busin
                 href={`/business/${encodeURIComponent(businessId)}${withStars(search, [level])}#comments`}
                 className={styles.bar}
                 aria-current={current ? 'true' : undefined}
-                aria-label={b.bar(t.business.rating.stars(level), `${number(count)} ${plural(count, t.business.rating.count)}`, percent)}
                 onClick={() => window.requestAnimationFrame(() => document.getElementById('comments')?.scrollIntoView({ block: 'start' }))}
               >
-                <span className={styles.level} aria-hidden="true">
+                {/* The name comes from the text, visible and hidden: "5 stjärnor: 3 betyg, 75 %". */}
+                <span className={styles.level}>
                   {level}
                   <StarIcon size={14} filled className={styles.star} />
+                  <span className="visually-hidden"> {b.starWord(level)}: </span>
                 </span>
                 <span className={styles.track} aria-hidden="true">
                   <span className={styles.fill} style={{ width: `${share}%` }} />
                 </span>
-                <span className={styles.count} aria-hidden="true">
+                <span className={styles.count}>
                   {number(count)}
+                  <span className="visually-hidden"> {plural(count, t.business.rating.count)}, </span>
                 </span>
-                <span className={styles.percent} aria-hidden="true">
-                  {percent}
-                </span>
+                <span className={styles.percent}>{percent}</span>
               </Link>
             </li>
           );

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Combobox } from '@ark-ui/react/combobox';
 import { useListCollection } from '@ark-ui/react/collection';
 import { Portal } from '@ark-ui/react/portal';
@@ -16,12 +16,19 @@ const fold = (text: string) => text.toLocaleLowerCase('sv').normalize('NFD').rep
  * The branch a comment is about: a combobox of the business's branches (type to narrow them)
  * and, always last, "Annan plats…" for free text. `value` is a branch id, OTHER_PLACE or ''.
  * `onChange` also hands over what was typed, so "Annan plats…" can start from it.
+ *
+ * Text typed and left without picking anything is not thrown away (issue 29.4): leaving the
+ * field takes it as the branch it names (case and accents aside) or else as another place, and
+ * the field then reads "Annan plats: Umeå" (`otherText`, the free text the form holds).
  */
 export function BranchPicker(props: {
   id: string;
   branches: { id: string; location: string }[];
   value: string;
-  onChange(value: string, typed: string): void;
+  /** `kept`: the typed text was taken as another place on leaving the field (no pick). */
+  onChange(value: string, typed: string, kept?: boolean): void;
+  /** The free text of "Annan plats", shown in the field while that is the choice. */
+  otherText?: string;
   invalid: boolean;
   describedBy?: string;
 }) {
@@ -38,28 +45,57 @@ export function BranchPicker(props: {
     filter: (itemText, filterText, item) => item.value === OTHER_PLACE || fold(itemText).includes(fold(filterText.trim())),
   });
   const typed = useRef('');
+  // While the person types, the field shows their text; otherwise the choice's label.
+  const [typing, setTyping] = useState<string | null>(null);
+  // Held here so leaving the field closes the list for sure: the choice made then would
+  // otherwise open it again, over whatever the pointer was pressing (the "Publicera" button).
+  const [open, setOpen] = useState(false);
+  const controlRef = useRef<HTMLDivElement>(null);
+  const labelOf = (value: string) => options.find((o) => o.value === value)?.label ?? '';
+  const shown =
+    typing ?? (props.value === OTHER_PLACE && props.otherText?.trim() ? f.otherPlaceIs(props.otherText.trim()) : props.value ? labelOf(props.value) : '');
+
+  const keepTyped = () => {
+    setOpen(false);
+    if (typing === null) return;
+    setTyping(null);
+    const text = typing.trim();
+    if (text === '') return;
+    const branch = props.branches.find((b) => fold(b.location) === fold(text));
+    if (branch) props.onChange(branch.id, '');
+    else props.onChange(OTHER_PLACE, text, true);
+  };
 
   return (
     <Combobox.Root
       className={styles.root}
       collection={collection}
       value={props.value ? [props.value] : []}
+      inputValue={shown}
+      open={open}
+      // The list opens only while the field (or its button) has focus: the field showing the
+      // kept place as it is left opened it again, over the "Publicera" button being pressed.
+      onOpenChange={(e) => setOpen(e.open && Boolean(controlRef.current?.contains(document.activeElement)))}
       onInputValueChange={(e) => {
         // Only typing narrows the list; a chosen item's label in the field shows all again.
         if (e.reason === 'input-change') {
           typed.current = e.inputValue;
+          setTyping(e.inputValue);
           filter(e.inputValue);
         } else filter('');
       }}
-      onValueChange={(e) => props.onChange(e.value[0] ?? '', typed.current)}
+      onValueChange={(e) => {
+        setTyping(null);
+        props.onChange(e.value[0] ?? '', typed.current);
+      }}
       openOnClick
       ids={{ input: props.id }}
       invalid={props.invalid}
       positioning={{ sameWidth: true, gutter: 4 }}
     >
       <Combobox.Label className={styles.label}>{f.location}</Combobox.Label>
-      <Combobox.Control className={styles.control}>
-        <Combobox.Input className={styles.input} placeholder={f.branchPlaceholder} aria-describedby={props.describedBy} />
+      <Combobox.Control ref={controlRef} className={styles.control}>
+        <Combobox.Input className={styles.input} placeholder={f.branchPlaceholder} aria-describedby={props.describedBy} onBlur={keepTyped} />
         <Combobox.Trigger className={styles.trigger} aria-label={f.openBranches}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />

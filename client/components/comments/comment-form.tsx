@@ -38,6 +38,11 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
   // A business without branches asks for the place as text straight away.
   const [choice, setChoice] = useState('');
   const freeText = branches.length === 0 || choice === OTHER_PLACE;
+  // Text typed into the branch field and kept as another place ("Annan plats: Umeå") needs no
+  // second field; picking "Annan plats…" opens one. Nothing appears as the field is left, so a
+  // press on "Publicera" does not land on a button that moved.
+  const [keptTyped, setKeptTyped] = useState(false);
+  const freeField = branches.length === 0 || (choice === OTHER_PLACE && !keptTyped);
 
   const form = useForm<CommentFormValues>({
     resolver: zodResolver(commentFormCheckedSchema),
@@ -46,8 +51,9 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
   });
   const { register, handleSubmit, formState, setError, setValue, getValues, reset } = form;
 
-  const choose = (value: string, typed: string) => {
+  const choose = (value: string, typed: string, kept = false) => {
     setChoice(value);
+    setKeptTyped(kept);
     const validate = { shouldValidate: formState.isSubmitted };
     if (value === OTHER_PLACE) {
       setValue('branchId', undefined);
@@ -64,6 +70,7 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
       notify(f.posted, 'success');
       reset();
       setChoice('');
+      setKeptTyped(false);
       setImageId(null);
       setStars(0);
       setGeneration((g) => g + 1);
@@ -108,17 +115,18 @@ export function CommentForm({ businessId, onPosted }: { businessId: string; onPo
             branches={branches}
             value={choice}
             onChange={choose}
-            invalid={Boolean(locationError) && !freeText}
-            describedBy={locationError && !freeText ? `${ids.branch}-error` : undefined}
+            otherText={choice === OTHER_PLACE ? (form.watch('businessLocation') ?? '') : undefined}
+            invalid={Boolean(locationError) && !freeField}
+            describedBy={locationError && !freeField ? `${ids.branch}-error` : undefined}
           />
-          {locationError && !freeText ? (
+          {locationError && !freeField ? (
             <p id={`${ids.branch}-error`} className="field-error" role="alert">
               {locationError}
             </p>
           ) : null}
         </div>
       ) : null}
-      {freeText ? (
+      {freeField ? (
         <div className="field">
           <label htmlFor={ids.location}>{branches.length > 0 ? f.otherLocation : f.location}</label>
           <input

@@ -42,7 +42,16 @@ function useLinkedCommentId(): string | null {
  * location, text and author name, and the comments newest first, a page at a time. A link to
  * a comment that is not on the loaded pages (#comment-{id}) shows it on its own at the top.
  */
-export function CommentSection({ businessId, branches }: { businessId: string; branches: { id: string; location: string }[] }) {
+export function CommentSection({
+  businessId,
+  branches,
+  commentCount,
+}: {
+  businessId: string;
+  branches: { id: string; location: string }[];
+  /** The business's written reviews (kept column): with none, an invitation instead of filters. */
+  commentCount?: number;
+}) {
   const { t, errorText } = useI18n();
   const s = t.comments.section;
   const trpc = useTRPC();
@@ -77,6 +86,9 @@ export function CommentSection({ businessId, branches }: { businessId: string; b
   const linkedComment = linkedMissing && linked.data && linked.data.businessId === businessId && !removed.has(linked.data._id) ? linked.data : null;
 
   const hide = (id: string) => setRemoved((prev) => new Set(prev).add(id));
+  // Nothing written yet and nothing asked for: search, branch and star filters would filter
+  // nothing, so the section invites the first review instead (issue 29.8).
+  const empty = commentCount === 0 && !term && !branch && !filtered && query.isSuccess && comments.length === 0;
 
   let list;
   if (query.isPending || (shown !== comments && shown.length === 0 && comments.length > 0)) {
@@ -86,6 +98,15 @@ export function CommentSection({ businessId, branches }: { businessId: string; b
       <p className="notice notice-error" role="alert">
         {query.error.data?.key ? errorText(query.error) : s.error}
       </p>
+    );
+  } else if (empty) {
+    list = (
+      <div className={`notice ${styles.invitation}`}>
+        <p>
+          <strong>{s.noComments}</strong>
+        </p>
+        <p>{me ? s.beFirst : s.beFirstVisitor}</p>
+      </div>
     );
   } else if (comments.length === 0) {
     list = <p className="notice">{term ? s.nothingFound : branch ? s.nothingAtBranch : filtered ? t.comments.listing.nothingFiltered : s.noComments}</p>;
@@ -121,33 +142,37 @@ export function CommentSection({ businessId, branches }: { businessId: string; b
         </p>
       )}
 
-      <div className={styles.filters}>
-        <div className={styles.searchBox} role="search">
-          <label htmlFor={searchId} className="visually-hidden">
-            {s.searchLabel}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            placeholder={s.searchPlaceholder}
-            value={search}
-            maxLength={SEARCH_MAX}
-            onChange={(e) => setSearch(e.target.value)}
-            aria-describedby={`${searchId}-hint`}
-          />
-          <p id={`${searchId}-hint`} className={styles.hint}>
-            {s.searchHint}
-          </p>
-        </div>
-        {branches.length > 1 ? (
-          <div className={styles.branchFilter}>
-            <BranchFilter branches={branches} value={branch} onChange={setBranch} />
+      {empty ? null : (
+        <>
+          <div className={styles.filters}>
+            <div className={styles.searchBox} role="search">
+              <label htmlFor={searchId} className="visually-hidden">
+                {s.searchLabel}
+              </label>
+              <input
+                id={searchId}
+                type="search"
+                className="input"
+                placeholder={s.searchPlaceholder}
+                value={search}
+                maxLength={SEARCH_MAX}
+                onChange={(e) => setSearch(e.target.value)}
+                aria-describedby={`${searchId}-hint`}
+              />
+              <p id={`${searchId}-hint`} className={styles.hint}>
+                {s.searchHint}
+              </p>
+            </div>
+            {branches.length > 1 ? (
+              <div className={styles.branchFilter}>
+                <BranchFilter branches={branches} value={branch} onChange={setBranch} />
+              </div>
+            ) : null}
           </div>
-        ) : null}
-      </div>
 
-      <CommentFilters state={listState} />
+          <CommentFilters state={listState} />
+        </>
+      )}
 
       {linkedComment ? (
         <div className={styles.linked}>

@@ -45,6 +45,9 @@ export function EmojiRating({ kind, id, authorId, stats }: Props) {
   const selected = pendingRate !== undefined ? pendingRate : shown.myRate;
 
   function choose(value: string[]) {
+    // Not disabled while sending: a disabled button drops keyboard focus to the page body
+    // (issue 29.5). A second choice while the first is on its way waits for its answer.
+    if (mutation.isPending) return;
     if (!me) {
       askToLogIn(t.messages.emojiRateLoginRequired);
       return;
@@ -60,7 +63,8 @@ export function EmojiRating({ kind, id, authorId, stats }: Props) {
         value={selected === null ? [] : [String(selected)]}
         onValueChange={(details) => choose(details.value)}
         deselectable
-        disabled={own || mutation.isPending}
+        disabled={own}
+        aria-busy={mutation.isPending || undefined}
         aria-label={e.groupLabel}
         aria-describedby={own ? reasonId : undefined}
       >

@@ -15,7 +15,7 @@ import { PostHeader } from './post-header';
 import { PostPicture } from './post-picture';
 import styles from './comments.module.css';
 
-/** A comment's replies, newest first, a page at a time. */
+/** A comment's replies, oldest first (a conversation), a page at a time. */
 export function ReplyList({ commentId }: { commentId: string }) {
   const { t } = useI18n();
   const r = t.comments.replies;

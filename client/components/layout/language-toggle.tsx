@@ -1,6 +1,6 @@
 import { loadCatalog, useI18n } from '../../i18n';
 
-/** Shows the code of the language it switches to ('EN' while Swedish, 'SE' while English). */
+/** Shows the code of the language it switches to ('EN' while Swedish, 'SV', the ISO code, while English; the seed's `se` stays the API value). */
 export function LanguageToggle({ className }: { className?: string }) {
   const { lang, setLang, t } = useI18n();
   const nav = t.common.nav;

@@ -12,7 +12,7 @@ import styles from './layout.module.css';
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   useHashScroll();
-  useTitleReset(t.common.siteName);
+  useTitleReset(t.common.siteName, t.common.pageTitles);
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skipLink}>

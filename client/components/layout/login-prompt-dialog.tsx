@@ -1,22 +1,48 @@
+import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useI18n } from '../../i18n';
 import { useLoginHref } from '../accounts/sign-in';
-import { Modal } from '../ui/modal';
 import styles from './login-prompt.module.css';
 
-/** The prompt itself, loaded only when it is about to be shown. */
-export default function LoginPromptDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+/**
+ * The prompt itself, loaded only when it is about to be shown: a panel at the bottom of the
+ * screen, not a modal. Focus stays where the visitor has it (they may be typing); Escape, the
+ * close button or a tap anywhere outside closes it.
+ */
+export default function LoginPromptDialog({ onClose }: { onClose(): void }) {
   const { t } = useI18n();
   const [, navigate] = useLocation();
   const p = t.common.loginPrompt;
+  const titleId = useId();
+  const panel = useRef<HTMLElement>(null);
   // Back to this page after the login, not to the profile.
   const loginHref = useLoginHref();
   const go = (path: string) => {
-    onOpenChange(false);
+    onClose();
     navigate(path);
   };
+
+  useEffect(() => {
+    const outside = (event: PointerEvent) => {
+      if (panel.current && event.target instanceof Node && !panel.current.contains(event.target)) onClose();
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [onClose]);
+
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={p.title} description={p.text}>
+    <aside ref={panel} className={styles.panel} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.title}>
+        {p.title}
+      </h2>
+      <p className={styles.text}>{p.text}</p>
       <div className={styles.actions}>
         <button type="button" className="btn btn-primary" onClick={() => go(loginHref)}>
           {p.login}
@@ -25,6 +51,9 @@ export default function LoginPromptDialog({ open, onOpenChange }: { open: boolea
           {p.register}
         </button>
       </div>
-    </Modal>
+      <button type="button" className={styles.close} onClick={onClose} aria-label={t.common.close}>
+        ×
+      </button>
+    </aside>
   );
 }

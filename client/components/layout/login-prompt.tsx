@@ -12,7 +12,7 @@ const ACCOUNT_PATHS = new Set(['/login', '/logIn', '/registration', '/users/conf
 
 function alreadyShown(): boolean {
   try {
-    return sessionStorage.getItem(LOGIN_PROMPT_SHOWN_KEY) === '1';
+    return localStorage.getItem(LOGIN_PROMPT_SHOWN_KEY) === '1';
   } catch {
     // Storage can be blocked; then showing it once per page load is the best we can do.
     return false;
@@ -21,7 +21,7 @@ function alreadyShown(): boolean {
 
 function markShown() {
   try {
-    sessionStorage.setItem(LOGIN_PROMPT_SHOWN_KEY, '1');
+    localStorage.setItem(LOGIN_PROMPT_SHOWN_KEY, '1');
   } catch {
     // See alreadyShown.
   }
@@ -29,7 +29,9 @@ function markShown() {
 
 /**
  * Invites visitors to log in or register 10 s after the site loads, at most once per browser
- * session. It closes by its close button or Escape, not by a click outside (PRODUCT.md §8).
+ * (localStorage: a link opened in a new tab does not ask again). It is a panel at the bottom,
+ * not a modal: it takes no focus from what the visitor is doing, and closes by its close
+ * button, Escape or a tap outside it (issue 29.9, over PRODUCT.md §8's once per session).
  */
 export function LoginPrompt() {
   const { me, isLoading } = useMe();
@@ -39,7 +41,7 @@ export function LoginPrompt() {
   const [shown, setShown] = useState(false);
 
   useEffect(() => {
-    // sessionStorage is first read when the time comes, not during the page's start: the first
+    // localStorage is first read when the time comes, not during the page's start: the first
     // access can block the main thread for a while on a slow phone.
     const timer = window.setTimeout(() => setDue(true), DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -54,10 +56,14 @@ export function LoginPrompt() {
     setOpen(true);
   }, [due, isLoading, me, location]);
 
-  if (!shown) return null;
+  // Always there once due, so screen readers hear the panel as it appears (it takes no focus).
   return (
-    <Suspense fallback={null}>
-      <LoginPromptDialog open={open} onOpenChange={setOpen} />
-    </Suspense>
+    <div aria-live="polite">
+      {shown && open ? (
+        <Suspense fallback={null}>
+          <LoginPromptDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }

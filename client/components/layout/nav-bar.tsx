@@ -8,11 +8,13 @@ import { Logo } from './logo';
 import { MenuButton } from './menu-button';
 import { activeSection } from './nav-rules';
 import { UserButton } from './user-button';
+import { useSuggestionBoxId } from './use-suggestion-box';
 import styles from './nav-bar.module.css';
 
 /**
  * Small screens: a menu button (opening the drawer) and the logo. Large screens: Home, Business,
- * the favourites icon, the centred logo, the user button and the language toggle.
+ * Add New, Contact, the favourites icon, the centred logo, the user button and the language
+ * toggle: the same places as the drawer lists (issue 29.16).
  */
 export function NavBar() {
   const { t } = useI18n();
@@ -20,6 +22,7 @@ export function NavBar() {
   const [location] = useLocation();
   const nav = t.common.nav;
   const section = activeSection(location);
+  const suggestionBoxId = useSuggestionBoxId();
   return (
     <header className={styles.header}>
       <nav className={`container ${styles.bar}`} aria-label={nav.mainNav}>
@@ -34,6 +37,22 @@ export function NavBar() {
             <li>
               <Link href="/business" className={styles.link} aria-current={section === 'business' ? 'page' : undefined}>
                 {nav.business}
+              </Link>
+            </li>
+            {suggestionBoxId ? (
+              <li>
+                <Link
+                  href={`/business/${suggestionBoxId}`}
+                  className={styles.link}
+                  aria-current={location === `/business/${suggestionBoxId}` ? 'page' : undefined}
+                >
+                  {nav.addNew}
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <Link href="/contact" className={styles.link} aria-current={location === '/contact' ? 'page' : undefined}>
+                {nav.contact}
               </Link>
             </li>
             {me ? (

@@ -21,9 +21,11 @@ export function UserButton({ className }: { className?: string }) {
       </Link>
     );
   }
-  const label = me.isAdmin ? `${nav.userMenu(me.firstName)}, ${nav.adminBadge}` : nav.userMenu(me.firstName);
+  // The name comes from the text, "Din profil, Anna, Administratör" with the visible first name
+  // in it: an aria-label hid the name behind other words and the badge's "A" (WCAG 2.5.3).
   return (
-    <Link href="/user" className={className} aria-label={label}>
+    <Link href="/user" className={className}>
+      <span className="visually-hidden">{nav.userMenu}</span>
       <span className={styles.avatar}>
         {me.image ? <img src={me.image} alt="" width={28} height={28} /> : <UserIcon size={20} />}
         {me.isAdmin ? (
@@ -33,6 +35,7 @@ export function UserButton({ className }: { className?: string }) {
         ) : null}
       </span>
       <span className={styles.userName}>{me.firstName}</span>
+      {me.isAdmin ? <span className="visually-hidden">, {nav.adminBadge}</span> : null}
     </Link>
   );
 }

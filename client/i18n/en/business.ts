@@ -24,7 +24,7 @@ export const business: Widen<typeof sv> = {
       allCities: 'All cities',
       withCount: (name: string, count: string) => `${name} (${count})`,
       sort: 'Sort',
-      sorts: { name: 'Name A–Ö', rating: 'Highest rated', reviews: 'Most reviewed', newest: 'Newest' },
+      sorts: { name: 'Name A–Ö', rating: 'Highest rated', reviews: 'Most ratings', newest: 'Newest' },
       ratingInfoLabel: 'How sorting by rating works',
       ratingInfo:
         'Highest rated weighs in how many people have rated: every business counts as if it also had five ratings of 3 stars. So a single 5-star rating does not rank above a hundred ratings of 4.8.',
@@ -43,6 +43,7 @@ export const business: Widen<typeof sv> = {
     outOf: (average: string) => `${average} of 5`,
     starsOutOf: (average: string) => `${average} of 5 stars`,
     count: { one: 'rating', other: 'ratings' },
+    reviews: { one: 'review', other: 'reviews' },
     none: 'No ratings yet',
     yours: 'Your rating',
     rate: 'Rate',
@@ -52,7 +53,7 @@ export const business: Widen<typeof sv> = {
   },
   breakdown: {
     heading: 'How the ratings are spread',
-    bar: (stars: string, count: string, percent: string) => `${stars}: ${count} (${percent})`,
+    starWord: (n: number) => (n === 1 ? 'star' : 'stars'),
     filterHint: 'Choose a row to show the comments with that rating.',
     percent: (n: string) => `${n}%`,
   },

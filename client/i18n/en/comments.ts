@@ -1,16 +1,17 @@
 import type { Widen } from '../types';
 import type { comments as sv } from '../sv/comments';
+import { LOCATION_MAX } from '../../../server/schemas/comment-constants';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export const comments: Widen<typeof sv> = {
   emoji: {
-    groupLabel: 'Rate with an emoji',
+    groupLabel: 'React with an emoji',
     names: { 1: 'Angry', 2: 'Disappointed', 3: 'Neutral', 4: 'Pleased', 5: 'Delighted' },
     option: (name: string, rate: number, count: string) => `${name}, ${rate} of 5 (chosen by ${count})`,
-    ownPost: 'You cannot rate your own post.',
+    ownPost: 'You cannot react to your own post.',
     average: (average: string) => `Average ${average} of 5`,
-    count: { one: 'rating', other: 'ratings' },
+    count: { one: 'reaction', other: 'reactions' },
   },
   feed: {
     title: 'Explore the top-rated comments from our community!',
@@ -27,7 +28,7 @@ export const comments: Widen<typeof sv> = {
     cardLabel: (business: string, location: string) => `Comment on ${business}, ${location}`,
     openComment: 'Open the comment',
     replies: { one: 'reply', other: 'replies' },
-    ratings: { one: 'rating', other: 'ratings' },
+    ratings: { one: 'reaction', other: 'reactions' },
   },
   section: {
     heading: 'Comments',
@@ -43,6 +44,8 @@ export const comments: Widen<typeof sv> = {
     branchLabel: 'Branch',
     allBranches: 'All branches',
     nothingAtBranch: 'No comments about this branch',
+    beFirst: 'Nobody has written about this business yet. Be the first to tell others about your visit!',
+    beFirstVisitor: 'Nobody has written about this business yet. Log in and be the first to tell others about your visit!',
   },
   listing: {
     sort: 'Sort',
@@ -62,7 +65,7 @@ export const comments: Widen<typeof sv> = {
   },
   stars: {
     label: 'Stars for the business (optional)',
-    clear: 'No rating',
+    clear: 'Remove rating',
     hint: 'The stars become your rating of the business and show beside your comments.',
     authorGave: (name: string, stars: string) => `${name} gave ${stars} of 5 stars`,
   },
@@ -72,9 +75,10 @@ export const comments: Widen<typeof sv> = {
     location: 'Store location',
     otherPlace: 'Other location…',
     otherLocation: 'Other location',
+    otherPlaceIs: (place: string) => `Other location: ${place}`,
     branchPlaceholder: 'Choose a branch',
     openBranches: 'Show the branches',
-    locationHint: 'For example Malmö or Västerås C (at most 2 words, 20 characters).',
+    locationHint: `For example Umeå or Uppsala Gottsunda Centrum (at most ${LOCATION_MAX} characters).`,
     photo: 'Add photo',
     changePhoto: 'Change photo',
     submit: 'Post',
@@ -108,9 +112,9 @@ export const comments: Widen<typeof sv> = {
     photo: 'Add photo',
     submit: 'Send reply',
     posted: 'Your reply is posted.',
-    viewMore: 'View more Replies',
+    viewMore: 'View more replies',
     hide: 'Hide Replies',
-    loadMore: 'Show older replies',
+    loadMore: 'Show later replies',
     loading: 'Loading replies...',
     error: 'Failed to fetch the replies.',
     deleteTitle: 'Delete the reply?',

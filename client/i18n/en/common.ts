@@ -3,6 +3,19 @@ import type { common as sv } from '../sv/common';
 
 export const common: Widen<typeof sv> = {
   siteName: 'Recensera',
+  pageTitles: {
+    profile: 'Your profile',
+    'user-management': 'User management',
+    'business-management': 'Business management',
+    'comment-moderation': 'Comment management',
+    'mod-queue': 'Reports',
+    'mod-log': 'Moderation log',
+    favorites: 'Favourites',
+    'forgot-password': 'Forgot your password',
+    'reset-password': 'Choose a new password',
+    'confirm-email': 'Confirm e-mail address',
+    'google-login': 'Logging in with Google',
+  },
   skipToContent: 'Skip to content',
   loading: 'Loading...',
   close: 'Close',
@@ -31,8 +44,8 @@ export const common: Widen<typeof sv> = {
     favoritesCount: (n: number) => `Favorites: ${n}`,
     adminBadge: 'Administrator',
     switchLanguage: 'Switch language to Swedish',
-    otherLanguageCode: 'SE',
-    userMenu: (name: string) => `Your profile, ${name}`,
+    otherLanguageCode: 'SV',
+    userMenu: 'Your profile, ',
   },
   footer: {
     aboutUs: 'About Us',

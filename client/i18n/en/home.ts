@@ -64,7 +64,7 @@ export const home: Widen<typeof sv> = {
     },
     reactions: {
       title: 'React to posts',
-      text: "Rate other people's comments and replies on an emoji scale from one to five.",
+      text: "React to other people's comments and replies with one of five emoji, from angry to delighted. Reactions are apart from the stars you give a store.",
     },
     replies: {
       title: 'Reply and discuss',
@@ -95,7 +95,8 @@ export const home: Widen<typeof sv> = {
     },
     rateOthers: {
       question: "Can I rate other users' posts?",
-      answer: "Yes. Users also rate each other's comments and replies, so the most helpful posts stand out.",
+      answer:
+        "Yes. Users react to each other's comments and replies with five emoji (reactions), so the most helpful posts stand out. Reactions do not count towards a store's rating.",
     },
   },
 };

@@ -42,6 +42,8 @@ export const business = {
     outOf: (average: string) => `${average} av 5`,
     starsOutOf: (average: string) => `${average} av 5 stjärnor`,
     count: { one: 'betyg', other: 'betyg' },
+    /** Written reviews beside the star count: "7 betyg · 1 recension". */
+    reviews: { one: 'recension', other: 'recensioner' },
     none: 'Inga betyg än',
     yours: 'Ditt betyg',
     rate: 'Betygsätt',
@@ -51,8 +53,11 @@ export const business = {
   },
   breakdown: {
     heading: 'Fördelning av betygen',
-    /** One bar: "5 stjärnor: 12 betyg (40 %)"; the link filters the comments to that level. */
-    bar: (stars: string, count: string, percent: string) => `${stars}: ${count} (${percent})`,
+    /**
+     * One bar reads "5 stjärnor: 12 betyg, 40 %": the visible "5", "12" and "40 %" with these
+     * words hidden between them, so the link's name starts with what is shown (WCAG 2.5.3).
+     */
+    starWord: (n: number) => (n === 1 ? 'stjärna' : 'stjärnor'),
     filterHint: 'Välj en rad för att visa kommentarerna med det betyget.',
     percent: (n: string) => `${n} %`,
   },

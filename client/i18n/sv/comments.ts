@@ -1,15 +1,16 @@
 import type { commentMessages } from '../../../server/schemas/comments';
+import { LOCATION_MAX, LOCATION_MAX_WORDS } from '../../../server/schemas/comment-constants';
 
 const MONTHS = ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'];
 
 export const comments = {
   emoji: {
-    groupLabel: 'Betygsätt med en emoji',
+    groupLabel: 'Reagera med en emoji',
     names: { 1: 'Arg', 2: 'Besviken', 3: 'Neutral', 4: 'Nöjd', 5: 'Förtjust' },
     option: (name: string, rate: number, count: string) => `${name}, ${rate} av 5 (${count} har valt den)`,
-    ownPost: 'Du kan inte betygsätta ditt eget inlägg.',
+    ownPost: 'Du kan inte reagera på ditt eget inlägg.',
     average: (average: string) => `Snitt ${average} av 5`,
-    count: { one: 'betyg', other: 'betyg' },
+    count: { one: 'reaktion', other: 'reaktioner' },
   },
   feed: {
     title: 'Utforska de högst rankade kommentarerna från vår gemenskap!',
@@ -21,12 +22,12 @@ export const comments = {
     loadMore: 'Visa fler',
     empty: 'Inga kommentarer hittades',
     errorMostReplied: 'Det gick inte att hämta kommentarerna med flest svar',
-    errorTopRated: 'Det gick inte att hämta kommentarerna med flest betyg',
+    errorTopRated: 'Det gick inte att hämta kommentarerna med bäst reaktioner',
     errorAll: 'Det gick inte att hämta kommentarerna',
     cardLabel: (business: string, location: string) => `Kommentar om ${business}, ${location}`,
     openComment: 'Öppna kommentaren',
     replies: { one: 'svar', other: 'svar' },
-    ratings: { one: 'betyg', other: 'betyg' },
+    ratings: { one: 'reaktion', other: 'reaktioner' },
   },
   section: {
     heading: 'Kommentarer',
@@ -42,6 +43,9 @@ export const comments = {
     branchLabel: 'Filial',
     allBranches: 'Alla filialer',
     nothingAtBranch: 'Inga kommentarer om den här filialen',
+    /** An empty business page, under "Inga kommentarer hittades". */
+    beFirst: 'Ingen har skrivit om det här företaget än. Bli först med att berätta om ditt besök!',
+    beFirstVisitor: 'Ingen har skrivit om det här företaget än. Logga in och bli först med att berätta om ditt besök!',
   },
   listing: {
     sort: 'Sortera',
@@ -61,7 +65,7 @@ export const comments = {
   },
   stars: {
     label: 'Stjärnor för butiken (valfritt)',
-    clear: 'Inget betyg',
+    clear: 'Ta bort betyg',
     hint: 'Stjärnorna blir ditt betyg av butiken och visas vid dina kommentarer.',
     /** Beside an author's name: "Anna Andersson gav 4 av 5 stjärnor". */
     authorGave: (name: string, stars: string) => `${name} gav ${stars} av 5 stjärnor`,
@@ -72,9 +76,11 @@ export const comments = {
     location: 'Butikens plats',
     otherPlace: 'Annan plats…',
     otherLocation: 'Annan plats',
+    /** The branch field once typed text is kept as another place: "Annan plats: Umeå". */
+    otherPlaceIs: (place: string) => `Annan plats: ${place}`,
     branchPlaceholder: 'Välj filial',
     openBranches: 'Visa filialerna',
-    locationHint: 'Till exempel Malmö eller Västerås C (högst 2 ord, 20 tecken).',
+    locationHint: `Till exempel Umeå eller Uppsala Gottsunda Centrum (högst ${LOCATION_MAX} tecken).`,
     photo: 'Lägg till foto',
     changePhoto: 'Byt foto',
     submit: 'Publicera',
@@ -111,7 +117,7 @@ export const comments = {
     posted: 'Ditt svar är publicerat.',
     viewMore: 'Visa fler svar',
     hide: 'Dölj svar',
-    loadMore: 'Visa äldre svar',
+    loadMore: 'Visa senare svar',
     loading: 'Laddar svar...',
     error: 'Det gick inte att hämta svaren.',
     deleteTitle: 'Ta bort svaret?',
@@ -163,8 +169,8 @@ export const commentsMessagesSv: Record<keyof typeof commentMessages, string> = 
   commentTooLong: 'Kommentaren är för lång!',
   commentLocationRequired: '*Ange butikens plats',
   commentLocationChars: 'Platsen får bara innehålla bokstäver och mellanslag',
-  commentLocationWords: 'Platsen får bestå av högst 2 ord',
-  commentLocationLength: 'Platsen får vara högst 20 tecken lång',
+  commentLocationWords: `Platsen får bestå av högst ${LOCATION_MAX_WORDS} ord`,
+  commentLocationLength: `Platsen får vara högst ${LOCATION_MAX} tecken lång`,
   commentBranchUnknown: 'Det är inte en av företagets filialer.',
   replyTextRequired: '*Skriv en text',
   replyTooShort: 'Texten är för kort!',
@@ -172,10 +178,10 @@ export const commentsMessagesSv: Record<keyof typeof commentMessages, string> = 
   replyEditTooShort: 'Svaret är för kort!',
   replyTooLong: 'Svaret är för långt!',
   emojiRateInvalid: 'Välj ett betyg från 1 till 5.',
-  emojiRateLoginRequired: 'Logga in för att betygsätta.',
-  emojiRateFailed: 'Det gick inte att spara betyget.',
-  emojiRateThanks: 'Tack för ditt betyg!',
-  emojiRateOwnPost: 'Du kan inte betygsätta ditt eget inlägg.',
+  emojiRateLoginRequired: 'Logga in för att reagera.',
+  emojiRateFailed: 'Det gick inte att spara reaktionen.',
+  emojiRateThanks: 'Tack för din reaktion!',
+  emojiRateOwnPost: 'Du kan inte reagera på ditt eget inlägg.',
   commentNotFound: 'Kommentaren hittades inte',
   replyNotFound: 'Svaret hittades inte',
   commentNotYours: 'Du kan bara ändra dina egna kommentarer.',

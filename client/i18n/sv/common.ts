@@ -2,6 +2,23 @@ import type { commonMessages } from '../../../server/schemas/common';
 
 export const common = {
   siteName: 'Recensera',
+  /**
+   * The tab's title ("Din profil | Recensera") of pages without one of their own in search
+   * results, by page module (server/schemas/routes.ts); the server's first HTML uses them too.
+   */
+  pageTitles: {
+    profile: 'Din profil',
+    'user-management': 'Användarhantering',
+    'business-management': 'Företagshantering',
+    'comment-moderation': 'Kommentarshantering',
+    'mod-queue': 'Rapporter',
+    'mod-log': 'Moderationslogg',
+    favorites: 'Favoriter',
+    'forgot-password': 'Glömt lösenordet',
+    'reset-password': 'Välj ett nytt lösenord',
+    'confirm-email': 'Bekräfta e-postadress',
+    'google-login': 'Inloggning med Google',
+  } as Record<string, string>,
   skipToContent: 'Hoppa till innehållet',
   loading: 'Laddar...',
   close: 'Stäng',
@@ -32,7 +49,8 @@ export const common = {
     switchLanguage: 'Byt språk till engelska',
     /** The code the language toggle shows: the language it switches to. */
     otherLanguageCode: 'EN',
-    userMenu: (name: string) => `Din profil, ${name}`,
+    /** Read before the first name on the user button: "Din profil, Anna". */
+    userMenu: 'Din profil, ',
   },
   footer: {
     aboutUs: 'Om oss',

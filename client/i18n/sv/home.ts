@@ -61,7 +61,7 @@ export const home = {
     },
     reactions: {
       title: 'Reagera på inlägg',
-      text: 'Betygsätt andras kommentarer och svar med en skala av emojier från ett till fem.',
+      text: 'Reagera på andras kommentarer och svar med en av fem emojier, från arg till förtjust. Reaktionerna är något annat än stjärnorna du ger en butik.',
     },
     replies: {
       title: 'Svara och diskutera',
@@ -92,7 +92,8 @@ export const home = {
     },
     rateOthers: {
       question: 'Kan jag betygsätta andras inlägg?',
-      answer: 'Ja. Användarna betygsätter också varandras kommentarer och svar, så att de mest hjälpsamma inläggen syns tydligast.',
+      answer:
+        'Ja. Användarna reagerar på varandras kommentarer och svar med fem emojier (reaktioner), så att de mest hjälpsamma inläggen syns tydligast. Reaktionerna räknas inte in i butikens betyg.',
     },
   },
 } as const;

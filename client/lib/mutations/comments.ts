@@ -43,7 +43,14 @@ function useRefreshCommentsAndStars() {
     invalidate(input.rate === undefined ? [trpc.comments.pathFilter()] : [trpc.comments.pathFilter(), trpc.business.pathFilter()]);
 }
 
-export const useCreateComment = refreshingMutation((trpc) => trpc.comments.create, useRefreshCommentsAndStars);
+/** The comments and the business: its count of written reviews moved ("7 betyg · 2 recensioner"). */
+function useRefreshCommentsAndBusiness() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidate();
+  return () => invalidate([trpc.comments.pathFilter(), trpc.business.pathFilter()]);
+}
+
+export const useCreateComment = refreshingMutation((trpc) => trpc.comments.create, useRefreshCommentsAndBusiness);
 
 export const useCreateReply = refreshingMutation((trpc) => trpc.comments.reply, useRefreshComments);
 
