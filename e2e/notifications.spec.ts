@@ -38,7 +38,7 @@ const headerOf = (mail: string, name: string) =>
     .match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]
     .trim();
 
-test('Anna posts, Bo replies: the bell, the notification to the reply, the mail and its one-click unsubscribe', async ({
+test('Anna posts, Bo replies: the bell, the notification to the reply, the profiles, the mail and its one-click unsubscribe', async ({
   browser,
   baseURL,
   extraHTTPHeaders,
@@ -65,6 +65,7 @@ test('Anna posts, Bo replies: the bell, the notification to the reply, the mail 
   });
   expect(replied.ok()).toBe(true);
 
+  // New accounts show the initial of their last name to others (issue 30).
   // Swedish, desktop: the bell says one unread; the page lists Bo's reply; it leads to the reply.
   const sv = await signedIn(browser, baseURL!, anna.email, headers, 'sv');
   try {
@@ -73,7 +74,7 @@ test('Anna posts, Bo replies: the bell, the notification to the reply, the mail 
     await expect(bell).toBeVisible();
     await bell.click();
     await expect(sv.page).toHaveURL(/\/notifications$/);
-    const entry = sv.page.getByTestId('notifications').getByRole('link', { name: new RegExp(`Bo Svarsson svarade på din recension av ${business.title}`) });
+    const entry = sv.page.getByTestId('notifications').getByRole('link', { name: new RegExp(`Bo S\\. svarade på din recension av ${business.title}`) });
     await expect(entry).toBeVisible();
     await axeAtBothWidths(sv.page, 'notifications-sv');
     // Phone: the drawer carries the count too.
@@ -88,6 +89,17 @@ test('Anna posts, Bo replies: the bell, the notification to the reply, the mail 
     const replyId = new URL(sv.page.url()).hash.slice('#reply-'.length);
     await expect(sv.page.locator(`#reply-${replyId}`)).toContainText('Håller med, bästa bageriet i stan');
     await expect(sv.page.getByRole('link', { name: 'Notiser' })).toBeVisible();
+    // Bo's name on the reply opens his public profile.
+    await sv.page.locator(`#reply-${replyId}`).getByTestId('author-link').click();
+    await expect(sv.page).toHaveURL(/\/u\/[^/]+$/);
+    await expect(sv.page.getByRole('heading', { level: 1, name: 'Bo S.' })).toBeVisible();
+    await expect(sv.page.getByText('1 svar')).toBeVisible();
+    await axeAtBothWidths(sv.page, 'public-profile-sv');
+    // Anna's own profile links to her public profile, which lists her review.
+    await sv.page.goto('/user');
+    await sv.page.getByTestId('public-profile-link').click();
+    await expect(sv.page.getByRole('heading', { level: 1, name: 'Anna N.' })).toBeVisible();
+    await expect(sv.page.getByTestId('profile-reviews')).toContainText('Trevlig personal och färskt bröd varje morgon');
   } finally {
     await sv.context.close();
   }
@@ -97,7 +109,7 @@ test('Anna posts, Bo replies: the bell, the notification to the reply, the mail 
   try {
     await en.page.setViewportSize({ width: 375, height: 812 });
     await en.page.goto('/notifications');
-    await expect(en.page.getByRole('link', { name: new RegExp(`Bo Svarsson replied to your review of ${business.title}`) })).toBeVisible();
+    await expect(en.page.getByRole('link', { name: new RegExp(`Bo S\\. replied to your review of ${business.title}`) })).toBeVisible();
     await axeAtBothWidths(en.page, 'notifications-en');
   } finally {
     await en.context.close();
@@ -105,7 +117,7 @@ test('Anna posts, Bo replies: the bell, the notification to the reply, the mail 
 
   // The reply mail: both List-Unsubscribe headers; its one-click POST (no cookie) turns replies off.
   const mail = await readMail(anna.email, { after: repliedAt - 1000, timeoutMs: 45_000 });
-  expect(mail).toContain('Bo Svarsson svarade p=C3=A5 din recension'); // quoted-printable
+  expect(mail).toContain('Bo S. svarade p=C3=A5 din recension'); // quoted-printable
   expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
   const unsubscribe = headerOf(mail, 'List-Unsubscribe')?.replace(/^<|>$/g, '');
   expect(unsubscribe).toMatch(/\/unsubscribe\?user=.+&kind=replies&token=.+/);

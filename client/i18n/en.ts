@@ -10,6 +10,7 @@ import { home } from './en/home';
 import { moderation } from './en/moderation';
 import { notifications } from './en/notifications';
 import { pages } from './en/pages';
+import { profiles } from './en/profiles';
 
 /** The English catalog; typed against sv.ts, so a missing key fails the type check. */
 export const en: Widen<typeof sv> = {
@@ -21,6 +22,7 @@ export const en: Widen<typeof sv> = {
   pages,
   moderation,
   notifications,
+  profiles,
   // The server's own texts are English already.
   messages,
 };

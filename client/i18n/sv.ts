@@ -6,6 +6,7 @@ import { home } from './sv/home';
 import { moderation, moderationMessagesSv } from './sv/moderation';
 import { notifications } from './sv/notifications';
 import { pages } from './sv/pages';
+import { profiles } from './sv/profiles';
 
 /** The Swedish catalog: the source of truth every other language is typed against. */
 export const sv = {
@@ -17,6 +18,7 @@ export const sv = {
   pages,
   moderation,
   notifications,
+  profiles,
   /** Server messages by key (server/schemas/messages.ts). */
   messages: { ...commonMessagesSv, ...accountsMessagesSv, ...businessMessagesSv, ...commentsMessagesSv, ...moderationMessagesSv },
 };

@@ -116,6 +116,12 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
 
         {me.isBanned ? null : <ChangePassword />}
 
+        <p className={styles.section}>
+          <Link href={`/u/${encodeURIComponent(me._id)}`} className="btn btn-outline" data-testid="public-profile-link">
+            {p.publicProfile}
+          </Link>
+        </p>
+
         <MailSettings />
 
         <section className={styles.section} aria-labelledby="profile-data-title">
@@ -191,11 +197,12 @@ function EditProfile({ me, onDone }: { me: AccountUser; onDone(): void }) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<ProfileValues>({
     resolver: zodResolver(profileInputSchema),
     mode: 'onTouched',
-    defaultValues: { firstName: me.firstName, lastName: me.lastName },
+    defaultValues: { firstName: me.firstName, lastName: me.lastName, nameDisplay: me.nameDisplay },
   });
 
   const save = useUpdateProfile({
@@ -207,6 +214,8 @@ function EditProfile({ me, onDone }: { me: AccountUser; onDone(): void }) {
   });
 
   const busy = save.isPending || uploading;
+  const [firstNow, lastNow] = watch(['firstName', 'lastName']);
+  const initial = Array.from(lastNow.trim())[0];
   return (
     <>
       <h1 className={`page-title ${styles.title}`}>{p.editTitle}</h1>
@@ -215,7 +224,7 @@ function EditProfile({ me, onDone }: { me: AccountUser; onDone(): void }) {
         noValidate
         aria-label={p.editTitle}
         onSubmit={handleSubmit((values) => {
-          if (!busy) save.mutate({ firstName: values.firstName, lastName: values.lastName, imageId, language: lang });
+          if (!busy) save.mutate({ firstName: values.firstName, lastName: values.lastName, nameDisplay: values.nameDisplay, imageId, language: lang });
         })}
       >
         <div className={styles.avatarField}>
@@ -242,6 +251,17 @@ function EditProfile({ me, onDone }: { me: AccountUser; onDone(): void }) {
           error={errors.lastName?.message}
           registration={register('lastName')}
         />
+        <fieldset className={styles.nameDisplay}>
+          <legend>{p.nameDisplayLegend}</legend>
+          <label>
+            <input type="radio" value="initial" {...register('nameDisplay')} />
+            <span>{p.nameDisplayInitial(firstNow, initial ? `${initial.toLocaleUpperCase('sv-SE')}.` : '')}</span>
+          </label>
+          <label>
+            <input type="radio" value="full" {...register('nameDisplay')} />
+            <span>{p.nameDisplayFull(firstNow, lastNow)}</span>
+          </label>
+        </fieldset>
         <div className={styles.formActions}>
           <button type="button" className="btn" onClick={onDone}>
             {p.cancel}

@@ -81,6 +81,10 @@ export const comments = sqliteTable(
       .on(t.businessId, t.branchId, t.userId)
       .where(sql`${t.branchId} IS NOT NULL AND ${t.hiddenAt} IS NULL AND ${t.removedAt} IS NULL`),
     index('comments_user_idx').on(t.userId),
+    // A user's public reviews, newest first (services/profiles.ts); rowid appended, the tie-breaker.
+    index('comments_user_public_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.hiddenAt} IS NULL AND ${t.removedAt} IS NULL`),
     // The upload sweep asks whether any post still uses an image.
     index('comments_image_idx').on(t.imageId),
     // A business's photo gallery (services/photos.ts): its public comments with a picture.

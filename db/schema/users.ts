@@ -11,6 +11,13 @@ export const users = sqliteTable(
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /**
+     * How others see the name (issue 30): 'initial' ("Förnamn E.", the default for new accounts)
+     * or 'full' ("Förnamn Efternamn"; accounts from before the choice existed, migration 0015).
+     */
+    nameDisplay: text('name_display', { enum: ['full', 'initial'] })
+      .notNull()
+      .default('initial'),
     imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
     isBanned: integer('is_banned', { mode: 'boolean' }).notNull().default(false),

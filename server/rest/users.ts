@@ -11,6 +11,7 @@ import {
   googleIdTokenInputSchema,
   loginInputSchema,
   registerInputSchema,
+  nameDisplaySchema,
 } from '../schemas/accounts';
 import { idSchema, languageSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
@@ -20,6 +21,9 @@ import { exportUserData } from '../services/accounts-export';
 import { GOOGLE_FLOW_MAX_AGE_S, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, googleLogInWithIdToken, startGoogleSignIn } from '../services/google';
 import { parseInput } from '../lib/validation';
 import { getUser, listUsers, updateUser, type PublicUser } from '../services/users';
+import { getPublicProfile } from '../services/profiles';
+import { PROFILE_PAGE, type ProfileReview } from '../schemas/profiles';
+import { pageQuerySchema, withNextCursor } from './comment';
 import { withMultipartForm } from './images';
 import { errorSchema } from './openapi';
 
@@ -27,7 +31,8 @@ import { errorSchema } from './openapi';
 const publicUserSchema = z.object({
   _id: z.string(),
   firstName: z.string(),
-  lastName: z.string(),
+  lastName: z.string().describe('As stored; others see the initial ("E.") in every lastName when nameDisplay is initial.'),
+  nameDisplay: nameDisplaySchema.describe('How others see the name: initial ("Förnamn E.", the default for new accounts) or full.'),
   email: z.string(),
   image: z.string().nullable(),
   isAdmin: z.boolean(),
@@ -55,6 +60,34 @@ const exportSchema = z.object({
 
 const messageSchema = z.object({ message: z.string() });
 const idParams = z.object({ id: idSchema });
+
+const profileReviewSchema = z.object({
+  _id: z.string().describe('The comment: /comment/{_id} shows it.'),
+  businessId: z.string(),
+  businessTitle: z.string(),
+  businessLocation: z.string(),
+  stars: z.number().int().nullable().describe("The author's current star rating of the business (1–5); null while they have none."),
+  text: z.string(),
+  image: z.string().nullable(),
+  date: z.string().describe('ISO 8601'),
+  replyCount: z.number().int(),
+  rate: z.number().nullable().describe('The average emoji rate (1–5); null while nobody has rated.'),
+  ratingCount: z.number().int(),
+}) satisfies z.ZodType<ProfileReview>;
+
+const publicProfileSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string().describe('As the user shows it: the full last name, or its initial ("E.").'),
+  image: z.string().nullable(),
+  memberSince: z.string().describe('ISO 8601'),
+  counts: z.object({
+    reviews: z.number().int().describe('Public reviews (comments).'),
+    replies: z.number().int().describe('Public replies.'),
+    reactions: z.number().int().describe('Emoji reactions their public posts received.'),
+  }),
+  reviews: z.array(profileReviewSchema).describe('Their public reviews, newest first; X-Next-Cursor holds the next page.'),
+});
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorSchema]));
 
 /** Multipart text fields and JSON alike: "true"/"false" as sent by a form, or real booleans. */
@@ -65,6 +98,7 @@ const updateBodySchema = z.object({
   lastName: z.string().max(200).optional(),
   imageId: idSchema.nullable().optional(),
   language: languageSchema.optional(),
+  nameDisplay: nameDisplaySchema.optional(),
   isBanned: flag,
   isAdmin: flag,
   isModerator: flag,
@@ -302,6 +336,28 @@ export function userRoutes(deps: Deps) {
     );
 
     app.get(
+      '/:id/profile',
+      {
+        schema: {
+          tags,
+          summary: "A user's public profile",
+          description:
+            'No sign-in needed. Name as the user chose to show it, avatar, member since, counts, and their public reviews newest first: ' +
+            `a page of ${PROFILE_PAGE} (?limit= 1–100); the header X-Next-Cursor holds the ?cursor= of the next page. ` +
+            'Hidden and removed posts never appear; no e-mail address or account flag is ever part of it.',
+          params: idParams,
+          querystring: pageQuerySchema,
+          response: { 200: publicProfileSchema, ...errors(400, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { nextCursor, ...profile } = getPublicProfile(deps, { id: request.params.id, ...request.query });
+        withNextCursor(reply, nextCursor);
+        return profile;
+      },
+    );
+
+    app.get(
       '/:id',
       {
         schema: {
@@ -324,7 +380,7 @@ export function userRoutes(deps: Deps) {
           security,
           summary: 'Update a user',
           description:
-            'Yourself: firstName, lastName, language and an avatar (multipart file `image`, or `imageId` from POST /api/images; ' +
+            'Yourself: firstName, lastName, nameDisplay (initial or full), language and an avatar (multipart file `image`, or `imageId` from POST /api/images; ' +
             '`imageId: null` removes it). ' +
             'Admins on any user: isBanned, isAdmin and isModerator (the whole user object may be sent; other fields are ignored). ' +
             'multipart/form-data or JSON.',

@@ -113,12 +113,18 @@ export const changePasswordInputSchema = passwordsMatch(
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
 /** What a user may change about themself (PRODUCT.md §2): names, avatar, language. */
+export const nameDisplays = ['initial', 'full'] as const;
+export type NameDisplay = (typeof nameDisplays)[number];
+export const nameDisplaySchema = z.enum(nameDisplays);
+
 export const profileInputSchema = z.object({
   firstName: nameSchema('firstNameRequired'),
   lastName: nameSchema('lastNameRequired'),
   /** An uploaded avatar (POST /api/images, kind avatar); null removes it, absent keeps it. */
   imageId: idSchema.nullable().optional(),
   language: languageSchema.optional(),
+  /** How others see the name: 'initial' ("Förnamn E.") or 'full' ("Förnamn Efternamn"); absent keeps it. */
+  nameDisplay: nameDisplaySchema.optional(),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 

@@ -46,6 +46,8 @@ export const ROUTES = [
   { path: '/reset-password', page: 'reset-password' },
   { path: '/user', page: 'profile', auth: 'user' },
   { path: '/notifications', page: 'notifications', auth: 'user' },
+  // A user's public profile (issue 30): open to all, never indexed (not `indexable`).
+  { path: '/u/:id', page: 'public-profile' },
   { path: '/user-mng', page: 'user-management', auth: 'admin' },
   { path: '/business', page: 'directory', prerender: '/business', indexable: true, sitemap: true },
   { path: '/products', redirect: '/business' },

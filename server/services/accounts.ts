@@ -69,6 +69,7 @@ function unsavedUser(input: RegisterInput, language: Language): PublicUser {
     _id: newId(),
     firstName: input.firstName,
     lastName: input.lastName,
+    nameDisplay: 'initial',
     email: input.email,
     image: null,
     isAdmin: false,

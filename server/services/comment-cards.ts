@@ -6,6 +6,7 @@ import { uploadUrl } from '../lib/urls';
 import type { CommentCard } from '../schemas/comments';
 import { isModeratorActor, type Actor } from './actor';
 import { emojiCountsOf } from './emoji-ratings';
+import { shownLastName } from './names';
 
 /**
  * A comment as a card: the columns and joins every list of comments reads, and the card built
@@ -55,7 +56,7 @@ const postColumns = {
   createdAt: comments.createdAt,
   updatedAt: comments.updatedAt,
   firstName: users.firstName,
-  lastName: users.lastName,
+  lastName: shownLastName(users),
   avatarFile: avatar.fileName,
   photoFile: photo.fileName,
   myRate: mine.rate,

@@ -88,6 +88,16 @@ describe('search index queue (migration 0005)', () => {
     expect(found(shop, 'other')).toEqual(['Skrivet före namnbytet']);
   });
 
+  it('a last name shown as its initial is not searchable; choosing the full name makes it so again', async () => {
+    const shop = insertBusiness(t.db);
+    await post(shop, 'Skrivet av någon diskret', cast.other);
+    await updateProfile(t.deps, cast.other.actor, { firstName: 'Ada', lastName: 'Diskretsson', nameDisplay: 'initial' });
+    expect(found(shop, 'diskretsson')).toEqual([]);
+    expect(found(shop, 'ada')).toEqual(['Skrivet av någon diskret']);
+    await updateProfile(t.deps, cast.other.actor, { firstName: 'Ada', lastName: 'Other', nameDisplay: 'full' });
+    expect(found(shop, 'other')).toEqual(['Skrivet av någon diskret']);
+  });
+
   it('leaves exactly one index row per comment', () => {
     indexQueuedComments(t.db);
     const [indexed, all] = [

@@ -130,11 +130,13 @@ function indexerOf(db: Db): Indexer {
       lastKey: sqlite.prepare('SELECT coalesce(max(search_rowid), 0) FROM comments').pluck(),
       keyless: sqlite.prepare('SELECT rowid FROM comments WHERE search_rowid IS NULL ORDER BY rowid').pluck(),
       setKey: sqlite.prepare('UPDATE comments SET search_rowid = ? WHERE rowid = ?'),
+      // The author as others see the name (services/names.ts): a last name shown only as its
+      // initial is not searchable, or a search would tie it to the posts.
       // CROSS JOIN keeps the queue as the outer loop: the planner has no statistics for a table
       // that is empty most of the time and would otherwise scan all comments.
       batch: sqlite.prepare(
         `SELECT q.comment_rowid AS rowid, c.search_rowid AS searchRowid, c.business_id AS businessId, c.text, c.business_location AS location,
-           u.first_name || ' ' || u.last_name AS author
+           u.first_name || CASE WHEN u.name_display = 'initial' THEN '' ELSE ' ' || u.last_name END AS author
          FROM comments_fts_queue q CROSS JOIN comments c ON c.rowid = q.comment_rowid
          LEFT JOIN users u ON u.id = c.user_id
          WHERE q.comment_rowid > ? ORDER BY q.comment_rowid LIMIT ${BATCH}`,

@@ -16,6 +16,7 @@ import {
   type NotificationSettingsInput,
 } from '../schemas/notifications';
 import { requireSignedIn, type Actor } from './actor';
+import { shownLastName } from './names';
 import { enqueueMail } from './mail-outbox';
 
 /** At most one instant mail per thread and user in this time. */
@@ -155,7 +156,7 @@ function pendingRows(db: Db): Pending[] {
       banned: recipient.isBanned,
       demo: recipient.isDemo,
       actorFirst: actorUser.firstName,
-      actorLast: actorUser.lastName,
+      actorLast: shownLastName(actorUser),
       businessTitle: businesses.title,
       shown,
       settingsToken: notificationSettings.token,

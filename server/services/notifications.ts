@@ -14,6 +14,7 @@ import {
   type NotificationsPage,
 } from '../schemas/notifications';
 import { requireSignedIn, type Actor } from './actor';
+import { shownLastName } from './names';
 import { decodeCursor, pageOf } from './comment-pages';
 
 /** Read notifications older than this are deleted by the hourly maintenance. */
@@ -232,7 +233,7 @@ function listRows(db: Db) {
       count: notifications.count,
       actorId: notifications.actorId,
       firstName: actorUser.firstName,
-      lastName: actorUser.lastName,
+      lastName: shownLastName(actorUser),
       commentId: notifications.commentId,
       replyId: notifications.replyId,
       businessId: comments.businessId,

@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { uploadUrl } from '../lib/urls';
 import { PHOTOS_PAGE, type BusinessPhotosInput, type Photo, type PhotosPage } from '../schemas/photos';
 import { decodeCursor, encodeCursor } from './comment-pages';
+import { shownLastName } from './names';
 import { requireBusiness } from './comments';
 
 /*
@@ -41,7 +42,7 @@ function commentPhotos(db: Db, businessId: string, cursor: PhotoCursor, limit: n
       width: images.width,
       height: images.height,
       firstName: users.firstName,
-      lastName: users.lastName,
+      lastName: shownLastName(users),
       createdAt: comments.createdAt,
     })
     .from(comments)
@@ -65,7 +66,7 @@ function replyPhotos(db: Db, businessId: string, cursor: PhotoCursor, limit: num
       width: images.width,
       height: images.height,
       firstName: users.firstName,
-      lastName: users.lastName,
+      lastName: shownLastName(users),
       createdAt: replies.createdAt,
     })
     .from(replies)

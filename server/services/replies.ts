@@ -9,6 +9,7 @@ import { newId } from '../lib/ids';
 import { uploadUrl } from '../lib/urls';
 import { REPLIES_PAGE, type Page, type PageInput, type RepliesInput, type ReplyCard, type ReplyCreateInput, type ReplyUpdateInput } from '../schemas/comments';
 import { isModeratorActor, requireActive, requireActiveFor, type Actor } from './actor';
+import { shownLastName } from './names';
 import { decodeCursor, pageOf } from './comment-pages';
 import { emojiCountsOf } from './emoji-ratings';
 import { releaseImages } from './images';
@@ -53,7 +54,7 @@ const replyColumns = {
   createdAt: replies.createdAt,
   updatedAt: replies.updatedAt,
   firstName: users.firstName,
-  lastName: users.lastName,
+  lastName: shownLastName(users),
   avatarFile: avatar.fileName,
   photoFile: photo.fileName,
   myRate: mine.rate,

@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { uploadUrl } from '../lib/urls';
 import { parseInput } from '../lib/validation';
-import { profileInputSchema, type ProfileInput, type UserFlags } from '../schemas/accounts';
+import { profileInputSchema, type NameDisplay, type ProfileInput, type UserFlags } from '../schemas/accounts';
 import type { Language } from '../schemas/common';
 import { issueEmailToken } from './account-mail';
 import { requireActive, requireAdmin, requireSelfOrAdmin, requireSignedIn, type Actor, type SignedIn } from './actor';
@@ -24,6 +24,8 @@ export type PublicUser = {
   _id: string;
   firstName: string;
   lastName: string;
+  /** How others see the name: 'initial' ("Förnamn E.") or 'full'. */
+  nameDisplay: NameDisplay;
   email: string;
   image: string | null;
   isAdmin: boolean;
@@ -53,6 +55,7 @@ export const publicUserColumns = {
   emailConfirmed: users.emailConfirmed,
   passwordHash: users.passwordHash,
   language: users.language,
+  nameDisplay: users.nameDisplay,
   favoritesCount: users.favoritesCount,
   // One JSON array per user from the favourites' primary key (user_id, business_id): no query per user.
   favoriteIds: sql<string>`(select json_group_array(${favorites.businessId}) from ${favorites} where ${favorites.userId} = ${users.id})`,
@@ -71,6 +74,7 @@ type PublicUserRow = {
   emailConfirmed: boolean;
   passwordHash: string | null;
   language: string;
+  nameDisplay: NameDisplay;
   favoritesCount: number;
   favoriteIds: string;
   createdAt: number;
@@ -81,6 +85,7 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
     _id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
+    nameDisplay: row.nameDisplay,
     email: row.email,
     image: uploadUrl(row.imageFile),
     isAdmin: row.isAdmin,
@@ -145,6 +150,7 @@ export async function updateProfile(deps: Deps, actor: Actor, input: ProfileInpu
       lastName: input.lastName,
       imageId,
       ...(input.language ? { language: input.language } : {}),
+      ...(input.nameDisplay ? { nameDisplay: input.nameDisplay } : {}),
       updatedAt: Date.now(),
     })
     .where(eq(users.id, me.id))
@@ -212,6 +218,7 @@ export type UserUpdate = {
   imageId?: string | null;
   image?: Buffer;
   language?: Language;
+  nameDisplay?: NameDisplay;
   isBanned?: boolean;
   isAdmin?: boolean;
   isModerator?: boolean;
@@ -231,7 +238,7 @@ export async function updateUser(deps: Deps, actor: Actor, userId: string, input
   const me: SignedIn = requireActive(actor);
   const current = findPublicUser(deps.db, me.id);
   if (!current) throw new AppError('NOT_FOUND', 'userNotFound');
-  const touchesProfile = [input.firstName, input.lastName, input.imageId, input.image, input.language].some((v) => v !== undefined);
+  const touchesProfile = [input.firstName, input.lastName, input.imageId, input.image, input.language, input.nameDisplay].some((v) => v !== undefined);
   let user = current;
   if (touchesProfile) {
     const profile = parseInput(profileInputSchema, {
@@ -239,6 +246,7 @@ export async function updateUser(deps: Deps, actor: Actor, userId: string, input
       lastName: input.lastName ?? current.lastName,
       imageId: input.imageId,
       language: input.language,
+      nameDisplay: input.nameDisplay,
     });
     user = await updateProfile(deps, actor, { ...profile, image: input.image });
   }

@@ -91,7 +91,16 @@ let hashCache: { password: string; hash: string } | null = null;
  */
 export async function createTestUser(
   db: Db,
-  opts: { email?: string; firstName?: string; lastName?: string; isAdmin?: boolean; isModerator?: boolean; isBanned?: boolean; language?: 'sv' | 'en' } = {},
+  opts: {
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+    isAdmin?: boolean;
+    isModerator?: boolean;
+    isBanned?: boolean;
+    language?: 'sv' | 'en';
+    nameDisplay?: 'full' | 'initial';
+  } = {},
 ): Promise<TestUser> {
   const password = 'Secret-pass-123';
   if (!hashCache) hashCache = { password, hash: await argon2.hash(password, ARGON2_OPTIONS) };
@@ -110,6 +119,8 @@ export async function createTestUser(
       isBanned: opts.isBanned ?? false,
       emailConfirmed: true,
       language: opts.language ?? 'sv',
+      // Like the accounts from before the choice (migration 0017); name tests ask for 'initial'.
+      nameDisplay: opts.nameDisplay ?? 'full',
       createdAt: now,
       updatedAt: now,
     })

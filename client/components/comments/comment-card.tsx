@@ -86,6 +86,7 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
       aria-labelledby={headingId}
     >
       <PostHeader
+        userId={comment.userId}
         firstName={comment.firstName}
         lastName={comment.lastName}
         userImage={comment.userImage}

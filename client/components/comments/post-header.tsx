@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { useI18n } from '../../i18n';
 import { exactDateTime } from '../../i18n/number';
 import { useHydrated } from '../../lib/hydrated';
@@ -7,6 +8,7 @@ import styles from './comments.module.css';
 
 /** Avatar, author name, relative date (with the exact one, in words, on hover) and anything extra. */
 export function PostHeader({
+  userId,
   firstName,
   lastName,
   userImage,
@@ -16,6 +18,8 @@ export function PostHeader({
   besideName,
   avatarSize = 40,
 }: {
+  /** The author: the name links to their public profile (/u/{id}). */
+  userId: string;
   firstName: string;
   lastName: string;
   userImage: string | null;
@@ -33,17 +37,22 @@ export function PostHeader({
   // time in the server's time zone: the browser keeps that element while it hydrates, then puts
   // its own in its place (a new key), so hydration does not trip over a clock that has moved.
   const hydrated = useHydrated();
+  const author = (
+    <Link href={`/u/${encodeURIComponent(userId)}`} className={styles.author} data-testid="author-link">
+      {name}
+    </Link>
+  );
   return (
     <header className={styles.postHeader}>
       <Avatar name={name} image={userImage} size={avatarSize} />
       <div className={styles.postMeta}>
         {besideName ? (
           <span className={styles.authorLine}>
-            <span className={styles.author}>{name}</span>
+            {author}
             {besideName}
           </span>
         ) : (
-          <span className={styles.author}>{name}</span>
+          author
         )}
         {children}
         <span className={styles.date}>

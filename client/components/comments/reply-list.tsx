@@ -66,7 +66,15 @@ function ReplyCard({ reply }: { reply: Reply }) {
 
   return (
     <article className={styles.reply} id={`reply-${reply._id}`}>
-      <PostHeader firstName={reply.firstName} lastName={reply.lastName} userImage={reply.userImage} date={reply.date} edited={reply.edited} avatarSize={32} />
+      <PostHeader
+        userId={reply.userId}
+        firstName={reply.firstName}
+        lastName={reply.lastName}
+        userImage={reply.userImage}
+        date={reply.date}
+        edited={reply.edited}
+        avatarSize={32}
+      />
       {editing ? (
         <PostEditForm kind="reply" id={reply._id} text={reply.text} image={reply.image} onDone={() => setEditing(false)} />
       ) : (

@@ -125,6 +125,10 @@ export const accounts: Widen<typeof sv> = {
     currentPassword: 'Current password',
     passwordSave: 'Change password',
     deleted: 'Your account has been deleted. Thank you for being with us!',
+    publicProfile: 'Your reviews and public profile',
+    nameDisplayLegend: 'Name shown to others',
+    nameDisplayInitial: (first: string, initial: string) => `${first} ${initial} (last name as an initial)`,
+    nameDisplayFull: (first: string, last: string) => `${first} ${last} (full name)`,
   },
   users: {
     title: 'User management',

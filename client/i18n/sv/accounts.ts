@@ -126,6 +126,10 @@ export const accounts = {
     currentPassword: 'Nuvarande lösenord',
     passwordSave: 'Byt lösenord',
     deleted: 'Ditt konto är raderat. Tack för att du var med!',
+    publicProfile: 'Dina recensioner och din offentliga profil',
+    nameDisplayLegend: 'Namn som visas för andra',
+    nameDisplayInitial: (first: string, initial: string) => `${first} ${initial} (bara initialen i efternamnet)`,
+    nameDisplayFull: (first: string, last: string) => `${first} ${last} (hela namnet)`,
   },
   users: {
     title: 'Användarhantering',

@@ -27,6 +27,8 @@ import { deleteAccount } from '../../services/accounts-delete';
 import { exportUserData } from '../../services/accounts-export';
 import { completeGoogleSignIn, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE } from '../../services/google';
 import { getMe, getUser, listUsers, setUserFlags, updateProfile } from '../../services/users';
+import { profileInputSchema as publicProfileInputSchema } from '../../schemas/profiles';
+import { getPublicProfile } from '../../services/profiles';
 import type { Context } from '../context';
 import { activeProcedure, adminProcedure, publicProcedure, router, signedInProcedure } from '../init';
 
@@ -59,6 +61,8 @@ export const usersRouter = router({
     return signedIn(ctx, await completeGoogleSignIn(ctx.deps, input, stored, { ip: ctx.ip }));
   }),
 
+  /** A user's public profile (issue 30): anyone, signed in or not. */
+  profile: publicProcedure.input(publicProfileInputSchema).query(({ ctx, input }) => getPublicProfile(ctx.deps, input)),
   list: adminProcedure.query(({ ctx }) => listUsers(ctx.deps, ctx.actor)),
   byId: signedInProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getUser(ctx.deps, ctx.actor, input.id)),
   updateProfile: activeProcedure.input(profileInputSchema).mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.actor, input)),

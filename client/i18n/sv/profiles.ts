@@ -1,0 +1,21 @@
+/** The public profile page /u/{id} (issue 30). */
+export const profiles = {
+  title: (name: string) => `${name}s profil`,
+  avatarAlt: (name: string) => `Profilbild för ${name}`,
+  memberSince: (date: string) => `Medlem sedan ${date}`,
+  counts: 'Aktivitet',
+  reviews: (n: number) => (n === 1 ? '1 recension' : `${n} recensioner`),
+  replies: (n: number) => (n === 1 ? '1 svar' : `${n} svar`),
+  reactions: (n: number) => (n === 1 ? '1 reaktion' : `${n} reaktioner`),
+  reviewsTitle: 'Recensioner',
+  empty: 'Inga recensioner ännu.',
+  stars: (n: number) => `${n} av 5 stjärnor`,
+  photoAlt: (place: string) => `Foto från ${place}`,
+  readMore: 'Läs hela recensionen',
+  loading: 'Laddar profilen …',
+  loadingMore: 'Laddar fler …',
+  loadMore: 'Visa fler',
+  error: 'Profilen kunde inte laddas.',
+  yours: 'Det här är din offentliga profil: så här ser andra dig.',
+  editName: 'Ändra namn och bild',
+};
