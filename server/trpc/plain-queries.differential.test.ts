@@ -80,6 +80,7 @@ const inputs = (): Record<string, unknown[]> => ({
   'users.config': [undefined],
   'users.list': [undefined],
   'users.byId': [{ id: cast.owner.id }, { id: '' }],
+  'users.profile': [{ id: cast.owner.id }, { id: cast.owner.id, cursor: '%%%' }, { id: 'no-such-user' }],
   'users.exportData': [undefined],
 });
 
