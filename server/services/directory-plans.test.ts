@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directorySorts } from '../schemas/directory-constants';
 import { createTestApp, type TestContext } from '../test/helpers';
 import { resolveCategory } from './categories';
-import { businessListQuery, directoryQueries } from './directory';
+import { businessListQuery, businessPageQuery, directoryQueries } from './directory';
 
 const BUSINESSES = 3000;
 
@@ -68,6 +68,22 @@ describe(`directory query plans with ${BUSINESSES.toLocaleString('en')} business
                 plan.some((d) => /SEARCH branches (EXISTS )?USING COVERING INDEX branches_location_idx/.test(d)),
                 name,
               ).toBe(true);
+          }
+        }
+      });
+
+      it('a page of the REST list (?limit=&cursor=) walks the same index and stops at the page', () => {
+        for (const sort of directorySorts) {
+          for (const filter of [{}, { category: 'Kafé' }, { city: 'Lund' }]) {
+            const query = businessPageQuery(t.db, null, { ...filter, sort, limit: 24, cursor: '48' });
+            const plan = planOf(query);
+            const name = `${sort} ${JSON.stringify(filter)}:\n${plan.join('\n')}`;
+            expect(problems(plan), name).toEqual([]);
+            expect(
+              plan.some((d) => d.includes(`businesses_dir_${sort}_idx`)),
+              name,
+            ).toBe(true);
+            expect(query.toSQL().sql, name).toMatch(/limit \? offset \?$/);
           }
         }
       });
