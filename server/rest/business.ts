@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
+import { keptBody } from '../lib/kept-json';
 import { parseInput } from '../lib/validation';
 import {
   BRANCH_TEXT_MAX,
@@ -186,7 +187,15 @@ export function businessRoutes(deps: Deps) {
       },
       async (request, reply) => {
         const { limit, cursor, ...query } = request.query;
-        if (limit === undefined && cursor === undefined) return listBusinesses(deps, request.actor, query).map((b) => toRestBusiness(b, request.actor));
+        if (limit === undefined && cursor === undefined) {
+          const all = () => listBusinesses(deps, request.actor, query).map((b) => toRestBusiness(b, request.actor));
+          // The legacy whole list grows with the site: a visitor's unfiltered one is written once
+          // per sort and data stamp and shared by every request (keptBody, docs/decisions/008).
+          if (request.actor !== null || query.search || query.category || query.city) return all();
+          const body = keptBody(deps.db, `rest-business-list|${query.sort ?? ''}`, () => reply.serialize(all()) as string);
+          // Already written by the route's own serializer: sent as it is (a Buffer is never serialised).
+          return reply.type('application/json; charset=utf-8').send(body as never);
+        }
         const page = businessPage(deps, request.actor, { ...query, limit, cursor });
         withNextCursor(reply, page.nextCursor);
         return page.items.map((b) => toRestBusiness(b, request.actor));

@@ -45,6 +45,18 @@ function planOf(query: { toSQL(): { sql: string; params: unknown[] } }, values: 
 /** Every plan step that reads businesses without an index, or sorts in a temporary b-tree. */
 const problems = (plan: string[]) => plan.filter((d) => /^SCAN businesses\b(?!.*USING (COVERING )?INDEX)/.test(d) || /TEMP B-TREE/.test(d));
 
+describe(`the directory page with ${BUSINESSES.toLocaleString('en')} businesses`, () => {
+  it('answers 24 cards, a few KB, wherever the page is and whatever the sort', async () => {
+    for (const input of [undefined, { cursor: '2400' }, { sort: 'rating', cursor: '24' }, { category: 'Kafé', cursor: '480' }]) {
+      const res = await t.app.inject({ url: `/trpc/business.directoryPage${input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json<{ result: { data: { items: unknown[]; total: number } } }>().result.data;
+      expect([input, page.items.length, page.total]).toEqual([input, 24, input && 'category' in input ? BUSINESSES / 4 : BUSINESSES]);
+      expect(res.rawPayload.length, JSON.stringify(input)).toBeLessThan(16 * 1024);
+    }
+  });
+});
+
 describe(`directory query plans with ${BUSINESSES.toLocaleString('en')} businesses`, () => {
   for (const analyzed of [false, true]) {
     describe(analyzed ? 'after ANALYZE (as pragma optimize leaves it)' : 'before statistics exist', () => {

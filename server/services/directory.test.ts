@@ -225,6 +225,10 @@ describe('the directory, sorted and filtered', () => {
       const rest = await t.app.inject({ url: '/api/business', query });
       expect([query, rest.statusCode]).toEqual([query, 400]);
     }
+    // A visitor's whole list is the kept body (keptBody): the same bytes as a page that holds every business.
+    const whole = await t.app.inject({ url: '/api/business' });
+    const onePage = await t.app.inject({ url: '/api/business', query: { limit: '100' } });
+    expect([whole.headers['content-type'], whole.body]).toEqual([onePage.headers['content-type'], onePage.body]);
     // Past the end: an empty page, no next cursor.
     const past = await t.app.inject({ url: '/api/business', query: { cursor: '999' } });
     expect([past.statusCode, past.json(), past.headers['x-next-cursor']]).toEqual([200, [], undefined]);
