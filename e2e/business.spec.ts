@@ -41,6 +41,12 @@ test.describe('business directory, business page, favourites and management', ()
     await expect(page.getByText('Bilder och ikoner på företagen visas endast för igenkänning.')).toBeVisible();
     await expect(cards(page).first().getByRole('heading')).toHaveText('Lägg till ny');
     await expect(page.getByText(/^Visar 24 av \d+$/)).toBeVisible();
+    // The next page is asked for only now (business.directoryPage): the first reply held 24 cards.
+    const nextPage = page.waitForResponse((res) => res.url().includes('/trpc/business.directoryPage') && res.url().includes('cursor'));
+    await page.getByRole('button', { name: 'Visa fler' }).click();
+    expect((await nextPage).status()).toBe(200);
+    await expect(page.getByText(/^Visar (\d+) av \1$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Visa fler' })).toHaveCount(0);
 
     // Pictures below the fold wait until scrolled near.
     const lazy = page.locator('article img[loading="lazy"]');

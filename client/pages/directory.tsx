@@ -1,11 +1,10 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { BusinessCard } from '../components/business/business-card';
 
 import { BusinessCardSkeletons } from '../components/business/business-card-skeleton';
 import { useFavoriteToggle } from '../components/business/use-favorite';
-import { useProgressive } from '../components/business/use-progressive';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
@@ -39,19 +38,44 @@ export default function DirectoryPage() {
       : undefined;
   const filtered = view !== undefined && !!(category || city);
   const options = useQuery(trpc.business.directoryFilters.queryOptions());
-  const all = useQuery({ ...trpc.business.directory.queryOptions(view), placeholderData: keepPreviousData });
-  const found = useQuery({
-    ...trpc.business.directory.queryOptions({ ...view, search }),
+  // A page of cards at a time (business.directoryPage), the next when the visitor scrolls near
+  // the end or presses "Visa fler": the reply does not grow with the number of businesses.
+  const nextPage = { getNextPageParam: (page: { nextCursor: string | null }) => page.nextCursor ?? undefined };
+  const all = useInfiniteQuery({ ...trpc.business.directoryPage.infiniteQueryOptions(view ?? {}, nextPage), placeholderData: keepPreviousData });
+  const found = useInfiniteQuery({
+    ...trpc.business.directoryPage.infiniteQueryOptions({ ...view, search }, nextPage),
     enabled: searching,
     placeholderData: keepPreviousData,
   });
   const toggleFavorite = useFavoriteToggle();
 
   // As the description has it: a search without a match says so and keeps showing everything.
-  const noMatch = searching && found.data?.length === 0;
-  const showingResults = searching && !!found.data && found.data.length > 0;
-  const cards = (showingResults ? found.data : all.data) ?? [];
-  const { shown, hasMore, showMore, sentinel } = useProgressive(cards.length, `${showingResults ? search : ''}|${category}|${city}|${sort}`);
+  const foundTotal = found.data?.pages[0]?.total;
+  const noMatch = searching && foundTotal === 0;
+  const showingResults = searching && !!foundTotal;
+  const list = showingResults ? found : all;
+  const cards = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
+  const hasMore = list.hasNextPage;
+  const { fetchNextPage, isFetchingNextPage } = list;
+  const showMore = () => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  };
+  const sentinel = useRef<HTMLDivElement>(null);
+  const shown = cards.length;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '0px 0px 600px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+    // `shown` re-arms the observer, so a sentinel still in view after a page loads the next one.
+  }, [hasMore, fetchNextPage, isFetchingNextPage, shown]);
   const d = t.business.directory;
   // The first cards render in a deferred pass that yields to input; the skeleton stays until then.
   const visible = useDeferredValue(cards.length === 0 ? null : cards);
@@ -126,7 +150,7 @@ export default function DirectoryPage() {
       ) : (
         <>
           <ul className={styles.grid} aria-label={d.listLabel}>
-            {cards.slice(0, shown).map((business, i) => (
+            {cards.map((business, i) => (
               <li key={business.id}>
                 <BusinessCard business={business} onToggleFavorite={toggleFavorite} eager={i < EAGER_CARDS} />
               </li>
@@ -134,10 +158,10 @@ export default function DirectoryPage() {
           </ul>
           <div ref={sentinel} className={styles.more}>
             <p className="muted" aria-live="polite">
-              {d.shownOf(number(shown), number(cards.length))}
+              {d.shownOf(number(shown), number(total))}
             </p>
             {hasMore ? (
-              <button type="button" className="btn btn-outline" onClick={showMore}>
+              <button type="button" className="btn btn-outline" onClick={showMore} disabled={isFetchingNextPage}>
                 {d.showMore}
               </button>
             ) : null}

@@ -420,6 +420,9 @@ async function main(): Promise<number> {
     { key: 'feedPage50', name: 'GET feed, page 50 by cursor', group: 'hot', path: null },
     { key: 'directory', name: 'GET directory list', group: 'hot', path: '/api/business' },
     { key: 'directoryByRating', name: 'GET directory sorted by rating', group: 'hot', path: '/api/business?sort=rating' },
+    // What the directory page asks for now: one page of cards (its size does not grow with the businesses).
+    { key: 'directoryPage', name: 'GET directory, a page of 24', group: 'hot', path: '/api/business?limit=24' },
+    { key: 'trpcDirectoryPage', name: "tRPC directory page (the page's own query)", group: 'hot', path: '/trpc/business.directoryPage' },
     { key: 'business', name: 'GET one business', group: 'hot', path: `/api/business/${popular}` },
     { key: 'businessComments', name: 'GET popular business comments', group: 'hot', path: `/api/comment/${popular}` },
     // The worst reviews with photos: per-star-level index walks with a residual photo test (services/comment-sorts.ts).

@@ -3,12 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
+import { keptBody } from '../lib/kept-json';
 import { parseInput } from '../lib/validation';
 import {
   BRANCH_TEXT_MAX,
   businessCreateSchema,
   businessSearchSchema,
+  directoryCursorSchema,
   directoryQuerySchema,
+  DIRECTORY_PAGE,
+  DIRECTORY_PAGE_MAX,
   businessUpdateSchema,
   MAX_BRANCHES,
   userRateSchema,
@@ -18,7 +22,7 @@ import { messageText } from '../schemas/messages';
 import type { Actor } from '../services/actor';
 import { getBusiness, type Business, type BusinessDetail } from '../services/business';
 import { createBusiness, deleteBusiness, updateBusiness } from '../services/business-admin';
-import { directoryFilters, listBusinesses } from '../services/directory';
+import { businessPage, directoryFilters, listBusinesses } from '../services/directory';
 import { rateBusiness, unrateBusiness } from '../services/business-ratings';
 import { listCategories } from '../services/categories';
 import { requireAdmin } from '../services/actor';
@@ -161,7 +165,9 @@ export function businessRoutes(deps: Deps) {
             'The suggestion box first, then by `sort` (by title in Swedish order, Å, Ä, Ö after Z, by default). `search` keeps ' +
             'those whose title contains the text, ignoring case (Swedish letters included: `åhléns` finds `ÅHLÉNS`); ' +
             '`category` and `city` keep those of a category and with a branch at a location (GET /api/business/filters lists ' +
-            'both). The filters combine; no match gives an empty array.',
+            'both). The filters combine; no match gives an empty array. Without `limit` and `cursor` every business comes ' +
+            `(the legacy list); with either, a page of \`limit\` (1–${DIRECTORY_PAGE_MAX}, default ${DIRECTORY_PAGE}) and, when there are more, ` +
+            'the header X-Next-Cursor holding the `?cursor=` of the next page.',
           querystring: z.object({
             search: businessSearchSchema,
             category: directoryQuerySchema.shape.category.describe(
@@ -173,11 +179,27 @@ export function businessRoutes(deps: Deps) {
                 'own, so one 5-star rating does not outrank a hundred 4.8s; unrated last); `reviews` most ratings first; ' +
                 '`newest` most recently added first. Any other value is a 400.',
             ),
+            limit: pageQuerySchema.shape.limit,
+            cursor: directoryCursorSchema.describe('The X-Next-Cursor header of the previous page (decimal digits).'),
           }),
           response: { 200: z.array(restBusinessSchema), 400: errorSchema },
         },
       },
-      async (request) => listBusinesses(deps, request.actor, request.query).map((b) => toRestBusiness(b, request.actor)),
+      async (request, reply) => {
+        const { limit, cursor, ...query } = request.query;
+        if (limit === undefined && cursor === undefined) {
+          const all = () => listBusinesses(deps, request.actor, query).map((b) => toRestBusiness(b, request.actor));
+          // The legacy whole list grows with the site: a visitor's unfiltered one is written once
+          // per sort and data stamp and shared by every request (keptBody, docs/decisions/008).
+          if (request.actor !== null || query.search || query.category || query.city) return all();
+          const body = keptBody(deps.db, `rest-business-list|${query.sort ?? ''}`, () => reply.serialize(all()) as string);
+          // Already written by the route's own serializer: sent as it is (a Buffer is never serialised).
+          return reply.type('application/json; charset=utf-8').send(body as never);
+        }
+        const page = businessPage(deps, request.actor, { ...query, limit, cursor });
+        withNextCursor(reply, page.nextCursor);
+        return page.items.map((b) => toRestBusiness(b, request.actor));
+      },
     );
 
     app.get(

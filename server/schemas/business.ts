@@ -114,4 +114,20 @@ export const directoryQuerySchema = z.object({
 });
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 
+/** Directory cards per page when no `limit` is given (tRPC `business.directoryPage`, REST `GET /api/business?limit=`). */
+export const DIRECTORY_PAGE = 24;
+/** The most cards one page may ask for. */
+export const DIRECTORY_PAGE_MAX = 100;
+
+/** A page cursor: the place where the page starts, as the previous page's nextCursor gave it. */
+export const directoryCursorSchema = z
+  .string()
+  .regex(/^\d{1,9}$/, 'invalidInput')
+  .optional();
+export const directoryPageLimitSchema = z.number().int().min(1).max(DIRECTORY_PAGE_MAX).optional();
+
+/** The directory's filters and order, and which page of the list. */
+export const directoryPageQuerySchema = directoryQuerySchema.extend({ limit: directoryPageLimitSchema, cursor: directoryCursorSchema });
+export type DirectoryPageQuery = z.infer<typeof directoryPageQuerySchema>;
+
 export const businessIdInputSchema = z.object({ id: idSchema });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directorySorts } from '../schemas/directory-constants';
 import { createTestApp, type TestContext } from '../test/helpers';
 import { resolveCategory } from './categories';
-import { businessListQuery, directoryQueries } from './directory';
+import { businessListQuery, businessPageQuery, directoryQueries } from './directory';
 
 const BUSINESSES = 3000;
 
@@ -45,6 +45,18 @@ function planOf(query: { toSQL(): { sql: string; params: unknown[] } }, values: 
 /** Every plan step that reads businesses without an index, or sorts in a temporary b-tree. */
 const problems = (plan: string[]) => plan.filter((d) => /^SCAN businesses\b(?!.*USING (COVERING )?INDEX)/.test(d) || /TEMP B-TREE/.test(d));
 
+describe(`the directory page with ${BUSINESSES.toLocaleString('en')} businesses`, () => {
+  it('answers 24 cards, a few KB, wherever the page is and whatever the sort', async () => {
+    for (const input of [undefined, { cursor: '2400' }, { sort: 'rating', cursor: '24' }, { category: 'Kafé', cursor: '480' }]) {
+      const res = await t.app.inject({ url: `/trpc/business.directoryPage${input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json<{ result: { data: { items: unknown[]; total: number } } }>().result.data;
+      expect([input, page.items.length, page.total]).toEqual([input, 24, input && 'category' in input ? BUSINESSES / 4 : BUSINESSES]);
+      expect(res.rawPayload.length, JSON.stringify(input)).toBeLessThan(16 * 1024);
+    }
+  });
+});
+
 describe(`directory query plans with ${BUSINESSES.toLocaleString('en')} businesses`, () => {
   for (const analyzed of [false, true]) {
     describe(analyzed ? 'after ANALYZE (as pragma optimize leaves it)' : 'before statistics exist', () => {
@@ -68,6 +80,22 @@ describe(`directory query plans with ${BUSINESSES.toLocaleString('en')} business
                 plan.some((d) => /SEARCH branches (EXISTS )?USING COVERING INDEX branches_location_idx/.test(d)),
                 name,
               ).toBe(true);
+          }
+        }
+      });
+
+      it('a page of the REST list (?limit=&cursor=) walks the same index and stops at the page', () => {
+        for (const sort of directorySorts) {
+          for (const filter of [{}, { category: 'Kafé' }, { city: 'Lund' }]) {
+            const query = businessPageQuery(t.db, null, { ...filter, sort, limit: 24, cursor: '48' });
+            const plan = planOf(query);
+            const name = `${sort} ${JSON.stringify(filter)}:\n${plan.join('\n')}`;
+            expect(problems(plan), name).toEqual([]);
+            expect(
+              plan.some((d) => d.includes(`businesses_dir_${sort}_idx`)),
+              name,
+            ).toBe(true);
+            expect(query.toSQL().sql, name).toMatch(/limit \? offset \?$/);
           }
         }
       });

@@ -113,7 +113,43 @@ async function viaTrpc(q: Query) {
   return res.json<{ result: { data: Array<{ title: string }> } }>().result.data.map((b) => b.title);
 }
 
-const doors = { REST: viaRest, tRPC: viaTrpc };
+/** Walks REST pages of 3 (?limit=3, then X-Next-Cursor) and joins them. */
+async function viaRestPages(q: Query) {
+  const titles: string[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 10; pages++) {
+    const res = await t.app.inject({ url: '/api/business', query: { ...q, limit: '3', ...(cursor && { cursor }) } as Record<string, string> });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<Array<{ title: string }>>();
+    expect(page.length).toBeLessThanOrEqual(3);
+    titles.push(...page.map((b) => b.title));
+    cursor = res.headers['x-next-cursor'] as string | undefined;
+    if (!cursor) return titles;
+  }
+  throw new Error('more pages than businesses');
+}
+
+/** Walks tRPC business.directoryPage pages of 3 and joins them; every page says the same total. */
+async function viaTrpcPages(q: Query) {
+  const titles: string[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 10; pages++) {
+    const input = { ...q, limit: 3, ...(cursor && { cursor }) };
+    const res = await t.app.inject({ url: `/trpc/business.directoryPage?input=${encodeURIComponent(JSON.stringify(input))}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<{ result: { data: { items: Array<{ title: string }>; total: number; nextCursor: string | null } } }>().result.data;
+    expect(page.items.length).toBeLessThanOrEqual(3);
+    titles.push(...page.items.map((b) => b.title));
+    if (!page.nextCursor) {
+      expect(page.total).toBe(titles.length);
+      return titles;
+    }
+    cursor = page.nextCursor;
+  }
+  throw new Error('more pages than businesses');
+}
+
+const doors = { REST: viaRest, tRPC: viaTrpc, 'REST pages': viaRestPages, 'tRPC pages': viaTrpcPages };
 
 describe('the directory, sorted and filtered', () => {
   for (const [door, list] of Object.entries(doors)) {
@@ -173,6 +209,29 @@ describe('the directory, sorted and filtered', () => {
       const trpc = await t.app.inject({ url: `/trpc/business.directory?input=${encodeURIComponent(JSON.stringify(query))}` });
       expect([query, trpc.statusCode]).toEqual([query, 400]);
     }
+  });
+
+  it('gives the directory page 24 cards by default, and refuses bad paging input with a 400', async () => {
+    const first = (await t.app.inject({ url: '/trpc/business.directoryPage' })).json<{
+      result: { data: { items: unknown[]; total: number; nextCursor: null } };
+    }>().result.data;
+    expect([first.items.length, first.total, first.nextCursor]).toEqual([made.length, made.length, null]);
+    for (const input of [{ limit: 0 }, { limit: 101 }, { limit: 2.5 }, { cursor: 'x' }, { cursor: '-1' }, { cursor: '' }]) {
+      const trpc = await t.app.inject({ url: `/trpc/business.directoryPage?input=${encodeURIComponent(JSON.stringify(input))}` });
+      expect([input, trpc.statusCode]).toEqual([input, 400]);
+    }
+    const badPages: Array<Record<string, string>> = [{ limit: '0' }, { limit: '101' }, { limit: '2.5' }, { cursor: 'x' }, { cursor: '-1' }];
+    for (const query of badPages) {
+      const rest = await t.app.inject({ url: '/api/business', query });
+      expect([query, rest.statusCode]).toEqual([query, 400]);
+    }
+    // A visitor's whole list is the kept body (keptBody): the same bytes as a page that holds every business.
+    const whole = await t.app.inject({ url: '/api/business' });
+    const onePage = await t.app.inject({ url: '/api/business', query: { limit: '100' } });
+    expect([whole.headers['content-type'], whole.body]).toEqual([onePage.headers['content-type'], onePage.body]);
+    // Past the end: an empty page, no next cursor.
+    const past = await t.app.inject({ url: '/api/business', query: { cursor: '999' } });
+    expect([past.statusCode, past.json(), past.headers['x-next-cursor']]).toEqual([200, [], undefined]);
   });
 
   it('lists the categories that have businesses and the branch locations, with counts, through both doors', async () => {

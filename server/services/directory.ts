@@ -9,7 +9,7 @@ import { preparedStatements } from '../lib/prepared';
 import { svFold } from '../lib/sv-fold';
 import { swedishSortKey } from '../lib/sv-sort-key';
 import { uploadUrl } from '../lib/urls';
-import { DIRECTORY_EXCERPT_CHARS, type DirectoryQuery } from '../schemas/business';
+import { DIRECTORY_EXCERPT_CHARS, DIRECTORY_PAGE, type DirectoryPageQuery, type DirectoryQuery } from '../schemas/business';
 import { DEFAULT_DIRECTORY_SORT, type DirectorySort } from '../schemas/directory-constants';
 import type { Actor } from './actor';
 import { selectRows, shownRate, titleSearchOf, withBranches, type Business } from './business';
@@ -90,6 +90,25 @@ function directoryWhere(db: Db, input: DirectoryQuery): SQL | undefined {
  */
 export function listBusinesses(deps: Deps, actor: Actor, input: DirectoryQuery = {}): Business[] {
   return withBranches(deps.db, businessListQuery(deps.db, actor, input).all());
+}
+
+/**
+ * A page of listBusinesses (REST `GET /api/business?limit=`): `limit` businesses from the place
+ * `cursor` names, read along the sort's index with LIMIT/OFFSET (directory-plans.test.ts), and
+ * the next page's cursor when there are more.
+ */
+export function businessPage(deps: Deps, actor: Actor, input: DirectoryPageQuery): { items: Business[]; nextCursor: string | null } {
+  const from = input.cursor ? Number(input.cursor) : 0;
+  const limit = input.limit ?? DIRECTORY_PAGE;
+  const rows = businessPageQuery(deps.db, actor, input).all();
+  return { items: withBranches(deps.db, rows.slice(0, limit)), nextCursor: rows.length > limit ? String(from + limit) : null };
+}
+
+/** The query behind businessPage: one row past the page, to tell whether another follows. */
+export function businessPageQuery(db: Db, actor: Actor, input: DirectoryPageQuery) {
+  return businessListQuery(db, actor, input)
+    .limit((input.limit ?? DIRECTORY_PAGE) + 1)
+    .offset(input.cursor ? Number(input.cursor) : 0);
 }
 
 /** The query behind listBusinesses, built per call (its filters vary); exported for its query plans. */
@@ -224,12 +243,10 @@ function orderIn(db: Db, snapshot: DirectorySnapshot, sort: DirectorySort): numb
   return order;
 }
 
-/** The directory's cards: filtered by title, category and city, in the asked order (A–Ö by default). */
-export function listDirectory(deps: Deps, actor: Actor, input: DirectoryQuery = {}): DirectoryCard[] {
-  const { db } = deps;
+/** The places in the snapshot's cards that the query keeps, in its order (A–Ö by default). */
+function matchingPlaces(db: Db, snapshot: DirectorySnapshot, input: DirectoryQuery): number[] {
+  const order = orderIn(db, snapshot, input.sort ?? DEFAULT_DIRECTORY_SORT);
   const needle = input.search?.trim() ? titleSearchOf(input.search.trim()) : '';
-  const snapshot = directorySnapshot(db);
-  const { cards, titleSearch, categoryIds } = snapshot;
   const categoryId = input.category ? categoryIdNamed(db, input.category) : null;
   const inCity = input.city
     ? new Set(
@@ -238,6 +255,18 @@ export function listDirectory(deps: Deps, actor: Actor, input: DirectoryQuery = 
           .map((r) => r.businessId),
       )
     : null;
+  // No filter: the kept order itself, nothing is scanned.
+  if (!needle && categoryId === null && !inCity) return order;
+  const { cards, titleSearch, categoryIds } = snapshot;
+  return order.filter((i) => {
+    if (needle && !titleSearch[i].includes(needle)) return false;
+    if (categoryId !== null && categoryIds[i] !== categoryId) return false;
+    return !inCity || inCity.has(cards[i].id);
+  });
+}
+
+/** The shared cards at these places; only a signed-in user's favourite gets its own copy. */
+function cardsAt(db: Db, snapshot: DirectorySnapshot, actor: Actor, places: readonly number[]): DirectoryCard[] {
   const favorites = actor
     ? new Set(
         directoryStatements(db)
@@ -245,16 +274,41 @@ export function listDirectory(deps: Deps, actor: Actor, input: DirectoryQuery = 
           .map((f) => f.businessId),
       )
     : null;
-  // The shared cards are handed out as they are; only a favourite gets its own copy.
-  const shown: DirectoryCard[] = [];
-  for (const i of orderIn(db, snapshot, input.sort ?? DEFAULT_DIRECTORY_SORT)) {
-    const card = cards[i];
-    if (needle && !titleSearch[i].includes(needle)) continue;
-    if (categoryId !== null && categoryIds[i] !== categoryId) continue;
-    if (inCity && !inCity.has(card.id)) continue;
-    shown.push(favorites?.has(card.id) ? { ...card, isFavorite: true } : card);
-  }
-  return shown;
+  return places.map((i) => {
+    const card = snapshot.cards[i];
+    return favorites?.has(card.id) ? { ...card, isFavorite: true } : card;
+  });
+}
+
+/**
+ * Every directory card the query keeps, filtered by title, category and city, in the asked
+ * order (A–Ö by default). Its size grows with the site: the directory page asks for
+ * `directoryPage` instead; this stays for callers that want the whole list.
+ */
+export function listDirectory(deps: Deps, actor: Actor, input: DirectoryQuery = {}): DirectoryCard[] {
+  const snapshot = directorySnapshot(deps.db);
+  return cardsAt(deps.db, snapshot, actor, matchingPlaces(deps.db, snapshot, input));
+}
+
+/** One page of the directory: its cards (items), how many the query keeps in all, and the next page's cursor. */
+export type DirectoryPage = { items: DirectoryCard[]; total: number; nextCursor: string | null };
+
+/**
+ * A page of `directoryPage`'s list: `limit` cards (DIRECTORY_PAGE by default) from `cursor` (the
+ * previous page's nextCursor: the place in the list where the next page starts). The reply's size
+ * is bounded by the limit whatever the number of businesses; without a filter the page is a slice
+ * of the kept order, so its time does not grow with them either (docs/decisions/008).
+ */
+export function directoryPage(deps: Deps, actor: Actor, input: DirectoryPageQuery = {}): DirectoryPage {
+  const snapshot = directorySnapshot(deps.db);
+  const places = matchingPlaces(deps.db, snapshot, input);
+  const from = input.cursor ? Number(input.cursor) : 0;
+  const to = from + (input.limit ?? DIRECTORY_PAGE);
+  return {
+    items: cardsAt(deps.db, snapshot, actor, places.slice(from, to)),
+    total: places.length,
+    nextCursor: to < places.length ? String(to) : null,
+  };
 }
 
 const swedishOrder = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });

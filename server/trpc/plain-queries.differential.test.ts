@@ -49,6 +49,7 @@ afterAll(async () => {
 /** Inputs for every query: a valid one first, then ones its schema or its rules refuse. */
 const inputs = (): Record<string, unknown[]> => ({
   'business.directory': [undefined, { search: 'bok' }, { search: 42 }, { sort: 'rating', category: 'Livsmedel' }, { sort: 'sideways' }],
+  'business.directoryPage': [undefined, { limit: 2 }, { limit: 2, cursor: '2', sort: 'rating' }, { limit: 0 }, { cursor: 'x' }],
   'business.directoryFilters': [undefined],
   'business.list': [undefined, { order: 'newest' }, { order: 'sideways' }],
   'business.byId': [{ id: ids.business }, { id: 'no-such-business' }],

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
@@ -24,6 +24,7 @@ export function useFavoriteToggle() {
 
   const views = (businessId: string) => [
     trpc.business.directory.pathFilter(),
+    trpc.business.directoryPage.pathFilter(),
     trpc.business.list.pathFilter(),
     trpc.business.favorites.pathFilter(),
     trpc.business.byId.queryFilter({ id: businessId }),
@@ -38,6 +39,9 @@ export function useFavoriteToggle() {
         const snapshot: Array<[QueryKey, unknown]> = filters.flatMap((f) => queryClient.getQueriesData(f));
         const flip = <T extends Favoritable>(item: T): T => (item.id === businessId ? { ...item, isFavorite: favorite } : item);
         queryClient.setQueriesData<Favoritable[]>(trpc.business.directory.pathFilter(), (list) => list?.map(flip));
+        queryClient.setQueriesData<InfiniteData<{ items: Favoritable[] }>>(trpc.business.directoryPage.pathFilter(), (data) =>
+          data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(flip) })) } : data,
+        );
         queryClient.setQueriesData<Favoritable[]>(trpc.business.list.pathFilter(), (list) => list?.map(flip));
         queryClient.setQueriesData<Favoritable[]>(trpc.business.favorites.pathFilter(), (list) => list?.map(flip));
         queryClient.setQueryData(trpc.business.byId.queryKey({ id: businessId }), (b) => (b ? flip(b) : b));

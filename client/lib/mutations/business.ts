@@ -16,6 +16,7 @@ function useRefreshBusinesses() {
     invalidate([
       trpc.business.list.pathFilter(),
       trpc.business.directory.pathFilter(),
+      trpc.business.directoryPage.pathFilter(),
       trpc.business.byId.pathFilter(),
       trpc.business.favorites.pathFilter(),
       trpc.home.pathFilter(),
@@ -41,7 +42,13 @@ export function useRemoveBusiness(options: Options<'business', 'remove'> = {}) {
         const [{ id }] = args;
         queryClient.setQueriesData<{ id: string }[]>(trpc.business.list.pathFilter(), (list) => list?.filter((b) => b.id !== id));
         await options.onSuccess?.(...args);
-        await invalidate([trpc.business.directory.pathFilter(), trpc.business.favorites.pathFilter(), trpc.users.me.queryFilter(), trpc.home.pathFilter()]);
+        await invalidate([
+          trpc.business.directory.pathFilter(),
+          trpc.business.directoryPage.pathFilter(),
+          trpc.business.favorites.pathFilter(),
+          trpc.users.me.queryFilter(),
+          trpc.home.pathFilter(),
+        ]);
       },
     }),
   );

@@ -4,13 +4,14 @@ import {
   businessCreateSchema,
   businessIdInputSchema,
   businessSearchSchema,
+  directoryPageQuerySchema,
   directoryQuerySchema,
   businessUpdateSchema,
   userRateSchema,
 } from '../../schemas/business';
 import { getBusiness } from '../../services/business';
 import { createBusiness, deleteBusiness, updateBusiness } from '../../services/business-admin';
-import { directoryFilters, listBusinesses, listDirectory } from '../../services/directory';
+import { directoryFilters, directoryPage, listBusinesses, listDirectory } from '../../services/directory';
 import { rateBusiness, unrateBusiness, type RateResult, type UnrateResult } from '../../services/business-ratings';
 import { listCategories } from '../../services/categories';
 import { listFavoriteBusinesses, setFavorite } from '../../services/favorites';
@@ -22,6 +23,9 @@ import { adminProcedure, cachedPublicProcedure, publicProcedure, router } from '
 // description's own message ('Please log in to submit a rate') rather than the generic 401.
 export const businessRouter = router({
   directory: cachedPublicProcedure.input(directoryQuerySchema.optional()).query(({ ctx, input }) => listDirectory(ctx.deps, ctx.actor, input ?? {})),
+
+  // The directory page's list, a bounded page at a time (docs/decisions/008).
+  directoryPage: cachedPublicProcedure.input(directoryPageQuerySchema.optional()).query(({ ctx, input }) => directoryPage(ctx.deps, ctx.actor, input ?? {})),
 
   directoryFilters: cachedPublicProcedure.query(({ ctx }) => directoryFilters(ctx.deps)),
 
