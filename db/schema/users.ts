@@ -14,6 +14,8 @@ export const users = sqliteTable(
     imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
     isBanned: integer('is_banned', { mode: 'boolean' }).notNull().default(false),
+    /** Why an admin banned the account, shown to its owner at login (null when not banned or none given). */
+    banReason: text('ban_reason'),
     /** Appointed by an admin: works the report queue, the rating bursts and the log; manages nobody. */
     isModerator: integer('is_moderator', { mode: 'boolean' }).notNull().default(false),
     emailConfirmed: integer('email_confirmed', { mode: 'boolean' }).notNull().default(false),

@@ -11,10 +11,11 @@ import {
   googleIdTokenInputSchema,
   loginInputSchema,
   registerInputSchema,
+  userFlagsSchema,
 } from '../schemas/accounts';
 import { idSchema, languageSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
-import { changePassword, checkAuth, confirmEmail, logIn, logOut, registerUser, resendConfirmation } from '../services/accounts';
+import { bannedError, changePassword, checkAuth, confirmEmail, logIn, logOut, registerUser, resendConfirmation } from '../services/accounts';
 import { deleteAccount } from '../services/accounts-delete';
 import { exportUserData } from '../services/accounts-export';
 import { GOOGLE_FLOW_MAX_AGE_S, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, googleLogInWithIdToken, startGoogleSignIn } from '../services/google';
@@ -66,6 +67,7 @@ const updateBodySchema = z.object({
   imageId: idSchema.nullable().optional(),
   language: languageSchema.optional(),
   isBanned: flag,
+  banReason: userFlagsSchema.shape.banReason,
   isAdmin: flag,
   isModerator: flag,
 });
@@ -98,7 +100,9 @@ export function userRoutes(deps: Deps) {
           summary: 'Log in with e-mail and password',
           description:
             "Sets the httpOnly session cookie and returns the token for `Authorization: Bearer`. 401 with message 'invalid' " +
-            "(unknown e-mail) or 'wrong password!'; 403 when the e-mail is not confirmed or the account is banned.",
+            "(unknown e-mail) or 'wrong password!'; 403 when the e-mail is not confirmed or the account is banned. A banned account " +
+            'with the right password gets 403 `Your account has been banned.` with the reason in `banReason`, and a restricted ' +
+            'session cookie that may only log out, export the data (GET /api/users/me/export) and delete the account.',
           body: loginInputSchema,
           response: { 200: z.object({ message: z.literal('success'), userData: publicUserSchema, token: z.string() }), ...errors(400, 401, 403, 429) },
         },
@@ -106,6 +110,7 @@ export function userRoutes(deps: Deps) {
       async (request, reply) => {
         const result = await logIn(deps, request.body, { ip: request.ip });
         setSessionCookie(reply, deps.env, result.token, result.expiresAt);
+        if (result.user.isBanned) throw bannedError(result.banReason);
         return { message: 'success' as const, userData: result.user, token: result.token };
       },
     );
@@ -326,7 +331,7 @@ export function userRoutes(deps: Deps) {
           description:
             'Yourself: firstName, lastName, language and an avatar (multipart file `image`, or `imageId` from POST /api/images; ' +
             '`imageId: null` removes it). ' +
-            'Admins on any user: isBanned, isAdmin and isModerator (the whole user object may be sent; other fields are ignored). ' +
+            'Admins on any user: isBanned (with an optional `banReason`, up to 500 characters, stored, logged and shown to the user at login), isAdmin and isModerator (the whole user object may be sent; other fields are ignored). ' +
             'multipart/form-data or JSON.',
           consumes: ['multipart/form-data', 'application/json'],
           params: idParams,

@@ -123,8 +123,13 @@ export const profileInputSchema = z.object({
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
 /** What an admin may change about a user. */
+/** Characters an admin may write as the reason of a ban. */
+export const BAN_REASON_MAX = 500;
+
 export const userFlagsSchema = z.object({
   isBanned: z.boolean().optional(),
+  /** Why the account is banned: stored, logged and shown to its owner at login (only with a ban). */
+  banReason: z.string().trim().max(BAN_REASON_MAX).optional(),
   isAdmin: z.boolean().optional(),
   isModerator: z.boolean().optional(),
 });

@@ -172,7 +172,8 @@ export function assertNotLastAdmin(db: DbOrTx, user: { id: string; isAdmin: bool
  * differ from the stored ones count as a change, because the documented client sends the whole
  * user object with one flag flipped. Banning drops admin and moderator, ends every session and
  * takes the user's star ratings and reports out of every figure (unbanning gives the ratings
- * back); a banned user's roles cannot change; nobody bans themself; the last admin stays.
+ * back); a banned user's roles cannot change; nobody bans themself; the last admin stays. The
+ * ban's reason is stored (the owner reads it at login) and written to the moderation log.
  */
 export async function setUserFlags(deps: Deps, actor: Actor, userId: string, flags: UserFlags): Promise<PublicUser> {
   const admin = requireAdmin(actor);
@@ -191,7 +192,8 @@ export async function setUserFlags(deps: Deps, actor: Actor, userId: string, fla
     const isAdmin = isBanned ? false : (flags.isAdmin ?? user.isAdmin);
     const isModerator = isBanned ? false : (flags.isModerator ?? user.isModerator);
     if (user.isAdmin && !isAdmin) assertNotLastAdmin(tx, user);
-    tx.update(users).set({ isBanned, isAdmin, isModerator, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
+    const banReason = isBanned ? (banChange ? flags.banReason || null : user.banReason) : null;
+    tx.update(users).set({ isBanned, banReason, isAdmin, isModerator, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
     if (isBanned !== user.isBanned) {
       if (isBanned) invalidateUserSessions(tx, userId);
       setRatingsCounted(tx, userId, !isBanned);
@@ -199,7 +201,7 @@ export async function setUserFlags(deps: Deps, actor: Actor, userId: string, fla
       if (isBanned) recheckReportsBy(deps, tx, userId);
     }
     const target = { targetKind: 'user' as const, targetId: userId, excerpt: `${user.firstName} ${user.lastName}`.trim() };
-    if (isBanned !== user.isBanned) recordModAction(tx, admin, { action: isBanned ? 'ban' : 'unban', ...target });
+    if (isBanned !== user.isBanned) recordModAction(tx, admin, { action: isBanned ? 'ban' : 'unban', ...target, reason: isBanned ? banReason : null });
     if (isAdmin !== user.isAdmin) recordModAction(tx, admin, { action: isAdmin ? 'adminOn' : 'adminOff', ...target });
     if (isModerator !== user.isModerator) recordModAction(tx, admin, { action: isModerator ? 'moderatorOn' : 'moderatorOff', ...target });
     return findPublicUser(tx, userId) as PublicUser;
@@ -213,6 +215,7 @@ export type UserUpdate = {
   image?: Buffer;
   language?: Language;
   isBanned?: boolean;
+  banReason?: string;
   isAdmin?: boolean;
   isModerator?: boolean;
 };
@@ -225,7 +228,7 @@ export type UserUpdate = {
  */
 export async function updateUser(deps: Deps, actor: Actor, userId: string, input: UserUpdate): Promise<PublicUser> {
   const signedIn = requireSignedIn(actor);
-  const flags: UserFlags = { isBanned: input.isBanned, isAdmin: input.isAdmin, isModerator: input.isModerator };
+  const flags: UserFlags = { isBanned: input.isBanned, banReason: input.banReason, isAdmin: input.isAdmin, isModerator: input.isModerator };
   if (signedIn.id !== userId) return setUserFlags(deps, actor, userId, flags);
 
   const me: SignedIn = requireActive(actor);

@@ -14,6 +14,7 @@ import {
 import { idSchema } from '../../schemas/common';
 import {
   accountConfig,
+  bannedError,
   changePassword,
   confirmEmail,
   forgotPassword,
@@ -40,7 +41,13 @@ export const usersRouter = router({
   me: publicProcedure.query(({ ctx }) => getMe(ctx.deps.db, ctx.actor)),
   config: publicProcedure.query(({ ctx }) => accountConfig(ctx.deps)),
 
-  login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => signedIn(ctx, await logIn(ctx.deps, input, { ip: ctx.ip }))),
+  /** A banned account gets its restricted session cookie and then the 403 with the reason (services/accounts.ts logIn). */
+  login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await logIn(ctx.deps, input, { ip: ctx.ip });
+    const reply = signedIn(ctx, result);
+    if (result.user.isBanned) throw bannedError(result.banReason);
+    return reply;
+  }),
   logout: signedInProcedure.mutation(({ ctx }) => {
     const result = logOut(ctx.deps, ctx.actor, ctx.sessionId);
     if (ctx.reply) clearSessionCookie(ctx.reply, ctx.deps.env);
