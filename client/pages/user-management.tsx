@@ -3,7 +3,8 @@ import { Switch } from '@ark-ui/react/switch';
 import { useQuery } from '@tanstack/react-query';
 import { MailOutboxNotice } from '../components/accounts/mail-outbox-notice';
 import type { AccountUser } from '../components/accounts/sign-in';
-import { ConfirmDialog } from '../components/ui/modal';
+import { ConfirmDialog, Modal } from '../components/ui/modal';
+import modalStyles from '../components/ui/modal.module.css';
 import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
@@ -46,6 +47,10 @@ export default function UserManagementPage() {
   // A toggle shows its new position while the server decides; the reloaded list then has the
   // last word (a refused change flips back, which also resets the switch's own input).
   const [pending, setPending] = useState<{ userId: string; flag: Flag; value: boolean } | null>(null);
+  // Banning asks for a reason, lifting a ban for a confirmation (issue 29, item 10).
+  const [banning, setBanning] = useState<{ user: AccountUser; ban: boolean } | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState(false);
 
   // The list reloads after every change (the hooks wait for it), so what it shows is what the server stored.
   const setFlags = useSetUserFlags({
@@ -59,6 +64,22 @@ export default function UserManagementPage() {
   const toggle = (userId: string, flag: Flag, value: boolean) => {
     setPending({ userId, flag, value });
     setFlags.mutate({ userId, [flag]: value });
+  };
+  const askBan = (user: AccountUser, ban: boolean) => {
+    setReason('');
+    setReasonError(false);
+    setBanning({ user, ban });
+  };
+  const confirmBan = () => {
+    if (!banning) return;
+    const text = reason.trim();
+    if (banning.ban && text === '') {
+      setReasonError(true);
+      return;
+    }
+    setPending({ userId: banning.user._id, flag: 'isBanned', value: banning.ban });
+    setFlags.mutate(banning.ban ? { userId: banning.user._id, isBanned: true, banReason: text } : { userId: banning.user._id, isBanned: false });
+    setBanning(null);
   };
   const shown = (user: AccountUser, flag: Flag) => (pending && pending.userId === user._id && pending.flag === flag ? pending.value : user[flag]);
   const remove = useDeleteUser({
@@ -155,7 +176,7 @@ export default function UserManagementPage() {
                           label={u.banLabel(name)}
                           checked={shown(user, 'isBanned')}
                           disabled={busy || isMe}
-                          onChange={(checked) => toggle(user._id, 'isBanned', checked)}
+                          onChange={(checked) => askBan(user, checked)}
                         />
                       </td>
                       <td role="cell" data-label={u.admin} className={`${styles.center} ${styles.adminCell}`}>
@@ -196,6 +217,52 @@ export default function UserManagementPage() {
           </div>
         )
       ) : null}
+
+      <Modal
+        open={banning !== null}
+        onOpenChange={(open) => !open && setBanning(null)}
+        role="alertdialog"
+        size="md"
+        title={banning ? (banning.ban ? u.banTitle : u.unbanTitle)(`${banning.user.firstName} ${banning.user.lastName}`.trim()) : ''}
+        description={banning?.ban ? u.banText : u.unbanText}
+      >
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirmBan();
+          }}
+        >
+          {banning?.ban ? (
+            <div className="field">
+              <label htmlFor="ban-reason">{u.banReason}</label>
+              <textarea
+                id="ban-reason"
+                rows={3}
+                maxLength={500}
+                value={reason}
+                aria-invalid={reasonError || undefined}
+                aria-describedby="ban-reason-hint"
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  if (event.target.value.trim()) setReasonError(false);
+                }}
+              />
+              <p id="ban-reason-hint" className={reasonError ? 'field-error' : 'field-hint'} role={reasonError ? 'alert' : undefined}>
+                {reasonError ? u.banReasonRequired : u.banReasonHint}
+              </p>
+            </div>
+          ) : null}
+          <div className={modalStyles.actions}>
+            <button type="button" className="btn" onClick={() => setBanning(null)}>
+              {u.deleteCancel}
+            </button>
+            <button type="submit" className="btn btn-danger">
+              {banning?.ban ? u.banConfirm : u.unbanConfirm}
+            </button>
+          </div>
+        </form>
+      </Modal>
 
       <ConfirmDialog
         open={deleting !== null}
