@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { images } from './images';
 
@@ -98,8 +99,16 @@ export const contactMessages = sqliteTable(
     language: text('language').notNull().default('sv'),
     createdAt: integer('created_at').notNull(),
     mailedAt: integer('mailed_at'),
+    /** When an admin marked it read in the inbox (/contact-inbox); null while unread. */
+    readAt: integer('read_at'),
   },
-  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('contact_messages_created_at_idx').on(t.createdAt),
+    // The inbox's unread count walks only unread rows.
+    index('contact_messages_unread_idx')
+      .on(t.createdAt)
+      .where(sql`${t.readAt} is null`),
+  ],
 );
 
 /**
