@@ -271,7 +271,6 @@ test.describe('accounts', () => {
     await expect(banDialog).toContainText('kan fortfarande ladda ner sin data eller radera sitt konto');
     await banDialog.getByRole('button', { name: 'Spärra', exact: true }).click();
     await expect(banDialog.getByText('Skriv ett skäl.')).toBeVisible();
-    await expect(row.getByRole('switch', { name: `Spärra ${name}` })).not.toBeChecked();
     await expectAccessible(page, 'ban dialog');
     await banDialog.getByLabel('Skäl (visas för personen)').fill('Falska recensioner');
     await banDialog.getByRole('button', { name: 'Spärra', exact: true }).click();

@@ -47,6 +47,7 @@ export const ROUTES = [
   { path: '/user', page: 'profile', auth: 'user' },
   { path: '/notifications', page: 'notifications', auth: 'user' },
   { path: '/user-mng', page: 'user-management', auth: 'admin' },
+  { path: '/contact-inbox', page: 'contact-inbox', auth: 'admin' },
   { path: '/business', page: 'directory', prerender: '/business', indexable: true, sitemap: true },
   { path: '/products', redirect: '/business' },
   { path: '/business/:id', page: 'business-detail', prerender: '/business/_', query: 'business.byId', indexable: true },
