@@ -10,18 +10,16 @@ import { outboxReport } from '../services/mail-outbox';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { errorSchema } from './openapi';
 
-const contactMessageSchema = z
-  .object({
-    _id: z.string(),
-    fromName: z.string(),
-    email: z.string(),
-    message: z.string(),
-    language: z.enum(['sv', 'en']).describe('The interface language the sender wrote in: answer in it.'),
-    date: z.string(),
-    mailedAt: z.string().nullable().describe('When it was mailed to CONTACT_EMAIL; null when not (no address set, or not yet).'),
-    readAt: z.string().nullable().describe('When an admin marked it read; null while unread.'),
-  })
-  .meta({ id: 'ContactMessage' });
+const contactMessageSchema = z.object({
+  _id: z.string(),
+  fromName: z.string(),
+  email: z.string(),
+  message: z.string(),
+  language: z.enum(['sv', 'en']).describe('The interface language the sender wrote in: answer in it.'),
+  date: z.string(),
+  mailedAt: z.string().nullable().describe('When it was mailed to CONTACT_EMAIL; null when not (no address set, or not yet).'),
+  readAt: z.string().nullable().describe('When an admin marked it read; null while unread.'),
+});
 
 const queuedMailSchema = z.object({
   id: z.string(),
