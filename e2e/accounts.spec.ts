@@ -256,6 +256,8 @@ test.describe('accounts', () => {
     await logInWithEmail(page, admin.email, PASSWORD);
     await page.waitForURL('**/user-mng');
     await expect(page.getByRole('heading', { level: 1, name: 'Användarhantering' })).toBeVisible();
+    // Moderators and admins reach the report queue from the header (its name carries the waiting count).
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Rapporter/ })).toHaveAttribute('href', '/mod-queue');
 
     const row = page.getByRole('row').filter({ hasText: member.email });
     await expect(row.getByRole('cell').nth(4)).toHaveText('Användare');
@@ -306,6 +308,7 @@ test.describe('accounts', () => {
       ['Användarhantering', '/user-mng'],
       ['Företagshantering', '/business-mng'],
       ['Kommentarshantering', '/cmt-mng'],
+      ['Kontaktmeddelanden', '/contact-inbox'],
     ] as const) {
       await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', href);
     }
