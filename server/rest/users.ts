@@ -20,7 +20,8 @@ import { deleteAccount } from '../services/accounts-delete';
 import { exportUserData } from '../services/accounts-export';
 import { GOOGLE_FLOW_MAX_AGE_S, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, googleLogInWithIdToken, startGoogleSignIn } from '../services/google';
 import { parseInput } from '../lib/validation';
-import { getUser, listUsers, updateUser, type PublicUser } from '../services/users';
+import { getUser, listUsers, listUsersPage, updateUser, type PublicUser } from '../services/users';
+import { queryInteger, withNextCursor } from './comment';
 import { withMultipartForm } from './images';
 import { errorSchema } from './openapi';
 
@@ -299,11 +300,24 @@ export function userRoutes(deps: Deps) {
           tags,
           security,
           summary: 'All users (admins)',
-          description: 'Every account, oldest first.',
-          response: { 200: z.array(publicUserSchema), ...errors(401, 403) },
+          description:
+            'Every account, oldest first. With `?q=` (any part of the name or e-mail) or `?limit=` (1–200) it answers one page ' +
+            'instead; the header X-Next-Cursor then holds the ?cursor= of the next page.',
+          querystring: z.object({
+            q: z.string().trim().max(200).optional().describe('Part of a name ("first last") or an e-mail address.'),
+            limit: queryInteger(1, 200).optional().describe('How many accounts, 1–200.'),
+            cursor: z.string().min(1).max(200).optional().describe('The X-Next-Cursor header of the previous page.'),
+          }),
+          response: { 200: z.array(publicUserSchema), ...errors(400, 401, 403) },
         },
       },
-      async (request) => listUsers(deps, request.actor),
+      async (request, reply) => {
+        const { q, limit, cursor } = request.query;
+        if (q === undefined && limit === undefined && cursor === undefined) return listUsers(deps, request.actor);
+        const page = listUsersPage(deps, request.actor, { q, limit, cursor });
+        withNextCursor(reply, page.nextCursor);
+        return page.items;
+      },
     );
 
     app.get(

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { emailTokens, favorites, images, users } from '../../db/schema';
@@ -7,7 +7,9 @@ import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { uploadUrl } from '../lib/urls';
 import { parseInput } from '../lib/validation';
-import { profileInputSchema, type ProfileInput, type UserFlags } from '../schemas/accounts';
+import { profileInputSchema, USERS_PAGE, type ProfileInput, type UserFlags, type UsersPageInput } from '../schemas/accounts';
+import type { Page } from '../schemas/comments';
+import { decodeCursor, pageOf } from './comment-pages';
 import type { Language } from '../schemas/common';
 import { issueEmailToken } from './account-mail';
 import { requireActive, requireAdmin, requireSelfOrAdmin, requireSignedIn, type Actor, type SignedIn } from './actor';
@@ -114,6 +116,35 @@ export function getMe(db: Db, actor: Actor): PublicUser | null {
 export function listUsers(deps: Deps, actor: Actor): PublicUser[] {
   requireAdmin(actor);
   return selectPublicUsers(deps.db).orderBy(asc(users.createdAt), asc(users.id)).all().map(toPublicUser);
+}
+
+/** `%` and `_` typed into a search are themselves, not wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * User management at a town's scale (issue 29, item 13): oldest first, a page at a time along
+ * users_created_at_idx, `q` matching any part of the name ("first last") or the e-mail,
+ * case-insensitively for ASCII (SQLite's LIKE). The search filters that walk; no index can serve
+ * a match inside a word, which stays cheap for a town's thousands of accounts.
+ */
+export function listUsersPage(deps: Deps, actor: Actor, input: UsersPageInput = {}): Page<PublicUser> {
+  requireAdmin(actor);
+  const limit = input.limit ?? USERS_PAGE;
+  const cursor = decodeCursor(input.cursor, 'string');
+  const q = input.q?.trim();
+  const rows = selectPublicUsers(deps.db)
+    .where(
+      and(
+        q
+          ? or(sql`(${users.firstName} || ' ' || ${users.lastName}) like ${likePattern(q)} escape '\\'`, sql`${users.email} like ${likePattern(q)} escape '\\'`)
+          : undefined,
+        cursor ? sql`(${users.createdAt}, ${users.id}) > (${cursor.t}, ${cursor.k})` : undefined,
+      ),
+    )
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(limit + 1)
+    .all();
+  return pageOf(rows, limit, (r) => [r.createdAt, r.id], toPublicUser);
 }
 
 /** One account: your own, or anyone's for an admin. */

@@ -9,6 +9,7 @@ import {
   profileInputSchema,
   resetPasswordInputSchema,
   setFlagsInputSchema,
+  usersPageInputSchema,
   userIdInputSchema,
 } from '../../schemas/accounts';
 import { idSchema } from '../../schemas/common';
@@ -27,7 +28,7 @@ import {
 import { deleteAccount } from '../../services/accounts-delete';
 import { exportUserData } from '../../services/accounts-export';
 import { completeGoogleSignIn, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE } from '../../services/google';
-import { getMe, getUser, listUsers, setUserFlags, updateProfile } from '../../services/users';
+import { getMe, getUser, listUsers, listUsersPage, setUserFlags, updateProfile } from '../../services/users';
 import type { Context } from '../context';
 import { activeProcedure, adminProcedure, publicProcedure, router, signedInProcedure } from '../init';
 
@@ -67,6 +68,8 @@ export const usersRouter = router({
   }),
 
   list: adminProcedure.query(({ ctx }) => listUsers(ctx.deps, ctx.actor)),
+  /** /user-mng: search by name or e-mail, a page at a time. */
+  page: adminProcedure.input(usersPageInputSchema.optional()).query(({ ctx, input }) => listUsersPage(ctx.deps, ctx.actor, input ?? {})),
   byId: signedInProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getUser(ctx.deps, ctx.actor, input.id)),
   updateProfile: activeProcedure.input(profileInputSchema).mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.actor, input)),
   setFlags: adminProcedure.input(setFlagsInputSchema).mutation(({ ctx, input: { userId, ...flags } }) => setUserFlags(ctx.deps, ctx.actor, userId, flags)),
