@@ -259,6 +259,9 @@ test.describe('accounts', () => {
     // Moderators and admins reach the report queue from the header (its name carries the waiting count).
     await expect(page.getByRole('banner').getByRole('link', { name: /^Rapporter/ })).toHaveAttribute('href', '/mod-queue');
 
+    // The search narrows the list to matching names or addresses.
+    await page.getByRole('searchbox', { name: 'Sök på namn eller e-post' }).fill(member.email);
+    await expect(page.getByRole('row').filter({ hasText: admin.email })).toHaveCount(0);
     const row = page.getByRole('row').filter({ hasText: member.email });
     await expect(row.getByRole('cell').nth(4)).toHaveText('Användare');
     await expectAccessible(page, 'user management');

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { Switch } from '@ark-ui/react/switch';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { LoadMore } from '../components/ui/load-more';
 import { MailOutboxNotice } from '../components/accounts/mail-outbox-notice';
 import type { AccountUser } from '../components/accounts/sign-in';
 import { ConfirmDialog, Modal } from '../components/ui/modal';
@@ -42,7 +43,11 @@ export default function UserManagementPage() {
   const trpc = useTRPC();
   const refreshMe = useRefreshMe();
   const { me } = useMe();
-  const list = useQuery(trpc.users.list.queryOptions());
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  // The list follows the typing without a request per keystroke blocking the input.
+  const q = useDeferredValue(search.trim());
+  const list = useInfiniteQuery(trpc.users.page.infiniteQueryOptions({ q: q || undefined }, { getNextPageParam: (page) => page.nextCursor ?? undefined }));
   const [deleting, setDeleting] = useState<AccountUser | null>(null);
   // A toggle shows its new position while the server decides; the reloaded list then has the
   // last word (a refused change flips back, which also resets the switch's own input).
@@ -91,7 +96,7 @@ export default function UserManagementPage() {
   });
 
   const busyId = pending?.userId ?? null;
-  const users = list.data ?? [];
+  const users = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <div className="container page">
@@ -100,6 +105,10 @@ export default function UserManagementPage() {
       </h1>
       <p className={styles.intro}>{u.intro}</p>
       <MailOutboxNotice />
+      <div className="field" role="search">
+        <label htmlFor={searchId}>{u.search}</label>
+        <input id={searchId} type="search" value={search} maxLength={200} autoComplete="off" onChange={(e) => setSearch(e.target.value)} />
+      </div>
       {list.isPending ? <Spinner label={t.common.loading} showLabel /> : null}
       {list.isError ? (
         <p className="notice notice-error" role="alert">
@@ -217,6 +226,7 @@ export default function UserManagementPage() {
           </div>
         )
       ) : null}
+      <LoadMore query={list} label={u.loadMore} busyLabel={u.loadingMore} />
 
       <Modal
         open={banning !== null}

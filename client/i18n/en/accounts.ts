@@ -165,6 +165,9 @@ export const accounts: Widen<typeof sv> = {
     moderatorLabel: (name: string) => `Moderator: ${name}`,
     you: '(you)',
     banLabel: (name: string) => `Ban ${name}`,
+    search: 'Search by name or e-mail',
+    loadMore: 'Show more users',
+    loadingMore: 'Loading more users …',
     banTitle: (name: string) => `Ban ${name}?`,
     banText:
       'The person is logged out, cannot write, rate or report, and their ratings stop counting. They see the reason when they try to log in, and can still download their data or delete their account.',

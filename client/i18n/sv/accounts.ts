@@ -164,6 +164,9 @@ export const accounts = {
     moderatorLabel: (name: string) => `Moderator: ${name}`,
     you: '(du)',
     banLabel: (name: string) => `Spärra ${name}`,
+    search: 'Sök på namn eller e-post',
+    loadMore: 'Visa fler användare',
+    loadingMore: 'Hämtar fler användare …',
     banTitle: (name: string) => `Spärra ${name}?`,
     banText:
       'Personen loggas ut, kan inte skriva, betygsätta eller anmäla, och hens betyg slutar räknas. Hen ser skälet vid inloggning och kan fortfarande ladda ner sin data eller radera sitt konto.',
