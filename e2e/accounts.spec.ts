@@ -242,7 +242,7 @@ test.describe('accounts', () => {
     expect(mail).toContain('Please confirm your email address');
   });
 
-  test('an admin manages users; protected pages come back after login (next)', async ({ page }) => {
+  test('an admin manages users; protected pages come back after login (next)', async ({ page, browser }) => {
     const admin = { firstName: 'Ada', lastName: 'Admin', email: 'e2e-admin@example.com' };
     const member = { firstName: 'Mats', lastName: 'Medlem', email: `mats.${Date.now()}@example.se` };
     await registerAndConfirm(page, member);
@@ -253,7 +253,12 @@ test.describe('accounts', () => {
     await logInWithEmail(page, admin.email, PASSWORD);
     await page.waitForURL('**/user-mng');
     await expect(page.getByRole('heading', { level: 1, name: 'Användarhantering' })).toBeVisible();
+    // Moderators and admins reach the report queue from the header (its name carries the waiting count).
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Rapporter/ })).toHaveAttribute('href', '/mod-queue');
 
+    // The search narrows the list to matching names or addresses.
+    await page.getByRole('searchbox', { name: 'Sök på namn eller e-post' }).fill(member.email);
+    await expect(page.getByRole('row').filter({ hasText: admin.email })).toHaveCount(0);
     const row = page.getByRole('row').filter({ hasText: member.email });
     await expect(row.getByRole('cell').nth(4)).toHaveText('Användare');
     await expectAccessible(page, 'user management');
@@ -262,13 +267,35 @@ test.describe('accounts', () => {
     const name = `${member.firstName} ${member.lastName}`;
     await row.getByRole('switch', { name: `Administratör: ${name}` }).press('Space');
     await expect(row.getByRole('cell').nth(4)).toHaveText('Admin');
+    // Banning asks for a reason first (issue 29, item 10).
     await row.getByRole('switch', { name: `Spärra ${name}` }).press('Space');
+    const banDialog = page.getByRole('alertdialog', { name: `Spärra ${name}?` });
+    await expect(banDialog).toContainText('kan fortfarande ladda ner sin data eller radera sitt konto');
+    await banDialog.getByRole('button', { name: 'Spärra', exact: true }).click();
+    await expect(banDialog.getByText('Skriv ett skäl.')).toBeVisible();
+    await expectAccessible(page, 'ban dialog');
+    await banDialog.getByLabel('Skäl (visas för personen)').fill('Falska recensioner');
+    await banDialog.getByRole('button', { name: 'Spärra', exact: true }).click();
     await expect(row.getByRole('switch', { name: `Spärra ${name}` })).toBeChecked();
     // Banning drops admin.
     await expect(row.getByRole('cell').nth(4)).toHaveText('Användare');
     await row.getByRole('switch', { name: `Administratör: ${name}` }).press('Space');
     await expect(page.getByText('Det går inte att ändra administratörsstatus för en spärrad användare.')).toBeVisible();
     await expect(row.getByRole('switch', { name: `Administratör: ${name}` })).not.toBeChecked();
+
+    // The banned member reads the reason at login and still reaches their data (GDPR).
+    const memberContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto('/login');
+    await logInWithEmail(memberPage, member.email, PASSWORD);
+    const notice = memberPage.getByRole('alert').filter({ hasText: 'Ditt konto har spärrats.' });
+    await expect(notice).toContainText('Falska recensioner');
+    await expectAccessible(memberPage, 'banned login');
+    await notice.getByRole('link', { name: 'Ladda ner din data eller radera ditt konto' }).click();
+    await memberPage.waitForURL('**/user');
+    await expect(memberPage.getByRole('link', { name: 'Ladda ner min data' })).toBeVisible();
+    await expect(memberPage.getByRole('button', { name: 'Radera konto' })).toBeVisible();
+    await memberContext.close();
 
     await row.getByRole('button', { name: `Radera ${name}` }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Radera användarkonto?' });
@@ -281,6 +308,7 @@ test.describe('accounts', () => {
       ['Användarhantering', '/user-mng'],
       ['Företagshantering', '/business-mng'],
       ['Kommentarshantering', '/cmt-mng'],
+      ['Kontaktmeddelanden', '/contact-inbox'],
     ] as const) {
       await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', href);
     }

@@ -49,6 +49,8 @@ function EmailLogin({ next }: { next: string }) {
   const trpc = useTRPC();
   const completeSignIn = useCompleteSignIn();
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  // A banned account's login: the reason stays on screen (no toast), with the way to its data.
+  const [banned, setBanned] = useState<{ reason: string | null } | null>(null);
   // Checked when sent, then as the user corrects: leaving the focused e-mail field for one of
   // the links below must not put an error above them and move them away from the click.
   const {
@@ -71,8 +73,13 @@ function EmailLogin({ next }: { next: string }) {
               : key === 'emailNotConfirmed' || key === 'banned' || key === 'tooManyRequests'
                 ? t.messages[key]
                 : a.otherError;
-        notify(message, 'error', 2000);
         setUnconfirmed(key === 'emailNotConfirmed' ? input.email : null);
+        if (key === 'banned') {
+          setBanned({ reason: (error.data as { banReason?: string | null } | undefined)?.banReason ?? null });
+          return;
+        }
+        setBanned(null);
+        notify(message, 'error', 2000);
       },
     }),
   );
@@ -103,6 +110,23 @@ function EmailLogin({ next }: { next: string }) {
       <div className={styles.links}>
         <Link href="/forgot-password">{a.forgot}</Link>
       </div>
+      {banned ? (
+        <div role="alert" className={styles.section} data-testid="banned-notice">
+          <p className="notice notice-error">
+            <strong>{t.messages.banned}</strong>
+            {banned.reason ? (
+              <>
+                {' '}
+                {a.bannedReason} <q>{banned.reason}</q>
+              </>
+            ) : null}
+          </p>
+          {/* The login left a restricted session: a full load shows the profile with export and delete. */}
+          <p>
+            <a href="/user">{a.bannedData}</a>
+          </p>
+        </div>
+      ) : null}
       {unconfirmed ? (
         <div role="status" className={styles.section}>
           <p className={`notice ${styles.notice}`}>

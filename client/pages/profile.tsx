@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
@@ -155,6 +155,7 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
                   <Link href="/business-mng" className="btn btn-outline">
                     {p.businessManagement}
                   </Link>
+                  <ContactInboxLink />
                 </>
               ) : null}
               <Link href="/cmt-mng" className="btn btn-outline">
@@ -270,5 +271,17 @@ function EditProfile({ me, onDone }: { me: AccountUser; onDone(): void }) {
         </div>
       </form>
     </>
+  );
+}
+
+/** The admin tools' link to the contact inbox, with how many messages are unread. */
+function ContactInboxLink() {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const inbox = useQuery(trpc.site.contactMessages.queryOptions({ limit: 1 }));
+  return (
+    <Link href="/contact-inbox" className="btn btn-outline">
+      {t.accounts.inbox.menu(inbox.data?.unread ?? 0)}
+    </Link>
   );
 }

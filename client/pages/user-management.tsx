@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { Switch } from '@ark-ui/react/switch';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { LoadMore } from '../components/ui/load-more';
 import { MailOutboxNotice } from '../components/accounts/mail-outbox-notice';
 import type { AccountUser } from '../components/accounts/sign-in';
-import { ConfirmDialog } from '../components/ui/modal';
+import { ConfirmDialog, Modal } from '../components/ui/modal';
+import modalStyles from '../components/ui/modal.module.css';
 import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
@@ -41,11 +43,19 @@ export default function UserManagementPage() {
   const trpc = useTRPC();
   const refreshMe = useRefreshMe();
   const { me } = useMe();
-  const list = useQuery(trpc.users.list.queryOptions());
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  // The list follows the typing without a request per keystroke blocking the input.
+  const q = useDeferredValue(search.trim());
+  const list = useInfiniteQuery(trpc.users.page.infiniteQueryOptions({ q: q || undefined }, { getNextPageParam: (page) => page.nextCursor ?? undefined }));
   const [deleting, setDeleting] = useState<AccountUser | null>(null);
   // A toggle shows its new position while the server decides; the reloaded list then has the
   // last word (a refused change flips back, which also resets the switch's own input).
   const [pending, setPending] = useState<{ userId: string; flag: Flag; value: boolean } | null>(null);
+  // Banning asks for a reason, lifting a ban for a confirmation (issue 29, item 10).
+  const [banning, setBanning] = useState<{ user: AccountUser; ban: boolean } | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState(false);
 
   // The list reloads after every change (the hooks wait for it), so what it shows is what the server stored.
   const setFlags = useSetUserFlags({
@@ -60,6 +70,22 @@ export default function UserManagementPage() {
     setPending({ userId, flag, value });
     setFlags.mutate({ userId, [flag]: value });
   };
+  const askBan = (user: AccountUser, ban: boolean) => {
+    setReason('');
+    setReasonError(false);
+    setBanning({ user, ban });
+  };
+  const confirmBan = () => {
+    if (!banning) return;
+    const text = reason.trim();
+    if (banning.ban && text === '') {
+      setReasonError(true);
+      return;
+    }
+    setPending({ userId: banning.user._id, flag: 'isBanned', value: banning.ban });
+    setFlags.mutate(banning.ban ? { userId: banning.user._id, isBanned: true, banReason: text } : { userId: banning.user._id, isBanned: false });
+    setBanning(null);
+  };
   const shown = (user: AccountUser, flag: Flag) => (pending && pending.userId === user._id && pending.flag === flag ? pending.value : user[flag]);
   const remove = useDeleteUser({
     onSuccess() {
@@ -70,7 +96,7 @@ export default function UserManagementPage() {
   });
 
   const busyId = pending?.userId ?? null;
-  const users = list.data ?? [];
+  const users = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <div className="container page">
@@ -79,6 +105,10 @@ export default function UserManagementPage() {
       </h1>
       <p className={styles.intro}>{u.intro}</p>
       <MailOutboxNotice />
+      <div className="field" role="search">
+        <label htmlFor={searchId}>{u.search}</label>
+        <input id={searchId} type="search" value={search} maxLength={200} autoComplete="off" onChange={(e) => setSearch(e.target.value)} />
+      </div>
       {list.isPending ? <Spinner label={t.common.loading} showLabel /> : null}
       {list.isError ? (
         <p className="notice notice-error" role="alert">
@@ -155,7 +185,7 @@ export default function UserManagementPage() {
                           label={u.banLabel(name)}
                           checked={shown(user, 'isBanned')}
                           disabled={busy || isMe}
-                          onChange={(checked) => toggle(user._id, 'isBanned', checked)}
+                          onChange={(checked) => askBan(user, checked)}
                         />
                       </td>
                       <td role="cell" data-label={u.admin} className={`${styles.center} ${styles.adminCell}`}>
@@ -196,6 +226,53 @@ export default function UserManagementPage() {
           </div>
         )
       ) : null}
+      <LoadMore query={list} label={u.loadMore} busyLabel={u.loadingMore} />
+
+      <Modal
+        open={banning !== null}
+        onOpenChange={(open) => !open && setBanning(null)}
+        role="alertdialog"
+        size="md"
+        title={banning ? (banning.ban ? u.banTitle : u.unbanTitle)(`${banning.user.firstName} ${banning.user.lastName}`.trim()) : ''}
+        description={banning?.ban ? u.banText : u.unbanText}
+      >
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirmBan();
+          }}
+        >
+          {banning?.ban ? (
+            <div className="field">
+              <label htmlFor="ban-reason">{u.banReason}</label>
+              <textarea
+                id="ban-reason"
+                rows={3}
+                maxLength={500}
+                value={reason}
+                aria-invalid={reasonError || undefined}
+                aria-describedby="ban-reason-hint"
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  if (event.target.value.trim()) setReasonError(false);
+                }}
+              />
+              <p id="ban-reason-hint" className={reasonError ? 'field-error' : 'field-hint'} role={reasonError ? 'alert' : undefined}>
+                {reasonError ? u.banReasonRequired : u.banReasonHint}
+              </p>
+            </div>
+          ) : null}
+          <div className={modalStyles.actions}>
+            <button type="button" className="btn" onClick={() => setBanning(null)}>
+              {u.deleteCancel}
+            </button>
+            <button type="submit" className="btn btn-danger">
+              {banning?.ban ? u.banConfirm : u.unbanConfirm}
+            </button>
+          </div>
+        </form>
+      </Modal>
 
       <ConfirmDialog
         open={deleting !== null}

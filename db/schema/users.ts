@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { images } from './images';
 
@@ -21,6 +22,8 @@ export const users = sqliteTable(
     imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
     isBanned: integer('is_banned', { mode: 'boolean' }).notNull().default(false),
+    /** Why an admin banned the account, shown to its owner at login (null when not banned or none given). */
+    banReason: text('ban_reason'),
     /** Appointed by an admin: works the report queue, the rating bursts and the log; manages nobody. */
     isModerator: integer('is_moderator', { mode: 'boolean' }).notNull().default(false),
     emailConfirmed: integer('email_confirmed', { mode: 'boolean' }).notNull().default(false),
@@ -103,8 +106,16 @@ export const contactMessages = sqliteTable(
     language: text('language').notNull().default('sv'),
     createdAt: integer('created_at').notNull(),
     mailedAt: integer('mailed_at'),
+    /** When an admin marked it read in the inbox (/contact-inbox); null while unread. */
+    readAt: integer('read_at'),
   },
-  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('contact_messages_created_at_idx').on(t.createdAt),
+    // The inbox's unread count walks only unread rows.
+    index('contact_messages_unread_idx')
+      .on(t.createdAt)
+      .where(sql`${t.readAt} is null`),
+  ],
 );
 
 /**

@@ -44,14 +44,17 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   readonly status: number;
   readonly retryAfterS?: number;
+  /** A person's own words the reply carries as they are (the reason of a ban): REST `banReason`, tRPC `data.banReason`. */
+  readonly banReason?: string;
 
-  constructor(code: ErrorCode, key: MessageKey, fields?: Record<string, string>, options: { retryAfterS?: number } = {}) {
+  constructor(code: ErrorCode, key: MessageKey, fields?: Record<string, string>, options: { retryAfterS?: number; banReason?: string } = {}) {
     super(messageText(key));
     this.name = 'AppError';
     this.code = code;
     this.key = key;
     this.fields = fields;
     this.status = errorStatus[code];
+    this.banReason = options.banReason;
     this.retryAfterS = options.retryAfterS ?? (code === 'RATE_LIMITED' || code === 'BUSY' ? DEFAULT_RETRY_AFTER_S : undefined);
   }
 }

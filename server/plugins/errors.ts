@@ -4,11 +4,12 @@ import { AppError, isAppError, multipartLimitError } from '../lib/errors';
 import { fieldsFromIssues } from '../lib/validation';
 import { messageText } from '../schemas/messages';
 
-export type ErrorBody = { message: string; key: string; errors?: Record<string, string> };
+export type ErrorBody = { message: string; key: string; errors?: Record<string, string>; banReason?: string };
 
 export function appErrorBody(err: AppError): ErrorBody {
   const body: ErrorBody = { message: err.message, key: err.key };
   if (err.fields) body.errors = Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, messageText(v)]));
+  if (err.banReason) body.banReason = err.banReason;
   return body;
 }
 

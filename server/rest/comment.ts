@@ -101,7 +101,7 @@ const starsOf = (value: string | undefined) =>
   value === undefined || value === '' ? undefined : value.split(',').map((v) => (/^\s*\d\s*$/.test(v) ? Number(v) : Number.NaN));
 
 /** A whole number in a query as people write it: decimal digits only (no `0x10`, `1e1`, `+5`, `01`). */
-const queryInteger = (min: number, max: number) =>
+export const queryInteger = (min: number, max: number) =>
   z
     .string()
     .regex(/^(?:0|[1-9]\d*)$/, 'valueNotWhole')

@@ -27,6 +27,7 @@ export const errorSchema = z
       .record(z.string(), z.string())
       .optional()
       .describe("Per-field messages of a 400, each one of the product's English texts (e.g. `*Required`, `Too long.`), never a library's."),
+    banReason: z.string().optional().describe('The reason an admin gave for the ban, as written (the 403 `banned` of a login with the right password).'),
   })
   .meta({ id: 'Error' });
 

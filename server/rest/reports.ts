@@ -21,7 +21,7 @@ import {
 import { getModDigest, setModDigest } from '../services/mod-digest';
 import { listModLog, MOD_LOG_PAGE } from '../services/mod-log';
 import { BURSTS_PAGE, listRatingBursts, resolveRatingBurst } from '../services/rating-bursts';
-import { listReports, QUEUE_PAGE, removeAllPosts, reportPost, resolveReports } from '../services/reports';
+import { listReports, QUEUE_PAGE, removeAllPosts, reportPost, resolveReports, waitingReportCount } from '../services/reports';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { errorSchema } from './openapi';
 
@@ -139,6 +139,23 @@ export function moderationRoutes(deps: Deps) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['moderation'];
     const adminErrors = { 401: errorSchema, 403: errorSchema };
+
+    app.get(
+      '/reports/waiting',
+      {
+        schema: {
+          tags,
+          summary: 'How many posts wait in the open queue (moderators)',
+          description: 'The number of posts with open reports: the badge on the header’s moderation link. Cheap to poll.',
+          security: [{ bearer: [] }],
+          response: { 200: z.object({ waiting: z.number().int() }), ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return waitingReportCount(deps, request.actor);
+      },
+    );
 
     app.get(
       '/reports',

@@ -2,11 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import { contactInputSchema, languageSchema } from '../schemas/common';
+import { contactInputSchema, idSchema, languageSchema } from '../schemas/common';
+import { CONTACT_INBOX_PAGE, contactReadInputSchema } from '../schemas/contact-inbox';
 import { messageText } from '../schemas/messages';
-import { sendContactMessage } from '../services/contact';
+import { listContactMessages, sendContactMessage, setContactMessageRead } from '../services/contact';
 import { outboxReport } from '../services/mail-outbox';
+import { pageQuerySchema, withNextCursor } from './comment';
 import { errorSchema } from './openapi';
+
+const contactMessageSchema = z.object({
+  _id: z.string(),
+  fromName: z.string(),
+  email: z.string(),
+  message: z.string(),
+  language: z.enum(['sv', 'en']).describe('The interface language the sender wrote in: answer in it.'),
+  date: z.string(),
+  mailedAt: z.string().nullable().describe('When it was mailed to CONTACT_EMAIL; null when not (no address set, or not yet).'),
+  readAt: z.string().nullable().describe('When an admin marked it read; null while unread.'),
+});
 
 const queuedMailSchema = z.object({
   id: z.string(),
@@ -71,6 +84,50 @@ export function siteRoutes(deps: Deps) {
         reply.header('cache-control', 'private, no-store');
         return outboxReport(deps, request.actor);
       },
+    );
+
+    app.get(
+      '/contact-messages',
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'Stored contact-form messages, newest first (admins)',
+          description:
+            'Every message the contact form stored, mailed to CONTACT_EMAIL or not. `?unread=true` narrows to those no admin marked read; ' +
+            `\`unread\` counts them all. A page of ${CONTACT_INBOX_PAGE} (?limit= 1–100); \`nextCursor\` (also the header X-Next-Cursor) is the ?cursor= of the next page.`,
+          security: [{ bearer: [] }],
+          querystring: pageQuerySchema.extend({ unread: z.enum(['true', 'false']).optional().describe('`true`: unread messages only.') }),
+          response: {
+            200: z.object({ items: z.array(contactMessageSchema), nextCursor: z.string().nullable(), unread: z.number() }),
+            400: errorSchema,
+            401: errorSchema,
+            403: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        const { unread, ...page } = request.query;
+        const result = listContactMessages(deps, request.actor, { ...page, unread: unread === 'true' });
+        withNextCursor(reply, result.nextCursor);
+        return result;
+      },
+    );
+
+    app.put(
+      '/contact-messages/:id/read',
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'Mark a contact message read or unread (admins)',
+          description: 'Body `{ "read": true }` marks it read (the first time counts), `false` unread again. 404 for an unknown id.',
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          body: contactReadInputSchema.pick({ read: true }),
+          response: { 200: contactMessageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
+        },
+      },
+      async (request) => setContactMessageRead(deps, request.actor, { id: request.params.id, read: request.body.read }),
     );
   };
 }

@@ -12,18 +12,19 @@ import {
   loginInputSchema,
   registerInputSchema,
   nameDisplaySchema,
+  userFlagsSchema,
 } from '../schemas/accounts';
 import { idSchema, languageSchema } from '../schemas/common';
 import { messageText } from '../schemas/messages';
-import { changePassword, checkAuth, confirmEmail, logIn, logOut, registerUser, resendConfirmation } from '../services/accounts';
+import { bannedError, changePassword, checkAuth, confirmEmail, logIn, logOut, registerUser, resendConfirmation } from '../services/accounts';
 import { deleteAccount } from '../services/accounts-delete';
 import { exportUserData } from '../services/accounts-export';
 import { GOOGLE_FLOW_MAX_AGE_S, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, googleLogInWithIdToken, startGoogleSignIn } from '../services/google';
 import { parseInput } from '../lib/validation';
-import { getUser, listUsers, updateUser, type PublicUser } from '../services/users';
+import { getUser, listUsers, listUsersPage, updateUser, type PublicUser } from '../services/users';
 import { getPublicProfile } from '../services/profiles';
 import { PROFILE_PAGE, type ProfileReview } from '../schemas/profiles';
-import { pageQuerySchema, withNextCursor } from './comment';
+import { pageQuerySchema, queryInteger, withNextCursor } from './comment';
 import { withMultipartForm } from './images';
 import { errorSchema } from './openapi';
 
@@ -100,6 +101,7 @@ const updateBodySchema = z.object({
   language: languageSchema.optional(),
   nameDisplay: nameDisplaySchema.optional(),
   isBanned: flag,
+  banReason: userFlagsSchema.shape.banReason,
   isAdmin: flag,
   isModerator: flag,
 });
@@ -132,7 +134,9 @@ export function userRoutes(deps: Deps) {
           summary: 'Log in with e-mail and password',
           description:
             "Sets the httpOnly session cookie and returns the token for `Authorization: Bearer`. 401 with message 'invalid' " +
-            "(unknown e-mail) or 'wrong password!'; 403 when the e-mail is not confirmed or the account is banned.",
+            "(unknown e-mail) or 'wrong password!'; 403 when the e-mail is not confirmed or the account is banned. A banned account " +
+            'with the right password gets 403 `Your account has been banned.` with the reason in `banReason`, and a restricted ' +
+            'session cookie that may only log out, export the data (GET /api/users/me/export) and delete the account.',
           body: loginInputSchema,
           response: { 200: z.object({ message: z.literal('success'), userData: publicUserSchema, token: z.string() }), ...errors(400, 401, 403, 429) },
         },
@@ -140,6 +144,7 @@ export function userRoutes(deps: Deps) {
       async (request, reply) => {
         const result = await logIn(deps, request.body, { ip: request.ip });
         setSessionCookie(reply, deps.env, result.token, result.expiresAt);
+        if (result.user.isBanned) throw bannedError(result.banReason);
         return { message: 'success' as const, userData: result.user, token: result.token };
       },
     );
@@ -328,11 +333,24 @@ export function userRoutes(deps: Deps) {
           tags,
           security,
           summary: 'All users (admins)',
-          description: 'Every account, oldest first.',
-          response: { 200: z.array(publicUserSchema), ...errors(401, 403) },
+          description:
+            'Every account, oldest first. With `?q=` (any part of the name or e-mail) or `?limit=` (1–200) it answers one page ' +
+            'instead; the header X-Next-Cursor then holds the ?cursor= of the next page.',
+          querystring: z.object({
+            q: z.string().trim().max(200).optional().describe('Part of a name ("first last") or an e-mail address.'),
+            limit: queryInteger(1, 200).optional().describe('How many accounts, 1–200.'),
+            cursor: z.string().min(1).max(200).optional().describe('The X-Next-Cursor header of the previous page.'),
+          }),
+          response: { 200: z.array(publicUserSchema), ...errors(400, 401, 403) },
         },
       },
-      async (request) => listUsers(deps, request.actor),
+      async (request, reply) => {
+        const { q, limit, cursor } = request.query;
+        if (q === undefined && limit === undefined && cursor === undefined) return listUsers(deps, request.actor);
+        const page = listUsersPage(deps, request.actor, { q, limit, cursor });
+        withNextCursor(reply, page.nextCursor);
+        return page.items;
+      },
     );
 
     app.get(
@@ -382,7 +400,7 @@ export function userRoutes(deps: Deps) {
           description:
             'Yourself: firstName, lastName, nameDisplay (initial or full), language and an avatar (multipart file `image`, or `imageId` from POST /api/images; ' +
             '`imageId: null` removes it). ' +
-            'Admins on any user: isBanned, isAdmin and isModerator (the whole user object may be sent; other fields are ignored). ' +
+            'Admins on any user: isBanned (with an optional `banReason`, up to 500 characters, stored, logged and shown to the user at login), isAdmin and isModerator (the whole user object may be sent; other fields are ignored). ' +
             'multipart/form-data or JSON.',
           consumes: ['multipart/form-data', 'application/json'],
           params: idParams,

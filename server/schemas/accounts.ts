@@ -129,8 +129,24 @@ export const profileInputSchema = z.object({
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
 /** What an admin may change about a user. */
+/** Accounts a page of /user-mng shows unless asked for more or fewer. */
+export const USERS_PAGE = 50;
+
+/** User management's search (name or e-mail, any part) and paging, oldest first. */
+export const usersPageInputSchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.number().int().min(1).max(200).optional(),
+});
+export type UsersPageInput = z.output<typeof usersPageInputSchema>;
+
+/** Characters an admin may write as the reason of a ban. */
+export const BAN_REASON_MAX = 500;
+
 export const userFlagsSchema = z.object({
   isBanned: z.boolean().optional(),
+  /** Why the account is banned: stored, logged and shown to its owner at login (only with a ban). */
+  banReason: z.string().trim().max(BAN_REASON_MAX).optional(),
   isAdmin: z.boolean().optional(),
   isModerator: z.boolean().optional(),
 });

@@ -54,6 +54,14 @@ function queueTokenMail(deps: Deps, tx: DbOrTx, kind: EmailTokenKind, user: { em
 }
 
 export type SignedInResult = { user: PublicUser; token: string; expiresAt: number };
+/** A login's session; for a banned account (`user.isBanned`) it is restricted and carries the ban's reason. */
+export type LogInResult = SignedInResult & { banReason: string | null };
+
+/**
+ * The 403 a banned account gets at login, with the admin's reason as written (REST `banReason`,
+ * tRPC `data.banReason`); the client shows it beside the translated `banned` message.
+ */
+export const bannedError = (reason: string | null) => new AppError('FORBIDDEN', 'banned', undefined, reason ? { banReason: reason } : {});
 
 /** Opens a session for a user already allowed in. */
 export function startSession(db: Db, userId: string): SignedInResult {
@@ -260,9 +268,12 @@ export async function confirmEmail(deps: Deps, input: ConfirmInput, meta: Reques
 /**
  * E-mail and password sign-in. The documented client tells an unknown address ('invalid') from
  * a wrong password ('wrong password!'); both are 401. Ban and confirmation are checked only
- * after the password, so neither leaks to someone who does not know it.
+ * after the password, so neither leaks to someone who does not know it. A banned account with
+ * the right password gets a restricted session (the actor is banned, so only logout, export and
+ * account deletion accept it: GDPR) and the ban's reason; the doors set the cookie and answer
+ * 403 `banned` with the reason (PRODUCT.md: login refused).
  */
-export async function logIn(deps: Deps, input: LoginInput, meta: RequestMeta): Promise<SignedInResult> {
+export async function logIn(deps: Deps, input: LoginInput, meta: RequestMeta): Promise<LogInResult> {
   await deps.limits.consumeLogin(meta.ip, input.email);
   const user = findUserByEmail(deps.db, input.email);
   // Unknown addresses and accounts without a password cost one argon2 verify too.
@@ -271,7 +282,7 @@ export async function logIn(deps: Deps, input: LoginInput, meta: RequestMeta): P
     await deps.limits.countFailedLogin(input.email);
     throw new AppError('UNAUTHENTICATED', user ? 'loginWrongPassword' : 'loginInvalid');
   }
-  if (user.isBanned) throw new AppError('FORBIDDEN', 'banned');
+  if (user.isBanned) return { ...startSession(deps.db, user.id), banReason: user.banReason };
   if (!user.emailConfirmed) throw new AppError('FORBIDDEN', 'emailNotConfirmed');
   // A hash made with older argon2 parameters is replaced now that the password is at hand.
   if (needsRehash(user.passwordHash)) {
@@ -282,7 +293,7 @@ export async function logIn(deps: Deps, input: LoginInput, meta: RequestMeta): P
       .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
       .run();
   }
-  return startSession(deps.db, user.id);
+  return { ...startSession(deps.db, user.id), banReason: null };
 }
 
 /** Ends the session the request came with (banned users may too). */

@@ -1,6 +1,12 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import type { Deps } from '../deps';
+import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { CONTACT_INBOX_PAGE, type ContactInboxInput, type ContactInboxPage, type ContactMessage, type ContactReadInput } from '../schemas/contact-inbox';
+import { requireAdmin, type Actor } from './actor';
+import { decodeCursor, pageOf } from './comment-pages';
 import { filledHoneypot, type ContactInput, type Language } from '../schemas/common';
 
 export type ContactMeta = {
@@ -60,4 +66,69 @@ export async function sendContactMessage(deps: Deps, input: ContactInput, meta: 
     if (to) deps.outbox.enqueue({ to, replyTo: input.user_email, ...contactMail(input, meta.language, now) }, { db: tx, contactMessageId: id });
   });
   return { id, queued: Boolean(to) };
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function toContactMessage(row: typeof contactMessages.$inferSelect): ContactMessage {
+  return {
+    _id: row.id,
+    fromName: row.fromName,
+    email: row.userEmail,
+    message: row.message,
+    language: row.language === 'en' ? 'en' : 'sv',
+    date: new Date(row.createdAt).toISOString(),
+    mailedAt: iso(row.mailedAt),
+    readAt: iso(row.readAt),
+  };
+}
+
+/** How many stored contact messages nobody has marked read (a walk of the partial unread index). */
+export function unreadContactCount(db: DbOrTx): number {
+  return db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)).get()?.n ?? 0;
+}
+
+/**
+ * The admins' contact inbox (issue 29, item 12): stored messages newest first, a page at a time,
+ * `unread` narrowing to those not marked read; with the unread count. Pages walk
+ * contact_messages_created_at_idx (or the unread partial index) and stop at the limit.
+ */
+export function listContactMessages(deps: Deps, actor: Actor, input: ContactInboxInput = {}): ContactInboxPage {
+  requireAdmin(actor);
+  const limit = input.limit ?? CONTACT_INBOX_PAGE;
+  const cursor = decodeCursor(input.cursor, 'number');
+  const rowid = sql<number>`${contactMessages}.rowid`;
+  const rows = deps.db
+    .select({ row: contactMessages, rowid })
+    .from(contactMessages)
+    .where(
+      and(
+        input.unread ? isNull(contactMessages.readAt) : undefined,
+        cursor ? sql`(${contactMessages.createdAt}, ${rowid}) < (${cursor.t}, ${cursor.k})` : undefined,
+      ),
+    )
+    .orderBy(desc(contactMessages.createdAt), desc(rowid))
+    .limit(limit + 1)
+    .all();
+  const page = pageOf(
+    rows,
+    limit,
+    (r) => [r.row.createdAt, r.rowid],
+    (r) => toContactMessage(r.row),
+  );
+  return { ...page, unread: unreadContactCount(deps.db) };
+}
+
+/** Marks one contact message read or unread again (admins). */
+export async function setContactMessageRead(deps: Deps, actor: Actor, input: ContactReadInput): Promise<ContactMessage> {
+  const admin = requireAdmin(actor);
+  await deps.limits.consume('edit', admin.id);
+  const row = deps.db
+    .update(contactMessages)
+    .set({ readAt: input.read ? sql`coalesce(${contactMessages.readAt}, ${Date.now()})` : null })
+    .where(eq(contactMessages.id, input.id))
+    .returning()
+    .get();
+  if (!row) throw new AppError('NOT_FOUND', 'notFound');
+  return toContactMessage(row);
 }

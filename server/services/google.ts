@@ -9,7 +9,7 @@ import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import type { Language } from '../schemas/common';
 import { networkOf } from '../lib/networks';
-import { becomesAdmin, startSession, type RequestMeta, type SignedInResult } from './accounts';
+import { bannedError, becomesAdmin, startSession, type RequestMeta, type SignedInResult } from './accounts';
 import { invalidateUserSessions } from './sessions';
 
 /** Short-lived cookies that carry the flow's state and PKCE verifier back to the callback. */
@@ -148,13 +148,14 @@ export function signInWithGoogle(deps: Deps, claims: GoogleClaims, language: Lan
       .where(and(eq(oauthAccounts.issuer, claims.issuer), eq(oauthAccounts.subject, claims.sub)))
       .get()?.user;
     if (linked) {
-      if (linked.isBanned) throw new AppError('FORBIDDEN', 'banned');
+      // The Google identity is proven: its owner may read why (no session: see docs/product.md "Bans").
+      if (linked.isBanned) throw bannedError(linked.banReason);
       return linked.id;
     }
     if (!claims.email || claims.email_verified !== true) throw failed('googleMissingData');
     const email = claims.email.toLowerCase();
     const existing = tx.select().from(users).where(eq(users.email, email)).get();
-    if (existing?.isBanned) throw new AppError('FORBIDDEN', 'banned');
+    if (existing?.isBanned) throw bannedError(existing.banReason);
     let id: string;
     if (existing?.emailConfirmed) {
       id = existing.id;

@@ -600,3 +600,18 @@ function postCounts(deps: Deps, userIds: string[]): Map<string, { posts: number;
   }
   return counts;
 }
+
+/**
+ * How many posts wait in the open queue (moderators and admins): the header's badge on the
+ * moderation link (issue 29, item 13). Open reports are the `resolved_at is null` prefix of
+ * reports_queue_idx, so the count reads only them.
+ */
+export function waitingReportCount(deps: Deps, actor: Actor): { waiting: number } {
+  requireModerator(actor);
+  const row = deps.db
+    .select({ n: sql<number>`count(distinct coalesce('c' || ${reports.commentId}, 'r' || ${reports.replyId}))` })
+    .from(reports)
+    .where(isNull(reports.resolvedAt))
+    .get();
+  return { waiting: row?.n ?? 0 };
+}

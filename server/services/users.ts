@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { emailTokens, favorites, images, users } from '../../db/schema';
@@ -7,7 +7,9 @@ import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { uploadUrl } from '../lib/urls';
 import { parseInput } from '../lib/validation';
-import { profileInputSchema, type NameDisplay, type ProfileInput, type UserFlags } from '../schemas/accounts';
+import { profileInputSchema, USERS_PAGE, type NameDisplay, type ProfileInput, type UserFlags, type UsersPageInput } from '../schemas/accounts';
+import type { Page } from '../schemas/comments';
+import { decodeCursor, pageOf } from './comment-pages';
 import type { Language } from '../schemas/common';
 import { issueEmailToken } from './account-mail';
 import { requireActive, requireAdmin, requireSelfOrAdmin, requireSignedIn, type Actor, type SignedIn } from './actor';
@@ -121,6 +123,35 @@ export function listUsers(deps: Deps, actor: Actor): PublicUser[] {
   return selectPublicUsers(deps.db).orderBy(asc(users.createdAt), asc(users.id)).all().map(toPublicUser);
 }
 
+/** `%` and `_` typed into a search are themselves, not wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * User management at a town's scale (issue 29, item 13): oldest first, a page at a time along
+ * users_created_at_idx, `q` matching any part of the name ("first last") or the e-mail,
+ * case-insensitively for ASCII (SQLite's LIKE). The search filters that walk; no index can serve
+ * a match inside a word, which stays cheap for a town's thousands of accounts.
+ */
+export function listUsersPage(deps: Deps, actor: Actor, input: UsersPageInput = {}): Page<PublicUser> {
+  requireAdmin(actor);
+  const limit = input.limit ?? USERS_PAGE;
+  const cursor = decodeCursor(input.cursor, 'string');
+  const q = input.q?.trim();
+  const rows = selectPublicUsers(deps.db)
+    .where(
+      and(
+        q
+          ? or(sql`(${users.firstName} || ' ' || ${users.lastName}) like ${likePattern(q)} escape '\\'`, sql`${users.email} like ${likePattern(q)} escape '\\'`)
+          : undefined,
+        cursor ? sql`(${users.createdAt}, ${users.id}) > (${cursor.t}, ${cursor.k})` : undefined,
+      ),
+    )
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(limit + 1)
+    .all();
+  return pageOf(rows, limit, (r) => [r.createdAt, r.id], toPublicUser);
+}
+
 /** One account: your own, or anyone's for an admin. */
 export function getUser(deps: Deps, actor: Actor, userId: string): PublicUser {
   requireSelfOrAdmin(actor, userId);
@@ -178,7 +209,8 @@ export function assertNotLastAdmin(db: DbOrTx, user: { id: string; isAdmin: bool
  * differ from the stored ones count as a change, because the documented client sends the whole
  * user object with one flag flipped. Banning drops admin and moderator, ends every session and
  * takes the user's star ratings and reports out of every figure (unbanning gives the ratings
- * back); a banned user's roles cannot change; nobody bans themself; the last admin stays.
+ * back); a banned user's roles cannot change; nobody bans themself; the last admin stays. The
+ * ban's reason is stored (the owner reads it at login) and written to the moderation log.
  */
 export async function setUserFlags(deps: Deps, actor: Actor, userId: string, flags: UserFlags): Promise<PublicUser> {
   const admin = requireAdmin(actor);
@@ -197,7 +229,8 @@ export async function setUserFlags(deps: Deps, actor: Actor, userId: string, fla
     const isAdmin = isBanned ? false : (flags.isAdmin ?? user.isAdmin);
     const isModerator = isBanned ? false : (flags.isModerator ?? user.isModerator);
     if (user.isAdmin && !isAdmin) assertNotLastAdmin(tx, user);
-    tx.update(users).set({ isBanned, isAdmin, isModerator, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
+    const banReason = isBanned ? (banChange ? flags.banReason || null : user.banReason) : null;
+    tx.update(users).set({ isBanned, banReason, isAdmin, isModerator, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
     if (isBanned !== user.isBanned) {
       if (isBanned) invalidateUserSessions(tx, userId);
       setRatingsCounted(tx, userId, !isBanned);
@@ -205,7 +238,7 @@ export async function setUserFlags(deps: Deps, actor: Actor, userId: string, fla
       if (isBanned) recheckReportsBy(deps, tx, userId);
     }
     const target = { targetKind: 'user' as const, targetId: userId, excerpt: `${user.firstName} ${user.lastName}`.trim() };
-    if (isBanned !== user.isBanned) recordModAction(tx, admin, { action: isBanned ? 'ban' : 'unban', ...target });
+    if (isBanned !== user.isBanned) recordModAction(tx, admin, { action: isBanned ? 'ban' : 'unban', ...target, reason: isBanned ? banReason : null });
     if (isAdmin !== user.isAdmin) recordModAction(tx, admin, { action: isAdmin ? 'adminOn' : 'adminOff', ...target });
     if (isModerator !== user.isModerator) recordModAction(tx, admin, { action: isModerator ? 'moderatorOn' : 'moderatorOff', ...target });
     return findPublicUser(tx, userId) as PublicUser;
@@ -220,6 +253,7 @@ export type UserUpdate = {
   language?: Language;
   nameDisplay?: NameDisplay;
   isBanned?: boolean;
+  banReason?: string;
   isAdmin?: boolean;
   isModerator?: boolean;
 };
@@ -232,7 +266,7 @@ export type UserUpdate = {
  */
 export async function updateUser(deps: Deps, actor: Actor, userId: string, input: UserUpdate): Promise<PublicUser> {
   const signedIn = requireSignedIn(actor);
-  const flags: UserFlags = { isBanned: input.isBanned, isAdmin: input.isAdmin, isModerator: input.isModerator };
+  const flags: UserFlags = { isBanned: input.isBanned, banReason: input.banReason, isAdmin: input.isAdmin, isModerator: input.isModerator };
   if (signedIn.id !== userId) return setUserFlags(deps, actor, userId, flags);
 
   const me: SignedIn = requireActive(actor);

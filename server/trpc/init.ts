@@ -33,7 +33,11 @@ const t = initTRPC
     errorFormatter({ shape, error }) {
       const cause = error.cause;
       if (isAppError(cause)) {
-        return { ...shape, message: cause.message, data: { ...shape.data, stack: undefined, key: cause.key, fields: cause.fields ?? null } };
+        return {
+          ...shape,
+          message: cause.message,
+          data: { ...shape.data, stack: undefined, key: cause.key, fields: cause.fields ?? null, banReason: cause.banReason ?? null },
+        };
       }
       if (cause instanceof ZodError) {
         const fields = fieldsFromIssues(cause.issues);

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
+import { ModerationLink } from '../moderation/moderation-link';
 import { NotificationsLink } from '../notifications/notifications-link';
 import { FavoritesLink } from './favorites-link';
 import { LanguageToggle } from './language-toggle';
@@ -58,6 +59,11 @@ export function NavBar() {
             {me ? (
               <li>
                 <FavoritesLink me={me} className={styles.iconLink} />
+              </li>
+            ) : null}
+            {me && !me.isBanned && (me.isAdmin || me.isModerator) ? (
+              <li>
+                <ModerationLink className={styles.link} current={location === '/mod-queue'} />
               </li>
             ) : null}
             {me ? (

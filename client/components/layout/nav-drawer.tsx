@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { CloseIcon, HeartIcon, HomeIcon, MailIcon, PlusIcon, StoreIcon } from './icons';
+import { ModerationLink } from '../moderation/moderation-link';
 import { NotificationsDrawerItem } from '../notifications/notifications-link';
 import { LanguageToggle } from './language-toggle';
 import { activeSection, badgeText } from './nav-rules';
@@ -82,6 +83,11 @@ export default function NavDrawer({ open, onOpenChange, returnFocusTo, suggestio
                         </span>
                       ) : null}
                     </Link>
+                  </li>
+                ) : null}
+                {me && !me.isBanned && (me.isAdmin || me.isModerator) ? (
+                  <li>
+                    <ModerationLink className={styles.drawerItem} badgeClassName={styles.drawerCount} current={location === '/mod-queue'} />
                   </li>
                 ) : null}
                 {me ? (

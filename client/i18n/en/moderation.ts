@@ -135,5 +135,9 @@ export const moderation: Widen<typeof sv> = {
     loadingMore: 'Loading...',
     kinds: { comment: 'comment', reply: 'reply', user: 'user', business: 'business' },
   },
-  menu: { queue: 'Reports', log: 'Moderation log' },
+  menu: {
+    queue: 'Reports',
+    log: 'Moderation log',
+    waiting: (n: number) => (n === 0 ? 'Reports' : `Reports, ${n} ${n === 1 ? 'post waiting' : 'posts waiting'}`),
+  },
 };

@@ -135,7 +135,12 @@ export const moderation = {
     loadingMore: 'Laddar...',
     kinds: { comment: 'kommentar', reply: 'svar', user: 'användare', business: 'företag' },
   },
-  menu: { queue: 'Rapporter', log: 'Moderationslogg' },
+  menu: {
+    queue: 'Rapporter',
+    log: 'Moderationslogg',
+    /** The header's moderation link: its name says the count (the badge is hidden from screen readers). */
+    waiting: (n: number) => (n === 0 ? 'Rapporter' : `Rapporter, ${n} ${n === 1 ? 'inlägg väntar' : 'inlägg väntar'}`),
+  },
 } as const;
 
 export const moderationMessagesSv: Record<keyof typeof moderationMessages, string> = {

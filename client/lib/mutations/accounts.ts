@@ -22,7 +22,7 @@ export const useUpdateProfile = refreshingMutation((trpc) => trpc.users.updatePr
 function useReloadUsers() {
   const trpc = useTRPC();
   const invalidate = useInvalidate();
-  return () => invalidate([{ queryKey: trpc.users.list.queryKey() }]);
+  return () => invalidate([{ queryKey: trpc.users.list.queryKey() }, { queryKey: trpc.users.page.pathKey() }]);
 }
 
 /** An admin's ban or admin flag; the list has the last word once it has reloaded. */

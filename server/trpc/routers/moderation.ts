@@ -12,7 +12,7 @@ import {
 import { getModDigest, setModDigest } from '../../services/mod-digest';
 import { listModLog } from '../../services/mod-log';
 import { listRatingBursts, resolveRatingBurst } from '../../services/rating-bursts';
-import { listReports, removeAllPosts, reportPost, resolveReports } from '../../services/reports';
+import { listReports, removeAllPosts, reportPost, resolveReports, waitingReportCount } from '../../services/reports';
 import { publicProcedure, router } from '../init';
 
 // Public on purpose, as in the comments router: the services decide who may act and answer a
@@ -20,6 +20,8 @@ import { publicProcedure, router } from '../init';
 export const moderationRouter = router({
   reportComment: publicProcedure.input(reportInputSchema).mutation(({ ctx, input }) => reportPost(ctx.deps, ctx.actor, 'comment', input)),
   reportReply: publicProcedure.input(reportInputSchema).mutation(({ ctx, input }) => reportPost(ctx.deps, ctx.actor, 'reply', input)),
+  /** The posts waiting in the open queue: the header's badge for moderators and admins. */
+  waiting: publicProcedure.query(({ ctx }) => waitingReportCount(ctx.deps, ctx.actor)),
   reports: publicProcedure.input(reportsPageInputSchema).query(({ ctx, input }) => listReports(ctx.deps, ctx.actor, input)),
   resolve: publicProcedure.input(resolveInputSchema).mutation(({ ctx, input }) => resolveReports(ctx.deps, ctx.actor, input)),
   removeAllPosts: publicProcedure.input(removeAllInputSchema).mutation(({ ctx, input }) => removeAllPosts(ctx.deps, ctx.actor, input)),

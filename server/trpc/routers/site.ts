@@ -1,5 +1,6 @@
 import { contactInputSchema, languageSchema } from '../../schemas/common';
-import { sendContactMessage } from '../../services/contact';
+import { contactInboxInputSchema, contactReadInputSchema } from '../../schemas/contact-inbox';
+import { listContactMessages, sendContactMessage, setContactMessageRead } from '../../services/contact';
 import { outboxReport } from '../../services/mail-outbox';
 import { adminProcedure, publicProcedure, router } from '../init';
 
@@ -12,4 +13,7 @@ export const siteRouter = router({
     return { ok: true as const };
   }),
   mailOutbox: adminProcedure.query(({ ctx }) => outboxReport(ctx.deps, ctx.actor)),
+  /** The admins' contact inbox (/contact-inbox), newest first, with the unread count. */
+  contactMessages: adminProcedure.input(contactInboxInputSchema.optional()).query(({ ctx, input }) => listContactMessages(ctx.deps, ctx.actor, input ?? {})),
+  setContactRead: adminProcedure.input(contactReadInputSchema).mutation(({ ctx, input }) => setContactMessageRead(ctx.deps, ctx.actor, input)),
 });

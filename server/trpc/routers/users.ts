@@ -9,11 +9,13 @@ import {
   profileInputSchema,
   resetPasswordInputSchema,
   setFlagsInputSchema,
+  usersPageInputSchema,
   userIdInputSchema,
 } from '../../schemas/accounts';
 import { idSchema } from '../../schemas/common';
 import {
   accountConfig,
+  bannedError,
   changePassword,
   confirmEmail,
   forgotPassword,
@@ -26,7 +28,7 @@ import {
 import { deleteAccount } from '../../services/accounts-delete';
 import { exportUserData } from '../../services/accounts-export';
 import { completeGoogleSignIn, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE } from '../../services/google';
-import { getMe, getUser, listUsers, setUserFlags, updateProfile } from '../../services/users';
+import { getMe, getUser, listUsers, listUsersPage, setUserFlags, updateProfile } from '../../services/users';
 import { profileInputSchema as publicProfileInputSchema } from '../../schemas/profiles';
 import { getPublicProfile } from '../../services/profiles';
 import type { Context } from '../context';
@@ -42,7 +44,13 @@ export const usersRouter = router({
   me: publicProcedure.query(({ ctx }) => getMe(ctx.deps.db, ctx.actor)),
   config: publicProcedure.query(({ ctx }) => accountConfig(ctx.deps)),
 
-  login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => signedIn(ctx, await logIn(ctx.deps, input, { ip: ctx.ip }))),
+  /** A banned account gets its restricted session cookie and then the 403 with the reason (services/accounts.ts logIn). */
+  login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await logIn(ctx.deps, input, { ip: ctx.ip });
+    const reply = signedIn(ctx, result);
+    if (result.user.isBanned) throw bannedError(result.banReason);
+    return reply;
+  }),
   logout: signedInProcedure.mutation(({ ctx }) => {
     const result = logOut(ctx.deps, ctx.actor, ctx.sessionId);
     if (ctx.reply) clearSessionCookie(ctx.reply, ctx.deps.env);
@@ -64,6 +72,8 @@ export const usersRouter = router({
   /** A user's public profile (issue 30): anyone, signed in or not. */
   profile: publicProcedure.input(publicProfileInputSchema).query(({ ctx, input }) => getPublicProfile(ctx.deps, input)),
   list: adminProcedure.query(({ ctx }) => listUsers(ctx.deps, ctx.actor)),
+  /** /user-mng: search by name or e-mail, a page at a time. */
+  page: adminProcedure.input(usersPageInputSchema.optional()).query(({ ctx, input }) => listUsersPage(ctx.deps, ctx.actor, input ?? {})),
   byId: signedInProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getUser(ctx.deps, ctx.actor, input.id)),
   updateProfile: activeProcedure.input(profileInputSchema).mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.actor, input)),
   setFlags: adminProcedure.input(setFlagsInputSchema).mutation(({ ctx, input: { userId, ...flags } }) => setUserFlags(ctx.deps, ctx.actor, userId, flags)),
