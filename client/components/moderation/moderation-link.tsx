@@ -24,18 +24,14 @@ export function ModerationLink({ className, badgeClassName, current }: { classNa
   const { show, waiting } = useWaitingReports();
   if (!show) return null;
   return (
-    <Link
-      href="/mod-queue"
-      className={className}
-      aria-label={t.moderation.menu.waiting(waiting)}
-      aria-current={current ? 'page' : undefined}
-      data-testid="moderation-link"
-    >
+    <Link href="/mod-queue" className={className} aria-current={current ? 'page' : undefined} data-testid="moderation-link">
       {t.moderation.menu.queue}
+      {/* The name is the visible text and then the hidden words (WCAG 2.5.3): "Rapporter 2 inlägg väntar". */}
       {waiting > 0 ? (
-        <span className={badgeClassName ?? styles.linkBadge} aria-hidden="true">
-          {badgeText(waiting)}
-        </span>
+        <>
+          <span className={badgeClassName ?? styles.linkBadge}> {badgeText(waiting)}</span>
+          <span className="visually-hidden"> {t.moderation.menu.waiting(waiting)}</span>
+        </>
       ) : null}
     </Link>
   );

@@ -28,13 +28,15 @@ export function NotificationsDrawerItem({ className, countClassName }: { classNa
   const { t } = useI18n();
   const unread = useUnreadCount();
   return (
-    <Link href="/notifications" className={className} aria-label={t.notifications.bell(unread)} data-testid="notifications-drawer-item">
+    <Link href="/notifications" className={className} data-testid="notifications-drawer-item">
       <BellIcon size={20} />
       {t.notifications.menuItem}
+      {/* The name is the visible text and then the hidden word (WCAG 2.5.3): "Notiser 3 olästa". */}
       {unread > 0 ? (
-        <span className={countClassName} aria-hidden="true">
-          {badgeText(unread)}
-        </span>
+        <>
+          <span className={countClassName}> {badgeText(unread)}</span>
+          <span className="visually-hidden"> {t.notifications.unreadSuffix}</span>
+        </>
       ) : null}
     </Link>
   );

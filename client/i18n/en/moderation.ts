@@ -138,6 +138,6 @@ export const moderation: Widen<typeof sv> = {
   menu: {
     queue: 'Reports',
     log: 'Moderation log',
-    waiting: (n: number) => (n === 0 ? 'Reports' : `Reports, ${n} ${n === 1 ? 'post waiting' : 'posts waiting'}`),
+    waiting: (n: number) => (n === 1 ? 'post waiting' : 'posts waiting'),
   },
 };

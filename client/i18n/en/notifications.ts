@@ -4,6 +4,7 @@ import type { notifications as sv } from '../sv/notifications';
 export const notifications: Widen<typeof sv> = {
   bell: (n: number) => (n === 0 ? 'Notifications' : `Notifications: ${n} unread`),
   menuItem: 'Notifications',
+  unreadSuffix: 'unread',
   title: 'Notifications',
   intro: 'Replies, reactions and decisions about your posts, newest first.',
   loading: 'Loading notifications …',

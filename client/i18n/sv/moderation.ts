@@ -139,7 +139,8 @@ export const moderation = {
     queue: 'Rapporter',
     log: 'Moderationslogg',
     /** The header's moderation link: its name says the count (the badge is hidden from screen readers). */
-    waiting: (n: number) => (n === 0 ? 'Rapporter' : `Rapporter, ${n} ${n === 1 ? 'inlägg väntar' : 'inlägg väntar'}`),
+    /** Read after the link's visible count: "Rapporter 2 inlägg väntar". */
+    waiting: (n: number) => (n === 1 ? 'inlägg väntar' : 'inlägg väntar'),
   },
 } as const;
 

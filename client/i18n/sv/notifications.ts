@@ -2,6 +2,8 @@
 export const notifications = {
   bell: (n: number) => (n === 0 ? 'Notiser' : `Notiser: ${n} olästa`),
   menuItem: 'Notiser',
+  /** Read after the drawer item's visible count: "Notiser 3 olästa". */
+  unreadSuffix: 'olästa',
   title: 'Notiser',
   intro: 'Svar, reaktioner och beslut om dina inlägg, nyast först.',
   loading: 'Hämtar notiser …',
