@@ -31,6 +31,8 @@ export default function GoogleLoginPage() {
   }, [code, state, lang, mutate]);
 
   const key = callback.isError ? errorKeyOf(callback.error) : null;
+  // A banned account: the sign-in left a restricted session, so the person can still reach their data.
+  const banReason = key === 'banned' ? ((callback.error?.data as { banReason?: string | null } | undefined)?.banReason ?? null) : null;
   // Without a code the provider refused or the user cancelled; the description's wording either way.
   const failure = !code || !state ? g.failed : callback.isError ? (key && isMessageKey(key) && key !== 'internal' ? t.messages[key] : g.failed) : null;
 
@@ -40,7 +42,23 @@ export default function GoogleLoginPage() {
         <header className={styles.header}>
           <h1 className={styles.title}>{g.title}</h1>
         </header>
-        {failure ? (
+        {key === 'banned' ? (
+          <div role="alert" data-testid="banned-notice">
+            <p className="notice notice-error">
+              <strong>{t.messages.banned}</strong>
+              {banReason ? (
+                <>
+                  {' '}
+                  {t.accounts.login.bannedReason} <q>{banReason}</q>
+                </>
+              ) : null}
+            </p>
+            {/* A full load shows the profile with export and delete. */}
+            <p>
+              <a href="/user">{t.accounts.login.bannedData}</a>
+            </p>
+          </div>
+        ) : failure ? (
           <>
             <p className="notice notice-error" role="alert">
               {failure}

@@ -155,7 +155,9 @@ export function userRoutes(deps: Deps) {
         schema: {
           tags,
           summary: 'Log in with a Google ID token',
-          description: "Verifies the token's signature, issuer, audience and expiry. 404 when Google sign-in is not configured.",
+          description:
+            "Verifies the token's signature, issuer, audience and expiry. 404 when Google sign-in is not configured. A banned account gets 403 " +
+            '`Your account has been banned.` with the reason in `banReason`, and a restricted session cookie (log out, export, delete the account).',
           body: googleIdTokenInputSchema,
           response: { 200: z.object({ user: publicUserSchema, token: z.string() }), ...errors(400, 403, 404, 429) },
         },
@@ -163,6 +165,7 @@ export function userRoutes(deps: Deps) {
       async (request, reply) => {
         const result = await googleLogInWithIdToken(deps, request.body, { ip: request.ip });
         setSessionCookie(reply, deps.env, result.token, result.expiresAt);
+        if (result.user.isBanned) throw bannedError(result.banReason);
         return { user: result.user, token: result.token };
       },
     );

@@ -204,18 +204,69 @@ describe('Google sign-in, redirect flow (authorization code + PKCE)', () => {
     expect(t.db.select().from(users).where(eq(users.email, 'x@example.se')).get()).toBeUndefined();
   });
 
-  it('refuses a banned account (403)', async () => {
+  it('refuses a banned account (403 with the reason) but opens a restricted session: export and delete only', async () => {
     const banned = await createTestUser(t.db, { email: 'sparrad@example.se', isBanned: true });
+    t.db.update(users).set({ banReason: 'Reklam i varje inlägg' }).where(eq(users.id, banned.id)).run();
     claims = { sub: 'google-sub-banned', email: banned.email, email_verified: true };
     const { res } = await redirectFlow();
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe('Your account has been banned.');
+    expect(res.json().error.data).toMatchObject({ key: 'banned', banReason: 'Reklam i varje inlägg' });
+    // No link is added to a banned account.
+    expect(t.db.select().from(oauthAccounts).where(eq(oauthAccounts.subject, 'google-sub-banned')).get()).toBeUndefined();
+    const session = cookieValue(setCookiesOf(res), 'session');
+    expect(session).toBeTruthy();
+    const cookie = `session=${session}`;
+    const exported = await t.app.inject({ method: 'GET', url: '/api/users/me/export', headers: { cookie } });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().profile.email).toBe('sparrad@example.se');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/users.updateProfile',
+      headers: { cookie, origin: 'http://localhost:8000', 'content-type': 'application/json' },
+      payload: { firstName: 'X', lastName: 'Y' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/users.delete',
+      headers: { cookie, origin: 'http://localhost:8000', 'content-type': 'application/json' },
+      payload: { userId: banned.id },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(t.db.select().from(users).where(eq(users.id, banned.id)).get()).toBeUndefined();
+  });
+
+  it('a banned account linked to Google gets the same restricted session', async () => {
+    claims = { sub: 'google-sub-later-banned', email: 'senare@example.se', email_verified: true, given_name: 'Sen', family_name: 'Are' };
+    const first = await redirectFlow();
+    expect(first.res.statusCode).toBe(200);
+    const id = t.db.select().from(users).where(eq(users.email, 'senare@example.se')).get()!.id;
+    t.db.update(users).set({ isBanned: true, banReason: null }).where(eq(users.id, id)).run();
+    const { res } = await redirectFlow();
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.data).toMatchObject({ key: 'banned', banReason: null });
+    expect(cookieValue(setCookiesOf(res), 'session')).toBeTruthy();
   });
 });
 
 describe('POST /api/users/googleLogIn', () => {
   const mint = (payload: Record<string, unknown>, expiresIn = 600) =>
     provider.issuer.buildToken({ expiresIn, scopesOrTransform: (_header, p) => Object.assign(p, payload) });
+
+  it('answers a banned account 403 with the reason and a restricted session cookie, no bearer token', async () => {
+    claims = {};
+    const banned = await createTestUser(t.db, { email: 'rest-sparrad@example.se', isBanned: true });
+    t.db.update(users).set({ banReason: 'Hot mot andra' }).where(eq(users.id, banned.id)).run();
+    const idToken = await mint({ aud: CLIENT_ID, sub: 'google-sub-rest-banned', email: banned.email, email_verified: true });
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/googleLogIn', payload: { id_token: idToken } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ message: 'Your account has been banned.', banReason: 'Hot mot andra' });
+    expect(res.json().token).toBeUndefined();
+    const session = cookieValue(setCookiesOf(res), 'session');
+    const exported = await t.app.inject({ method: 'GET', url: '/api/users/me/export', headers: { cookie: `session=${session}` } });
+    expect(exported.statusCode).toBe(200);
+  });
 
   it('signs in with a valid ID token and returns { user, token }', async () => {
     claims = {};

@@ -9,7 +9,7 @@ import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import type { Language } from '../schemas/common';
 import { networkOf } from '../lib/networks';
-import { bannedError, becomesAdmin, startSession, type RequestMeta, type SignedInResult } from './accounts';
+import { becomesAdmin, startSession, type LogInResult, type RequestMeta } from './accounts';
 import { invalidateUserSessions } from './sessions';
 
 /** Short-lived cookies that carry the flow's state and PKCE verifier back to the callback. */
@@ -135,11 +135,13 @@ function namesOf(claims: GoogleClaims, email: string) {
  * Signs in by a verified Google identity: the account linked to issuer + subject; else the
  * account with the same, Google-verified e-mail (linked now; an unconfirmed one is confirmed
  * and loses its password and sessions); else a new, confirmed account. An unverified e-mail
- * never reaches an existing account.
+ * never reaches an existing account. A banned account gets a restricted session and the ban's
+ * reason, as a password login does (services/accounts.ts logIn): the doors set the cookie and
+ * answer 403 `banned`, and the person can still download their data or delete the account.
  */
-export function signInWithGoogle(deps: Deps, claims: GoogleClaims, language: Language = 'sv'): SignedInResult {
+export function signInWithGoogle(deps: Deps, claims: GoogleClaims, language: Language = 'sv'): LogInResult {
   const { db, env } = deps;
-  const userId = db.transaction((tx) => {
+  const signIn = db.transaction((tx): { userId: string; banReason: string | null } => {
     const now = Date.now();
     const linked = tx
       .select({ user: users })
@@ -147,15 +149,13 @@ export function signInWithGoogle(deps: Deps, claims: GoogleClaims, language: Lan
       .innerJoin(users, eq(users.id, oauthAccounts.userId))
       .where(and(eq(oauthAccounts.issuer, claims.issuer), eq(oauthAccounts.subject, claims.sub)))
       .get()?.user;
-    if (linked) {
-      // The Google identity is proven: its owner may read why (no session: see docs/product.md "Bans").
-      if (linked.isBanned) throw bannedError(linked.banReason);
-      return linked.id;
-    }
+    if (linked) return { userId: linked.id, banReason: linked.isBanned ? linked.banReason : null };
     if (!claims.email || claims.email_verified !== true) throw failed('googleMissingData');
     const email = claims.email.toLowerCase();
     const existing = tx.select().from(users).where(eq(users.email, email)).get();
-    if (existing?.isBanned) throw bannedError(existing.banReason);
+    // The address is Google-verified, so its owner is the banned account's owner: a restricted
+    // session, and no link (a ban is no time to add a way in).
+    if (existing?.isBanned) return { userId: existing.id, banReason: existing.banReason };
     let id: string;
     if (existing?.emailConfirmed) {
       id = existing.id;
@@ -190,9 +190,9 @@ export function signInWithGoogle(deps: Deps, claims: GoogleClaims, language: Lan
         .run();
     }
     tx.insert(oauthAccounts).values({ issuer: claims.issuer, subject: claims.sub, userId: id, createdAt: now }).run();
-    return id;
+    return { userId: id, banReason: null };
   });
-  return startSession(db, userId);
+  return { ...startSession(db, signIn.userId), banReason: signIn.banReason };
 }
 
 const sameString = (a: string, b: string) => {
@@ -210,7 +210,7 @@ export async function completeGoogleSignIn(
   input: { code: string; state: string; language?: Language },
   stored: { state?: string; codeVerifier?: string },
   meta: RequestMeta,
-): Promise<SignedInResult> {
+): Promise<LogInResult> {
   const client = await oauthClient(deps.env);
   await deps.limits.consume('loginIp', networkOf(meta.ip));
   if (!stored.state || !stored.codeVerifier || !sameString(stored.state, input.state)) throw failed();
@@ -226,7 +226,7 @@ export async function completeGoogleSignIn(
 }
 
 /** POST /googleLogIn: an ID token the client got from Google itself. */
-export async function googleLogInWithIdToken(deps: Deps, input: { id_token: string; language?: Language }, meta: RequestMeta): Promise<SignedInResult> {
+export async function googleLogInWithIdToken(deps: Deps, input: { id_token: string; language?: Language }, meta: RequestMeta): Promise<LogInResult> {
   requireGoogle(deps.env);
   await deps.limits.consume('loginIp', networkOf(meta.ip));
   return signInWithGoogle(deps, await verifyIdToken(deps, input.id_token), input.language);

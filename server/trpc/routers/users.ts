@@ -66,7 +66,10 @@ export const usersRouter = router({
     ctx.reply?.clearCookie(GOOGLE_STATE_COOKIE, { path: '/' });
     ctx.reply?.clearCookie(GOOGLE_VERIFIER_COOKIE, { path: '/' });
     const stored = { state: cookies[GOOGLE_STATE_COOKIE], codeVerifier: cookies[GOOGLE_VERIFIER_COOKIE] };
-    return signedIn(ctx, await completeGoogleSignIn(ctx.deps, input, stored, { ip: ctx.ip }));
+    const result = await completeGoogleSignIn(ctx.deps, input, stored, { ip: ctx.ip });
+    const reply = signedIn(ctx, result);
+    if (result.user.isBanned) throw bannedError(result.banReason);
+    return reply;
   }),
 
   /** A user's public profile (issue 30): anyone, signed in or not. */
