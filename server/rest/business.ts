@@ -13,11 +13,12 @@ import {
   directoryQuerySchema,
   DIRECTORY_PAGE,
   DIRECTORY_PAGE_MAX,
+  DESCRIPTION_MAX,
   businessUpdateSchema,
   MAX_BRANCHES,
   userRateSchema,
 } from '../schemas/business';
-import { idSchema } from '../schemas/common';
+import { idSchema, MAX_UPLOAD_BYTES } from '../schemas/common';
 import { messageText } from '../schemas/messages';
 import type { Actor } from '../services/actor';
 import { getBusiness, type Business, type BusinessDetail } from '../services/business';
@@ -30,6 +31,7 @@ import { listBusinessPhotos } from '../services/photos';
 import { photosPageSchema } from '../schemas/photos';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { formNumber } from './form-number';
+import { checkForm, emptyOr, fileFieldsOf, FORM_FIELD_MAX, formBody, formFile, type FormBody } from './forms';
 import { withMultipartForm, type MultipartForm } from './images';
 import { errorSchema } from './openapi';
 
@@ -130,7 +132,60 @@ function businessFormInput({ fields }: MultipartForm): Record<string, unknown> {
   };
 }
 
-function parseForm<T>(schema: z.ZodType<T>, form: MultipartForm): T {
+/** `rate` as the form writes it (`4`): read as the service's number, documented as whole stars. */
+const formRate = z
+  .string()
+  .regex(/^(?:0|[1-9]\d*)(?:\.\d+)?$/, 'invalidInput')
+  .transform(Number)
+  .pipe(userRateSchema)
+  .meta({ pattern: '^[1-5]$' })
+  .describe('A whole number of stars 1–5 written as text (`4`): your own rating of the business.');
+const picture = (what: string) =>
+  formFile(`${what} (JPEG, PNG, WebP, GIF or AVIF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB); re-encoded to WebP without metadata.`);
+
+/** Optional text of the service schema: empty (keep, or none) or 2 characters and more. */
+const emptyOrTwo = <S extends z.ZodType>(schema: S) => schema.meta({ anyOf: [{ maxLength: 0 }, { minLength: 2 }] });
+
+/** The multipart form of POST /business/upload and PUT /business/{id}: the fields the service schema parses. */
+function businessForm(schema: typeof businessCreateSchema | typeof businessUpdateSchema, required: ('title' | 'category' | 'description')[]) {
+  const { title, category, categoryEn, description, descriptionEn } = schema.shape;
+  const optional = (field: z.ZodType, name: string) => (required.includes(name as 'title') ? field : emptyOrTwo(field));
+  return formBody(
+    {
+      title: optional(title, 'title').describe('2–50 characters.'),
+      category: optional(category, 'category').describe("2–50: a name of the category list (Swedish or English) or a new category's Swedish name."),
+      categoryEn: emptyOrTwo(categoryEn).describe('2–50: the English name of a new category, or a new English name for the named one.'),
+      description: description
+        .meta({ minLength: 2, maxLength: DESCRIPTION_MAX })
+        .describe(`2–${DESCRIPTION_MAX} characters (a line break counts as one), paragraphs separated by line breaks.`),
+      descriptionEn: emptyOrTwo(descriptionEn).describe(`2–${DESCRIPTION_MAX}: the English description; empty removes it on an edit.`),
+      rate: emptyOr(formRate),
+      branches: z
+        .string()
+        .regex(/^\s*\[[\s\S]*\]\s*$/, 'invalidInput')
+        .max(FORM_FIELD_MAX)
+        .optional()
+        .describe(
+          `JSON array of {location, address?, _id?} (location 2–${BRANCH_TEXT_MAX}, address 2–100; 1–${MAX_BRANCHES} branches). ` +
+            'Browsers send the same as indexed fields `branches[0][location]`, `branches[0][address]`, … instead.',
+        ),
+      image: picture('The business picture'),
+      icon: picture('The business icon'),
+      imageId: emptyOr(idSchema).describe('Instead of the file `image`: an id from POST /api/images.'),
+      iconId: emptyOr(idSchema).describe('Instead of the file `icon`: an id from POST /api/images.'),
+    },
+    {
+      required,
+      parsedLater: ['title', 'category', 'categoryEn', 'description', 'descriptionEn', 'rate', 'branches', 'imageId', 'iconId'],
+      others: { pattern: BRANCH_FIELD, description: 'The indexed branch fields `branches[i][location]`, `branches[i][address]` and `branches[i][_id]`.' },
+    },
+  );
+}
+const businessCreateForm = businessForm(businessCreateSchema, ['title', 'category', 'description']);
+const businessEditForm = businessForm(businessUpdateSchema, ['description']);
+
+function parseForm<T>(schema: z.ZodType<T>, body: FormBody, form: MultipartForm): T {
+  checkForm(body, form);
   const input = businessFormInput(form);
   // A rate written in another form than the documented one is not "required" but invalid.
   return parseInput(schema, input, typeof input.rate === 'string' ? { rate: 'invalidInput' } : undefined);
@@ -299,6 +354,7 @@ export function businessRoutes(deps: Deps) {
     app.post(
       '/upload',
       {
+        config: { form: businessCreateForm },
         schema: {
           tags: ['business'],
           summary: 'Add a business',
@@ -320,8 +376,8 @@ export function businessRoutes(deps: Deps) {
       async (request, reply) => {
         // Who may add is known before up to 20 MB of uploads are read; the service checks again.
         requireAdmin(request.actor);
-        const created = await withMultipartForm(deps, request, reply, ['image', 'icon'], (form) =>
-          createBusiness(deps, request.actor, parseForm(businessCreateSchema, form), { image: form.files.image, icon: form.files.icon }),
+        const created = await withMultipartForm(deps, request, reply, fileFieldsOf(businessCreateForm), (form) =>
+          createBusiness(deps, request.actor, parseForm(businessCreateSchema, businessCreateForm, form), { image: form.files.image, icon: form.files.icon }),
         );
         return reply.status(201).send(toRestBusiness(created, request.actor));
       },
@@ -330,6 +386,7 @@ export function businessRoutes(deps: Deps) {
     app.put(
       '/:id',
       {
+        config: { form: businessEditForm },
         schema: {
           tags: ['business'],
           summary: 'Edit a business',
@@ -353,8 +410,11 @@ export function businessRoutes(deps: Deps) {
       },
       async (request, reply) => {
         requireAdmin(request.actor);
-        const updated = await withMultipartForm(deps, request, reply, ['image', 'icon'], (form) =>
-          updateBusiness(deps, request.actor, request.params.id, parseForm(businessUpdateSchema, form), { image: form.files.image, icon: form.files.icon }),
+        const updated = await withMultipartForm(deps, request, reply, fileFieldsOf(businessEditForm), (form) =>
+          updateBusiness(deps, request.actor, request.params.id, parseForm(businessUpdateSchema, businessEditForm, form), {
+            image: form.files.image,
+            icon: form.files.icon,
+          }),
         );
         return toRestBusiness(updated, request.actor);
       },

@@ -4,9 +4,12 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { parseInput } from '../lib/validation';
 import { idSchema } from '../schemas/common';
+import { MAX_UPLOAD_BYTES } from '../schemas/common';
 import {
   BUSINESS_PAGE,
+  businessLocationSchema,
   commentCreateSchema,
+  commentTextSchema,
   commentListOptionsSchema,
   commentSorts,
   commentUpdateSchema,
@@ -15,6 +18,8 @@ import {
   LOCATION_MAX,
   LOCATION_MAX_WORDS,
   replyCreateSchema,
+  replyEditTextSchema,
+  replyTextSchema,
   type replyUpdateSchema,
   type CommentUpdateInput,
   type ReplyUpdateInput,
@@ -28,6 +33,7 @@ import { createComment, deleteComment, listBusinessComments, listFeed, listLates
 import type { WithUpload } from '../services/post-images';
 import { createReply } from '../services/replies';
 import { formNumber } from './form-number';
+import { checkForm, emptyOr, fileFieldsOf, formBody, formFile, ignoredField, starsField, type FormBody } from './forms';
 import { withMultipartForm, type MultipartForm } from './images';
 import { errorSchema, NEXT_CURSOR } from './openapi';
 
@@ -105,6 +111,8 @@ export const queryInteger = (min: number, max: number) =>
   z
     .string()
     .regex(/^(?:0|[1-9]\d*)$/, 'valueNotWhole')
+    // The document's bound on the digits; a longer number is refused as too large.
+    .meta({ maxLength: String(max).length })
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
@@ -118,13 +126,69 @@ export function withNextCursor(reply: FastifyReply, nextCursor: string | null) {
   if (nextCursor) reply.header(NEXT_CURSOR, nextCursor);
 }
 
+/** A post's picture field and the legacy fields the author's session replaces. */
+const pictureFields = {
+  image: formFile(`A picture (JPEG, PNG, WebP, GIF or AVIF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB); re-encoded to WebP without metadata.`),
+  file: formFile('The same as `image`, for older clients.'),
+  userId: ignoredField('Ignored: the author comes from the session.'),
+  firstName: ignoredField('Ignored: the author comes from the session.'),
+  lastName: ignoredField('Ignored: the author comes from the session.'),
+  userImage: ignoredField('Ignored: the author comes from the session.'),
+};
+const removeImage = z
+  .enum(['true', 'false', ''], { error: 'invalidInput' })
+  .optional()
+  .describe('`true` drops the picture; without it and without a file the picture stays.');
+/** Where a comment is: a branch id, or a place as text. */
+const placeFields = (when: string) => ({
+  branchId: emptyOr(idSchema).describe(`${when}one of the business's branches (\`branches[]._id\` of GET /business/{id}).`),
+  businessLocation: emptyOr(businessLocationSchema).describe(
+    `${when}the place as text: letters, digits, underscore and spaces, at most ${LOCATION_MAX_WORDS} words and ${LOCATION_MAX} characters; ` +
+      'text naming a branch is stored as that branch.',
+  ),
+});
+
+/** The multipart form of POST /comment/create/{businessId}: the server needs a branchId or a businessLocation (400 otherwise). */
+export const commentCreateForm = formBody(
+  {
+    text: commentTextSchema,
+    ...placeFields('Either this or businessLocation: '),
+    rate: starsField('Optional: your 1–5 star rating of the business, written `4` (plain digits); 0 or empty means none.'),
+    businessId: ignoredField('Ignored: the business is the one in the path.'),
+    businessIcon: ignoredField('Ignored.'),
+    ...pictureFields,
+  },
+  { required: ['text'], parsedLater: ['text', 'branchId', 'businessLocation', 'rate'] },
+);
+/** The multipart form of PUT /comment/update/{id}. */
+export const commentEditForm = formBody(
+  {
+    text: commentTextSchema,
+    removeImage,
+    ...placeFields('Optional, moves the comment: '),
+    rate: starsField('Optional, sets your 1–5 star rating of the business, written `4`; 0 or empty leaves it.'),
+    ...pictureFields,
+  },
+  { required: ['text'], parsedLater: ['text', 'branchId', 'businessLocation', 'rate'] },
+);
+/** The multipart form of POST /comment/addSubComment/{commentId}. */
+export const replyCreateForm = formBody(
+  { text: replyTextSchema, rate: ignoredField('Ignored: replies are rated by others.'), ...pictureFields },
+  { required: ['text'], parsedLater: ['text'] },
+);
+/** The multipart form of PUT /subComment/update/{id}. */
+export const replyEditForm = formBody({ text: replyEditTextSchema, removeImage, ...pictureFields }, { required: ['text'], parsedLater: ['text'] });
+
 /** A multipart text field: absent and empty are the same. */
 const field = (form: MultipartForm, name: string) => (form.fields[name] === undefined || form.fields[name] === '' ? undefined : form.fields[name]);
 /** The picture of a multipart post, in the field `image` (or `file`). */
 export const uploadOf = (form: MultipartForm) => form.files.image ?? form.files.file;
-/** A comment or reply form: its picture is the only file it may carry. */
-export const withPostForm = <T>(deps: Deps, request: FastifyRequest, reply: FastifyReply, work: (form: MultipartForm) => Promise<T>) =>
-  withMultipartForm(deps, request, reply, ['image', 'file'], work);
+/** A comment or reply form, checked against its declaration: its picture is the only file it may carry. */
+export const withPostForm = <T>(deps: Deps, request: FastifyRequest, reply: FastifyReply, body: FormBody, work: (form: MultipartForm) => Promise<T>) =>
+  withMultipartForm(deps, request, reply, fileFieldsOf(body), (form) => {
+    checkForm(body, form);
+    return work(form);
+  });
 /** `removeImage=true` drops the picture on an edit; without it and without a file it stays. */
 export const imageChangeOf = (form: MultipartForm) => (form.fields.removeImage === 'true' ? null : undefined);
 
@@ -151,6 +215,8 @@ export function editPostRoute<C>(
     tags: string[];
     summary: string;
     description: string;
+    /** The multipart form (forms.ts). */
+    form: FormBody;
     /** The form's fields with the path's id. */
     input: typeof commentUpdateSchema | typeof replyUpdateSchema;
     /** The reply: the edited post as a REST document. */
@@ -164,6 +230,7 @@ export function editPostRoute<C>(
   fastify.withTypeProvider<ZodTypeProvider>().put(
     '/update/:id',
     {
+      config: { form: route.form },
       schema: {
         tags: route.tags,
         summary: route.summary,
@@ -176,7 +243,7 @@ export function editPostRoute<C>(
     },
     async (request, reply) => {
       requireActiveFor(request.actor, 'unauthenticated');
-      const card = await withPostForm(deps, request, reply, (form) => {
+      const card = await withPostForm(deps, request, reply, route.form, (form) => {
         const input = parseInput(route.input, { id: request.params.id, text: form.fields.text ?? '', imageId: imageChangeOf(form), ...route.fields?.(form) });
         return route.edit(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
       });
@@ -279,6 +346,7 @@ export function commentRoutes(deps: Deps) {
     app.post(
       '/create/:businessId',
       {
+        config: { form: commentCreateForm },
         schema: {
           tags,
           summary: 'Comment on a business',
@@ -296,7 +364,7 @@ export function commentRoutes(deps: Deps) {
       async (request, reply) => {
         // Who may post is known before a 10 MB body is read.
         requireActiveFor(request.actor, 'commentLoginRequired');
-        const card = await withPostForm(deps, request, reply, (form) => {
+        const card = await withPostForm(deps, request, reply, commentCreateForm, (form) => {
           const rate = field(form, 'rate');
           const input = parseInput(commentCreateSchema, {
             businessId: request.params.businessId,
@@ -319,6 +387,7 @@ export function commentRoutes(deps: Deps) {
         `${multipartNote} Fields: text (at least 2 characters); a new image replaces the picture, removeImage=true drops it; ` +
         'optional rate (1–5) sets your star rating of the business, as on create (0 or absent: unchanged); ' +
         'branchId or businessLocation (as when posting) move it to another place, without them it stays.',
+      form: commentEditForm,
       input: commentUpdateSchema,
       document: restCommentSchema,
       edit: updateComment,
@@ -391,6 +460,7 @@ export function commentRoutes(deps: Deps) {
     app.post(
       '/addSubComment/:commentId',
       {
+        config: { form: replyCreateForm },
         schema: {
           tags,
           summary: 'Reply to a comment',
@@ -403,7 +473,7 @@ export function commentRoutes(deps: Deps) {
       },
       async (request, reply) => {
         requireActiveFor(request.actor, 'replyLoginRequired');
-        const card = await withPostForm(deps, request, reply, (form) => {
+        const card = await withPostForm(deps, request, reply, replyCreateForm, (form) => {
           const input = parseInput(replyCreateSchema, { commentId: request.params.commentId, text: form.fields.text ?? '' });
           return createReply(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });

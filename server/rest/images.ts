@@ -7,9 +7,10 @@ import { AppError, isAppError, multipartLimitError } from '../lib/errors';
 import type { MessageKey } from '../schemas/messages';
 import { createFairSlots, SlotsFullError } from '../lib/fair-slots';
 import { networkOf } from '../lib/networks';
-import { imageKindSchema } from '../schemas/common';
+import { imageKinds, imageKindSchema, MAX_UPLOAD_BYTES } from '../schemas/common';
 import { requireActive } from '../services/actor';
 import { storeImage } from '../services/images';
+import { checkForm, fileFieldsOf, formBody, formFile } from './forms';
 import { errorSchema } from './openapi';
 
 export type MultipartForm = { fields: Record<string, string>; files: Record<string, Buffer> };
@@ -170,6 +171,13 @@ const uploadedSchema = z.object({
   url: z.string().describe('Public path of the stored WebP, e.g. /uploads/<sha256>.webp'),
 });
 
+/** The multipart form of POST /api/images. */
+const imageForm = formBody({
+  image: formFile(`The picture (JPEG, PNG, WebP, GIF or AVIF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB).`),
+  file: formFile('The same as `image`, for older clients.'),
+  kind: z.enum(imageKinds, { error: 'invalidInput' }).optional().describe('What the image is for; it sets the size it is kept at. Default comment.'),
+});
+
 export function imageRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -199,12 +207,14 @@ export function imageRoutes(deps: Deps) {
             503: errorSchema,
           },
         },
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' }, form: imageForm },
       },
       async (request, reply) => {
         const actor = requireActive(request.actor);
         requireMultipart(request, 'imageMissing');
-        const stored = await withMultipartForm(deps, request, reply, ['image', 'file'], async ({ fields, files }) => {
+        const stored = await withMultipartForm(deps, request, reply, fileFieldsOf(imageForm), async (form) => {
+          checkForm(imageForm, form);
+          const { fields, files } = form;
           const kind = imageKindSchema.safeParse(fields.kind ?? 'comment');
           if (!kind.success) throw new AppError('BAD_INPUT', 'invalidInput', { kind: 'invalidInput' });
           const bytes = files.image ?? files.file;

@@ -1,13 +1,11 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { z } from 'zod';
-import { BRANCH_TEXT_MAX, MAX_BRANCHES } from '../schemas/business';
-import { COMMENT_TEXT_MAX, LOCATION_MAX, LOCATION_MAX_WORDS, REPLY_TEXT_MAX } from '../schemas/comment-constants';
-import { imageKinds, MAX_UPLOAD_BYTES } from '../schemas/common';
 import { SESSION_COOKIE } from '../services/sessions';
+import { formSchemaOf, requestSchemaOf, type FormBody } from './forms';
 
 /**
  * What the OpenAPI document (GET /api/docs) says beyond each route's own schema, in one place:
- * the shared error body, the multipart request bodies, the statuses every route of a kind can
+ * the shared error body, the request bodies of forms (from each route's `config.form`, forms.ts), the statuses every route of a kind can
  * answer, operation ids, tags and the top-level description. The routes keep their summaries,
  * params and reply schemas; `documentBuilder` adds the rest when @fastify/swagger builds the
  * document, so a new route is complete without repeating any of it.
@@ -71,148 +69,6 @@ export function documentInfo(version: string, siteUrl: string) {
   };
 }
 
-const file = (description: string) => ({ type: 'string', format: 'binary', description });
-const text = (description: string, extra: Record<string, unknown> = {}) => ({ type: 'string', description, ...extra });
-const imageFile = file(`A picture (JPEG, PNG, WebP, GIF or AVIF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB); re-encoded to WebP without metadata.`);
-const ignored = (name: string) => text(`Ignored: the ${name} comes from the session.`);
-
-const postForm = (textMax: number, extra: Record<string, object>, required: string[]) => ({
-  type: 'object',
-  properties: {
-    text: text(`At least 2 characters, at most ${textMax}.`, { maxLength: textMax }),
-    ...extra,
-    image: imageFile,
-    file: file('The same as `image`, for older clients.'),
-    userId: ignored('author'),
-    firstName: ignored('author'),
-    lastName: ignored('author'),
-    userImage: ignored('author'),
-  },
-  required,
-});
-
-const removeImage = text('`true` drops the picture; without it and without a file the picture stays.', { enum: ['true', 'false'] });
-const editForm = (textMax: number, extra: Record<string, object> = {}) => postForm(textMax, { removeImage, ...extra }, ['text']);
-
-/** Where a comment is: a branch id, or a place as text (one of them when posting). */
-const placeForm = (when: string) => ({
-  branchId: text(`${when}one of the business's branches (\`branches[]._id\` of GET /business/{id}).`, { maxLength: 64 }),
-  businessLocation: text(
-    `${when}the place as text: letters, digits, underscore and spaces, at most ${LOCATION_MAX_WORDS} words and ${LOCATION_MAX} characters; ` +
-      'text naming a branch is stored as that branch.',
-    { maxLength: LOCATION_MAX },
-  ),
-});
-const starsForm = (when: string) =>
-  text(`${when}your 1–5 star rating of the business, written \`4\` (plain digits); 0 or empty means none.`, { pattern: '^[0-5]?$' });
-
-const businessForm = (required: string[]) => ({
-  type: 'object',
-  ...(required.length > 0 ? { required } : {}),
-  properties: {
-    title: text('2–50 characters.'),
-    category: text("2–50: a name of the category list (Swedish or English) or a new category's Swedish name."),
-    categoryEn: text('2–50: the English name of a new category, or a new English name for the named one.'),
-    description: text('2–999 characters, paragraphs separated by line breaks.'),
-    descriptionEn: text('2–999: the English description.'),
-    rate: text('A whole number of stars 1–5 written as text (`4`): your own rating of the business.'),
-    branches: text(
-      `JSON array of {location, address?} (location 2–${BRANCH_TEXT_MAX}, address 2–100; 1–${MAX_BRANCHES} branches). ` +
-        'Browsers send the same as indexed fields `branches[0][location]`, `branches[0][address]`, … instead.',
-    ),
-    image: imageFile,
-    icon: file('The business icon; the same formats and limit as `image`.'),
-    imageId: text('Instead of the file `image`: an id from POST /api/images.'),
-    iconId: text('Instead of the file `icon`: an id from POST /api/images.'),
-  },
-  additionalProperties: { type: 'string', description: 'The indexed branch fields `branches[i][location]` and `branches[i][address]`.' },
-});
-
-const userFields = {
-  firstName: text('2–50 characters.'),
-  lastName: text('2–50 characters.'),
-  language: text('sv or en.', { enum: ['sv', 'en'] }),
-};
-
-const registerFields = {
-  ...userFields,
-  email: text('An e-mail address (surrounding spaces are ignored, case does not matter).', { maxLength: 254 }),
-  password: text('8–128 characters.'),
-  confirmPassword: text('The same as password.'),
-  language: text('The language of the confirmation mail: sv or en.', { enum: ['sv', 'en'] }),
-  website: text('A spam trap: leave it empty.'),
-};
-
-const flag = { oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }] };
-const updateFields = {
-  ...userFields,
-  imageId: { type: 'string', nullable: true, description: 'An avatar id from POST /api/images; null removes the avatar.' },
-  isBanned: { ...flag, description: 'Admins only.' },
-  isAdmin: { ...flag, description: 'Admins only.' },
-  isModerator: { ...flag, description: 'Admins only: appoints or relieves a moderator.' },
-};
-
-type Body = { multipart?: object; json?: object };
-
-/** The request bodies of the multipart operations, by `METHOD path` of the document. */
-const multipartBodies: Record<string, Body> = {
-  'POST /api/users/register': {
-    multipart: {
-      type: 'object',
-      properties: { ...registerFields, image: file('An optional avatar.') },
-      required: ['firstName', 'lastName', 'email', 'password', 'confirmPassword'],
-    },
-    json: { type: 'object', properties: registerFields, required: ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] },
-  },
-  'PUT /api/users/update/{id}': {
-    multipart: {
-      type: 'object',
-      properties: {
-        ...userFields,
-        imageId: text('An avatar id from POST /api/images; empty keeps it.'),
-        isBanned: text('Admins only: true or false.', { enum: ['true', 'false'] }),
-        isAdmin: text('Admins only: true or false.', { enum: ['true', 'false'] }),
-        isModerator: text('Admins only: true or false.', { enum: ['true', 'false'] }),
-        image: file('A new avatar.'),
-      },
-    },
-    json: { type: 'object', properties: updateFields },
-  },
-  'POST /api/business/upload': { multipart: businessForm(['title', 'category', 'description']) },
-  'PUT /api/business/{id}': { multipart: businessForm([]) },
-  'POST /api/comment/create/{businessId}': {
-    // Neither place field is required on its own: the server needs one of the two (400 otherwise).
-    multipart: postForm(
-      COMMENT_TEXT_MAX,
-      {
-        ...placeForm('Either this or businessLocation: '),
-        rate: starsForm('Optional: '),
-        businessId: text('Ignored: the business is the one in the path.'),
-        businessIcon: text('Ignored.'),
-      },
-      ['text'],
-    ),
-  },
-  'PUT /api/comment/update/{id}': {
-    multipart: editForm(COMMENT_TEXT_MAX, { ...placeForm('Optional, moves the comment: '), rate: starsForm('Optional, sets your rating: ') }),
-  },
-  'POST /api/comment/addSubComment/{commentId}': {
-    multipart: postForm(REPLY_TEXT_MAX, { rate: text('Ignored: replies are rated by others.') }, ['text']),
-  },
-  'PUT /api/subComment/update/{id}': { multipart: editForm(REPLY_TEXT_MAX) },
-  'POST /api/images': {
-    multipart: {
-      type: 'object',
-      properties: {
-        image: imageFile,
-        file: file('The same as `image`, for older clients.'),
-        kind: text('What the image is for; it sets the size it is kept at. Default comment.', { enum: [...imageKinds] }),
-      },
-    },
-  },
-};
-export const multipartOperations = Object.keys(multipartBodies);
-
 /**
  * The document's path of a Fastify route: `{param}` for `:param`, no trailing slash (Fastify
  * answers both), and the business's comments under the same template as the removal of one
@@ -245,7 +101,7 @@ export function operationIdOf(method: string, path: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-type RouteFacts = { publicCache: boolean; multipart: boolean; rateLimited: boolean };
+type RouteFacts = { publicCache: boolean; multipart: boolean; rateLimited: boolean; form?: FormBody; json: boolean };
 
 /**
  * The `transform` and `transformObject` of @fastify/swagger: each route's zod schemas become
@@ -275,6 +131,8 @@ export function documentBuilder(
         publicCache: input.route.config?.publicCache === true,
         multipart: consumes.includes('multipart/form-data'),
         rateLimited: Boolean(input.route.config?.rateLimit),
+        form: input.route.config?.form,
+        json: consumes.includes('application/json'),
       });
     }
     return { ...out, url };
@@ -321,9 +179,10 @@ function completeDocument<T>(document: T, routeFacts: Map<string, RouteFacts>, s
   doc.tags = documentTags;
   dropUnusedInputCopies(doc);
   nullInNullableEnums(doc);
+  noSafeIntegerBounds(doc);
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
-      const facts = routeFacts.get(`${method.toUpperCase()} ${path}`) ?? { publicCache: false, multipart: false, rateLimited: false };
+      const facts = routeFacts.get(`${method.toUpperCase()} ${path}`) ?? { publicCache: false, multipart: false, rateLimited: false, json: false };
       op.operationId ??= operationIdOf(method, path);
       if (op.security?.some((s) => 'bearer' in s) && !op.security.some((s) => 'session' in s)) op.security = [...op.security, { session: [] }];
       const r = op.responses;
@@ -371,14 +230,14 @@ function completeDocument<T>(document: T, routeFacts: Map<string, RouteFacts>, s
           ...r[200].headers,
         };
       }
-      // Request bodies.
-      const body = multipartBodies[`${method.toUpperCase()} ${path}`];
-      if (body) {
+      // A form's body: the fields its route checks (forms.ts), as multipart and, when it takes JSON too, as JSON.
+      const form = facts.form;
+      if (form) {
         op.requestBody = {
           required: true,
           content: {
-            ...(body.multipart ? { 'multipart/form-data': { schema: body.multipart } } : {}),
-            ...(body.json ? { 'application/json': { schema: body.json } } : {}),
+            'multipart/form-data': { schema: formSchemaOf(form) },
+            ...(facts.json && form.json ? { 'application/json': { schema: requestSchemaOf(form.json) } } : {}),
           },
         };
       }
@@ -414,6 +273,21 @@ function nullInNullableEnums(node: unknown) {
   const s = node as Record<string, unknown>;
   if (s.nullable === true && Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...(s.enum as unknown[]), null];
   for (const value of Object.values(s)) nullInNullableEnums(value);
+}
+
+/**
+ * zod writes `z.number().int()` with JavaScript's safe-integer range as minimum and maximum
+ * (±9007199254740991): no limit of ours, only noise a client would copy. Bounds the code sets
+ * (`.min(1)`, `.max(5)`) stay.
+ */
+function noSafeIntegerBounds(node: unknown) {
+  if (!node || typeof node !== 'object') return;
+  const s = node as Record<string, unknown>;
+  if (s.type === 'integer') {
+    if (s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
+    if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
+  }
+  for (const value of Object.values(s)) noSafeIntegerBounds(value);
 }
 
 /** An inline object with exactly the error body's properties (a copy left in a route). */

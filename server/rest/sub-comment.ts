@@ -8,7 +8,17 @@ import { messageText } from '../schemas/messages';
 import { replyDocuments } from './comment-documents';
 import { rateReply, ratingLists } from '../services/comment-ratings';
 import { deleteReply, listAllReplies, updateReply } from '../services/replies';
-import { editPostRoute, messageSchema, postErrors, pageQuerySchema, rateBodySchema, rateReplySchema, restReplySchema, withNextCursor } from './comment';
+import {
+  editPostRoute,
+  messageSchema,
+  replyEditForm,
+  postErrors,
+  pageQuerySchema,
+  rateBodySchema,
+  rateReplySchema,
+  restReplySchema,
+  withNextCursor,
+} from './comment';
 import { errorSchema } from './openapi';
 
 export function subCommentRoutes(deps: Deps) {
@@ -42,6 +52,7 @@ export function subCommentRoutes(deps: Deps) {
         'multipart/form-data: text (at least 2 characters); a new file in `image` replaces the picture (it is kept at ' +
         'most 300 px and 100 KB), removeImage=true drops it; a file in any other field is a 400. userId in the form is ignored. ' +
         '429 and 503 carry Retry-After.',
+      form: replyEditForm,
       input: replyUpdateSchema,
       document: restReplySchema,
       edit: updateReply,

@@ -10,11 +10,12 @@ import {
   emailInputSchema,
   googleIdTokenInputSchema,
   loginInputSchema,
+  registerFields,
   registerInputSchema,
   nameDisplaySchema,
   userFlagsSchema,
 } from '../schemas/accounts';
-import { idSchema, languageSchema } from '../schemas/common';
+import { idSchema, languageSchema, MAX_UPLOAD_BYTES } from '../schemas/common';
 import { messageText } from '../schemas/messages';
 import { bannedError, changePassword, checkAuth, confirmEmail, logIn, logOut, registerUser, resendConfirmation } from '../services/accounts';
 import { deleteAccount } from '../services/accounts-delete';
@@ -25,6 +26,7 @@ import { getUser, listUsers, listUsersPage, updateUser, type PublicUser } from '
 import { getPublicProfile } from '../services/profiles';
 import { PROFILE_PAGE, type ProfileReview } from '../schemas/profiles';
 import { pageQuerySchema, queryInteger, withNextCursor } from './comment';
+import { checkForm, fileFieldsOf, formBody, formFile, type FormBody } from './forms';
 import { withMultipartForm } from './images';
 import { errorSchema } from './openapi';
 
@@ -95,8 +97,9 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, e
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional();
 
 const updateBodySchema = z.object({
-  firstName: z.string().max(200).optional(),
-  lastName: z.string().max(200).optional(),
+  // The service checks the names with the registration's rules (2–50 characters).
+  firstName: z.string().max(200).optional().meta({ minLength: 2, maxLength: 50 }),
+  lastName: z.string().max(200).optional().meta({ minLength: 2, maxLength: 50 }),
   imageId: idSchema.nullable().optional(),
   language: languageSchema.optional(),
   nameDisplay: nameDisplaySchema.optional(),
@@ -106,6 +109,30 @@ const updateBodySchema = z.object({
   isModerator: flag,
 });
 
+const avatarFile = formFile(
+  `An avatar picture (JPEG, PNG, WebP, GIF or AVIF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB); re-encoded to WebP without metadata.`,
+);
+
+/** POST /users/register: the fields registerInputSchema parses, and the avatar. Other fields are refused. */
+const registerForm = formBody(
+  { ...registerFields.shape, image: avatarFile },
+  {
+    required: ['firstName', 'lastName', 'email', 'password', 'confirmPassword'],
+    parsedLater: ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'language', 'website'],
+    json: registerInputSchema,
+  },
+);
+
+/** PUT /users/update/{id}: the fields updateBodySchema parses, and the avatar; the rest of a user object is ignored. */
+const updateForm = formBody(
+  { ...updateBodySchema.shape, image: avatarFile },
+  {
+    others: 'ignored',
+    parsedLater: ['firstName', 'lastName', 'imageId', 'language', 'nameDisplay', 'isBanned', 'banReason', 'isAdmin', 'isModerator'],
+    json: updateBodySchema,
+  },
+);
+
 /**
  * The documented forms are multipart with the avatar in `image` (the only file field taken);
  * JSON bodies are accepted for the same fields.
@@ -114,10 +141,15 @@ async function withForm<T>(
   deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
+  body: FormBody,
   work: (form: { fields: Record<string, unknown>; image?: Buffer }) => Promise<T>,
 ): Promise<T> {
+  // JSON: the same fields (body.json documents them); as in every JSON body, other properties are dropped.
   if (!request.isMultipart()) return work({ fields: (request.body ?? {}) as Record<string, unknown> });
-  return withMultipartForm(deps, request, reply, ['image'], ({ fields, files }) => work({ fields, image: files.image }));
+  return withMultipartForm(deps, request, reply, fileFieldsOf(body), (form) => {
+    checkForm(body, form);
+    return work({ fields: form.fields, image: form.files.image });
+  });
 }
 
 export function userRoutes(deps: Deps) {
@@ -192,6 +224,7 @@ export function userRoutes(deps: Deps) {
     app.post(
       '/register',
       {
+        config: { form: registerForm },
         schema: {
           tags,
           summary: 'Register',
@@ -210,7 +243,7 @@ export function userRoutes(deps: Deps) {
         },
       },
       async (request, reply) => {
-        const result = await withForm(deps, request, reply, ({ fields, image }) =>
+        const result = await withForm(deps, request, reply, registerForm, ({ fields, image }) =>
           registerUser(deps, { ...parseInput(registerInputSchema, fields), image }, { ip: request.ip }),
         );
         return reply.status(result.status).send({ message: messageText(result.message), user: result.user });
@@ -396,6 +429,7 @@ export function userRoutes(deps: Deps) {
     app.put(
       '/update/:id',
       {
+        config: { form: updateForm },
         schema: {
           tags,
           security,
@@ -411,7 +445,7 @@ export function userRoutes(deps: Deps) {
         },
       },
       async (request, reply) =>
-        withForm(deps, request, reply, ({ fields, image }) =>
+        withForm(deps, request, reply, updateForm, ({ fields, image }) =>
           updateUser(deps, request.actor, request.params.id, { ...parseInput(updateBodySchema, fields), image }),
         ),
     );
