@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { version } from '../package.json';
 import { buildApp } from './app';
 import { createTestApp, createTestUser, type TestContext } from './test/helpers';
+import { SHARED_PUBLIC } from './plugins/shared-cache';
 
 describe('the app shell', () => {
   let ctx: TestContext;
@@ -64,11 +65,13 @@ describe('the app shell', () => {
     }
   });
 
-  it('caches hashed assets forever and the page shell never', async () => {
+  it('caches hashed assets forever and the page shell only seconds, in shared caches', async () => {
     const asset = await ctx.app.inject('/assets/app-abc123.js');
     expect(asset.headers['cache-control']).toContain('immutable');
     const page = await ctx.app.inject('/');
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe(SHARED_PUBLIC);
+    expect(page.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(page.headers.vary).toMatch(/cookie/i);
   });
 
   it('sends a strict content security policy without inline script', async () => {

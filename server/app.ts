@@ -33,6 +33,7 @@ import { createContextFactory } from './trpc/context';
 import { answerPlainQueries } from './trpc/plain-queries';
 import { isPublicCacheQuery } from './trpc/procedures';
 import { appRouter, type AppRouter } from './trpc/router';
+import { SHARED_UPLOAD } from './plugins/shared-cache';
 
 // Only the REST API is documented; tRPC, uploads and pages are not part of it.
 const zodTransform = createJsonSchemaTransform({});
@@ -248,9 +249,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    immutable: true,
-    maxAge: '365d',
+    // Cache-Control is set below (SHARED_UPLOAD): a year in browsers, a minute in shared caches.
+    cacheControl: false,
     setHeaders(res) {
+      res.header('Cache-Control', SHARED_UPLOAD);
       res.header('X-Content-Type-Options', 'nosniff');
       res.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     },

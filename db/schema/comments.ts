@@ -80,13 +80,16 @@ export const comments = sqliteTable(
     index('comments_branch_authors_idx')
       .on(t.businessId, t.branchId, t.userId)
       .where(sql`${t.branchId} IS NOT NULL AND ${t.hiddenAt} IS NULL AND ${t.removedAt} IS NULL`),
-    index('comments_user_idx').on(t.userId),
-    // A user's public reviews, newest first (services/profiles.ts); rowid appended, the tie-breaker.
-    index('comments_user_public_idx')
-      .on(t.userId, t.createdAt)
-      .where(sql`${t.hiddenAt} IS NULL AND ${t.removedAt} IS NULL`),
-    // The upload sweep asks whether any post still uses an image.
-    index('comments_image_idx').on(t.imageId),
+    // A user's comments: a star rating moves its author's stars along them (business-ratings.ts),
+    // and their public reviews are read newest first (services/profiles.ts; rowid appended, the
+    // tie-breaker; the few hidden ones are skipped on the way). One index for both since
+    // migration 0019: every new comment wrote both before, and the write path paid for it.
+    index('comments_user_idx').on(t.userId, t.createdAt),
+    // The upload sweep asks whether any post still uses an image. Partial: most comments have
+    // none, and they add no entry (`image_id = ?` implies the condition).
+    index('comments_image_idx')
+      .on(t.imageId)
+      .where(sql`${t.imageId} IS NOT NULL`),
     // A business's photo gallery (services/photos.ts): its public comments with a picture.
     index('comments_photos_idx')
       .on(t.businessId, t.createdAt, t.id)

@@ -56,10 +56,16 @@ export const notifications = sqliteTable(
     index('notifications_read_idx')
       .on(t.readAt)
       .where(sql`${t.readAt} IS NOT NULL`),
-    // The cascades from deleted actors, comments and replies.
-    index('notifications_actor_idx').on(t.actorId),
+    // The cascades from deleted actors, comments and replies. Partial where the column may be
+    // null (migration 0019): a review's or a comment reaction's notice adds no reply entry, a
+    // moderator's none for its actor; a cascade's `= ?` implies the condition.
+    index('notifications_actor_idx')
+      .on(t.actorId)
+      .where(sql`${t.actorId} IS NOT NULL`),
     index('notifications_comment_idx').on(t.commentId),
-    index('notifications_reply_idx').on(t.replyId),
+    index('notifications_reply_idx')
+      .on(t.replyId)
+      .where(sql`${t.replyId} IS NOT NULL`),
   ],
 );
 

@@ -4,6 +4,7 @@ import { isCacheable, PER_RESPONSE_HEADERS } from './public-cache-eligibility';
 import { encodedTag, isGetOrHead, type PublicCache } from './public-cache-store';
 import { addVary } from './vary';
 import { isAnonymousRequest } from './session';
+import { SHARED_PUBLIC } from './shared-cache';
 
 export { cacheFirstServer } from './public-cache-server';
 export { createPublicCache, preferredEncoding, type PublicCache, type PublicCacheOptions } from './public-cache-store';
@@ -58,10 +59,12 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     if (!pending) return sent;
     // tRPC answers with a fetch Response; its (small, JSON) body is read here to keep a copy.
     const payload = sent instanceof Response ? await unwrapResponse(reply, sent) : sent;
-    reply.header('cache-control', 'no-cache');
+    // The reply depends on who asks (a session or a token gets a personal one, `private,
+    // no-store`) and on the encoding, nothing else: shared caches may keep it a few seconds.
+    const shared = reply.statusCode === 200 && isAnonymousRequest(request);
+    reply.header('cache-control', shared ? SHARED_PUBLIC : 'no-cache');
     addVary(reply, 'cookie', 'authorization', 'accept-encoding');
-    if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-    if (!isAnonymousRequest(request)) return payload;
+    if (!shared || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     reply.header('etag', etag);

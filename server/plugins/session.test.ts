@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
 import { insertBusiness } from '../test/comment-fixtures';
 import { bearerTokenOf } from './session';
+import { SHARED_PUBLIC } from './shared-cache';
 
 let t: TestContext;
 let cast: Awaited<ReturnType<typeof createCast>>;
@@ -55,6 +56,7 @@ describe('the session of a request', () => {
     const cookie = `session=${cast.owner.token}`;
     const rest = await t.app.inject({ url: `/api/comment/${shop}`, headers: { cookie } });
     expect(rest.headers['cache-control']).toBe('private, no-store');
+    expect(String(rest.headers.vary).toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['cookie', 'authorization']));
     const byBearer = await t.app.inject({ url: '/api/users/auth/check', headers: bearer(cast.owner) });
     expect(byBearer.headers['cache-control']).toBe('private, no-store');
     // A plain tRPC query (answered in a preHandler) and one through tRPC's own handler.
@@ -83,10 +85,15 @@ describe('the session of a request', () => {
     expect(login.headers['set-cookie']).toBeTruthy();
     expect(login.headers['cache-control']).toBe('private, no-store');
 
+    // A visitor's reply is everyone's: shared caches may keep it seconds, one copy per Cookie,
+    // Authorization and encoding (the signed-in replies above vary by the same headers).
     const visitor = await t.app.inject(`/api/comment/${shop}`);
-    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(visitor.headers['cache-control']).toBe(SHARED_PUBLIC);
+    expect(String(visitor.headers.vary).toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['cookie', 'authorization', 'accept-encoding']));
     const visitorPage = await t.app.inject('/about');
-    expect(visitorPage.headers['cache-control']).toBe('no-cache');
+    expect(visitorPage.headers['cache-control']).toBe(SHARED_PUBLIC);
+    const missing = await t.app.inject('/api/comment/no-such-business');
+    expect(missing.headers['cache-control']).not.toContain('public');
     const asset = await t.app.inject({ url: '/assets/app-abc123.js', headers: { cookie } });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });

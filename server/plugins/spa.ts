@@ -12,6 +12,7 @@ import { withSiteSettings } from './site-settings';
 import { readBuildJson, serverRenderer, type Manifest, type Prerendered } from './spa-build';
 import { languageOf, makePageHtml, routeOf } from './spa-html';
 import { pageAnswers, statePaints } from './spa-pages';
+import { SHARED_PUBLIC } from './shared-cache';
 import { networkOf } from '../lib/networks';
 
 /**
@@ -63,9 +64,12 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
         const state = firstPaintState(route, url.slice(queryAt));
         if (state) firstPaint = await statePaint(urlPath, route, state, lang, () => deps.limits.allows('statePaint', networkOf(request.ip)));
       }
+      // A page is the same for every visitor with the same cookies (the language is one); a
+      // signed-in one's says `private, no-store` (session.ts). A state painted on request (a
+      // search) is rationed per network, so it is never the same for everyone: no shared copy.
       return reply
         .status(status)
-        .header('Cache-Control', 'no-cache')
+        .header('Cache-Control', status === 200 && firstPaint === undefined ? SHARED_PUBLIC : 'no-cache')
         .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')
         .send(pageHtml(urlPath, lang, head, served, firstPaint));

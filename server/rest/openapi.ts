@@ -218,7 +218,11 @@ function completeDocument<T>(document: T, routeFacts: Map<string, RouteFacts>, s
           if (r[status]) {
             r[status].headers = {
               ETag: { description: 'For visitors (no session): the tag to send back as If-None-Match.', schema: { type: 'string' } },
-              'Cache-Control': { description: '`no-cache`: ask again, with If-None-Match.', schema: { type: 'string' } },
+              'Cache-Control': {
+                description:
+                  'For visitors: `public, max-age=0, s-maxage=5, stale-while-revalidate=5`: browsers ask again (If-None-Match), shared caches may keep it seconds. With a session or token: `private, no-store`.',
+                schema: { type: 'string' },
+              },
               ...r[status].headers,
             };
           }

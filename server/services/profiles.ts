@@ -15,8 +15,8 @@ const photo = alias(images, 'photo');
 const rowid = sql<number>`${comments}.rowid`;
 const id = sql.placeholder('id');
 
-// The terms of the partial index comments_user_public_idx (user_id, created_at; rowid appended):
-// the list walks it newest first and stops at the page.
+// A user's public comments: the list walks comments_user_idx (user_id, created_at; rowid
+// appended) newest first, skips the few hidden or removed ones, and stops at the page.
 const publicOf = (userId: typeof id) => and(eq(comments.userId, userId), isNull(comments.hiddenAt), isNull(comments.removedAt));
 const publicReplies = and(eq(replies.userId, users.id), isNull(replies.hiddenAt), isNull(replies.removedAt));
 const publicComments = and(eq(comments.userId, users.id), isNull(comments.hiddenAt), isNull(comments.removedAt));
@@ -42,7 +42,7 @@ export function profileQueries(db: Db) {
     db.select(reviewColumns).from(comments).leftJoin(businesses, eq(businesses.id, comments.businessId)).leftJoin(photo, eq(photo.id, comments.imageId));
   return {
     // The counts are aggregates over the user's own rows, each read from an index on user_id:
-    // public comments from comments_user_public_idx, replies from replies_user_idx.
+    // comments from comments_user_idx, replies from replies_user_idx.
     head: db
       .select({
         id: users.id,
