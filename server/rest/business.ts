@@ -163,7 +163,9 @@ export function businessRoutes(deps: Deps) {
           summary: 'All businesses',
           description:
             'The suggestion box first, then by `sort` (by title in Swedish order, Å, Ä, Ö after Z, by default). `search` keeps ' +
-            'those whose title contains the text, ignoring case (Swedish letters included: `åhléns` finds `ÅHLÉNS`); ' +
+            "those holding every word of it in their title, category (Swedish or English name), a branch's town or description, " +
+            'ignoring case and accents, with å, ä, ö typed as a, a, o also matching (`hemkop` finds Hemköp; `ahlens` and `åhléns` ' +
+            'find ÅHLÉNS), ranked: title matches first, then category, town, description, each rank in the `sort` order; ' +
             '`category` and `city` keep those of a category and with a branch at a location (GET /api/business/filters lists ' +
             'both). The filters combine; no match gives an empty array. Without `limit` and `cursor` every business comes ' +
             `(the legacy list); with either, a page of \`limit\` (1–${DIRECTORY_PAGE_MAX}, default ${DIRECTORY_PAGE}) and, when there are more, ` +
