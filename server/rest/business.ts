@@ -64,6 +64,11 @@ export const restBusinessSchema = z.object({
     .record(z.string(), z.literal(true))
     .describe("`{ [yourUserId]: true }` when it is among your favourites, otherwise `{}`; never other users' entries."),
   isSuggestionBox: z.boolean().describe('The "Add New" suggestion box; always listed first and never deleted.'),
+  suggestedBy: z
+    .object({ _id: z.string(), firstName: z.string(), lastName: z.string() })
+    .nullable()
+    .optional()
+    .describe('GET /business/{id} only: the member whose suggestion (POST /api/business/suggestions) it came from; null otherwise.'),
 });
 export type RestBusiness = z.infer<typeof restBusinessSchema>;
 
@@ -88,6 +93,9 @@ export function toRestBusiness(b: Business | BusinessDetail, actor: Actor): Rest
     })),
     isFavorite: actor && b.isFavorite ? { [actor.id]: true as const } : {},
     isSuggestionBox: b.isSuggestionBox,
+    ...('suggestedBy' in b
+      ? { suggestedBy: b.suggestedBy && { _id: b.suggestedBy.id, firstName: b.suggestedBy.firstName, lastName: b.suggestedBy.lastName } }
+      : {}),
   };
 }
 
