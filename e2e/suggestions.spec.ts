@@ -117,10 +117,11 @@ test('a member suggests a pizzeria, a moderator approves it, a visitor finds it'
     const cards = v.getByRole('list', { name: 'Butiker' }).getByRole('listitem');
     for (const typed of ['pizza', 'ystad', 'soders pizzeria']) {
       await search.fill(typed);
-      await expect(cards.getByRole('heading', { name: 'Söders Pizzeria' })).toBeVisible();
+      // The shared test machine can be slow to render a search's answer; the wait is for the answer, not a sleep.
+      await expect(cards.getByRole('heading', { name: 'Söders Pizzeria' })).toBeVisible({ timeout: 30_000 });
     }
     await search.fill('ahlens');
-    await expect(cards.getByRole('heading', { name: 'ÅHLÉNS' })).toBeVisible();
+    await expect(cards.getByRole('heading', { name: 'ÅHLÉNS' })).toBeVisible({ timeout: 30_000 });
     await search.fill('soders pizzeria');
     await check(v, 'directory search by a folded name');
     await cards.getByRole('heading', { name: 'Söders Pizzeria' }).click();
@@ -134,7 +135,7 @@ test('a member suggests a pizzeria, a moderator approves it, a visitor finds it'
     const e = english.page;
     await e.goto('/business');
     await e.getByRole('searchbox', { name: 'Search by name, category, town or description' }).fill('xyzzy');
-    await expect(e.getByText('Nothing found on your search')).toBeVisible();
+    await expect(e.getByText('Nothing found on your search')).toBeVisible({ timeout: 30_000 });
     await expect(e.getByRole('list', { name: 'Stores' })).toHaveCount(0);
     await check(e, 'directory search without a match');
   } finally {
