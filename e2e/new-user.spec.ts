@@ -32,7 +32,7 @@ const TEXT = {
     publish: 'Publicera',
     posted: 'Tack! Din kommentar är publicerad.',
     prompt: 'Bli en del av Recensera',
-    search: 'Sök butik efter namn',
+    search: 'Sök på namn, kategori, ort eller beskrivning',
   },
   en: {
     comments: 'Comments',
@@ -54,7 +54,7 @@ const TEXT = {
     publish: 'Post',
     posted: 'Thank you! Your comment is posted.',
     prompt: 'Join Recensera',
-    search: 'Search stores by name',
+    search: 'Search by name, category, town or description',
   },
 } as const;
 

@@ -68,7 +68,7 @@ test.describe('state in the address', () => {
   test('the directory search survives typing, a reload and Back from a business, scrolled as it was', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 640 });
     await page.goto('/business');
-    const search = page.getByRole('searchbox', { name: 'Sök butik efter namn' });
+    const search = page.getByRole('searchbox', { name: 'Sök på namn, kategori, ort eller beskrivning' });
     const list = page.getByRole('list', { name: 'Butiker' });
     await expect(list.getByRole('listitem').first()).toBeVisible();
     const entries = await historyLength(page);
@@ -78,7 +78,7 @@ test.describe('state in the address', () => {
     expect(await historyLength(page)).toBe(entries);
 
     await page.reload();
-    await expect(page.getByRole('searchbox', { name: 'Sök butik efter namn' })).toHaveValue('apotek');
+    await expect(page.getByRole('searchbox', { name: 'Sök på namn, kategori, ort eller beskrivning' })).toHaveValue('apotek');
     await expect(list.getByRole('listitem')).toHaveCount(3);
 
     const third = list.getByRole('listitem').nth(2);

@@ -10,6 +10,7 @@ import { openDataDir } from './lib/data-dir';
 import { startBackupSchedule } from './services/backup';
 import { indexQueuedComments } from './services/comment-search';
 import { fillTitleSortKeys } from './services/directory';
+import { fillBusinessSearch } from './services/business-search';
 import { createMailer } from './services/mail';
 import { createOutbox } from './services/mail-outbox';
 import { lockPublishedDemoPasswords } from './services/demo-lock';
@@ -56,6 +57,8 @@ if (lockedDemo.length > 0) {
 
 // Businesses written before migration 0013 (or by a script) get their A–Ö key.
 fillTitleSortKeys(db);
+// Businesses without a directory search row (all of them after migration 0019, or a script's) get one.
+fillBusinessSearch(db);
 // Data upgrades the migrations queued (e.g. linking comments to branches): once, in a transaction each.
 const upgraded = runUpgradeTasks(db);
 if (upgraded.length > 0) log.info({ tasks: upgraded }, 'Data upgraded');

@@ -132,6 +132,13 @@ export default function BusinessDetailPage() {
               <span className="visually-hidden">{d.category}: </span>
               {localized.category(business)}
             </p>
+            {business.suggestedBy ? (
+              <p className={styles.category}>
+                <Link href={`/u/${business.suggestedBy.id}`}>
+                  {t.suggestions.credit(`${business.suggestedBy.firstName} ${business.suggestedBy.lastName}`.trim())}
+                </Link>
+              </p>
+            ) : null}
           </div>
           {business.isSuggestionBox ? null : <FavoriteButton business={{ ...business, title }} onToggle={toggleFavorite} size={30} disabled={!hydrated} />}
         </header>
@@ -143,6 +150,15 @@ export default function BusinessDetailPage() {
             <p key={i}>{line}</p>
           ))}
         </div>
+
+        {/* The "Add New" link leads here; members suggest the missing place on its own form (issue 31.5). */}
+        {business.isSuggestionBox ? (
+          <p>
+            <Link href="/suggest" className="btn btn-primary">
+              {t.suggestions.suggest.fromBox}
+            </Link>
+          </p>
+        ) : null}
 
         <div className={styles.columns}>
           {/* The suggestion box collects suggestions: no rating (PRODUCT.md section 4). */}

@@ -49,10 +49,11 @@ export default function DirectoryPage() {
   });
   const toggleFavorite = useFavoriteToggle();
 
-  // As the description has it: a search without a match says so and keeps showing everything.
+  // A search without a match says so and shows no list under it (issue 31.4); until its first
+  // answer arrives the list stays as it was.
   const foundTotal = found.data?.pages[0]?.total;
   const noMatch = searching && foundTotal === 0;
-  const showingResults = searching && !!foundTotal;
+  const showingResults = searching && foundTotal !== undefined;
   const list = showingResults ? found : all;
   const cards = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
@@ -118,7 +119,7 @@ export default function DirectoryPage() {
         {found.isError && searching ? <p className="notice notice-error">{errorText(found.error)}</p> : null}
       </div>
 
-      {all.isPending || (visible === null && cards.length > 0) ? (
+      {noMatch ? null : all.isPending || (visible === null && cards.length > 0) ? (
         <BusinessCardSkeletons count={EAGER_CARDS * 2} label={t.common.loading} className={styles.grid} />
       ) : all.isError ? (
         <p className="notice notice-error" role="alert">

@@ -112,7 +112,7 @@ export default function ModQueuePage() {
     <div className="container page">
       <h1 className="page-title">{q.title}</h1>
       <p className="muted">
-        {q.intro} <Link href="/mod-log">{q.log}</Link>
+        {q.intro} <Link href="/mod-log">{q.log}</Link> · <Link href="/suggestions">{t.suggestions.queue.link}</Link>
       </p>
       <SegmentGroup.Root
         className={styles.tabs}

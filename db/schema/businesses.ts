@@ -61,6 +61,8 @@ export const businesses = sqliteTable(
     /** The "Add New / Lägg till ny" suggestion box: listed first, never deleted. */
     isSuggestionBox: integer('is_suggestion_box', { mode: 'boolean' }).notNull().default(false),
     commentCount: integer('comment_count').notNull().default(0),
+    /** The member whose suggestion became this business (services/business-suggestions.ts), credited on its page. */
+    suggestedBy: text('suggested_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -72,6 +74,10 @@ export const businesses = sqliteTable(
     index('businesses_dir_rating_idx').on(sql`${t.isSuggestionBox} desc`, sql`${t.bayesScore} desc`, t.id),
     index('businesses_dir_reviews_idx').on(sql`${t.isSuggestionBox} desc`, sql`${t.ratingCount} desc`, t.id),
     index('businesses_dir_newest_idx').on(sql`${t.isSuggestionBox} desc`, sql`${t.createdAt} desc`, t.id),
+    // A deleted account's credits are cleared (ON DELETE SET NULL) without a scan.
+    index('businesses_suggested_by_idx')
+      .on(t.suggestedBy)
+      .where(sql`suggested_by is not null`),
   ],
 );
 
@@ -140,4 +146,39 @@ export const favorites = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.businessId] }), index('favorites_business_idx').on(t.businessId)],
+);
+
+/**
+ * A member's proposal of a missing place (issue 31.5): a business with one branch, waiting for a
+ * moderator or an admin. Approving it creates the business (business_id, its suggested_by credits
+ * the member); rejecting it keeps the reason the member is told. Goes with its member's account.
+ */
+export const businessSuggestions = sqliteTable(
+  'business_suggestions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** A category's name as the member wrote or picked it (Swedish or English); the approver's can differ. */
+    category: text('category').notNull(),
+    location: text('location').notNull(),
+    address: text('address').notNull(),
+    website: text('website'),
+    /** 'pending' | 'approved' | 'rejected'. */
+    status: text('status').notNull().default('pending'),
+    /** Why it was rejected, as the member is told it. */
+    reason: text('reason'),
+    businessId: text('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: integer('decided_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    // The moderators' queue, oldest first, and the decided ones newest first.
+    index('business_suggestions_status_idx').on(t.status, t.createdAt),
+    // A member's own suggestions, newest first.
+    index('business_suggestions_user_idx').on(t.userId, t.createdAt),
+  ],
 );

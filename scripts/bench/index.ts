@@ -433,6 +433,13 @@ async function main(): Promise<number> {
       path: `/api/comment/${popular}?sort=lowest&stars=1,2&photos=1`,
     },
     { key: 'businessSearch', name: 'business title search (tRPC)', group: 'search', path: trpcPath(trpc.businessSearch), note: trpcNote(trpc.businessSearch) },
+    // The directory box (issue 31.4): title, category, town and description, folded, ranked; one page.
+    {
+      key: 'directorySearch',
+      name: 'GET directory search, a page of 24',
+      group: 'search',
+      path: `/api/business?search=${encodeURIComponent(meta.searchTerms.business)}&limit=24`,
+    },
     { key: 'commentSearch', name: 'comment search (tRPC)', group: 'search', path: trpcPath(trpc.commentSearch), note: trpcNote(trpc.commentSearch) },
     { key: 'trpcFeed', name: 'tRPC feed query', group: 'hot', path: trpcPath(trpc.feed), note: trpcNote(trpc.feed) },
   ];

@@ -66,6 +66,11 @@ export const restBusinessSchema = z.object({
     .record(z.string(), z.literal(true))
     .describe("`{ [yourUserId]: true }` when it is among your favourites, otherwise `{}`; never other users' entries."),
   isSuggestionBox: z.boolean().describe('The "Add New" suggestion box; always listed first and never deleted.'),
+  suggestedBy: z
+    .object({ _id: z.string(), firstName: z.string(), lastName: z.string() })
+    .nullable()
+    .optional()
+    .describe('GET /business/{id} only: the member whose suggestion (POST /api/business/suggestions) it came from; null otherwise.'),
 });
 export type RestBusiness = z.infer<typeof restBusinessSchema>;
 
@@ -90,6 +95,9 @@ export function toRestBusiness(b: Business | BusinessDetail, actor: Actor): Rest
     })),
     isFavorite: actor && b.isFavorite ? { [actor.id]: true as const } : {},
     isSuggestionBox: b.isSuggestionBox,
+    ...('suggestedBy' in b
+      ? { suggestedBy: b.suggestedBy && { _id: b.suggestedBy.id, firstName: b.suggestedBy.firstName, lastName: b.suggestedBy.lastName } }
+      : {}),
   };
 }
 
@@ -218,7 +226,9 @@ export function businessRoutes(deps: Deps) {
           summary: 'All businesses',
           description:
             'The suggestion box first, then by `sort` (by title in Swedish order, Å, Ä, Ö after Z, by default). `search` keeps ' +
-            'those whose title contains the text, ignoring case (Swedish letters included: `åhléns` finds `ÅHLÉNS`); ' +
+            "those holding every word of it in their title, category (Swedish or English name), a branch's town or description, " +
+            'ignoring case and accents, with å, ä, ö typed as a, a, o also matching (`hemkop` finds Hemköp; `ahlens` and `åhléns` ' +
+            'find ÅHLÉNS), ranked: title matches first, then category, town, description, each rank in the `sort` order; ' +
             '`category` and `city` keep those of a category and with a branch at a location (GET /api/business/filters lists ' +
             'both). The filters combine; no match gives an empty array. Without `limit` and `cursor` every business comes ' +
             `(the legacy list); with either, a page of \`limit\` (1–${DIRECTORY_PAGE_MAX}, default ${DIRECTORY_PAGE}) and, when there are more, ` +

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { businessRoutes } from './business';
+import { businessSuggestionRoutes } from './business-suggestions';
 import { commentRoutes } from './comment';
 import { favoriteRoutes } from './favorites';
 import { imageRoutes } from './images';
@@ -15,6 +16,7 @@ export function restRoutes(deps: Deps) {
   return async function rest(app: FastifyInstance) {
     await app.register(userRoutes(deps), { prefix: '/users' });
     await app.register(favoriteRoutes(deps), { prefix: '/users' });
+    await app.register(businessSuggestionRoutes(deps), { prefix: '/business' });
     await app.register(businessRoutes(deps), { prefix: '/business' });
     await app.register(commentRoutes(deps), { prefix: '/comment' });
     await app.register(subCommentRoutes(deps), { prefix: '/subComment' });

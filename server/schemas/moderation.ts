@@ -102,9 +102,11 @@ export const modActions = [
   'dismissBurst',
   'acceptBurst',
   'rejectBurst',
+  'approveSuggestion',
+  'rejectSuggestion',
 ] as const;
 export type ModAction = (typeof modActions)[number];
-export const modTargetKinds = ['comment', 'reply', 'user', 'business'] as const;
+export const modTargetKinds = ['comment', 'reply', 'user', 'business', 'suggestion'] as const;
 export type ModTargetKind = (typeof modTargetKinds)[number];
 
 export type ModLogEntry = {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../deps';
+import { writeBusinessSearch } from '../services/business-search';
 import { resolveCategory } from '../services/categories';
 import { indexQueuedComments } from '../services/comment-search';
 import { hashPassword } from '../services/passwords';
@@ -91,6 +92,10 @@ export async function seedDemoData(deps: Deps): Promise<SeedResult> {
       tx.insert(replies).values(rows.replies).run();
       tx.insert(commentRatings).values(rows.commentRatings).run();
       tx.insert(replyRatings).values(rows.replyRatings).run();
+      writeBusinessSearch(
+        tx,
+        rows.businesses.map((b) => b.id),
+      );
       return true;
     },
     { behavior: 'immediate' },

@@ -9,6 +9,7 @@ import type { BranchInput, BusinessCreateInput, BusinessUpdateInput } from '../s
 import { requireAdmin, type Actor, type SignedIn } from './actor';
 import { getBusiness, titleSearchOf, type BusinessDetail } from './business';
 import { applyBusinessRating } from './business-ratings';
+import { writeBusinessSearch, writeCategorySearch } from './business-search';
 import { renameCategoryEn, resolveCategory } from './categories';
 import { replaceBranches } from './comment-branches';
 import { releaseImage, releaseImages, requireImage, storeImage } from './images';
@@ -47,6 +48,16 @@ function insertBranches(tx: Tx, businessId: string, list: BranchInput[]) {
     .run();
 }
 
+/**
+ * The business's search row; with an English category name sent, the category's names may have
+ * changed, so every business of it gets its row written again.
+ */
+function refreshSearch(tx: Tx, id: string, categoryEn: string | undefined) {
+  const categoryId = categoryEn ? tx.select({ categoryId: businesses.categoryId }).from(businesses).where(eq(businesses.id, id)).get()?.categoryId : null;
+  if (categoryId) writeCategorySearch(tx, categoryId);
+  else writeBusinessSearch(tx, [id]);
+}
+
 /** Adds a business with its branches (admin). Images: uploaded files, else ids from /api/images. */
 export async function createBusiness(deps: Deps, actor: Actor, input: BusinessCreateInput, uploads: BusinessUploads = {}): Promise<BusinessDetail> {
   const admin = requireAdmin(actor);
@@ -76,6 +87,7 @@ export async function createBusiness(deps: Deps, actor: Actor, input: BusinessCr
         })
         .run();
       insertBranches(tx, id, input.branches);
+      refreshSearch(tx, id, input.categoryEn);
       // The form's rate is the adding admin's own rating, counted like anyone's (PRODUCT.md 4).
       if (input.rate !== undefined) applyBusinessRating(deps.db, id, admin.id, input.rate);
     });
@@ -130,6 +142,7 @@ export async function updateBusiness(deps: Deps, actor: Actor, id: string, input
         .run();
       // Branches sent back keep their ids and their comments' links (services/comment-branches.ts).
       replaceBranches(tx, id, input.branches);
+      refreshSearch(tx, id, input.categoryEn);
       if (input.rate !== undefined) applyBusinessRating(deps.db, id, admin.id, input.rate);
       return [before.imageId !== imageId ? before.imageId : null, before.iconId !== iconId ? before.iconId : null];
     });

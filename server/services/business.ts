@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { branches, businessRatings, businesses, categories, favorites, images } from '../../db/schema';
+import { branches, businessRatings, businesses, categories, favorites, images, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { svFold } from '../lib/sv-fold';
@@ -10,6 +10,7 @@ import { uploadUrl } from '../lib/urls';
 import type { Actor } from './actor';
 import { starCountsOf, type StarCounts } from './business-ratings';
 import { heldRatingCount } from './rating-bursts';
+import { shownLastName } from './names';
 
 // A business as its page and the REST API show it. The lists are services/directory.ts, the
 // admin's changes services/business-admin.ts.
@@ -54,6 +55,8 @@ export type BusinessDetail = Omit<Business, 'branches'> & {
   heldRatings: number;
   /** How many written reviews (comments) it has: "7 betyg · 1 recension" (issue 29.1). */
   commentCount: number;
+  /** The member whose suggestion it came from (issue 31.5), named as they chose; null otherwise. */
+  suggestedBy: { id: string; firstName: string; lastName: string } | null;
 };
 
 /**
@@ -208,13 +211,20 @@ export function getBusiness(deps: Deps, actor: Actor, id: string): BusinessDetai
     : null;
   const ratings = branchRatingsOf(deps.db, id);
   const branchList = (branchesOf(deps.db, [id]).get(id) ?? []).map((b) => ({ ...b, ...(ratings.get(b.id) ?? { rate: null, ratingCount: 0 }) }));
-  const commentCount = deps.db.select({ n: businesses.commentCount }).from(businesses).where(eq(businesses.id, id)).get()?.n ?? 0;
+  const counted = deps.db
+    .select({ n: businesses.commentCount, suggesterId: users.id, firstName: users.firstName, lastName: shownLastName(users) })
+    .from(businesses)
+    .leftJoin(users, eq(users.id, businesses.suggestedBy))
+    .where(eq(businesses.id, id))
+    .get();
+  const suggestedBy = counted?.suggesterId ? { id: counted.suggesterId, firstName: counted.firstName ?? '', lastName: counted.lastName } : null;
   return {
     ...toBusiness(row, []),
     branches: branchList,
     myRate,
     starCounts: starCountsOf(deps.db, id),
     heldRatings: heldRatingCount(deps.db, id),
-    commentCount,
+    commentCount: counted?.n ?? 0,
+    suggestedBy,
   };
 }

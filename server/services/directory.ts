@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { branches, businesses, categories, favorites, images } from '../../db/schema';
@@ -12,7 +12,8 @@ import { uploadUrl } from '../lib/urls';
 import { DIRECTORY_EXCERPT_CHARS, DIRECTORY_PAGE, type DirectoryPageQuery, type DirectoryQuery } from '../schemas/business';
 import { DEFAULT_DIRECTORY_SORT, type DirectorySort } from '../schemas/directory-constants';
 import type { Actor } from './actor';
-import { selectRows, shownRate, titleSearchOf, withBranches, type Business } from './business';
+import { selectRows, shownRate, withBranches, type Business, type Row } from './business';
+import { businessMatches, searchWords, SEARCH_RANKS } from './business-search';
 
 /** What a directory card needs: no branches, and only the start of the description. */
 export type DirectoryCard = {
@@ -67,16 +68,12 @@ function categoryIdNamed(db: Db, name: string): string {
   return (list.find((c) => svFold(c.nameSv) === wanted) ?? list.find((c) => svFold(c.nameEn) === wanted))?.id ?? '';
 }
 
-function titleContains(search: string | undefined): SQL | undefined {
-  const needle = search?.trim() ? titleSearchOf(search.trim()) : '';
-  // instr() takes the text as a bound parameter, so no LIKE wildcard or quote in it has any effect.
-  return needle ? sql`instr(${businesses.titleSearch}, ${needle}) > 0` : undefined;
-}
-
-/** The WHERE of a directory query; the branch test probes branches_location_idx once per business. */
+/**
+ * The WHERE of a directory query without a search (a search is ranked: searchedRows); the branch
+ * test probes branches_location_idx once per business.
+ */
 function directoryWhere(db: Db, input: DirectoryQuery): SQL | undefined {
   return and(
-    titleContains(input.search),
     input.category ? eq(businesses.categoryId, categoryIdNamed(db, input.category)) : undefined,
     input.city
       ? sql`exists(select 1 from ${branches} where ${branches.location} = ${input.city.trim()} and ${branches.businessId} = ${businesses.id})`
@@ -85,11 +82,33 @@ function directoryWhere(db: Db, input: DirectoryQuery): SQL | undefined {
 }
 
 /**
- * Businesses with branches (REST `GET /api/business`, the management table): filtered by title,
- * category and city, in the asked order (A–Ö by default). Open to everyone.
+ * Businesses with branches (REST `GET /api/business`, the management table): found by the search
+ * (ranked: services/business-search.ts), filtered by category and city, in the asked order (A–Ö
+ * by default). Open to everyone.
  */
 export function listBusinesses(deps: Deps, actor: Actor, input: DirectoryQuery = {}): Business[] {
+  if (searchWords(input.search).length > 0) return withBranches(deps.db, searchedRows(deps.db, actor, input, 0, Infinity).rows);
   return withBranches(deps.db, businessListQuery(deps.db, actor, input).all());
+}
+
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * The rows of a search's matches from `from`, at most `count`: the places come from the kept
+ * directory (ranked and filtered there, as the directory page gets them), the rows by id.
+ */
+function searchedRows(db: Db, actor: Actor, input: DirectoryQuery, from: number, count: number): { rows: Row[]; total: number } {
+  const snapshot = directorySnapshot(db);
+  const places = matchingPlaces(db, snapshot, input);
+  const ids = places.slice(from, from + count).map((i) => snapshot.cards[i].id);
+  const byId = new Map<string, Row>();
+  for (let i = 0; i < ids.length; i += ROWS_PER_STATEMENT)
+    for (const row of selectRows(db, actor)
+      .where(inArray(businesses.id, ids.slice(i, i + ROWS_PER_STATEMENT)))
+      .all())
+      byId.set(row.id, row);
+  // A business deleted since the snapshot was kept is left out.
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: places.length };
 }
 
 /**
@@ -100,6 +119,10 @@ export function listBusinesses(deps: Deps, actor: Actor, input: DirectoryQuery =
 export function businessPage(deps: Deps, actor: Actor, input: DirectoryPageQuery): { items: Business[]; nextCursor: string | null } {
   const from = input.cursor ? Number(input.cursor) : 0;
   const limit = input.limit ?? DIRECTORY_PAGE;
+  if (searchWords(input.search).length > 0) {
+    const found = searchedRows(deps.db, actor, input, from, limit);
+    return { items: withBranches(deps.db, found.rows), nextCursor: from + limit < found.total ? String(from + limit) : null };
+  }
   const rows = businessPageQuery(deps.db, actor, input).all();
   return { items: withBranches(deps.db, rows.slice(0, limit)), nextCursor: rows.length > limit ? String(from + limit) : null };
 }
@@ -145,7 +168,6 @@ export const directoryQueries = (db: Db) => ({
       imageFile: picture.fileName,
       iconFile: iconImage.fileName,
       isSuggestionBox: businesses.isSuggestionBox,
-      titleSearch: businesses.titleSearch,
     })
     .from(businesses)
     .leftJoin(categories, eq(categories.id, businesses.categoryId))
@@ -184,7 +206,6 @@ type DirectorySnapshot = {
   stamp: string;
   /** In A–Ö order. */
   cards: readonly DirectoryCard[];
-  titleSearch: string[];
   categoryIds: Array<string | null>;
   /** Each other sort's order as places in `cards`, read when first asked for. */
   orders: Partial<Record<DirectorySort, number[]>>;
@@ -205,7 +226,6 @@ function directorySnapshot(db: Db): DirectorySnapshot {
   const rows = directoryStatements(db).all.all();
   const snapshot: DirectorySnapshot = {
     stamp,
-    titleSearch: rows.map((r) => r.titleSearch),
     categoryIds: rows.map((r) => r.categoryId),
     orders: { name: rows.map((_, i) => i) },
     // Frozen with their JSON kept: a search answer joins the texts instead of stringifying cards.
@@ -243,10 +263,13 @@ function orderIn(db: Db, snapshot: DirectorySnapshot, sort: DirectorySort): numb
   return order;
 }
 
-/** The places in the snapshot's cards that the query keeps, in its order (A–Ö by default). */
+/**
+ * The places in the snapshot's cards that the query keeps, in its order (A–Ö by default); a
+ * search's matches ranked first (title, then category, town, description), each rank in that order.
+ */
 function matchingPlaces(db: Db, snapshot: DirectorySnapshot, input: DirectoryQuery): number[] {
   const order = orderIn(db, snapshot, input.sort ?? DEFAULT_DIRECTORY_SORT);
-  const needle = input.search?.trim() ? titleSearchOf(input.search.trim()) : '';
+  const matches = searchWords(input.search).length > 0 ? businessMatches(db, input.search) : null;
   const categoryId = input.category ? categoryIdNamed(db, input.category) : null;
   const inCity = input.city
     ? new Set(
@@ -256,13 +279,17 @@ function matchingPlaces(db: Db, snapshot: DirectorySnapshot, input: DirectoryQue
       )
     : null;
   // No filter: the kept order itself, nothing is scanned.
-  if (!needle && categoryId === null && !inCity) return order;
-  const { cards, titleSearch, categoryIds } = snapshot;
-  return order.filter((i) => {
-    if (needle && !titleSearch[i].includes(needle)) return false;
+  if (!matches && categoryId === null && !inCity) return order;
+  const { cards, categoryIds } = snapshot;
+  const kept = order.filter((i) => {
+    if (matches && !matches.has(cards[i].id)) return false;
     if (categoryId !== null && categoryIds[i] !== categoryId) return false;
     return !inCity || inCity.has(cards[i].id);
   });
+  if (!matches) return kept;
+  const ranked: number[][] = SEARCH_RANKS.map(() => []);
+  for (const i of kept) ranked[matches.get(cards[i].id) ?? SEARCH_RANKS.length - 1].push(i);
+  return ranked.flat();
 }
 
 /** The shared cards at these places; only a signed-in user's favourite gets its own copy. */
@@ -281,7 +308,7 @@ function cardsAt(db: Db, snapshot: DirectorySnapshot, actor: Actor, places: read
 }
 
 /**
- * Every directory card the query keeps, filtered by title, category and city, in the asked
+ * Every directory card the query keeps, found by the search (ranked), filtered by category and city, in the asked
  * order (A–Ö by default). Its size grows with the site: the directory page asks for
  * `directoryPage` instead; this stays for callers that want the whole list.
  */

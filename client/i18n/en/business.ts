@@ -6,7 +6,7 @@ export const business: Widen<typeof sv> = {
     title: 'All Stores',
     intro:
       'Find the everyday stores and services of Sweden – from the grocery on the corner to the pharmacy and the hardware store. Read what others think, rate them and keep your favourites.',
-    searchLabel: 'Search stores by name',
+    searchLabel: 'Search by name, category, town or description',
     searchPlaceholder: 'Search your Store',
     searching: 'Searching...',
     nothingFound: 'Nothing found on your search',

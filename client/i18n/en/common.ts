@@ -10,6 +10,8 @@ export const common: Widen<typeof sv> = {
     'comment-moderation': 'Comment management',
     'mod-queue': 'Reports',
     'mod-log': 'Moderation log',
+    'suggest-place': 'Suggest a place',
+    suggestions: 'Suggested places',
     favorites: 'Favourites',
     'forgot-password': 'Forgot your password',
     'reset-password': 'Choose a new password',

@@ -124,6 +124,8 @@ export const moderation: Widen<typeof sv> = {
       moderatorOff: 'Revoked moderator',
       acceptBurst: 'Accepted rating burst',
       rejectBurst: 'Rejected rating burst',
+      approveSuggestion: 'Approved suggested place',
+      rejectSuggestion: 'Rejected suggested place',
       deleteUser: 'Deleted user',
       deleteBusiness: 'Deleted business',
       dismissBurst: 'Dismissed rating burst',
@@ -133,7 +135,7 @@ export const moderation: Widen<typeof sv> = {
     all: 'All',
     loadMore: 'Show more',
     loadingMore: 'Loading...',
-    kinds: { comment: 'comment', reply: 'reply', user: 'user', business: 'business' },
+    kinds: { comment: 'comment', reply: 'reply', user: 'user', business: 'business', suggestion: 'suggestion' },
   },
   menu: {
     queue: 'Reports',

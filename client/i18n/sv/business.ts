@@ -5,7 +5,7 @@ export const business = {
     title: 'Alla butiker',
     intro:
       'Här hittar du vardagens butiker och tjänster i hela Sverige – från matbutiken på hörnet till apoteket och järnhandeln. Läs vad andra tycker, sätt betyg och spara dina favoriter.',
-    searchLabel: 'Sök butik efter namn',
+    searchLabel: 'Sök på namn, kategori, ort eller beskrivning',
     searchPlaceholder: 'Sök din butik',
     searching: 'Söker...',
     nothingFound: 'Inget hittades för din sökning',

@@ -13,6 +13,8 @@ export const common = {
     'comment-moderation': 'Kommentarshantering',
     'mod-queue': 'Rapporter',
     'mod-log': 'Moderationslogg',
+    'suggest-place': 'Föreslå ett ställe',
+    suggestions: 'Föreslagna ställen',
     favorites: 'Favoriter',
     'forgot-password': 'Glömt lösenordet',
     'reset-password': 'Välj ett nytt lösenord',

@@ -124,6 +124,8 @@ export const moderation = {
       moderatorOff: 'Tog bort moderator',
       acceptBurst: 'Godkände betygsvåg',
       rejectBurst: 'Avvisade betygsvåg',
+      approveSuggestion: 'Godkände föreslaget ställe',
+      rejectSuggestion: 'Avvisade föreslaget ställe',
       deleteUser: 'Raderade användare',
       deleteBusiness: 'Raderade företag',
       dismissBurst: 'Avfärdade betygsvåg',
@@ -133,7 +135,7 @@ export const moderation = {
     all: 'Alla',
     loadMore: 'Visa fler',
     loadingMore: 'Laddar...',
-    kinds: { comment: 'kommentar', reply: 'svar', user: 'användare', business: 'företag' },
+    kinds: { comment: 'kommentar', reply: 'svar', user: 'användare', business: 'företag', suggestion: 'förslag' },
   },
   menu: {
     queue: 'Rapporter',

@@ -1,0 +1,48 @@
+import type { suggestions as sv } from '../sv/suggestions';
+import type { Widen } from '../types';
+
+export const suggestions: Widen<typeof sv> = {
+  suggest: {
+    title: 'Suggest a place',
+    intro: 'Is the pizzeria on the square or the hairdresser round the corner missing? Suggest it and a moderator will add it.',
+    name: 'Name',
+    category: 'Category',
+    categoryHint: 'For example Pizzeria, Café or Hairdresser.',
+    location: 'Town',
+    address: 'Street address',
+    website: 'Website (optional)',
+    websiteHint: 'Starts with https://',
+    submit: 'Send suggestion',
+    sending: 'Sending...',
+    sent: 'Thank you! A moderator will look at your suggestion.',
+    failed: (error: string) => `The suggestion could not be sent: ${error}`,
+    duplicatesTitle: 'Is it already here?',
+    duplicatesIntro: 'These businesses have a similar name. Check that your place is not listed already before you send.',
+    logIn: 'Log in to suggest a place',
+    fromBox: 'Is a place missing? Suggest it here',
+  },
+  mine: {
+    title: 'Your suggestions',
+    empty: 'You have not suggested a place yet.',
+    status: { pending: 'Waiting for a moderator', approved: 'Added', rejected: 'Rejected' },
+    reason: (reason: string) => `Reason: ${reason}`,
+    open: 'Show the business',
+  },
+  queue: {
+    title: 'Suggested places',
+    intro: "Members' suggestions of missing places. Approve to add the business, or reject with a reason the member will see.",
+    statusLabel: 'Show',
+    statuses: { pending: 'Waiting', approved: 'Approved', rejected: 'Rejected' },
+    empty: 'No suggestions here.',
+    by: (name: string, date: string) => `Suggested by ${name}, ${date}`,
+    approve: 'Approve',
+    reject: 'Reject',
+    reason: 'Reason (shown to the member)',
+    confirmReject: 'Reject the suggestion',
+    approved: 'The business was added.',
+    rejected: 'The suggestion was rejected.',
+    more: 'Show more',
+    link: 'Suggested places',
+  },
+  credit: (name: string) => `Suggested by ${name}`,
+};
