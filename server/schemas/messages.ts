@@ -3,6 +3,7 @@ import { accountMessages } from './account-messages';
 import { businessMessages } from './business-messages';
 import { commentMessages } from './comment-messages';
 import { moderationMessages } from './moderation-messages';
+import { ownerMessages } from './owner-messages';
 
 /**
  * Every message the server can send, by key. The English text is what REST clients read; the
@@ -15,6 +16,7 @@ export const messages = {
   ...businessMessages,
   ...commentMessages,
   ...moderationMessages,
+  ...ownerMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

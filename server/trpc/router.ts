@@ -6,6 +6,7 @@ import { homeRouter } from './routers/home';
 import { moderationRouter } from './routers/moderation';
 import { siteRouter } from './routers/site';
 import { notificationsRouter } from './routers/notifications';
+import { ownersRouter } from './routers/owners';
 
 export const appRouter = router({
   users: usersRouter,
@@ -15,6 +16,7 @@ export const appRouter = router({
   home: homeRouter,
   moderation: moderationRouter,
   notifications: notificationsRouter,
+  owners: ownersRouter,
 });
 
 export type AppRouter = typeof appRouter;
