@@ -97,6 +97,7 @@ export function ownerRoutes(deps: Deps) {
         schema: {
           tags: ['business'],
           summary: "A business's owners (admins)",
+          description: 'Who owns it and since when, oldest first, with their addresses.',
           security,
           params: z.object({ id: idSchema }),
           response: { 200: z.array(ownerSchema), ...signedInErrors },
@@ -203,6 +204,7 @@ export function ownerRoutes(deps: Deps) {
         schema: {
           tags: ['comment'],
           summary: "Delete the business's answer to a review (its owners, moderators)",
+          description: "Any of the business's owners, or a moderator (logged in the moderation log). 404 when the review has no answer.",
           security,
           params: z.object({ id: idSchema }),
           response: { 200: messageSchema, ...signedInErrors },
