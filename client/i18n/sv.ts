@@ -5,6 +5,7 @@ import { common, commonMessagesSv } from './sv/common';
 import { home } from './sv/home';
 import { moderation, moderationMessagesSv } from './sv/moderation';
 import { notifications } from './sv/notifications';
+import { owners, ownerMessagesSv } from './sv/owners';
 import { pages } from './sv/pages';
 import { profiles } from './sv/profiles';
 
@@ -19,6 +20,7 @@ export const sv = {
   moderation,
   notifications,
   profiles,
+  owners,
   /** Server messages by key (server/schemas/messages.ts). */
-  messages: { ...commonMessagesSv, ...accountsMessagesSv, ...businessMessagesSv, ...commentsMessagesSv, ...moderationMessagesSv },
+  messages: { ...commonMessagesSv, ...accountsMessagesSv, ...businessMessagesSv, ...commentsMessagesSv, ...moderationMessagesSv, ...ownerMessagesSv },
 };

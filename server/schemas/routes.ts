@@ -59,6 +59,8 @@ export const ROUTES = [
   { path: '/cmt-mng', page: 'comment-moderation', auth: 'moderator' },
   { path: '/mod-queue', page: 'mod-queue', auth: 'moderator' },
   { path: '/mod-log', page: 'mod-log', auth: 'moderator' },
+  { path: '/claims', page: 'claims', auth: 'admin' },
+  { path: '/owner/:id', page: 'owner-numbers', auth: 'user' },
 ] as const satisfies readonly Route[];
 
 /** The page shown for any other path (and for unknown ids). */
