@@ -38,7 +38,7 @@ test('an owner claims a business, an admin approves, the owner answers a review 
   extraHTTPHeaders,
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const headers = extraHTTPHeaders ?? {};
   const owner = await newAccount(page.request, 'Olga', 'Ägare');
   const reviewer = await newAccount(page.request, 'Rune', 'Recensent');
