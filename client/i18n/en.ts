@@ -9,6 +9,7 @@ import { common } from './en/common';
 import { home } from './en/home';
 import { moderation } from './en/moderation';
 import { notifications } from './en/notifications';
+import { owners } from './en/owners';
 import { pages } from './en/pages';
 import { profiles } from './en/profiles';
 import { suggestions } from './en/suggestions';
@@ -25,6 +26,7 @@ export const en: Widen<typeof sv> = {
   notifications,
   profiles,
   suggestions,
+  owners,
   // The server's own texts are English already.
   messages,
 };

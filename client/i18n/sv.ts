@@ -5,6 +5,7 @@ import { common, commonMessagesSv } from './sv/common';
 import { home } from './sv/home';
 import { moderation, moderationMessagesSv } from './sv/moderation';
 import { notifications } from './sv/notifications';
+import { owners, ownerMessagesSv } from './sv/owners';
 import { pages } from './sv/pages';
 import { profiles } from './sv/profiles';
 import { suggestions, suggestionMessagesSv } from './sv/suggestions';
@@ -21,6 +22,7 @@ export const sv = {
   notifications,
   profiles,
   suggestions,
+  owners,
   /** Server messages by key (server/schemas/messages.ts). */
-  messages: { ...commonMessagesSv, ...accountsMessagesSv, ...businessMessagesSv, ...commentsMessagesSv, ...moderationMessagesSv, ...suggestionMessagesSv },
+  messages: { ...commonMessagesSv, ...accountsMessagesSv, ...businessMessagesSv, ...commentsMessagesSv, ...moderationMessagesSv, ...suggestionMessagesSv, ...ownerMessagesSv },
 };

@@ -7,6 +7,7 @@ import { FavoriteButton } from '../components/business/favorite-button';
 import { StorefrontIcon } from '../components/business/icons';
 import type { BusinessDetail } from '../components/business/types';
 import { RateBusiness } from '../components/business/rate-business';
+import { OwnerPanel } from '../components/owners/owner-panel';
 import { RatingBreakdown } from '../components/business/rating-breakdown';
 import { useLocalized } from '../components/business/localized';
 import { useRatingSummary } from '../components/business/rating-summary';
@@ -159,6 +160,8 @@ export default function BusinessDetailPage() {
             </Link>
           </p>
         ) : null}
+        {/* A member's own relation to the business: known only in the browser. */}
+        {hydrated && !business.isSuggestionBox ? <OwnerPanel businessId={business.id} /> : null}
 
         <div className={styles.columns}>
           {/* The suggestion box collects suggestions: no rating (PRODUCT.md section 4). */}

@@ -12,6 +12,7 @@ import { SubmitButton } from '../components/accounts/submit-button';
 import type { AccountUser } from '../components/accounts/sign-in';
 import { DigestSwitch } from '../components/moderation/digest-switch';
 import { MailSettings } from '../components/notifications/mail-settings';
+import { MyBusinesses } from '../components/owners/my-businesses';
 import { ImageUpload } from '../components/ui/image-upload';
 import { ConfirmDialog } from '../components/ui/modal';
 import { notify } from '../components/ui/toast';
@@ -124,6 +125,8 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
 
         <MailSettings />
 
+        <MyBusinesses className={styles.section} titleClassName={styles.sectionTitle} />
+
         <section className={styles.section} aria-labelledby="profile-data-title">
           <h2 id="profile-data-title" className={styles.sectionTitle}>
             {p.dataTitle}
@@ -156,6 +159,9 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
                     {p.businessManagement}
                   </Link>
                   <ContactInboxLink />
+                  <Link href="/claims" className="btn btn-outline">
+                    {t.owners.claims.menuItem}
+                  </Link>
                 </>
               ) : null}
               <Link href="/cmt-mng" className="btn btn-outline">

@@ -9,6 +9,8 @@ import { images } from '../../db/schema';
 import { createBusiness } from '../services/business-admin';
 import { createComment } from '../services/comments';
 import { createReply } from '../services/replies';
+import { putOwnerReply } from '../services/owner-replies';
+import { claimBusiness, decideClaim } from '../services/owners';
 import { reportPost, resolveReports } from '../services/reports';
 import { createCast, createTestApp, type TestContext } from '../test/helpers';
 import { businessTypeOf } from './page-head';
@@ -353,6 +355,29 @@ describe('page heads', () => {
     expect(html(en.head.titles[0])).toMatch(/^Olle Owner on Kaffebaren: “Fantastiskt gott kaffe/);
     expect(en.head.canonical).toEqual([`${SITE}${url}?lang=en`]);
     expect(en.head.og.locale).toEqual(['en_GB']);
+  });
+
+  it("carries the business's answer to a review as a Comment by the business, on the comment and business pages", async () => {
+    const { admin, owner, other } = await createCast(ctx.db);
+    const business = await createBusiness(ctx.deps, admin.actor, {
+      title: 'Svarsbaren',
+      category: 'Kafé',
+      description: 'Kaffe',
+      branches: [{ location: 'Lund' }],
+    });
+    const { claim } = await claimBusiness(ctx.deps, owner.actor, { businessId: business.id });
+    await decideClaim(ctx.deps, admin.actor, { id: claim._id, decision: 'approve' });
+    const review = await createComment(ctx.deps, other.actor, { businessId: business.id, text: 'Gott men dyrt.', businessLocation: 'Lund' });
+    const answered = await putOwnerReply(ctx.deps, owner.actor, { commentId: review._id, text: 'Tack, vi ser över priserna!' });
+    const comment = {
+      '@type': 'Comment',
+      text: 'Tack, vi ser över priserna!',
+      dateCreated: answered.ownerReply?.createdAt,
+      author: { '@type': 'Organization', name: 'Svarsbaren', url: `${SITE}/business/${business.id}` },
+    };
+    expect((await get(`/comment/${review._id}`)).head.jsonLd[0]).toMatchObject({ '@type': 'Review', comment });
+    const page = await get(`/business/${business.id}`);
+    expect((page.head.jsonLd[0].review as unknown[])[0]).toMatchObject({ reviewBody: 'Gott men dyrt.', comment });
   });
 
   it('answers a comment removed by a moderator (kept for its replies) 410, noindex', async () => {

@@ -203,6 +203,18 @@ function reviewOf(publicUrl: string, c: CommentCard): Review {
     datePublished: c.date,
     reviewBody: c.text,
     ...(c.image ? { image: absolute(publicUrl, c.image) } : {}),
+    // The business's answer: schema.org has no reply to a review, so a Comment on it, by the business.
+    ...(c.ownerReply
+      ? {
+          comment: {
+            '@type': 'Comment',
+            text: c.ownerReply.text,
+            dateCreated: c.ownerReply.createdAt,
+            dateModified: c.ownerReply.updatedAt,
+            author: { '@type': 'Organization', name: c.businessTitle, url: `${publicUrl}${businessPath(c.businessId)}` },
+          },
+        }
+      : {}),
   };
 }
 

@@ -227,6 +227,7 @@ describe('documented shapes and behaviour', () => {
         'emojiCounts',
         'authorRate',
         'removed',
+        'ownerReply',
       ].sort(),
     );
     expect(c).toMatchObject({ rate: 5, ratingCount: 1, ratings: [{ userId: cast.other.id, rate: 5 }], replyCount: 1, emojiCounts: { 5: 1 } });

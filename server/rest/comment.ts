@@ -66,6 +66,12 @@ export const restReplySchema = z.object({
   isConfirmed: z.boolean(),
 });
 
+export const ownerReplySchema = z.object({
+  text: z.string(),
+  createdAt: z.string().describe('ISO 8601'),
+  updatedAt: z.string().describe('ISO 8601; equal to createdAt until the answer is edited'),
+});
+
 export const restCommentSchema = z.object({
   ...postFields,
   businessIcon: z.string().nullable(),
@@ -78,6 +84,7 @@ export const restCommentSchema = z.object({
     .nullable()
     .describe("The author's current star rating of the business (1–5), null while they have none; `rate` stays the comment's emoji average."),
   replyCount: z.number().int(),
+  ownerReply: ownerReplySchema.nullable().describe("The business's answer (one per review, by an owner of the business); null while there is none."),
   subComments: z.array(restReplySchema).describe("The newest replies (at most 50; replyCount tells how many there are). Empty in the feed's lists."),
 });
 

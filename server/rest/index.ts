@@ -7,6 +7,7 @@ import { favoriteRoutes } from './favorites';
 import { imageRoutes } from './images';
 import { moderationRoutes, reportItemRoutes } from './reports';
 import { notificationRoutes, notificationSettingsRoutes } from './notifications';
+import { ownerRoutes } from './owners';
 import { siteRoutes } from './site';
 import { subCommentRoutes } from './sub-comment';
 import { userRoutes } from './users';
@@ -25,6 +26,7 @@ export function restRoutes(deps: Deps) {
     await app.register(imageRoutes(deps), { prefix: '/images' });
     await app.register(siteRoutes(deps));
     await app.register(moderationRoutes(deps));
+    await app.register(ownerRoutes(deps));
     await app.register(notificationRoutes(deps), { prefix: '/notifications' });
     await app.register(notificationSettingsRoutes(deps), { prefix: '/notification-settings' });
   };

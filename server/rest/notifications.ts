@@ -21,7 +21,7 @@ const notificationSchema = z.object({
     .enum(notificationKinds)
     .describe(
       'reply: to your comment; threadReply: in a thread you replied in; reaction: to your post (count people); favoriteReview: a new review of a ' +
-        'favourite business; ownerReply: reserved for business owners; hidden, removed (reason), restored: your post; reportResolved: a report you made (reason remove or dismiss).',
+        'favourite business; ownerReply: the business answered your review (actor null); hidden, removed (reason), restored: your post; reportResolved: a report you made (reason remove or dismiss).',
     ),
   createdAt: z.string().describe('ISO 8601; for grouped reactions, the first one.'),
   read: z.boolean(),

@@ -183,7 +183,12 @@ export type CommentCard = {
   removalReason: string | null;
   /** The caller has an open report of it. */
   reportedByMe: boolean;
+  /** The business's answer (issue 31), shown as "Svar från {businessTitle}"; null while none. */
+  ownerReply: OwnerReply | null;
 };
+
+/** A business owner's answer to a review: ISO 8601 times. */
+export type OwnerReply = { text: string; createdAt: string; updatedAt: string };
 
 export type ReplyCard = {
   _id: string;

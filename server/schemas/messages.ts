@@ -4,6 +4,7 @@ import { businessMessages } from './business-messages';
 import { commentMessages } from './comment-messages';
 import { moderationMessages } from './moderation-messages';
 import { suggestionMessages } from './suggestion-messages';
+import { ownerMessages } from './owner-messages';
 
 /**
  * Every message the server can send, by key. The English text is what REST clients read; the
@@ -17,6 +18,7 @@ export const messages = {
   ...commentMessages,
   ...moderationMessages,
   ...suggestionMessages,
+  ...ownerMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { idSchema } from './common';
 
 /**
- * What a user is told about (issue 30). `ownerReply` is kept for a business owner's reply to a
- * review, which does not exist yet: nothing writes it, the list and the client already show it.
+ * What a user is told about (issue 30); `ownerReply`: a business owner answered the user's review
+ * (issue 31, services/owner-replies.ts).
  */
 export const notificationKinds = [
   'reply',

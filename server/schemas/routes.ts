@@ -61,6 +61,8 @@ export const ROUTES = [
   { path: '/mod-log', page: 'mod-log', auth: 'moderator' },
   { path: '/suggest', page: 'suggest-place', auth: 'user' },
   { path: '/suggestions', page: 'suggestions', auth: 'moderator' },
+  { path: '/claims', page: 'claims', auth: 'admin' },
+  { path: '/owner/:id', page: 'owner-numbers', auth: 'user' },
 ] as const satisfies readonly Route[];
 
 /** The page shown for any other path (and for unknown ids). */

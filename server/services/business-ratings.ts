@@ -6,6 +6,7 @@ import { AppError } from '../lib/errors';
 import { preparedStatements } from '../lib/prepared';
 import type { Actor } from './actor';
 import { requireActiveFor } from './actor';
+import { isOwner } from './owners';
 import { noteRatingBurst } from './rating-bursts';
 import { ratingTallyQueries } from './rating-tally';
 import type { DbOrTx } from '../../db/client';
@@ -92,6 +93,8 @@ const publicRate = (row: { ratingSum: number; ratingCount: number }) => (row.rat
  * widget, in the post's transaction. The caller has taken the `rate` limit (`deps.limits.consume('rate', …)`).
  */
 export function rateAlongsidePost(deps: Deps, tx: DbOrTx, businessId: string, userId: string, rate: number, now = Date.now()): RateResult {
+  // An owner's stars would be a vote for themself (issue 31).
+  if (isOwner(tx, userId, businessId)) throw new AppError('FORBIDDEN', 'ownerCannotRate');
   const result = applyBusinessRating(deps.db, businessId, userId, rate, now);
   noteRatingBurst(deps, tx, businessId, userId, now);
   return result;

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { businesses, commentRatings, comments, images, reports, users } from '../../db/schema';
+import { businesses, commentRatings, comments, images, ownerReplies, reports, users } from '../../db/schema';
 import { uploadUrl } from '../lib/urls';
-import type { CommentCard } from '../schemas/comments';
+import type { CommentCard, OwnerReply } from '../schemas/comments';
 import { isModeratorActor, type Actor } from './actor';
 import { emojiCountsOf } from './emoji-ratings';
 import { shownLastName } from './names';
@@ -65,6 +65,10 @@ const postColumns = {
   // Only the author and admins read why a moderator removed it.
   removalReason: sql<string | null>`case when ${comments.userId} = ${p.me} or ${p.admin} = 1 then ${comments.removalReason} end`,
   myReport: myReport.id,
+  // The business's answer (services/owner-replies.ts), one per review by its primary key.
+  ownerReplyText: ownerReplies.text,
+  ownerReplyCreatedAt: ownerReplies.createdAt,
+  ownerReplyUpdatedAt: ownerReplies.updatedAt,
 };
 
 export const businessColumns = {
@@ -93,7 +97,8 @@ export function cards(db: Db) {
     .leftJoin(icon, eq(icon.id, businesses.iconId))
     .leftJoin(photo, eq(photo.id, comments.imageId))
     .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, p.me)))
-    .leftJoin(myReport, reportedByMe);
+    .leftJoin(myReport, reportedByMe)
+    .leftJoin(ownerReplies, eq(ownerReplies.commentId, comments.id));
 }
 
 /**
@@ -108,7 +113,8 @@ export function businessCards(db: Db) {
     .leftJoin(avatar, eq(avatar.id, users.imageId))
     .leftJoin(photo, eq(photo.id, comments.imageId))
     .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, p.me)))
-    .leftJoin(myReport, reportedByMe);
+    .leftJoin(myReport, reportedByMe)
+    .leftJoin(ownerReplies, eq(ownerReplies.commentId, comments.id));
 }
 
 /**
@@ -153,8 +159,15 @@ export function cardOf(r: PostRow, b: BusinessHead): CommentCard {
     removed: r.removedAt !== null,
     removalReason: r.removedAt === null ? null : (r.removalReason ?? null),
     reportedByMe: r.myReport !== null,
+    ownerReply: ownerReplyOf(r),
   };
 }
+
+const iso = (t: number) => new Date(t).toISOString();
+const ownerReplyOf = (r: PostRow): OwnerReply | null =>
+  r.ownerReplyText === null || r.ownerReplyCreatedAt === null || r.ownerReplyUpdatedAt === null
+    ? null
+    : { text: r.ownerReplyText, createdAt: iso(r.ownerReplyCreatedAt), updatedAt: iso(r.ownerReplyUpdatedAt) };
 
 /** Who reads a list: their own rate and report, and whether hidden posts are theirs to see (admins). */
 export type Viewer = { me: string | null; admin: 0 | 1 };

@@ -202,7 +202,7 @@ const mailText = {
       reaction: (who: string, n: number, place: string) =>
         n === 1 ? `${who} reagerade på ditt inlägg om ${place}` : `${n} personer reagerade på ditt inlägg om ${place}`,
       favoriteReview: (who: string, place: string) => `${who} skrev en ny recension av din favorit ${place}`,
-      ownerReply: (who: string, place: string) => `${who} svarade på din recension för ${place}`,
+      ownerReply: (_who: string, place: string) => `${place} svarade på din recension`,
       hidden: (place: string) => `Ditt inlägg om ${place} har dolts efter anmälningar och granskas av en moderator`,
       removed: (place: string) => `En moderator tog bort ditt inlägg om ${place}`,
       restored: (place: string) => `Ditt inlägg om ${place} visas igen efter granskning`,
@@ -233,7 +233,7 @@ const mailText = {
       reaction: (who: string, n: number, place: string) =>
         n === 1 ? `${who} reacted to your post about ${place}` : `${n} people reacted to your post about ${place}`,
       favoriteReview: (who: string, place: string) => `${who} wrote a new review of your favourite ${place}`,
-      ownerReply: (who: string, place: string) => `${who} replied to your review for ${place}`,
+      ownerReply: (_who: string, place: string) => `${place} replied to your review`,
       hidden: (place: string) => `Your post about ${place} was hidden after reports and is being reviewed by a moderator`,
       removed: (place: string) => `A moderator removed your post about ${place}`,
       restored: (place: string) => `Your post about ${place} is shown again after review`,

@@ -93,6 +93,13 @@ const writes = preparedStatements((db: Db) => ({
       // DISTINCT over the computed columns built a temporary B-tree of the whole thread each time.
       .groupBy(replies.userId),
   ),
+  /** A business's answer to a review, to the review's author (the owner who wrote it stays unnamed). */
+  ownerReply: db.insert(notifications).select(
+    db
+      .select(rowOf(comments.userId, 'ownerReply', comments.id, null))
+      .from(comments)
+      .where(and(eq(comments.id, p.commentId), notActor(comments.userId))),
+  ),
   /** A new review to each user who keeps the business among their favourites. */
   favoriteReview: db.insert(notifications).select(
     db
@@ -170,6 +177,14 @@ export function notifyReply(db: Db, actorId: string, commentId: string, replyId:
 /** A new review: the business's followers hear of it (in the comment's transaction). */
 export function notifyReview(db: Db, actorId: string, businessId: string, commentId: string, now: number): void {
   writes(db).favoriteReview.run({ ...base, event: newId(), actor: actorId, exclude: actorId, businessId, commentId, now });
+}
+
+/**
+ * A business answered a review (services/owner-replies.ts): its author hears of it, in the answer's
+ * transaction. The answer speaks for the business, so the row names no person.
+ */
+export function notifyOwnerReply(db: Db, ownerId: string, commentId: string, now: number): void {
+  writes(db).ownerReply.run({ ...base, event: newId(), actor: null, exclude: ownerId, commentId, now });
 }
 
 /** Someone reacted to a post for the first time (a changed rate is not news). */

@@ -65,6 +65,8 @@ const limits = {
   statePaint: { points: 20, duration: 60 },
   /** Reports of comments and replies per user. */
   report: { points: 20, duration: 60 },
+  /** Claims of businesses per user (issue 31): each one is an admin's work. */
+  claim: { points: 5, duration: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof limits;

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 
 import { alias } from 'drizzle-orm/sqlite-core';
 import { businesses, comments, images, replies, reports, users } from '../../db/schema';
 import type { Deps } from '../deps';
+import { isOwner } from './owners';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { uploadUrl } from '../lib/urls';
@@ -211,6 +212,8 @@ export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, inp
     const item = findItem(tx, kind, input.id);
     if (item.removed) throw new AppError('NOT_FOUND', kind === 'comment' ? 'commentNotFound' : 'replyNotFound');
     if (item.userId === reporter.id) throw new AppError('FORBIDDEN', 'reportOwnPost');
+    // An owner answers a review of their business; they cannot push it out of sight (issue 31).
+    if (isOwner(tx, reporter.id, item.businessId)) throw new AppError('FORBIDDEN', 'ownerCannotReport');
     const open = openReportsOf(item);
     const already = tx
       .select({ id: reports.id })

@@ -7,6 +7,7 @@ import { moderationRouter } from './routers/moderation';
 import { siteRouter } from './routers/site';
 import { notificationsRouter } from './routers/notifications';
 import { suggestionsRouter } from './routers/suggestions';
+import { ownersRouter } from './routers/owners';
 
 export const appRouter = router({
   users: usersRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   moderation: moderationRouter,
   notifications: notificationsRouter,
   suggestions: suggestionsRouter,
+  owners: ownersRouter,
 });
 
 export type AppRouter = typeof appRouter;

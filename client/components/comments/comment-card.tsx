@@ -15,6 +15,7 @@ import { EmojiRating } from './emoji-rating';
 import { PostHeader } from './post-header';
 import { Stars } from '../business/stars';
 import { PostPicture } from './post-picture';
+import { OwnerReply } from '../owners/owner-reply';
 import styles from './comments.module.css';
 
 // What a card shows only after a press (edit, reply, replies, delete) loads then: the forms
@@ -179,6 +180,8 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
           </span>
         ) : null}
       </div>
+
+      <OwnerReply comment={comment} />
 
       <Suspense fallback={<Spinner label={t.common.loading} />}>
         {replying ? (

@@ -17,6 +17,8 @@ export const common: Widen<typeof sv> = {
     'reset-password': 'Choose a new password',
     'confirm-email': 'Confirm e-mail address',
     'google-login': 'Logging in with Google',
+    claims: 'Ownership claims',
+    'owner-numbers': "The business's numbers",
   },
   skipToContent: 'Skip to content',
   loading: 'Loading...',

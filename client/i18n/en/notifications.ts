@@ -23,7 +23,7 @@ export const notifications: Widen<typeof sv> = {
     reaction: (who: string, n: number, place: string) =>
       n === 1 ? `${who} reacted to your post about ${place}` : `${n} people reacted to your post about ${place}`,
     favoriteReview: (who: string, place: string) => `${who} wrote a new review of your favourite ${place}`,
-    ownerReply: (who: string, place: string) => `${who} replied to your review for ${place}`,
+    ownerReply: (_who: string, place: string) => `${place} replied to your review`,
     hidden: (place: string) => `Your post about ${place} was hidden after reports and is being reviewed by a moderator`,
     removed: (place: string) => `A moderator removed your post about ${place}`,
     restored: (place: string) => `Your post about ${place} is shown again after review`,

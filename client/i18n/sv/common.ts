@@ -20,6 +20,8 @@ export const common = {
     'reset-password': 'Välj ett nytt lösenord',
     'confirm-email': 'Bekräfta e-postadress',
     'google-login': 'Inloggning med Google',
+    claims: 'Ägaranspråk',
+    'owner-numbers': 'Verksamhetens siffror',
   } as Record<string, string>,
   skipToContent: 'Hoppa till innehållet',
   loading: 'Laddar...',

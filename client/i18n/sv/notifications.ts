@@ -23,7 +23,7 @@ export const notifications = {
     reaction: (who: string, n: number, place: string) =>
       n === 1 ? `${who} reagerade på ditt inlägg om ${place}` : `${n} personer reagerade på ditt inlägg om ${place}`,
     favoriteReview: (who: string, place: string) => `${who} skrev en ny recension av din favorit ${place}`,
-    ownerReply: (who: string, place: string) => `${who} svarade på din recension för ${place}`,
+    ownerReply: (_who: string, place: string) => `${place} svarade på din recension`,
     hidden: (place: string) => `Ditt inlägg om ${place} har dolts efter anmälningar och granskas av en moderator`,
     removed: (place: string) => `En moderator tog bort ditt inlägg om ${place}`,
     restored: (place: string) => `Ditt inlägg om ${place} visas igen efter granskning`,

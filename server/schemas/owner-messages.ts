@@ -1,0 +1,26 @@
+// Kept free of zod: the client's first chunk imports every message, not the schemas.
+/** Server messages of business owners (issue 31: claims, owner replies, numbers): key → English text. */
+export const ownerMessages = {
+  claimLoginRequired: 'Please log in to claim a business.',
+  claimNoteTooLong: 'The note can be at most 1000 characters long.',
+  claimSuggestionBox: 'The suggestion box cannot be claimed.',
+  claimAlreadyOwner: 'You already own this business.',
+  claimAlreadyPending: 'Your claim of this business is already waiting for an admin.',
+  claimSent: 'Thank you! An admin will look at your claim.',
+  claimApprovedAtOnce: 'Your e-mail address is at the business’s website: you own it now.',
+  claimNotFound: 'There is no claim with this id.',
+  claimDecided: 'This claim has already been decided.',
+  claimApproved: 'The claim was approved.',
+  claimRejected: 'The claim was rejected.',
+  ownerNotFound: 'This user does not own the business.',
+  ownerRemoved: 'The owner was removed.',
+  notOwner: 'Only the business’s owners can do this.',
+  ownerReplyLoginRequired: 'Please log in to answer a review.',
+  ownerReplyTextRequired: 'Write your answer.',
+  ownerReplyTooShort: 'The answer must be at least 2 characters long.',
+  ownerReplyTooLong: 'The answer can be at most 2000 characters long.',
+  ownerReplyNotFound: 'This review has no answer from the business.',
+  ownerReplyDeleted: 'The answer was deleted.',
+  ownerCannotRate: 'You cannot rate a business you own.',
+  ownerCannotReport: 'You cannot report reviews of a business you own.',
+} as const;
