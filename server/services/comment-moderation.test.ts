@@ -1,9 +1,10 @@
+import { fillPlaceholders } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { insertBusiness } from '../test/comment-fixtures';
 import { MODERATION_PAGE } from '../schemas/comments';
-import { createComment, listForModeration } from './comments';
+import { createComment, listForModeration, moderationSearchQuery } from './comments';
 
 let t: TestContext;
 let admin: TestUser;
@@ -80,5 +81,21 @@ describe('comment moderation search (issue 29, item 13)', () => {
   it('no match is an empty page; an empty search lists everything', () => {
     expect(search(admin, 'finnsinte')).toEqual({ items: [], nextCursor: null });
     expect(search(admin, '   ').items).toHaveLength(MODERATION_PAGE);
+  });
+
+  it('walks comments_feed_idx newest first, with no sort and no scan of comments', () => {
+    for (const withCursor of [false, true]) {
+      const { sql, params } = moderationSearchQuery(t.db, withCursor).toSQL();
+      const bound = fillPlaceholders(params, { me: admin.id, admin: 1, needle: 'sida', limit: 51, t: Date.now(), k: 'm' });
+      const plan = (t.db.$client.prepare(`explain query plan ${sql}`).all(...bound) as { detail: string }[]).map((r) => r.detail);
+      expect(
+        plan.some((d) => /comments USING INDEX comments_feed_idx/.test(d)),
+        plan.join('\n'),
+      ).toBe(true);
+      expect(
+        plan.filter((d) => /TEMP B-TREE|^SCAN comments$/.test(d)),
+        plan.join('\n'),
+      ).toEqual([]);
+    }
   });
 });
