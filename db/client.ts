@@ -26,6 +26,9 @@ export function openDb(file: string): Db {
   sqlite.pragma('temp_store = MEMORY');
   // After a burst of writes the WAL file is cut back to this size once it has been checkpointed.
   sqlite.pragma('journal_size_limit = 67108864');
+  // sv_fold(text): lib/sv-fold.ts in SQL (SQLite's lower() folds neither Å, Ä, Ö nor accents),
+  // for searches that filter a bounded walk (comment moderation).
+  sqlite.function('sv_fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.normalize('NFC').toLocaleLowerCase('sv-SE') : text));
   dropStat4Samples(sqlite);
   return drizzle(sqlite, { schema });
 }

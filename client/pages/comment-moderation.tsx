@@ -11,6 +11,7 @@ import { useDeleteReply, useRemoveComment } from '../lib/mutations/comments';
 import { useTRPC } from '../lib/trpc';
 import styles from './comment-moderation.module.css';
 import { LoadMore } from '../components/ui/load-more';
+import { useSearchParamText } from '../lib/url-state';
 
 /** Long comments are cut in the table; the whole text is on the comment's page. */
 const TABLE_TEXT_CHARS = 150;
@@ -27,7 +28,11 @@ export default function CommentModerationPage() {
   const m = t.comments.moderation;
   const trpc = useTRPC();
   const [target, setTarget] = useState<Target | null>(null);
-  const query = useInfiniteQuery(trpc.comments.moderation.infiniteQueryOptions({}, { getNextPageParam: (page) => page.nextCursor ?? undefined }));
+  // The search is in the URL (?q=), so a reload or a shared link shows the same list.
+  const { text, change, term } = useSearchParamText('q', 250);
+  const query = useInfiniteQuery(
+    trpc.comments.moderation.infiniteQueryOptions(term ? { q: term } : {}, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
+  );
 
   const done = (message: string) => {
     setTarget(null);
@@ -44,6 +49,20 @@ export default function CommentModerationPage() {
       <p className="muted">
         {m.intro} <Link href="/mod-queue">{t.moderation.menu.queue}</Link>
       </p>
+      <div className="field">
+        <label htmlFor="comment-search">{m.searchLabel}</label>
+        <input
+          id="comment-search"
+          className="input"
+          type="search"
+          value={text}
+          onChange={(e) => change(e.target.value)}
+          placeholder={m.searchPlaceholder}
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={200}
+        />
+      </div>
       {query.isPending ? (
         <Spinner label={m.loading} showLabel />
       ) : query.isError ? (
@@ -51,7 +70,9 @@ export default function CommentModerationPage() {
           {query.error.data?.key ? errorText(query.error) : m.error}
         </p>
       ) : comments.length === 0 ? (
-        <p className="notice">{m.empty}</p>
+        <p className="notice" role="status">
+          {term ? m.noMatches(term) : m.empty}
+        </p>
       ) : (
         <>
           <p className="muted" aria-live="polite">
@@ -74,6 +95,7 @@ export default function CommentModerationPage() {
               <tbody key={comment._id} className={styles.group}>
                 <ModerationRow
                   number={String(i + 1)}
+                  href={`/comment/${comment._id}`}
                   row={comment}
                   business={comment.businessTitle}
                   label={m.removeComment}
@@ -112,6 +134,7 @@ export default function CommentModerationPage() {
 
 function ModerationRow({
   number,
+  href,
   row,
   business,
   label,
@@ -120,6 +143,8 @@ function ModerationRow({
   reply = false,
 }: {
   number: string;
+  /** The item's page, linked from its number: the comment's, for a reply at its anchor. */
+  href?: string;
   row: Row;
   business: string;
   label: string;
@@ -132,7 +157,13 @@ function ModerationRow({
   return (
     <tr className={reply ? styles.replyRow : styles.commentRow}>
       <th scope="row" data-label={m.number}>
-        {number}
+        {href ? (
+          <Link href={href} aria-label={m.open(number)}>
+            {number}
+          </Link>
+        ) : (
+          number
+        )}
       </th>
       <td data-label={m.user}>{`${row.firstName} ${row.lastName}`.trim()}</td>
       <td data-label={m.image}>
@@ -185,6 +216,7 @@ function ReplyRows({
             key={reply._id}
             reply
             number={n}
+            href={`/comment/${commentId}#reply-${reply._id}`}
             row={reply}
             business={m.noBusiness}
             label={m.removeReply}

@@ -140,6 +140,10 @@ export type RepliesInput = z.output<typeof repliesInputSchema>;
 export const pageInputSchema = z.object({ cursor: cursorSchema, limit: z.number().int().min(1).max(100).optional() });
 export type PageInput = z.output<typeof pageInputSchema>;
 
+/** Comment moderation (/cmt-mng): a page, optionally only comments whose text, author or business has `q`. */
+export const moderationInputSchema = pageInputSchema.extend({ q: z.string().trim().max(200).optional() });
+export type ModerationInput = z.output<typeof moderationInputSchema>;
+
 /** Per-emoji counts of a comment or reply, keyed by the rate. */
 export type EmojiCounts = Record<'1' | '2' | '3' | '4' | '5', number>;
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../test/helpers';
 import { insertBusiness } from '../test/comment-fixtures';
 import { ftsQueryOf, indexQueuedComments } from './comment-search';
 import { ratingQueries } from './business-ratings';
-import { commentQueries, listBusinessComments, listFeed } from './comments';
+import { commentQueries, listBusinessComments, listFeed, moderationSearchQuery } from './comments';
 import { walkQuery, walksOf } from './comment-sorts';
 import { sql } from 'drizzle-orm';
 import { commentSorts } from '../schemas/comments';
@@ -102,6 +102,19 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
         return [
           { name: 'All, first page', query: q.feedAll, values: { me: me(), limit: 13 }, index: 'comments_feed_idx' },
           { name: 'All, with cursor', query: q.feedAllAfter, values: { me: me(), limit: 10, t: Date.now() - 50_000_000, k: 'm' }, index: 'comments_feed_idx' },
+          // Comment moderation's search (issue 29.13) filters the same newest-first walk.
+          {
+            name: 'moderation search',
+            query: moderationSearchQuery(t.db, false),
+            values: { me: me(), limit: 51, needle: 'kanel' },
+            index: 'comments_feed_idx',
+          },
+          {
+            name: 'moderation search, with cursor',
+            query: moderationSearchQuery(t.db, true),
+            values: { me: me(), limit: 51, needle: 'kanel', t: Date.now() - 50_000_000, k: 'm' },
+            index: 'comments_feed_idx',
+          },
           { name: 'Most Replied', query: q.mostReplied, values: { me: me(), limit: 12 }, index: 'comments_most_replied_idx' },
           { name: 'Top Rated', query: q.topRated, values: { me: me(), limit: 12 }, index: 'comments_top_rated_idx' },
           { name: 'business, first page', query: q.business, values: { me: me(), limit: 21, businessId: business }, index: 'comments_business_idx' },

@@ -155,5 +155,9 @@ export const comments: Widen<typeof sv> = {
     noImage: 'No image',
     error: 'Failed to fetch the comments.',
     shown: (shown: string) => `Showing ${shown} comments`,
+    searchLabel: 'Search comments',
+    searchPlaceholder: 'Words in the text, the author or the business',
+    noMatches: (q: string) => `No comments match "${q}".`,
+    open: (n: string) => `Open ${n}`,
   },
 };

@@ -158,6 +158,10 @@ export const comments = {
     noImage: 'Ingen bild',
     error: 'Det gick inte att hämta kommentarerna.',
     shown: (shown: string) => `Visar ${shown} kommentarer`,
+    searchLabel: 'Sök kommentarer',
+    searchPlaceholder: 'Ord i texten, författaren eller företaget',
+    noMatches: (q: string) => `Inga kommentarer matchar ”${q}”.`,
+    open: (n: string) => `Öppna ${n}`,
   },
 } as const;
 

@@ -4,7 +4,7 @@ import {
   commentUpdateSchema,
   feedInputSchema,
   idInputSchema,
-  pageInputSchema,
+  moderationInputSchema,
   rateInputSchema,
   repliesInputSchema,
   replyCreateSchema,
@@ -31,7 +31,7 @@ export const commentsRouter = router({
   byBusiness: cachedPublicProcedure.input(businessCommentsInputSchema).query(({ ctx, input }) => listBusinessComments(ctx.deps, ctx.actor, input)),
   byId: cachedPublicProcedure.input(idInputSchema).query(({ ctx, input }) => getComment(ctx.deps, ctx.actor, input.id)),
   replies: cachedPublicProcedure.input(repliesInputSchema).query(({ ctx, input }) => listReplies(ctx.deps, ctx.actor, input)),
-  moderation: publicProcedure.input(pageInputSchema).query(({ ctx, input }) => listForModeration(ctx.deps, ctx.actor, input)),
+  moderation: publicProcedure.input(moderationInputSchema).query(({ ctx, input }) => listForModeration(ctx.deps, ctx.actor, input)),
 
   create: publicProcedure.input(commentCreateSchema).mutation(({ ctx, input }) => createComment(ctx.deps, ctx.actor, input)),
   update: publicProcedure.input(commentUpdateSchema).mutation(({ ctx, input }) => updateComment(ctx.deps, ctx.actor, input)),
