@@ -192,8 +192,10 @@ export function commentRoutes(deps: Deps) {
         config: { publicCache: true },
         schema: {
           tags,
-          summary: 'The 12 comments with the best average emoji reaction',
-          description: 'Ties are broken by the number of ratings, then by date. Comments nobody rated are not listed.',
+          summary: 'The 12 comments with the best emoji reactions, by a Bayesian average',
+          description:
+            'Ranked by (5 × 3 + average × ratings) / (5 + ratings): five imagined ratings of 3 added to each comment, so one 5 does not ' +
+            'beat five averaging 4.2. Ties are broken by the number of ratings, then by date. Comments nobody rated are not listed.',
           response: { 200: z.array(restCommentSchema) },
         },
       },
