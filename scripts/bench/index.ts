@@ -707,8 +707,8 @@ async function main(): Promise<number> {
       if (!user) row.note = 'not available: no bench user has notifications (did the reply row run?)';
       else {
         const headers = { ...getHeaders, authorization: `Bearer ${user.token}` };
-        const probe = await httpRequest(origin + row.path!, { headers });
-        if (probe.status !== 200) row.note = `not available: ${shortError(probe)}`;
+        const probe = await httpRequest(origin + row.path!, { headers }).catch((err: Error) => ({ status: 0, headers: {}, body: Buffer.from(err.message) }));
+        if (probe.status !== 200) row.note = `not available: ${probe.status === 0 ? probe.body.toString() : shortError(probe)}`;
         else {
           row.bytes = probe.body.length;
           log(`load: ${row.name} (${most.n} notifications) …`);

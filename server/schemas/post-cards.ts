@@ -10,7 +10,7 @@ import { z } from 'zod';
  */
 
 export const emojiCountsSchema = z
-  .object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int(), 5: z.number().int() })
+  .object({ '1': z.number().int(), '2': z.number().int(), '3': z.number().int(), '4': z.number().int(), '5': z.number().int() })
   .describe('How many users chose each emoji (1 😡 … 5 😍).');
 /** Per-emoji counts of a comment or reply, keyed by the rate. */
 export type EmojiCounts = z.output<typeof emojiCountsSchema>;
