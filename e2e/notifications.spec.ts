@@ -71,7 +71,9 @@ test('Anna posts, Bo replies: the bell, the notification to the reply, the profi
   try {
     await sv.page.goto('/');
     // The feed card names the author, linked to her profile, with the date (issue 30, item 8).
-    const card = sv.page.getByRole('listitem').filter({ hasText: 'Trevlig personal och färskt bröd varje morgon' }).first();
+    const feed = sv.page.getByRole('region', { name: /Utforska kommentarerna med högst betyg/ });
+    await expect(feed.getByRole('list').first().getByRole('listitem')).toHaveCount(12);
+    const card = feed.getByRole('list').first().getByRole('listitem').filter({ hasText: 'Trevlig personal och färskt bröd varje morgon' });
     await expect(card.getByTestId('author-link')).toHaveAttribute('href', /^\/u\//);
     await expect(card.getByTestId('author-link')).toHaveText('Anna N.');
     await expect(card.locator('time')).toBeVisible();
