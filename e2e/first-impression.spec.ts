@@ -7,7 +7,7 @@ import { demoPassword, expect, test } from './fixtures';
  */
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-const feedOf = (page: Page) => page.getByRole('region', { name: /Utforska de högst rankade kommentarerna|Explore the top-rated comments/ });
+const feedOf = (page: Page) => page.getByRole('region', { name: /Utforska kommentarerna med högst betyg|Explore the top-rated comments/ });
 
 test('the home feed shows drawn pictures, and designed cards where a comment has none', async ({ page, baseURL }) => {
   await page.goto('/');

@@ -70,6 +70,13 @@ test('Anna posts, Bo replies: the bell, the notification to the reply, the profi
   const sv = await signedIn(browser, baseURL!, anna.email, headers, 'sv');
   try {
     await sv.page.goto('/');
+    // The feed card names the author, linked to her profile, with the date (issue 30, item 8).
+    const feed = sv.page.getByRole('region', { name: /Utforska kommentarerna med högst betyg/ });
+    await expect(feed.getByRole('list').first().getByRole('listitem')).toHaveCount(12);
+    const card = feed.getByRole('list').first().getByRole('listitem').filter({ hasText: 'Trevlig personal och färskt bröd varje morgon' });
+    await expect(card.getByTestId('author-link')).toHaveAttribute('href', /^\/u\//);
+    await expect(card.getByTestId('author-link')).toHaveText('Anna N.');
+    await expect(card.locator('time')).toBeVisible();
     const bell = sv.page.getByRole('link', { name: 'Notiser: 1 olästa' });
     await expect(bell).toBeVisible();
     await bell.click();
@@ -97,6 +104,11 @@ test('Anna posts, Bo replies: the bell, the notification to the reply, the profi
     await axeAtBothWidths(sv.page, 'public-profile-sv');
     // Anna's own profile links to her public profile, which lists her review.
     await sv.page.goto('/user');
+    // Her own profile lists her review and links to it (issue 30, item 7).
+    const mine = sv.page.getByTestId('my-reviews').getByRole('link', { name: 'Trevlig personal och färskt bröd varje morgon' });
+    await expect(mine).toHaveAttribute('href', `/comment/${comment._id}`);
+    await expect(sv.page.getByTestId('my-replies')).toContainText('Du har inte svarat på något än.');
+    await axeAtBothWidths(sv.page, 'own-profile-sv');
     await sv.page.getByTestId('public-profile-link').click();
     await expect(sv.page.getByRole('heading', { level: 1, name: 'Anna N.' })).toBeVisible();
     await expect(sv.page.getByTestId('profile-reviews')).toContainText('Trevlig personal och färskt bröd varje morgon');

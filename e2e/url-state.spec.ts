@@ -7,7 +7,7 @@ import { expect, expectAccessible, test } from './fixtures';
  * was, and setting them adds no history entry.
  */
 
-const feedOf = (page: Page) => page.getByRole('region', { name: /Utforska de högst rankade kommentarerna/ });
+const feedOf = (page: Page) => page.getByRole('region', { name: /Utforska kommentarerna med högst betyg/ });
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 const historyLength = (page: Page) => page.evaluate(() => history.length);
 

@@ -13,6 +13,7 @@ import type { AccountUser } from '../components/accounts/sign-in';
 import { DigestSwitch } from '../components/moderation/digest-switch';
 import { MailSettings } from '../components/notifications/mail-settings';
 import { MyBusinesses } from '../components/owners/my-businesses';
+import { MyPosts } from '../components/accounts/my-posts';
 import { ImageUpload } from '../components/ui/image-upload';
 import { ConfirmDialog } from '../components/ui/modal';
 import { notify } from '../components/ui/toast';
@@ -122,6 +123,8 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
             {p.publicProfile}
           </Link>
         </p>
+
+        <MyPosts />
 
         <MailSettings />
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { branches, businesses } from './businesses';
+import { BAYES_PRIOR_COUNT, BAYES_PRIOR_MEAN, branches, businesses } from './businesses';
 import { images } from './images';
 import { users } from './users';
 
@@ -45,6 +45,18 @@ export const comments = sqliteTable(
      */
     authorRate: integer('author_rate'),
     ...ratingColumns(),
+    /**
+     * The home feed's TOP RATED order (issue 30): the emoji reactions' Bayesian average with the
+     * directory's prior (BAYES_PRIOR_COUNT imagined reactions of BAYES_PRIOR_MEAN), so one
+     * reaction of 5 (3.33) does not beat five averaging 4.2 (3.6). Null without reactions.
+     * Computed by SQLite from the average and count, so it moves in the same statement and cannot drift.
+     */
+    bayesScore: real('bayes_score').generatedAlwaysAs(
+      sql.raw(
+        `CASE WHEN rating_count > 0 THEN (${BAYES_PRIOR_COUNT * BAYES_PRIOR_MEAN}.0 + rating_avg * rating_count) / (${BAYES_PRIOR_COUNT}.0 + rating_count) END`,
+      ),
+      { mode: 'virtual' },
+    ),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     /** Set while enough users' open reports hide it (server/services/reports.ts); null: public. */
@@ -67,7 +79,7 @@ export const comments = sqliteTable(
     uniqueIndex('comments_search_rowid_idx').on(t.searchRowid),
     index('comments_feed_idx').on(t.createdAt, t.id),
     index('comments_most_replied_idx').on(t.replyCount, t.createdAt),
-    index('comments_top_rated_idx').on(t.ratingAvg, t.ratingCount, t.createdAt),
+    index('comments_top_rated_idx').on(t.bayesScore, t.ratingCount, t.createdAt),
     index('comments_business_idx').on(t.businessId, t.createdAt),
     // A business's comments by the author's stars, by emoji ratings, by replies
     // (services/comment-sorts.ts); SQLite appends the rowid, the tie-breaker of each.

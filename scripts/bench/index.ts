@@ -564,12 +564,38 @@ async function main(): Promise<number> {
   // 6. Writes, each probed once first so a missing route is "n/a", not a wall of 404s.
   const tokens = meta.benchUsers.map((u) => u.token);
   const bearer = { authorization: `Bearer ${tokens[0]}` };
-  const writes: { name: string; group: Group; path: string; request: LoadRequest; probe: () => Promise<{ status: number; body: Buffer }> }[] = [
+  /**
+   * Comments the replies go to (issue 30, item 4): the bench users' own comments, which the
+   * comment write just posted, so each reply writes a notification for a user the bench can sign
+   * in as (the notifications list row reads them), and the rating pool's popular comments.
+   */
+  const replyTargets = () => {
+    const sqlite = new Database(dbFile, { readonly: true, fileMustExist: true });
+    try {
+      const ids = meta.benchUsers.map((u) => u.id);
+      const own = sqlite
+        .prepare(`SELECT id FROM comments WHERE user_id IN (${ids.map(() => '?').join(',')}) AND removed_at IS NULL ORDER BY created_at DESC LIMIT 2000`)
+        .pluck()
+        .all(...ids) as string[];
+      return [...own, ...meta.ratingPool.slice(0, own.length || meta.ratingPool.length)];
+    } finally {
+      sqlite.close();
+    }
+  };
+  let replyCommentIds = meta.ratingPool;
+  const writes: {
+    name: string;
+    group: Group;
+    path: string;
+    request: () => LoadRequest;
+    before?: () => void;
+    probe: () => Promise<{ status: number; body: Buffer }>;
+  }[] = [
     {
       name: 'POST comment emoji rating',
       group: 'rating',
       path: '/api/comment/addRate/{id}',
-      request: { kind: 'rateComment', commentIds: meta.ratingPool, tokens },
+      request: () => ({ kind: 'rateComment', commentIds: meta.ratingPool, tokens }),
       probe: () =>
         httpRequest(`${origin}/api/comment/addRate/${encodeURIComponent(meta.ratingPool[0])}`, {
           method: 'POST',
@@ -581,7 +607,7 @@ async function main(): Promise<number> {
       name: 'POST business rating',
       group: 'rating',
       path: '/api/business/addRate/{id}',
-      request: { kind: 'rateBusiness', businessIds: meta.businessIds, tokens },
+      request: () => ({ kind: 'rateBusiness', businessIds: meta.businessIds, tokens }),
       probe: () =>
         httpRequest(`${origin}/api/business/addRate/${encodeURIComponent(meta.businessIds[0])}`, {
           method: 'POST',
@@ -593,7 +619,7 @@ async function main(): Promise<number> {
       name: 'POST new comment (no photo)',
       group: 'comment',
       path: '/api/comment/create/{businessId}',
-      request: { kind: 'createComment', targets: meta.commentTargets, tokens },
+      request: () => ({ kind: 'createComment', targets: meta.commentTargets, tokens }),
       probe: () => {
         const target = meta.commentTargets[0];
         const form = multipartBody([
@@ -602,6 +628,23 @@ async function main(): Promise<number> {
           { name: 'businessLocation', value: target.locations[0] },
         ]);
         return httpRequest(`${origin}/api/comment/create/${encodeURIComponent(target.businessId)}`, {
+          method: 'POST',
+          headers: { ...bearer, 'content-type': form.contentType },
+          body: form.body,
+        });
+      },
+    },
+    {
+      name: 'POST reply (with a notification)',
+      group: 'comment',
+      path: '/api/comment/addSubComment/{commentId}',
+      before: () => {
+        replyCommentIds = replyTargets();
+      },
+      request: () => ({ kind: 'createReply', commentIds: replyCommentIds, tokens }),
+      probe: () => {
+        const form = multipartBody([{ name: 'text', value: `Bänksvar ${Date.now()}: håller med.` }]);
+        return httpRequest(`${origin}/api/comment/addSubComment/${encodeURIComponent(replyCommentIds[0])}`, {
           method: 'POST',
           headers: { ...bearer, 'content-type': form.contentType },
           body: form.body,
@@ -627,6 +670,7 @@ async function main(): Promise<number> {
       row.note = 'skipped (--only)';
       continue;
     }
+    w.before?.();
     const probe = await w.probe();
     if (probe.status < 200 || probe.status > 299) {
       row.note = `not available: ${shortError(probe)}`;
@@ -634,10 +678,56 @@ async function main(): Promise<number> {
     }
     log(`load: ${w.name} …`);
     try {
-      row.app = await measured(row, origin, w.request);
+      row.app = await measured(row, origin, w.request());
       row.pass = judge(row);
     } catch (err) {
       row.note = `failed to run: ${(err as Error).message}`;
+    }
+  }
+  // The bell's list for the bench user the replies notified most (issue 30, item 4): signed in,
+  // so never a kept reply; no baseline row, the p99 is judged against the hot target.
+  {
+    const row: EndpointRow = {
+      name: 'GET notifications list (signed in)',
+      group: 'hot',
+      method: 'GET',
+      path: '/api/notifications',
+      bytes: null,
+      app: null,
+      baseline: null,
+      ratio: null,
+      target: `p99≤${TARGETS.hotP99Ms}ms`,
+      pass: null,
+    };
+    rows.push(row);
+    if (args.only && !args.only.test(row.name)) row.note = 'skipped (--only)';
+    else {
+      const sqlite = new Database(dbFile, { readonly: true, fileMustExist: true });
+      const ids = meta.benchUsers.map((u) => u.id);
+      const most = sqlite
+        .prepare(
+          `SELECT user_id AS userId, count(*) AS n FROM notifications WHERE user_id IN (${ids.map(() => '?').join(',')}) GROUP BY user_id ORDER BY n DESC LIMIT 1`,
+        )
+        .get(...ids) as { userId: string; n: number } | undefined;
+      sqlite.close();
+      const user = most && meta.benchUsers.find((u) => u.id === most.userId);
+      if (!user) row.note = 'not available: no bench user has notifications (did the reply row run?)';
+      else {
+        const headers = { ...getHeaders, authorization: `Bearer ${user.token}` };
+        const probe = await httpRequest(origin + row.path!, { headers }).catch((err: Error) => ({ status: 0, headers: {}, body: Buffer.from(err.message) }));
+        if (probe.status !== 200) row.note = `not available: ${probe.status === 0 ? probe.body.toString() : shortError(probe)}`;
+        else {
+          row.bytes = probe.body.length;
+          log(`load: ${row.name} (${most.n} notifications) …`);
+          try {
+            row.app = await measured(row, origin, { kind: 'get', path: row.path!, headers });
+            row.pass = row.app.ok > 0 && row.app.p99 <= TARGETS.hotP99Ms;
+            row.note = `${most.n} notifications; no baseline (a signed-in reply)`;
+          } catch (err) {
+            row.note = `failed to run: ${(err as Error).message}`;
+          }
+        }
+      }
     }
   }
   const loadRssKb = rss.endWindow('load');

@@ -41,7 +41,8 @@ export type LoadRequest =
   | { kind: 'get'; path: string; headers?: Record<string, string> }
   | { kind: 'rateComment'; commentIds: string[]; tokens: string[] }
   | { kind: 'rateBusiness'; businessIds: string[]; tokens: string[] }
-  | { kind: 'createComment'; targets: { businessId: string; locations: string[] }[]; tokens: string[] };
+  | { kind: 'createComment'; targets: { businessId: string; locations: string[] }[]; tokens: string[] }
+  | { kind: 'createReply'; commentIds: string[]; tokens: string[] };
 
 export type LoadJob = { id: number; origin: string; connections: number; durationSec: number; warmupSec: number; request: LoadRequest };
 
@@ -112,6 +113,21 @@ function requestsFor(req: LoadRequest): autocannon.Request[] {
               ...r,
               method: 'POST',
               path: `/api/comment/create/${encodeURIComponent(target.businessId)}`,
+              headers: { 'content-type': form.contentType, authorization: `Bearer ${randomOf(req.tokens)}` },
+              body: form.body,
+            };
+          },
+        },
+      ];
+    case 'createReply':
+      return [
+        {
+          setupRequest: (r) => {
+            const form = multipartBody([{ name: 'text', value: `Bänksvar ${process.pid}-${++serial}: håller med, samma sak hände mig förra veckan.` }]);
+            return {
+              ...r,
+              method: 'POST',
+              path: `/api/comment/addSubComment/${encodeURIComponent(randomOf(req.commentIds))}`,
               headers: { 'content-type': form.contentType, authorization: `Bearer ${randomOf(req.tokens)}` },
               body: form.body,
             };

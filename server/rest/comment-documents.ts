@@ -1,8 +1,35 @@
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { CommentCard, ReplyCard } from '../schemas/comments';
+import { clientOnlyCommentFields, clientOnlyPostFields, commentCardSchema, replyCardSchema, type CommentCard, type ReplyCard } from '../schemas/post-cards';
 import type { Actor } from '../services/actor';
 import { ratingLists, type RatingEntry } from '../services/comment-ratings';
 import { replyPreviews } from '../services/replies';
+
+export const ratingEntrySchema = z.object({ userId: z.string(), rate: z.number().int().min(1).max(5) });
+const ratingsSchema = z
+  .array(ratingEntrySchema)
+  .describe('Who rated how, newest first: at most 100 entries plus always your own. Lists of the feed carry only your own entry.');
+
+/**
+ * The documented shape of a card (server/schemas/post-cards.ts): every field but those only our
+ * client reads, with `ratings` after `emojiCounts`, where the documented replies have always
+ * written it. A field added to a card is in its REST document too, in the card's order.
+ */
+function documented<S extends z.core.$ZodLooseShape, K extends keyof S & string>(card: z.ZodObject<S>, clientOnly: Record<K, true>) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(card.shape)) {
+    if (key in clientOnly) continue;
+    shape[key] = field as z.ZodType;
+    if (key === 'emojiCounts') shape.ratings = ratingsSchema;
+  }
+  return z.object(shape) as unknown as z.ZodObject<Omit<S, K> & { ratings: typeof ratingsSchema }>;
+}
+
+export const restReplySchema = documented(replyCardSchema, clientOnlyPostFields).extend({ isConfirmed: z.boolean() });
+
+export const restCommentSchema = documented(commentCardSchema, clientOnlyCommentFields).extend({
+  subComments: z.array(restReplySchema).describe("The newest replies (at most 50; replyCount tells how many there are). Empty in the feed's lists."),
+});
 
 /** A reply in the documented REST shape (description section 3). */
 export type ReplyDocument = ReplyCard & { ratings: RatingEntry[]; isConfirmed: boolean };

@@ -27,7 +27,9 @@ import {
 } from '../schemas/comments';
 import { messageText } from '../schemas/messages';
 import { requireActiveFor, type Actor } from '../services/actor';
-import { commentDocuments, replyDocuments } from './comment-documents';
+export { restCommentSchema, restReplySchema } from './comment-documents';
+import { commentDocuments, ratingEntrySchema, replyDocuments, restCommentSchema, restReplySchema } from './comment-documents';
+import { emojiCountsSchema } from '../schemas/post-cards';
 import { rateComment, ratingLists } from '../services/comment-ratings';
 import { createComment, deleteComment, listBusinessComments, listFeed, listLatestComments, removeComment, updateComment } from '../services/comments';
 import type { WithUpload } from '../services/post-images';
@@ -36,57 +38,6 @@ import { formNumber } from './form-number';
 import { checkForm, emptyOr, fileFieldsOf, formBody, formFile, ignoredField, starsField, type FormBody } from './forms';
 import { withMultipartForm, type MultipartForm } from './images';
 import { errorSchema, NEXT_CURSOR } from './openapi';
-
-const ratingEntrySchema = z.object({ userId: z.string(), rate: z.number().int().min(1).max(5) });
-const emojiCountsSchema = z
-  .object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int(), 5: z.number().int() })
-  .describe('How many users chose each emoji (1 😡 … 5 😍).');
-const postFields = {
-  _id: z.string(),
-  userId: z.string(),
-  businessId: z.string(),
-  text: z.string(),
-  image: z.string().nullable(),
-  rate: z.number().nullable().describe('The average of the emoji reactions (1–5); null while nobody has reacted.'),
-  ratingCount: z.number().int(),
-  emojiCounts: emojiCountsSchema,
-  ratings: z
-    .array(ratingEntrySchema)
-    .describe('Who rated how, newest first: at most 100 entries plus always your own. Lists of the feed carry only your own entry.'),
-  firstName: z.string(),
-  lastName: z.string(),
-  userImage: z.string().nullable(),
-  date: z.string().describe('ISO 8601'),
-  removed: z.boolean().describe('Removed by a moderator: only its author and admins still see it, with an empty `text`.'),
-};
-
-export const restReplySchema = z.object({
-  ...postFields,
-  commentId: z.string(),
-  isConfirmed: z.boolean(),
-});
-
-export const ownerReplySchema = z.object({
-  text: z.string(),
-  createdAt: z.string().describe('ISO 8601'),
-  updatedAt: z.string().describe('ISO 8601; equal to createdAt until the answer is edited'),
-});
-
-export const restCommentSchema = z.object({
-  ...postFields,
-  businessIcon: z.string().nullable(),
-  businessTitle: z.string(),
-  businessLocation: z.string().describe("The branch's location when `branchId` is set, else the place as written."),
-  branchId: z.string().nullable().describe('The business branch (`branches[]._id` of GET /business/{id}) it is about; null for another place.'),
-  authorRate: z
-    .number()
-    .int()
-    .nullable()
-    .describe("The author's current star rating of the business (1–5), null while they have none; `rate` stays the comment's emoji average."),
-  replyCount: z.number().int(),
-  ownerReply: ownerReplySchema.nullable().describe("The business's answer (one per review, by an owner of the business); null while there is none."),
-  subComments: z.array(restReplySchema).describe("The newest replies (at most 50; replyCount tells how many there are). Empty in the feed's lists."),
-});
 
 export const rateBodySchema = z.object({
   rate: emojiRateSchema.describe('1 to 5, or null to take your rating back.'),
@@ -308,8 +259,10 @@ export function commentRoutes(deps: Deps) {
         config: { publicCache: true },
         schema: {
           tags,
-          summary: 'The 12 comments with the best average emoji reaction',
-          description: 'Ties are broken by the number of ratings, then by date. Comments nobody rated are not listed.',
+          summary: 'The 12 comments with the best emoji reactions, by a Bayesian average',
+          description:
+            'Ranked by (5 × 3 + average × ratings) / (5 + ratings): five imagined ratings of 3 added to each comment, so one 5 does not ' +
+            'beat five averaging 4.2. Ties are broken by the number of ratings, then by date. Comments nobody rated are not listed.',
           response: { 200: z.array(restCommentSchema) },
         },
       },

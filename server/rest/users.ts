@@ -23,8 +23,8 @@ import { exportUserData } from '../services/accounts-export';
 import { GOOGLE_FLOW_MAX_AGE_S, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, googleLogInWithIdToken, startGoogleSignIn } from '../services/google';
 import { parseInput } from '../lib/validation';
 import { getUser, listUsers, listUsersPage, updateUser, type PublicUser } from '../services/users';
-import { getPublicProfile } from '../services/profiles';
-import { PROFILE_PAGE, type ProfileReview } from '../schemas/profiles';
+import { getPublicProfile, listMyPosts } from '../services/profiles';
+import { MY_POSTS_PAGE, myPostSchema, PROFILE_PAGE, type ProfileReview } from '../schemas/profiles';
 import { pageQuerySchema, queryInteger, withNextCursor } from './comment';
 import { checkForm, fileFieldsOf, formBody, formFile, type FormBody } from './forms';
 import { withMultipartForm } from './images';
@@ -384,6 +384,27 @@ export function userRoutes(deps: Deps) {
         const { q, limit, cursor } = request.query;
         if (q === undefined && limit === undefined && cursor === undefined) return listUsers(deps, request.actor);
         const page = listUsersPage(deps, request.actor, { q, limit, cursor });
+        withNextCursor(reply, page.nextCursor);
+        return page.items;
+      },
+    );
+
+    app.get(
+      '/me/posts',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'My reviews or my replies',
+          description:
+            `The signed-in user's own reviews (?kind=reviews) or replies (?kind=replies), newest first, a page of ${MY_POSTS_PAGE} ` +
+            '(?limit= 1–100); the header X-Next-Cursor holds the ?cursor= of the next page. Hidden and removed ones are listed too, marked.',
+          querystring: pageQuerySchema.extend({ kind: z.enum(['reviews', 'replies']).describe('reviews or replies') }),
+          response: { 200: z.array(myPostSchema), ...errors(400, 401) },
+        },
+      },
+      async (request, reply) => {
+        const page = listMyPosts(deps, request.actor, request.query);
         withNextCursor(reply, page.nextCursor);
         return page.items;
       },

@@ -10,8 +10,11 @@ export const REPLY_TEXT_MAX = 1000;
 export const LOCATION_MAX = 60;
 export const LOCATION_MAX_WORDS = 6;
 export const SEARCH_MAX = 100;
-/** Feed cards cut the text here and add '...' (description section 9). */
-export const FEED_EXCERPT_CHARS = 20;
+/**
+ * Feed cards show two to three lines of the text, cut by CSS (issue 30 replaced the
+ * description's 20 characters); this bounds what a card carries into the page and its link's name.
+ */
+export const FEED_EXCERPT_CHARS = 240;
 /** All Comments: the first page, then each Load More (description section 9). */
 export const FEED_FIRST_PAGE = 12;
 export const FEED_MORE_PAGE = 9;

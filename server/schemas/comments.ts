@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withoutInvisible } from './text';
+import type { EmojiCounts } from './post-cards';
 import { idSchema } from './common';
 export { commentMessages } from './comment-messages';
 import {
@@ -144,81 +145,8 @@ export type PageInput = z.output<typeof pageInputSchema>;
 export const moderationInputSchema = pageInputSchema.extend({ q: z.string().trim().max(200).optional() });
 export type ModerationInput = z.output<typeof moderationInputSchema>;
 
-/** Per-emoji counts of a comment or reply, keyed by the rate. */
-export type EmojiCounts = Record<'1' | '2' | '3' | '4' | '5', number>;
-
-/** A comment as our client shows it on cards. */
-export type CommentCard = {
-  _id: string;
-  userId: string;
-  businessId: string;
-  businessTitle: string;
-  /** The "Add New" suggestion box, whose title the client shows in the reader's language. */
-  businessIsSuggestionBox: boolean;
-  businessIcon: string | null;
-  businessLocation: string;
-  /** The business's branch it is about; null for another place. */
-  branchId: string | null;
-  text: string;
-  image: string | null;
-  /** The average emoji rate; null while nobody has rated. */
-  rate: number | null;
-  ratingCount: number;
-  emojiCounts: EmojiCounts;
-  /** The caller's own emoji rate (null for visitors and when not rated). */
-  myRate: number | null;
-  /** The author's current star rating of the business (1–5); null while they have none. */
-  authorRate: number | null;
-  replyCount: number;
-  firstName: string;
-  lastName: string;
-  userImage: string | null;
-  /** ISO 8601. */
-  date: string;
-  edited: boolean;
-  /** Hidden by reports while a moderator reviews it; only its author and admins get it. */
-  hidden: boolean;
-  /** Removed by a moderator, kept as a placeholder for its replies: text and image are empty. */
-  removed: boolean;
-  /**
-   * Why a moderator removed it: their note, or the reports' reason keys joined by ", ". Only its
-   * author and admins get it; null for everyone else and while it is not removed.
-   */
-  removalReason: string | null;
-  /** The caller has an open report of it. */
-  reportedByMe: boolean;
-  /** The business's answer (issue 31), shown as "Svar från {businessTitle}"; null while none. */
-  ownerReply: OwnerReply | null;
-};
-
-/** A business owner's answer to a review: ISO 8601 times. */
-export type OwnerReply = { text: string; createdAt: string; updatedAt: string };
-
-export type ReplyCard = {
-  _id: string;
-  userId: string;
-  businessId: string;
-  commentId: string;
-  text: string;
-  image: string | null;
-  rate: number | null;
-  ratingCount: number;
-  emojiCounts: EmojiCounts;
-  myRate: number | null;
-  firstName: string;
-  lastName: string;
-  userImage: string | null;
-  date: string;
-  edited: boolean;
-  /** Hidden by reports while a moderator reviews it; only its author and admins get it. */
-  hidden: boolean;
-  /** Removed by a moderator: only its author and admins still get it (hidden), empty. */
-  removed: boolean;
-  /** As on a comment card: only for its author and admins. */
-  removalReason: string | null;
-  /** The caller has an open report of it. */
-  reportedByMe: boolean;
-};
+/** The cards of comments and replies (and their REST documents' base) are declared in post-cards.ts. */
+export type { CommentCard, EmojiCounts, OwnerReply, PostCard, ReplyCard } from './post-cards';
 
 export type Page<T> = { items: T[]; nextCursor: string | null };
 

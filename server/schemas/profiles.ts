@@ -41,3 +41,31 @@ export type PublicProfile = {
   reviews: ProfileReview[];
   nextCursor: string | null;
 };
+
+/** Posts a page of your own reviews or replies holds unless asked for fewer (issue 30, item 7). */
+export const MY_POSTS_PAGE = 10;
+
+export const myPostsInputSchema = z.object({
+  kind: z.enum(['reviews', 'replies']),
+  limit: z.number().int().min(1).max(100).optional(),
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type MyPostsInput = z.output<typeof myPostsInputSchema>;
+
+/**
+ * One of your own reviews or replies on your profile, newest first: where it is, its text, and
+ * whether a moderator's or the reports' decision keeps it from others (only you see those here).
+ * One schema for both doors: the type is inferred, REST documents and writes it.
+ */
+export const myPostSchema = z.object({
+  _id: z.string(),
+  commentId: z.string().describe('The comment it is (a review) or answers (a reply): /comment/{commentId} shows it.'),
+  businessId: z.string(),
+  businessTitle: z.string(),
+  text: z.string().describe('Empty when a moderator removed it.'),
+  date: z.string().describe('ISO 8601'),
+  hidden: z.boolean().describe('Hidden by reports while a moderator reviews it.'),
+  removed: z.boolean().describe('Removed by a moderator.'),
+});
+export type MyPost = z.output<typeof myPostSchema>;
+export type MyPostsPage = { items: MyPost[]; nextCursor: string | null };

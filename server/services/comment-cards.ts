@@ -5,8 +5,7 @@ import { businesses, commentRatings, comments, images, ownerReplies, reports, us
 import { uploadUrl } from '../lib/urls';
 import type { CommentCard, OwnerReply } from '../schemas/comments';
 import { isModeratorActor, type Actor } from './actor';
-import { emojiCountsOf } from './emoji-ratings';
-import { shownLastName } from './names';
+import { avatar, photo, postCardOf, postColumns as basePostColumns } from './post-cards';
 
 /**
  * A comment as a card: the columns and joins every list of comments reads, and the card built
@@ -14,9 +13,7 @@ import { shownLastName } from './names';
  * read through these.
  */
 
-const avatar = alias(images, 'avatar');
 export const icon = alias(images, 'icon');
-const photo = alias(images, 'photo');
 const mine = alias(commentRatings, 'mine');
 const myReport = alias(reports, 'my_report');
 
@@ -34,37 +31,13 @@ export const p = {
   branch: sql.placeholder('branch'),
 };
 
-/** What a card shows of its comment and author; `cardColumns` adds the business. */
+/** What a card shows of its comment and author: the post base and a comment's own; `cardColumns` adds the business. */
 const postColumns = {
-  id: comments.id,
-  rowid,
-  userId: comments.userId,
-  businessId: comments.businessId,
+  ...basePostColumns(comments, { rate: sql<number | null>`${mine.rate}`, report: sql<string | null>`${myReport.id}` }, p),
   businessLocation: comments.businessLocation,
   branchId: comments.branchId,
-  text: comments.text,
-  imageId: comments.imageId,
   replyCount: comments.replyCount,
   authorRate: comments.authorRate,
-  ratingCount: comments.ratingCount,
-  ratingAvg: comments.ratingAvg,
-  rated1: comments.rated1,
-  rated2: comments.rated2,
-  rated3: comments.rated3,
-  rated4: comments.rated4,
-  rated5: comments.rated5,
-  createdAt: comments.createdAt,
-  updatedAt: comments.updatedAt,
-  firstName: users.firstName,
-  lastName: shownLastName(users),
-  avatarFile: avatar.fileName,
-  photoFile: photo.fileName,
-  myRate: mine.rate,
-  hiddenAt: comments.hiddenAt,
-  removedAt: comments.removedAt,
-  // Only the author and admins read why a moderator removed it.
-  removalReason: sql<string | null>`case when ${comments.userId} = ${p.me} or ${p.admin} = 1 then ${comments.removalReason} end`,
-  myReport: myReport.id,
   // The business's answer (services/owner-replies.ts), one per review by its primary key.
   ownerReplyText: ownerReplies.text,
   ownerReplyCreatedAt: ownerReplies.createdAt,
@@ -134,31 +107,14 @@ export const toCommentCard = (r: CardRow): CommentCard => cardOf(r, r);
 /** A card from a comment row and its business (the same row, or the page's one business). */
 export function cardOf(r: PostRow, b: BusinessHead): CommentCard {
   return {
-    _id: r.id,
-    userId: r.userId,
-    businessId: r.businessId,
+    ...postCardOf(r),
+    businessIcon: uploadUrl(b.iconFile),
     businessTitle: b.businessTitle ?? '',
     businessIsSuggestionBox: b.businessIsSuggestionBox ?? false,
-    businessIcon: uploadUrl(b.iconFile),
     businessLocation: r.businessLocation,
     branchId: r.branchId,
-    text: r.text,
-    image: uploadUrl(r.photoFile),
-    rate: r.ratingAvg,
-    ratingCount: r.ratingCount,
-    emojiCounts: emojiCountsOf(r),
-    myRate: r.myRate ?? null,
     authorRate: r.authorRate,
     replyCount: r.replyCount,
-    firstName: r.firstName ?? '',
-    lastName: r.lastName ?? '',
-    userImage: uploadUrl(r.avatarFile),
-    date: new Date(r.createdAt).toISOString(),
-    edited: r.updatedAt > r.createdAt,
-    hidden: r.hiddenAt !== null,
-    removed: r.removedAt !== null,
-    removalReason: r.removedAt === null ? null : (r.removalReason ?? null),
-    reportedByMe: r.myReport !== null,
     ownerReply: ownerReplyOf(r),
   };
 }

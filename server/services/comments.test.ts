@@ -446,7 +446,7 @@ describe('feed', () => {
     expect(got.nextCursor).toBeNull();
   });
 
-  it('TOP RATED: highest average, ties by number of ratings then date, at most 12', async () => {
+  it('TOP RATED: the Bayesian score (5 imagined reactions of 3), ties by number of ratings then date, at most 12', async () => {
     const raters = await Promise.all([1, 2, 3].map(() => createTestUser(t.db)));
     await rateComment(t.deps, raters[0].actor, { id: ids[1], rate: 5 });
     await rateComment(t.deps, raters[0].actor, { id: ids[2], rate: 5 });
@@ -459,6 +459,18 @@ describe('feed', () => {
     expect(got.slice(0, 3).map((c) => c._id)).toEqual([ids[2], ids[5], ids[1]]);
     expect(got.slice(3).every((c) => c.rate === 3)).toBe(true);
     expect(got.map((c) => c._id)).not.toContain(ids[6]);
+  });
+
+  it('TOP RATED: one reaction of 5 does not beat five averaging 4.2 (issue 30)', async () => {
+    const raters = await Promise.all([1, 2, 3, 4, 5].map(() => createTestUser(t.db)));
+    const five = ids[25];
+    const one = ids[26];
+    for (const [i, rate] of [5, 5, 4, 4, 3].entries()) await rateComment(t.deps, raters[i].actor, { id: five, rate });
+    await rateComment(t.deps, raters[0].actor, { id: one, rate: 5 });
+    const got = listFeed(t.deps, null, { filter: 'topRated' }).items.map((c) => c._id);
+    // (15 + 21) / 10 = 3.6 against (15 + 5) / 6 = 3.33: the five come first, the one after them.
+    expect(got[0]).toBe(five);
+    expect(got.indexOf(one)).toBeGreaterThan(0);
   });
 
   it('cards carry what a feed card shows', () => {

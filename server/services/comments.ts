@@ -83,8 +83,9 @@ export function commentQueries(db: Db) {
       .orderBy(desc(comments.replyCount), desc(comments.createdAt))
       .limit(keptLimit(p.limit)),
     topRated: cards(db)
-      .where(and(isNotNull(comments.ratingAvg), visible))
-      .orderBy(desc(comments.ratingAvg), desc(comments.ratingCount), desc(comments.createdAt))
+      // The Bayesian score (db/schema/comments.ts), ties by number of reactions, then newest.
+      .where(and(isNotNull(comments.bayesScore), visible))
+      .orderBy(desc(comments.bayesScore), desc(comments.ratingCount), desc(comments.createdAt))
       .limit(keptLimit(p.limit)),
     businessHead: db.select(businessColumns).from(businesses).leftJoin(icon, eq(icon.id, businesses.iconId)).where(eq(businesses.id, p.businessId)),
     business: businessCards(db)

@@ -71,6 +71,21 @@ describe(`profile query plans with ${COMMENTS.toLocaleString('en')} comments`, (
         }
       });
 
+      it('your own reviews and replies walk comments_user_idx and replies_user_idx in rowid order (issue 30, item 7)', () => {
+        const q = profileQueries(t.db);
+        for (const [query, index] of [
+          [q.myReviews, 'SEARCH comments USING INDEX comments_user_idx \\(user_id=\\? AND rowid<\\?\\)'],
+          [q.myReplies, 'SEARCH replies USING INDEX replies_user_idx \\(user_id=\\? AND rowid<\\?\\)'],
+        ] as const) {
+          const plan = planOf(query, { id: 'u7', limit: 11, k: 50_000 });
+          expect(problems(plan), plan.join('\n')).toEqual([]);
+          expect(
+            plan.some((d) => new RegExp(index).test(d)),
+            plan.join('\n'),
+          ).toBe(true);
+        }
+      });
+
       it("the profile's counts search the user's rows by user_id: no scan, no sort", () => {
         const plan = planOf(profileQueries(t.db).head, { id: 'u7' });
         expect(problems(plan), plan.join('\n')).toEqual([]);

@@ -110,3 +110,29 @@ describe('name shown', () => {
     expect(getComment(t.deps, null, c._id).lastName).toBe('Carlsson');
   });
 });
+
+describe('your own reviews and replies (issue 30, item 7)', () => {
+  it('tRPC: your reviews newest posted first by cursor, hidden and removed ones marked, the removed text gone', async () => {
+    const caller = callerFor(t.deps, anna);
+    const first = await caller.users.myPosts({ kind: 'reviews', limit: 3 });
+    expect(first.items.map((p) => p._id)).toEqual([ids.removed, ids.hidden, ids.shown[2]]);
+    expect(first.items[0]).toMatchObject({ commentId: ids.removed, removed: true, text: '', businessTitle: 'Profilkaféet' });
+    expect(first.items[1]).toMatchObject({ hidden: true, removed: false, text: 'Den här blir dold av rapporter' });
+    const second = await caller.users.myPosts({ kind: 'reviews', limit: 3, cursor: first.nextCursor! });
+    expect(second.items.map((p) => p._id)).toEqual([ids.shown[1], ids.shown[0]]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('REST: your replies link to their comment; only your own; a visitor gets 401', async () => {
+    const res = await t.app.inject({ url: '/api/users/me/posts?kind=replies', headers: { authorization: `Bearer ${anna.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ commentId: ids.shown[0], businessId: shop, text: 'Ett svar från Anna', hidden: false, removed: false }),
+    ]);
+    const bos = await t.app.inject({ url: '/api/users/me/posts?kind=reviews', headers: { authorization: `Bearer ${bo.token}` } });
+    const annas = new Set([...ids.shown, ids.hidden, ids.removed]);
+    expect(bos.json().filter((p: { _id: string }) => annas.has(p._id))).toEqual([]);
+    expect((await t.app.inject({ url: '/api/users/me/posts?kind=reviews' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/users/me/posts?kind=photos', headers: { authorization: `Bearer ${anna.token}` } })).statusCode).toBe(400);
+  });
+});

@@ -6,7 +6,17 @@ import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { keptLimit, preparedStatements } from '../lib/prepared';
 import { uploadUrl } from '../lib/urls';
-import { PROFILE_PAGE, type ProfileQuery, type ProfileReview, type PublicProfile } from '../schemas/profiles';
+import {
+  MY_POSTS_PAGE,
+  PROFILE_PAGE,
+  type MyPost,
+  type MyPostsInput,
+  type MyPostsPage,
+  type ProfileQuery,
+  type ProfileReview,
+  type PublicProfile,
+} from '../schemas/profiles';
+import { requireSignedIn, type Actor } from './actor';
 import { decodeCursor, pageOf } from './comment-pages';
 import { shownLastName } from './names';
 
@@ -66,6 +76,36 @@ export function profileQueries(db: Db) {
       .where(and(publicOf(id), sql`(${comments.createdAt}, ${rowid}) < (${sql.placeholder('t')}, ${sql.placeholder('k')})`))
       .orderBy(desc(comments.createdAt), desc(rowid))
       .limit(keptLimit(sql.placeholder('limit'))),
+    // Your own posts (issue 30, item 7), newest posted first: comments_user_idx and
+    // replies_user_idx are (user_id) with the rowid appended, so each page is an index walk
+    // from the cursor's rowid down that stops at the limit.
+    myReviews: db
+      .select({ ...myPostColumns(comments), commentId: comments.id })
+      .from(comments)
+      .leftJoin(businesses, eq(businesses.id, comments.businessId))
+      .where(and(eq(comments.userId, id), sql`${rowid} < ${sql.placeholder('k')}`))
+      .orderBy(desc(rowid))
+      .limit(keptLimit(sql.placeholder('limit'))),
+    myReplies: db
+      .select({ ...myPostColumns(replies), commentId: replies.commentId })
+      .from(replies)
+      .leftJoin(businesses, eq(businesses.id, replies.businessId))
+      .where(and(eq(replies.userId, id), sql`${replies}.rowid < ${sql.placeholder('k')}`))
+      .orderBy(desc(sql`${replies}.rowid`))
+      .limit(keptLimit(sql.placeholder('limit'))),
+  };
+}
+
+function myPostColumns(post: typeof comments | typeof replies) {
+  return {
+    id: post.id,
+    rowid: sql<number>`${post}.rowid`,
+    businessId: post.businessId,
+    businessTitle: businesses.title,
+    text: post.text,
+    createdAt: post.createdAt,
+    hiddenAt: post.hiddenAt,
+    removedAt: post.removedAt,
   };
 }
 
@@ -111,4 +151,33 @@ export function getPublicProfile(deps: Deps, input: ProfileQuery): PublicProfile
     reviews: page.items,
     nextCursor: page.nextCursor,
   };
+}
+
+type MyPostRow = ReturnType<ReturnType<typeof prepared>['myReviews']['all']>[number];
+
+const toMyPost = (r: MyPostRow): MyPost => ({
+  _id: r.id,
+  commentId: r.commentId,
+  businessId: r.businessId,
+  businessTitle: r.businessTitle ?? '',
+  // A removed post's text is gone; its place on the list stays, marked.
+  text: r.removedAt === null ? r.text : '',
+  date: new Date(r.createdAt).toISOString(),
+  hidden: r.hiddenAt !== null,
+  removed: r.removedAt !== null,
+});
+
+/**
+ * Your own reviews or replies (issue 30, item 7: "today you cannot find them"), newest posted
+ * first, by cursor, each linking to its thread. Only ever the signed-in user's own, hidden and
+ * removed ones included and marked, so an author can find what a moderator acted on.
+ */
+export function listMyPosts(deps: Deps, actor: Actor, input: MyPostsInput): MyPostsPage {
+  const me = requireSignedIn(actor);
+  const q = prepared(deps.db);
+  const limit = input.limit ?? MY_POSTS_PAGE;
+  const cursor = decodeCursor(input.cursor, 'number');
+  const args = { id: me.id, limit: limit + 1, k: cursor?.k ?? Number.MAX_SAFE_INTEGER };
+  const rows = input.kind === 'reviews' ? q.myReviews.all(args) : q.myReplies.all(args);
+  return pageOf(rows, limit, (r) => [r.createdAt, r.rowid], toMyPost);
 }

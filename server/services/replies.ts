@@ -1,17 +1,15 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../db/client';
-import { comments, images, replies, replyRatings, reports, users } from '../../db/schema';
+import { comments, replies, replyRatings, reports, users } from '../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { keptLimit, preparedStatements } from '../lib/prepared';
 import { newId } from '../lib/ids';
-import { uploadUrl } from '../lib/urls';
 import { REPLIES_PAGE, type Page, type PageInput, type RepliesInput, type ReplyCard, type ReplyCreateInput, type ReplyUpdateInput } from '../schemas/comments';
 import { isModeratorActor, requireActive, requireActiveFor, type Actor } from './actor';
-import { shownLastName } from './names';
 import { decodeCursor, pageOf } from './comment-pages';
-import { emojiCountsOf } from './emoji-ratings';
+import { avatar, photo, postCardOf, postColumns } from './post-cards';
 import { releaseImages } from './images';
 import { resolvePostImage, writeWithImage, type WithUpload } from './post-images';
 import { recordModAction } from './mod-log';
@@ -19,8 +17,6 @@ import { editPost } from './post-edit';
 import { checkNewPost } from './spam';
 import { notifyReply } from './notifications';
 
-const avatar = alias(images, 'avatar');
-const photo = alias(images, 'photo');
 const mine = alias(replyRatings, 'mine');
 const myReport = alias(reports, 'my_report');
 const parent = alias(comments, 'parent');
@@ -36,32 +32,10 @@ const p = {
   admin: sql.placeholder('admin'),
 };
 
+/** The post base and a reply's own. */
 const replyColumns = {
-  id: replies.id,
-  rowid,
+  ...postColumns(replies, { rate: sql<number | null>`${mine.rate}`, report: sql<string | null>`${myReport.id}` }, p),
   commentId: replies.commentId,
-  businessId: replies.businessId,
-  userId: replies.userId,
-  text: replies.text,
-  imageId: replies.imageId,
-  ratingCount: replies.ratingCount,
-  ratingAvg: replies.ratingAvg,
-  rated1: replies.rated1,
-  rated2: replies.rated2,
-  rated3: replies.rated3,
-  rated4: replies.rated4,
-  rated5: replies.rated5,
-  createdAt: replies.createdAt,
-  updatedAt: replies.updatedAt,
-  firstName: users.firstName,
-  lastName: shownLastName(users),
-  avatarFile: avatar.fileName,
-  photoFile: photo.fileName,
-  myRate: mine.rate,
-  hiddenAt: replies.hiddenAt,
-  removedAt: replies.removedAt,
-  removalReason: sql<string | null>`case when ${replies.userId} = ${p.me} or ${p.admin} = 1 then ${replies.removalReason} end`,
-  myReport: myReport.id,
 };
 
 /** Replies with author, avatar, picture, the caller's rate and open report; LEFT JOINs keep `replies` outer. */
@@ -130,27 +104,7 @@ type Prepared = ReturnType<typeof prepared>;
 type ReplyRow = Awaited<ReturnType<Prepared['byId']['all']>>[number];
 
 function toReplyCard(r: ReplyRow): ReplyCard {
-  return {
-    _id: r.id,
-    userId: r.userId,
-    businessId: r.businessId,
-    commentId: r.commentId,
-    text: r.text,
-    image: uploadUrl(r.photoFile),
-    rate: r.ratingAvg,
-    ratingCount: r.ratingCount,
-    emojiCounts: emojiCountsOf(r),
-    myRate: r.myRate ?? null,
-    firstName: r.firstName ?? '',
-    lastName: r.lastName ?? '',
-    userImage: uploadUrl(r.avatarFile),
-    date: new Date(r.createdAt).toISOString(),
-    edited: r.updatedAt > r.createdAt,
-    hidden: r.hiddenAt !== null,
-    removed: r.removedAt !== null,
-    removalReason: r.removedAt === null ? null : (r.removalReason ?? null),
-    reportedByMe: r.myReport !== null,
-  };
+  return { ...postCardOf(r), commentId: r.commentId };
 }
 
 const viewerOf = (actor: Actor) => ({ me: actor?.id ?? null, admin: isModeratorActor(actor) ? 1 : 0 });

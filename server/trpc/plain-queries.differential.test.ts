@@ -89,6 +89,7 @@ const inputs = (): Record<string, unknown[]> => ({
   'users.page': [undefined, { q: 'Olle' }, { limit: 1 }, { cursor: 'x' }, { limit: 1000 }],
   'users.byId': [{ id: cast.owner.id }, { id: '' }],
   'users.profile': [{ id: cast.owner.id }, { id: cast.owner.id, cursor: '%%%' }, { id: 'no-such-user' }],
+  'users.myPosts': [{ kind: 'reviews' }, { kind: 'replies', limit: 1 }, { kind: 'reviews', cursor: '%%%' }, { kind: 'photos' }],
   'users.exportData': [undefined],
 });
 

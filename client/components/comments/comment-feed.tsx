@@ -11,6 +11,8 @@ import { asFeedFilter, FEED_FILTER_PARAM } from '../../../server/schemas/page-st
 import { useBusinessTitle } from '../business/business-card';
 import { capitalised, excerpt } from './emoji';
 import { FeedSkeletonGrid } from './feed-skeleton';
+import { PostDate } from './post-header';
+import { Stars } from '../business/stars';
 import { ChatIcon, SmileIcon } from './icons';
 import styles from './comment-feed.module.css';
 import { LoadMore } from '../ui/load-more';
@@ -120,12 +122,18 @@ function NoPhoto({ title, icon }: { title: string; icon: string | null }) {
   );
 }
 
+/**
+ * A comment in the feed: business, photo, text (three lines at most, cut by CSS), author with
+ * their stars and the date, counts. The text is the card's link (stretched over the card); the
+ * author's name links to their profile above it.
+ */
 function FeedCard({ comment }: { comment: CommentCard }) {
   const { t, number, plural } = useI18n();
   const f = t.comments.feed;
   const business = useBusinessTitle()({ title: comment.businessTitle, isSuggestionBox: comment.businessIsSuggestionBox });
   // A comment a moderator removed stays for its replies, without its text.
   const shown = comment.removed ? t.moderation.report.removed : excerpt(comment.text, FEED_EXCERPT_CHARS);
+  const name = `${comment.firstName} ${comment.lastName}`.trim();
   return (
     <article className={`card ${styles.card}`}>
       <div className={styles.business}>
@@ -142,14 +150,22 @@ function FeedCard({ comment }: { comment: CommentCard }) {
         <NoPhoto title={business} icon={comment.businessIcon} />
       )}
       <h3 className={styles.text}>
-        <Link
-          href={`/business/${comment.businessId}#comment-${comment._id}`}
-          className={styles.mainLink}
-          aria-label={`${shown} – ${f.cardLabel(business, capitalised(comment.businessLocation))}`}
-        >
+        <Link href={`/business/${comment.businessId}#comment-${comment._id}`} className={styles.mainLink}>
           {shown}
+          <span className="visually-hidden"> – {f.cardLabel(business, capitalised(comment.businessLocation))}</span>
         </Link>
       </h3>
+      <p className={styles.byline}>
+        <Link href={`/u/${encodeURIComponent(comment.userId)}`} className={styles.author} data-testid="author-link">
+          {name}
+        </Link>
+        {comment.authorRate === null || comment.businessIsSuggestionBox ? null : (
+          <Stars value={comment.authorRate} label={t.comments.stars.authorGave(name, number(comment.authorRate))} size={14} bare />
+        )}
+        <span className={styles.date}>
+          <PostDate date={comment.date} />
+        </span>
+      </p>
       <p className={styles.counts}>
         <span className={styles.count}>
           <ChatIcon />

@@ -30,13 +30,8 @@ export function PostHeader({
   besideName?: ReactNode;
   avatarSize?: number;
 }) {
-  const { t, relative } = useI18n();
+  const { t } = useI18n();
   const name = `${firstName} ${lastName}`.trim();
-  const when = relative(date);
-  // A page the server rendered (and kept) says "5 minutes ago" as of its render, and the exact
-  // time in the server's time zone: the browser keeps that element while it hydrates, then puts
-  // its own in its place (a new key), so hydration does not trip over a clock that has moved.
-  const hydrated = useHydrated();
   const author = (
     <Link href={`/u/${encodeURIComponent(userId)}`} className={styles.author} data-testid="author-link">
       {name}
@@ -56,21 +51,32 @@ export function PostHeader({
         )}
         {children}
         <span className={styles.date}>
-          {when && date ? (
-            <time
-              key={hydrated ? 'browser' : 'server'}
-              dateTime={date}
-              title={exactDateTime(new Date(date), t.comments.card.postedAt) ?? undefined}
-              suppressHydrationWarning
-            >
-              {when}
-            </time>
-          ) : (
-            t.comments.card.dateUnavailable
-          )}
+          <PostDate date={date} />
           {edited ? ` · ${t.comments.card.edited}` : null}
         </span>
       </div>
     </header>
+  );
+}
+
+/** A post's date, relative ("5 minuter sedan"), with the exact one, in words, on hover. */
+export function PostDate({ date }: { date: string | null }) {
+  const { t, relative } = useI18n();
+  const when = relative(date);
+  // A page the server rendered (and kept) says "5 minutes ago" as of its render, and the exact
+  // time in the server's time zone: the browser keeps that element while it hydrates, then puts
+  // its own in its place (a new key), so hydration does not trip over a clock that has moved.
+  const hydrated = useHydrated();
+  return when && date ? (
+    <time
+      key={hydrated ? 'browser' : 'server'}
+      dateTime={date}
+      title={exactDateTime(new Date(date), t.comments.card.postedAt) ?? undefined}
+      suppressHydrationWarning
+    >
+      {when}
+    </time>
+  ) : (
+    <>{t.comments.card.dateUnavailable}</>
   );
 }

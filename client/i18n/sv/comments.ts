@@ -13,7 +13,7 @@ export const comments = {
     count: { one: 'reaktion', other: 'reaktioner' },
   },
   feed: {
-    title: 'Utforska de högst rankade kommentarerna från vår gemenskap!',
+    title: 'Utforska kommentarerna med högst betyg från vår gemenskap!',
     filters: 'Visa kommentarer',
     mostReplied: 'MEST BESVARAD',
     topRated: 'HÖGST BETYG',
@@ -22,7 +22,7 @@ export const comments = {
     loadMore: 'Visa fler',
     empty: 'Inga kommentarer hittades',
     errorMostReplied: 'Det gick inte att hämta kommentarerna med flest svar',
-    errorTopRated: 'Det gick inte att hämta kommentarerna med bäst reaktioner',
+    errorTopRated: 'Det gick inte att hämta kommentarerna med högst betyg',
     errorAll: 'Det gick inte att hämta kommentarerna',
     cardLabel: (business: string, location: string) => `Kommentar om ${business}, ${location}`,
     openComment: 'Öppna kommentaren',

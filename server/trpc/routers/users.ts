@@ -29,8 +29,8 @@ import { deleteAccount } from '../../services/accounts-delete';
 import { exportUserData } from '../../services/accounts-export';
 import { completeGoogleSignIn, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE } from '../../services/google';
 import { getMe, getUser, listUsers, listUsersPage, setUserFlags, updateProfile } from '../../services/users';
-import { profileInputSchema as publicProfileInputSchema } from '../../schemas/profiles';
-import { getPublicProfile } from '../../services/profiles';
+import { myPostsInputSchema, profileInputSchema as publicProfileInputSchema } from '../../schemas/profiles';
+import { getPublicProfile, listMyPosts } from '../../services/profiles';
 import type { Context } from '../context';
 import { activeProcedure, adminProcedure, publicProcedure, router, signedInProcedure } from '../init';
 
@@ -74,6 +74,8 @@ export const usersRouter = router({
 
   /** A user's public profile (issue 30): anyone, signed in or not. */
   profile: publicProcedure.input(publicProfileInputSchema).query(({ ctx, input }) => getPublicProfile(ctx.deps, input)),
+  /** Your own reviews or replies, newest first (issue 30, item 7). */
+  myPosts: signedInProcedure.input(myPostsInputSchema).query(({ ctx, input }) => listMyPosts(ctx.deps, ctx.actor, input)),
   list: adminProcedure.query(({ ctx }) => listUsers(ctx.deps, ctx.actor)),
   /** /user-mng: search by name or e-mail, a page at a time. */
   page: adminProcedure.input(usersPageInputSchema.optional()).query(({ ctx, input }) => listUsersPage(ctx.deps, ctx.actor, input ?? {})),
