@@ -25,8 +25,8 @@ import { useTRPC } from '../lib/trpc';
 import NotFoundPage from './not-found';
 import styles from './business-detail.module.css';
 
-// The comments sit below the business's own details and wait for their own data anyway; their
-// chunk (cards, emoji ratings) loads after the details have painted.
+// The comments sit below the business's own details; their chunk (cards, emoji ratings) loads
+// after the details have painted (a served page keeps the server's comments meanwhile).
 const CommentSection = lazy(() => import('../components/comments/comment-section').then((m) => ({ default: m.CommentSection })));
 
 const PhotoGallery = lazy(() => import('../components/business/photo-gallery').then((m) => ({ default: m.PhotoGallery })));
@@ -202,15 +202,12 @@ export default function BusinessDetailPage() {
         </div>
       </article>
 
-      {/* The comments are the browser's: what they show depends on the visitor (signed in or
-          not), which the server's shared render does not know. */}
-      {hydrated ? (
-        <Suspense fallback={<Spinner label={t.comments.section.loading} showLabel />}>
-          <CommentSection businessId={business.id} branches={commentBranches} commentCount={business.commentCount} />
-        </Suspense>
-      ) : (
-        <Spinner label={t.comments.section.loading} showLabel />
-      )}
+      {/* The server renders the first page of comments as an anonymous visitor sees them
+          (server/plugins/spa-pages.ts); the visitor's own view (the form, their choices) follows
+          hydration. Its chunk may arrive after the rest has hydrated: the served comments stay. */}
+      <Suspense fallback={<Spinner label={t.comments.section.loading} showLabel />}>
+        <CommentSection businessId={business.id} branches={commentBranches} commentCount={business.commentCount} />
+      </Suspense>
       {/* Below the comments: it appears once its pictures are known, and would push them down
           (a layout shift) if it came first. */}
       {hydrated ? (
