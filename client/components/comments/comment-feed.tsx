@@ -9,7 +9,7 @@ import { usePageList } from '../../lib/page-data';
 import { useTRPC } from '../../lib/trpc';
 import { useSearchParam } from '../../lib/url-state';
 import { asFeedFilter, FEED_FILTER_PARAM } from '../../../server/schemas/page-state';
-import { useBusinessTitle } from '../business/business-card';
+import { useBusinessTitle } from '../business/business-title';
 import { capitalised, excerpt } from './emoji';
 import { FeedSkeletonGrid } from './feed-skeleton';
 import { ChatIcon, SmileIcon } from './icons';
