@@ -4,6 +4,7 @@ import { App } from './app';
 import { loadCatalog, readLanguage } from './i18n';
 import { readPageData } from './lib/early-data';
 import { keepFocusAcrossFirstRender } from './lib/focus-handoff';
+import { preloadPage } from './routes';
 
 function render() {
   const container = document.getElementById('root')!;
@@ -36,7 +37,15 @@ function render() {
   });
 }
 
-/** Renders the app; English pages wait for their catalog (if it cannot load, the page renders in Swedish). */
+/**
+ * Renders the app; English pages wait for their catalog (if it cannot load, the page renders in
+ * Swedish). A page painted before its scripts (prerendered, or served with its data) also waits
+ * for its own chunk, which the entry asked for already: rendered at once, the router would show
+ * its loading spinner in place of that paint until the chunk arrived (a failed load is left to
+ * the router, which shows its error).
+ */
 export function start() {
-  loadCatalog(readLanguage()).then(render, render);
+  const painted = Boolean(document.getElementById('root')?.firstChild);
+  const page = painted ? preloadPage(window.location.pathname).catch(() => {}) : null;
+  Promise.all([loadCatalog(readLanguage()), page]).then(render, render);
 }
