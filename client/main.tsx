@@ -21,8 +21,7 @@ function afterFirstPaint(): Promise<void> {
 const FIRST_PAGES: Record<FirstPage, () => Promise<unknown>> = {
   home: () => import('./pages/home'),
   directory: () => import('./pages/directory'),
-  // Its served comments hydrate once their chunk is there (pages/business-detail.tsx): asked for at once.
-  'business-detail': () => Promise.all([import('./pages/business-detail'), import('./components/comments/comment-section')]),
+  'business-detail': () => import('./pages/business-detail'),
   comment: () => import('./pages/comment'),
 };
 
