@@ -14,11 +14,13 @@ import { PageDataContext } from './lib/page-data';
  * state in the query string: server/plugins/spa.ts). It is shown until the app's scripts have
  * run, and its buttons and fields do nothing until then: they are disabled, so a press or a
  * typed word is not silently lost (the app's own controls replace them in the same places).
- * Links work as plain links. (A business page the server renders with its data is hydrated,
+ * Links work as plain links. With `pageData` (the home feed's or the directory's first page, at
+ * request time) its lists show their cards; the browser's first render starts from the same data.
+ * (A business page the server renders with its data is hydrated,
  * which must find React's own markup, so its controls are left as they are.)
  */
-export async function renderFirstPaint(path: string, lang: Language): Promise<string> {
-  const html = await renderPage(path, lang);
+export async function renderFirstPaint(path: string, lang: Language, pageData: PageData | null = null): Promise<string> {
+  const html = await renderPage(path, lang, pageData);
   return html.replace(/<(button|input|select|textarea)(?=[\s>/])/g, '<$1 disabled');
 }
 

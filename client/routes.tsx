@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { NOT_FOUND_PAGE, ROUTES, type PageName } from '../server/schemas/routes';
+import { matchRoute, NOT_FOUND_PAGE, ROUTES, type PageName } from '../server/schemas/routes';
 import { RequireAuth } from './components/auth/require-auth';
 import { Spinner } from './components/ui/spinner';
 import { useI18n } from './i18n';
@@ -8,10 +8,25 @@ import { useI18n } from './i18n';
 // Every page is its own chunk, so the first visit loads only the shell and that page. The
 // routes and their pages are listed once, in server/schemas/routes.ts.
 const modules = import.meta.glob<{ default: ComponentType }>('./pages/*.tsx');
+type PageModule = { default: ComponentType };
+const loaded = new Map<string, PageModule>();
 function pageOf(name: PageName): LazyExoticComponent<ComponentType> {
   const load = modules[`./pages/${name}.tsx`];
   if (!load) throw new Error(`client/pages/${name}.tsx is missing`);
-  return lazy(load);
+  // A page loaded before the first render (preloadPage) is handed over at once: a thenable that
+  // answers synchronously lets React.lazy render it without suspending, so the first render
+  // does not put the spinner where the server's first paint was.
+  return lazy(() => {
+    const page = loaded.get(name);
+    return page ? ({ then: (resolve: (m: PageModule) => void) => resolve(page) } as unknown as Promise<PageModule>) : load();
+  });
+}
+
+/** Loads the page of `path` (client/start.tsx, before the first render); nothing for a path no page has. */
+export async function preloadPage(path: string): Promise<void> {
+  const name = matchRoute(path)?.route.page;
+  const load = name ? modules[`./pages/${name}.tsx`] : undefined;
+  if (name && load) loaded.set(name, await load());
 }
 const NotFound = pageOf(NOT_FOUND_PAGE);
 const routes = ROUTES.map((route) => ('redirect' in route ? route : { ...route, Page: pageOf(route.page) }));

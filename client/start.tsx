@@ -4,6 +4,7 @@ import { App } from './app';
 import { loadCatalog, readLanguage } from './i18n';
 import { readPageData } from './lib/early-data';
 import { keepFocusAcrossFirstRender } from './lib/focus-handoff';
+import { preloadPage } from './routes';
 
 function render() {
   const container = document.getElementById('root')!;
@@ -16,8 +17,11 @@ function render() {
   // takes over the server's elements instead of painting new ones, so what is on screen stays
   // (and stays the page's largest paint). The first render reads the same data
   // (lib/page-data.ts). In a transition, hydration runs in slices that yield to the browser (a
-  // press on a part not yet hydrated hydrates that part first) instead of one long task.
-  if (readPageData()) {
+  // press on a part not yet hydrated hydrates that part first) instead of one long task. A first
+  // paint with data whose controls are inert (`replace`: home, directory) is rendered anew below,
+  // from the same data, like a build-time first paint.
+  const served = readPageData();
+  if (served && !served.replace) {
     startTransition(() => {
       hydrateRoot(container, app);
     });
@@ -33,7 +37,15 @@ function render() {
   });
 }
 
-/** Renders the app; English pages wait for their catalog (if it cannot load, the page renders in Swedish). */
+/**
+ * Renders the app; English pages wait for their catalog (if it cannot load, the page renders in
+ * Swedish). A page painted before its scripts (prerendered, or served with its data) also waits
+ * for its own chunk, which the entry asked for already: rendered at once, the router would show
+ * its loading spinner in place of that paint until the chunk arrived (a failed load is left to
+ * the router, which shows its error).
+ */
 export function start() {
-  loadCatalog(readLanguage()).then(render, render);
+  const painted = Boolean(document.getElementById('root')?.firstChild);
+  const page = painted ? preloadPage(window.location.pathname).catch(() => {}) : null;
+  Promise.all([loadCatalog(readLanguage()), page]).then(render, render);
 }

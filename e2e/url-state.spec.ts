@@ -71,6 +71,8 @@ test.describe('state in the address', () => {
     const search = page.getByRole('searchbox', { name: 'Sök på namn, kategori, ort eller beskrivning' });
     const list = page.getByRole('list', { name: 'Butiker' });
     await expect(list.getByRole('listitem').first()).toBeVisible();
+    // The served cards show before the app runs; the box takes letters once it has taken over.
+    await expect(search).toBeEnabled();
     const entries = await historyLength(page);
     await search.pressSequentially('apotek', { delay: 30 });
     await expect(page).toHaveURL(/\/business\?q=apotek$/);

@@ -60,5 +60,11 @@ export function readPageData(): PageData | null {
 
 /** Whether `data` answers this query (same procedure and input). */
 export function answers(data: PageData | null, path: string, input: unknown): data is PageData {
-  return data !== null && keyOf(data.path, data.input) === keyOf(path, input);
+  return data?.path !== undefined && keyOf(data.path, data.input) === keyOf(path, input);
+}
+
+/** The first page of this paged list the page was rendered with (same procedure and input), if any. */
+export function servedList(data: PageData | null, path: string, input: unknown): unknown {
+  const key = keyOf(path, input);
+  return data?.lists?.find((list) => keyOf(list.path, list.input) === key)?.data;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Link, useParams } from 'wouter';
@@ -26,11 +26,33 @@ import { useTRPC } from '../lib/trpc';
 import NotFoundPage from './not-found';
 import styles from './business-detail.module.css';
 
-// The comments sit below the business's own details and wait for their own data anyway; their
-// chunk (cards, emoji ratings) loads after the details have painted.
+// The comments sit below the business's own details; their chunk (cards, emoji ratings) loads
+// after the details have painted (a served page keeps the server's comments meanwhile).
 const CommentSection = lazy(() => import('../components/comments/comment-section').then((m) => ({ default: m.CommentSection })));
 
 const PhotoGallery = lazy(() => import('../components/business/photo-gallery').then((m) => ({ default: m.PhotoGallery })));
+
+type CommentsProps = { businessId: string; branches: { id: string; location: string }[]; commentCount: number };
+const sameComments = (a: CommentsProps, b: CommentsProps) =>
+  a.businessId === b.businessId &&
+  a.commentCount === b.commentCount &&
+  a.branches.length === b.branches.length &&
+  a.branches.every((branch, i) => branch.id === b.branches[i]?.id && branch.location === b.branches[i]?.location);
+
+/**
+ * The comment section behind its own boundary. On a served page the boundary hydrates only when
+ * its chunk has arrived, and a re-render reaching it before then (the page's own, once it has
+ * hydrated) would make React drop the served comments and paint them anew: memoised on what it
+ * shows, the page's re-renders stop here.
+ */
+const Comments = memo(function Comments(props: CommentsProps) {
+  const { t } = useI18n();
+  return (
+    <Suspense fallback={<Spinner label={t.comments.section.loading} showLabel />}>
+      <CommentSection {...props} />
+    </Suspense>
+  );
+}, sameComments);
 
 function httpStatusOf(error: unknown): number {
   const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: unknown } | undefined)?.httpStatus : undefined;
@@ -221,15 +243,10 @@ export default function BusinessDetailPage() {
         </div>
       </article>
 
-      {/* The comments are the browser's: what they show depends on the visitor (signed in or
-          not), which the server's shared render does not know. */}
-      {hydrated ? (
-        <Suspense fallback={<Spinner label={t.comments.section.loading} showLabel />}>
-          <CommentSection businessId={business.id} branches={commentBranches} commentCount={business.commentCount} />
-        </Suspense>
-      ) : (
-        <Spinner label={t.comments.section.loading} showLabel />
-      )}
+      {/* The server renders the first page of comments as an anonymous visitor sees them
+          (server/plugins/spa-pages.ts); the visitor's own view (the form, their choices) follows
+          hydration. */}
+      <Comments businessId={business.id} branches={commentBranches} commentCount={business.commentCount} />
       {/* Below the comments: it appears once its pictures are known, and would push them down
           (a layout shift) if it came first. */}
       {hydrated ? (

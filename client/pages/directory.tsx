@@ -7,6 +7,8 @@ import { BusinessCardSkeletons } from '../components/business/business-card-skel
 import { useFavoriteToggle } from '../components/business/use-favorite';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
+import { usePageList } from '../lib/page-data';
+import type { DirectoryPage } from '../components/business/types';
 import { useTRPC } from '../lib/trpc';
 import { useSearchParam, useSearchParamText } from '../lib/url-state';
 import { directoryStateOf, SEARCH_PARAM } from '../../server/schemas/page-state';
@@ -41,7 +43,9 @@ export default function DirectoryPage() {
   // A page of cards at a time (business.directoryPage), the next when the visitor scrolls near
   // the end or presses "Visa fler": the reply does not grow with the number of businesses.
   const nextPage = { getNextPageParam: (page: { nextCursor: string | null }) => page.nextCursor ?? undefined };
-  const all = useInfiniteQuery({ ...trpc.business.directoryPage.infiniteQueryOptions(view ?? {}, nextPage), placeholderData: keepPreviousData });
+  // The server may have rendered the first page of the default list (server/plugins/spa-pages.ts).
+  const served = usePageList<DirectoryPage>('business.directoryPage', view ?? {});
+  const all = useInfiniteQuery({ ...trpc.business.directoryPage.infiniteQueryOptions(view ?? {}, nextPage), ...served, placeholderData: keepPreviousData });
   const found = useInfiniteQuery({
     ...trpc.business.directoryPage.infiniteQueryOptions({ ...view, search }, nextPage),
     enabled: searching,

@@ -193,3 +193,98 @@ async function auditOnce(
     chrome?.kill();
   }
 }
+
+/** Notes when `selector` first matches, from before the page's first byte is parsed. */
+const observeFirst = (selector: string) => `(() => {
+  const check = () => {
+    if (window.__firstContentAt === undefined && document.querySelector(${JSON.stringify(selector)})) window.__firstContentAt = performance.now();
+    return window.__firstContentAt !== undefined;
+  };
+  const observer = new MutationObserver(() => { if (check()) observer.disconnect(); });
+  observer.observe(document, { childList: true, subtree: true });
+})()`;
+
+/** The later of that time and the first contentful paint (which may be reported a frame after). */
+const VISIBLE_AT = `(async () => {
+  const fcp = () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+  for (let n = 0; n < 100 && fcp() === undefined; n++) await new Promise((r) => setTimeout(r, 50));
+  const found = window.__firstContentAt ?? performance.now();
+  return Math.max(found, fcp() ?? found);
+})()`;
+
+export type FirstContent = {
+  page: string;
+  url: string;
+  /** What is looked for (a CSS selector) and what it is called in the report. */
+  what: string;
+  /** Median ms from navigation start until it was visible: unthrottled, and as a throttled phone. */
+  desktopMs: number | null;
+  phoneMs: number | null;
+  desktopRuns: number[];
+  phoneRuns: number[];
+  error?: string;
+};
+
+/**
+ * When the page's first real content (the first review, feed card or directory card) is visible
+ * (issue 29.7): the page is loaded in the system Chromium with an observer installed before any
+ * of its own code, which notes the time the selector first matches (in the served HTML as it is
+ * parsed, or when a script adds it). It counts as visible at that time or at the first
+ * contentful paint, whichever is later (nothing is visible before the first paint). Each page
+ * is loaded `runs` times unthrottled (desktop viewport) and `runs` times as a phone
+ * (412×823, Lighthouse's mobile throttling applied through the DevTools protocol: 150 ms round
+ * trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower); each reports its median.
+ */
+export async function measureFirstContent(
+  origin: string,
+  pages: { name: string; path: string; selector: string; what: string }[],
+  runs = 3,
+): Promise<FirstContent[]> {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS, timeout: 30_000 });
+  onCleanup(() => void browser.close().catch(() => {}));
+  const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : null);
+  const out: FirstContent[] = [];
+  try {
+    for (const page of pages) {
+      const row: FirstContent = { page: page.name, url: origin + page.path, what: page.what, desktopMs: null, phoneMs: null, desktopRuns: [], phoneRuns: [] };
+      for (const phone of [false, true]) {
+        for (let i = 0; i < runs; i++) {
+          const context = await browser.newContext(
+            phone ? { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true } : { viewport: { width: 1350, height: 940 } },
+          );
+          const tab = await context.newPage();
+          try {
+            if (phone) {
+              const cdp = await context.newCDPSession(tab);
+              await cdp.send('Network.enable');
+              await cdp.send('Network.emulateNetworkConditions', {
+                offline: false,
+                latency: 150,
+                downloadThroughput: (1.6 * 1024 * 1024) / 8,
+                uploadThroughput: (750 * 1024) / 8,
+              });
+              await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+            }
+            // Browser code as text: this file is type-checked without the DOM's types.
+            await tab.addInitScript({ content: observeFirst(page.selector) });
+            await tab.goto(row.url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+            await tab.waitForSelector(page.selector, { state: 'attached', timeout: 60_000 });
+            const at = await tab.evaluate<number>(VISIBLE_AT);
+            (phone ? row.phoneRuns : row.desktopRuns).push(Math.round(at));
+          } catch (err) {
+            row.error = err instanceof Error ? err.message.split('\n')[0] : String(err);
+          } finally {
+            await context.close();
+          }
+        }
+      }
+      row.desktopMs = median(row.desktopRuns);
+      row.phoneMs = median(row.phoneRuns);
+      out.push(row);
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}

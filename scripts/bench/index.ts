@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { checkCounts, type CheckResult } from './check';
-import { measurePageWeights, runLighthouse, type LighthouseScores, type PageWeight } from './frontend';
+import { measureFirstContent, measurePageWeights, runLighthouse, type FirstContent, type LighthouseScores, type PageWeight } from './frontend';
 import { DB_FILE_NAME, generateDataset, readMeta, type BenchMeta } from './generate';
 import { benchImages, type ImageBench } from './images';
 import type { BaselineBody } from './baseline-server';
@@ -52,6 +52,14 @@ const repoRoot = path.resolve(here, '../..');
  * per request, and the load generator reads what a visitor's browser would receive.
  */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/** Each measured page's first real content (issue 29.7): what the visitor came for. */
+const FIRST_CONTENT = {
+  home: { selector: 'main a[href^="/comment/"]', what: 'first review' },
+  directory: { selector: 'main li a[href^="/business/"]', what: 'first business card' },
+  'business page': { selector: '#comments article[id^="comment-"]', what: 'first review' },
+  'comment page': { selector: 'main article[id^="comment-"]', what: 'the comment' },
+} as const;
 
 const HELP = `npm run bench -- [options]
   --scale N            data-set scale (1 = 1,000 businesses … 1,000,000 emoji ratings; default 1)
@@ -763,12 +771,23 @@ async function main(): Promise<number> {
   if (!commentId) unmeasured.push('comment page: the popular business has no comment to open');
   let weights: PageWeight[] = [];
   let lighthouse: LighthouseScores[] = [];
+  let firstContent: FirstContent[] = [];
   if (args.frontend) {
     log('front end: page weights (Playwright, system Chromium) …');
     try {
       weights = await measurePageWeights(origin, path.join(dist, 'client'), pages);
     } catch (err) {
       unmeasured.push(`page weights: ${(err as Error).message.split('\n')[0]}`);
+    }
+    log('front end: first content visible (Playwright, desktop and throttled phone) …');
+    try {
+      firstContent = await measureFirstContent(
+        origin,
+        pages.map((p) => ({ ...p, ...FIRST_CONTENT[p.name as keyof typeof FIRST_CONTENT] })),
+        args.lighthouseRuns,
+      );
+    } catch (err) {
+      unmeasured.push(`first content visible: ${(err as Error).message.split('\n')[0]}`);
     }
     if (args.lighthouse) {
       log('front end: Lighthouse (mobile) …');
@@ -823,6 +842,15 @@ async function main(): Promise<number> {
       note: w.error,
     });
     metrics.push({ name: `${w.page}: CSS gzip (${w.cssFiles} files)`, value: `${(w.cssGzipBytes / 1024).toFixed(1)} KB`, target: '-', pass: null });
+  }
+  for (const f of firstContent) {
+    metrics.push({
+      name: `${f.page}: ${f.what} visible (desktop / phone)`,
+      value: f.desktopMs === null || f.phoneMs === null ? `could not run: ${f.error}` : `${f.desktopMs} / ${f.phoneMs} ms`,
+      target: '-',
+      pass: null,
+      note: [`runs: desktop ${f.desktopRuns.join(', ')}; phone (Lighthouse mobile throttling) ${f.phoneRuns.join(', ')}`, f.error].filter(Boolean).join('; '),
+    });
   }
   for (const l of lighthouse) {
     if (l.performance === null) {
@@ -948,6 +976,7 @@ async function main(): Promise<number> {
           endpoints: rows,
           metrics,
           pageWeights: weights,
+          firstContent,
           lighthouse,
           images,
           correctness: { ok: failedChecks.length === 0, checks },

@@ -14,7 +14,7 @@ export type Prerendered = Record<string, Partial<Record<'sv' | 'en', string>>>;
 
 /** client/prerender.tsx as built into .vite/ssr/prerender.js. */
 export type RenderPage = (path: string, lang: 'sv' | 'en', pageData: PageData) => Promise<string>;
-export type Renderer = { renderPage: RenderPage; renderFirstPaint(path: string, lang: 'sv' | 'en'): Promise<string> };
+export type Renderer = { renderPage: RenderPage; renderFirstPaint(path: string, lang: 'sv' | 'en', pageData?: PageData): Promise<string> };
 
 /** A build file of .vite/ (manifest.json, prerender.json); null when the build has none. */
 export function readBuildJson<T>(clientDir: string, name: string): T | null {

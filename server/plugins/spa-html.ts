@@ -107,8 +107,8 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
     };
     if (served && hasRoot) {
       // The data block sits outside #root, which React hydrates (client/start.tsx).
-      const { path: procedure, input, data, anonymous } = served;
-      const block = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript({ path: procedure, input, data, anonymous })}</script>`;
+      const { html: _html, ...pageData } = served;
+      const block = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(pageData satisfies PageData)}</script>`;
       return page(true).replace(ROOT, () => `<div id="root">${served.html}</div>${block}`);
     }
     const firstRender = hasRoot ? (firstPaint === undefined ? prerendered?.[route]?.[lang] : firstPaint) : undefined;

@@ -6,9 +6,12 @@ import { dataStamp } from '../lib/data-stamp';
 import { AppError } from '../lib/errors';
 import { businessIdInputSchema } from '../schemas/business';
 import { idInputSchema } from '../schemas/comments';
-import { matchRoute, type Route } from '../schemas/routes';
+import type { ServedQuery } from '../schemas/page-data';
+import { commentListAsked, feedFilterOf, firstPaintState } from '../schemas/page-state';
+import { matchRoute, pageChunk, type Route } from '../schemas/routes';
 import { getBusiness } from '../services/business';
-import { getComment, listBusinessComments } from '../services/comments';
+import { getComment, listBusinessComments, listFeed } from '../services/comments';
+import { directoryPage } from '../services/directory';
 import { businessHead, commentHead, goneHead, headTags, staticHead } from './page-head';
 import { isAnonymousRequest } from './session';
 import type { Renderer } from './spa-build';
@@ -27,8 +30,11 @@ export const RENDERED_PAGES = 200;
 /** A page with data as kept: status, head, and its render with the data (null when the build has no renderer or it failed). */
 type DataPage = { status: Status; head: string; page: Omit<ServedPage, 'anonymous'> | null };
 
-/** The anonymous view of a page's first query, or the status and head of a page without one to show. */
-type Loaded = { data: unknown; head: string } | { status: 404 | 410; head: string };
+/**
+ * The anonymous view of a page's first query (and the first page of each list it shows), or the
+ * status and head of a page without one to show.
+ */
+type Loaded = { data: unknown; head: string; lists?: ServedQuery[] } | { status: 404 | 410; head: string };
 
 /**
  * Each first query's anonymous view and head. The head's reviews (a business's first page of
@@ -36,12 +42,16 @@ type Loaded = { data: unknown; head: string } | { status: 404 | 410; head: strin
  * placeholder for its replies and answers 410 (rendered by the browser, as before); a comment
  * hidden while reported is unknown to the anonymous view, so its text is never in a shared render.
  */
-const loaders: Record<Query, (deps: Deps, id: string, lang: Lang) => Loaded> = {
-  'business.byId': (deps, id, lang) => {
+const loaders: Record<Query, (deps: Deps, id: string, lang: Lang, withLists: boolean) => Loaded> = {
+  // The first page of comments in the default order is both the head's reviews and the page's
+  // list (when the address asks for no other order, filter or search: `withLists`).
+  'business.byId': (deps, id, lang, withLists) => {
     const publicUrl = deps.env.PUBLIC_URL;
     const data = getBusiness(deps, null, id);
-    const comments = listBusinessComments(deps, null, { businessId: id }).items;
-    return { data, head: headTags(publicUrl, lang, businessHead(publicUrl, lang, data, comments)) };
+    const input = { businessId: id };
+    const comments = listBusinessComments(deps, null, input);
+    const head = headTags(publicUrl, lang, businessHead(publicUrl, lang, data, comments.items));
+    return { data, head, ...(withLists && { lists: [{ path: 'comments.byBusiness', input, data: comments }] }) };
   },
   'comments.byId': (deps, id, lang) => {
     const publicUrl = deps.env.PUBLIC_URL;
@@ -64,26 +74,26 @@ const inputSchemas: Record<Query, typeof idInputSchema | typeof businessIdInputS
 function dataPages(deps: Deps, render: () => Promise<Renderer | null>, log: () => FastifyBaseLogger) {
   let stamp = '';
   const kept = new Map<string, Promise<DataPage | null>>();
-  return async (urlPath: string, query: Query, id: string, lang: Lang): Promise<DataPage | null> => {
+  return async (urlPath: string, query: Query, id: string, lang: Lang, withLists: boolean): Promise<DataPage | null> => {
     const now = dataStamp(deps.db);
     if (now !== stamp) {
       kept.clear();
       stamp = now;
     }
-    const key = `${lang}|${query}|${id}|${urlPath}`;
+    const key = `${lang}|${query}|${id}|${withLists}|${urlPath}`;
     let page = kept.get(key);
     if (!page) {
       page = (async () => {
         let loaded: Loaded;
         try {
-          loaded = loaders[query](deps, id, lang);
+          loaded = loaders[query](deps, id, lang, withLists);
         } catch (err) {
           if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
           throw err;
         }
         if ('status' in loaded) return { ...loaded, page: null };
-        const { data, head } = loaded;
-        const pageData = { path: query, input: { id }, data };
+        const { data, head, lists } = loaded;
+        const pageData = { path: query, input: { id }, data, ...(lists && { lists }) };
         try {
           const renderer = await render();
           return {
@@ -103,6 +113,62 @@ function dataPages(deps: Deps, render: () => Promise<Renderer | null>, log: () =
       page.catch(() => kept.delete(key));
     }
     return page;
+  };
+}
+
+type List = NonNullable<Route['list']>;
+
+/**
+ * Each list's first page in the state a query string asks for (the anonymous view): the home
+ * feed in any of its three filters; the directory only in its default state (a search or a
+ * filter keeps the first paint without data, server/plugins/spa.ts).
+ */
+const listLoaders: Record<List, (deps: Deps, search: string) => ServedQuery | null> = {
+  'comments.feed': (deps, search) => {
+    const input = { filter: feedFilterOf(search) };
+    return { path: 'comments.feed', input, data: listFeed(deps, null, input) };
+  },
+  'business.directoryPage': (deps, search) => {
+    if (firstPaintState(pageChunk('directory'), search) !== '') return null;
+    return { path: 'business.directoryPage', input: {}, data: directoryPage(deps, null, {}) };
+  },
+};
+
+/**
+ * First paints of the list pages (home, directory) with their list's first page, rendered like
+ * their build-time first paint (controls inert; the browser renders the page anew from the same
+ * data) and kept while the data stamp holds: one per language and state, a handful in all.
+ */
+function listPages(deps: Deps, render: () => Promise<Renderer | null>, log: () => FastifyBaseLogger) {
+  let stamp = '';
+  const kept = new Map<string, Promise<Omit<ServedPage, 'anonymous'> | null>>();
+  return (urlPath: string, page: string, list: List, search: string, lang: Lang): Promise<Omit<ServedPage, 'anonymous'> | null> => {
+    const now = dataStamp(deps.db);
+    if (now !== stamp) {
+      kept.clear();
+      stamp = now;
+    }
+    const served = listLoaders[list](deps, search);
+    if (!served) return Promise.resolve(null);
+    const key = `${lang}|${list}|${JSON.stringify(served.input)}`;
+    let paint = kept.get(key);
+    if (!paint) {
+      const pageData = { lists: [served], replace: true };
+      paint = render()
+        .then(async (renderer) =>
+          renderer
+            ? { ...pageData, html: await renderer.renderFirstPaint(`${urlPath}${firstPaintState(page, search)}`, lang, { ...pageData, anonymous: true }) }
+            : null,
+        )
+        .catch((err: unknown) => {
+          // Not kept: the page is served with its first paint without data; the next request tries again.
+          kept.delete(key);
+          log().error({ err }, 'list page render failed');
+          return null;
+        });
+      kept.set(key, paint);
+    }
+    return paint;
   };
 }
 
@@ -126,6 +192,7 @@ function idOf(query: Query, raw: string): string | null {
 export function pageAnswers(deps: Deps, render: () => Promise<Renderer | null>, log: () => FastifyBaseLogger) {
   const publicUrl = deps.env.PUBLIC_URL;
   const dataPage = dataPages(deps, render, log);
+  const listPage = listPages(deps, render, log);
   const staticHeads = new Map<string, string>();
   const staticHeadTags = (urlPath: string, lang: Lang, found: boolean) => {
     const key = `${lang}|${found}|${urlPath}`;
@@ -142,13 +209,26 @@ export function pageAnswers(deps: Deps, render: () => Promise<Renderer | null>, 
   return async (request: FastifyRequest, urlPath: string, lang: Lang): Promise<PageAnswer> => {
     const match = matchRoute(urlPath);
     if (!match) return notFound(urlPath, lang);
-    const { query } = match.route;
+    const { query, list, page: pageName } = match.route;
+    if (list && pageName) {
+      const queryAt = request.url.indexOf('?');
+      try {
+        const listed = await listPage(urlPath, pageChunk(pageName), list, queryAt === -1 ? '' : request.url.slice(queryAt), lang);
+        return { ...found(urlPath, lang), served: listed && { ...listed, anonymous: isAnonymousRequest(request) } };
+      } catch (err) {
+        // The page still works without its data: its first paint without data, the browser asks.
+        request.log.error({ err }, 'list page failed');
+        return found(urlPath, lang);
+      }
+    }
     if (!query) return found(urlPath, lang);
     const id = idOf(query, match.params.id ?? '');
     if (id === null) return notFound(urlPath, lang);
     let page: DataPage | null;
     try {
-      page = await dataPage(urlPath, query, id, lang);
+      // A list the address asks to see otherwise (another order, a search) is the browser's to load.
+      const queryAt = request.url.indexOf('?');
+      page = await dataPage(urlPath, query, id, lang, queryAt === -1 || !commentListAsked(request.url.slice(queryAt)));
     } catch (err) {
       // The page still works without its data: the browser asks for it.
       request.log.error({ err }, 'page render failed');

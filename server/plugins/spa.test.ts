@@ -8,6 +8,7 @@ import { Route, Router, Switch } from 'wouter';
 import { createBusiness, updateBusiness } from '../services/business-admin';
 import { matchRoute, NOT_FOUND_PAGE, ROUTES, type Route as AppRoute } from '../schemas/routes';
 import { createComment } from '../services/comments';
+import { setFavorite } from '../services/favorites';
 import { createReply } from '../services/replies';
 import { reportPost, resolveReports } from '../services/reports';
 import { establish } from '../test/trust';
@@ -391,7 +392,8 @@ describe('first paint in the state the query string asks for', () => {
     rmSync(clientDir, { recursive: true, force: true });
   });
 
-  const root = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(html)?.[1] ?? '';
+  const root = (html: string) =>
+    /<div id="root">([\s\S]*)<\/div>(?:<script type="application\/json" id="page-data">[^<]*<\/script>)?<\/body>/.exec(html)?.[1] ?? '';
 
   it('paints the home feed with the filter of the address, its controls inert until the scripts run', async () => {
     const res = await ctx.app.inject('/?filter=topRated');
@@ -408,10 +410,15 @@ describe('first paint in the state the query string asks for', () => {
     expect([...english.matchAll(/<label[^>]*data-state="checked"[^>]*>[\s\S]*?<\/label>/g)][0]?.[0]).toContain('value="mostReplied"');
   });
 
-  it('keeps the build-time paint for the default state and for what no page reads', async () => {
-    for (const url of ['/', '/?filter=all', '/?filter=bogus', '/?utm_source=x', '/business', '/business?q=%20%20']) {
-      const body = (await ctx.app.inject(url)).body;
-      expect(root(body), url).toMatch(/^<main>(startsidan|katalogen)<\/main>$/);
+  it('paints the default state, and what no page reads, as the bare address (with its list, no longer the build-time paint)', async () => {
+    for (const [bare, urls] of [
+      ['/', ['/?filter=all', '/?filter=bogus', '/?utm_source=x']],
+      ['/business', ['/business?q=%20%20', '/business?utm_source=x']],
+    ] as const) {
+      const expected = root((await ctx.app.inject(bare)).body);
+      expect(expected, bare).not.toMatch(/^<main>(startsidan|katalogen)<\/main>$/);
+      expect(expected, bare).not.toBe('');
+      for (const url of urls) expect(root((await ctx.app.inject(url)).body), url).toBe(expected);
     }
   });
 
@@ -488,5 +495,148 @@ describe('first paint in the state the query string asks for', () => {
     expect(errors).toHaveLength(1);
     fail = false;
     expect(await paint('/', 'pages/home.tsx', '?filter=topRated', 'sv')).toBe('<p>ok</p>');
+  });
+});
+
+describe('first page of reviews, the feed and the directory in the first HTML (issue 29.7)', () => {
+  let ctx: TestContext;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(os.tmpdir(), 'recensera-spa-lists-'));
+    mkdirSync(path.join(clientDir, '.vite', 'ssr'), { recursive: true });
+    writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(
+      path.join(clientDir, '.vite', 'prerender.json'),
+      JSON.stringify({
+        'pages/home.tsx': { sv: '<main>hem</main>', en: '<main>home</main>' },
+        'pages/directory.tsx': { sv: '<main>kat</main>', en: '<main>dir</main>' },
+      }),
+    );
+    const source = path.join(import.meta.dirname, '../../client/prerender.tsx');
+    writeFileSync(path.join(clientDir, '.vite', 'ssr', 'prerender.js'), `export { renderPage, renderFirstPaint } from ${JSON.stringify(source)};\n`);
+    ctx = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  type Block = {
+    path?: string;
+    data?: unknown;
+    lists?: { path: string; input: unknown; data: { items: Record<string, unknown>[]; nextCursor: string | null } }[];
+    anonymous: boolean;
+    replace?: boolean;
+  };
+  const dataBlock = (html: string): Block | null => {
+    const m = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
+    return m ? (JSON.parse(m[1]) as Block) : null;
+  };
+  const root = (html: string) => /<div id="root">([\s\S]*)<\/div>(?:<script type="application\/json" id="page-data">|<\/body>)/.exec(html)?.[1] ?? '';
+
+  async function seed() {
+    const cast = await createCast(ctx.db);
+    const business = await createBusiness(ctx.deps, cast.admin.actor, {
+      title: 'Bageriet Vetekatten',
+      category: 'Livsmedel',
+      description: 'Bröd och bullar',
+      rate: 4,
+      branches: [{ location: 'Lund' }],
+    });
+    const comment = await createComment(ctx.deps, cast.owner.actor, {
+      businessId: business.id,
+      text: 'Kardemummabullarna är <b>bäst</b>',
+      businessLocation: 'Lund',
+    });
+    return { ...cast, business, comment };
+  }
+
+  it("renders a business page's first reviews (the anonymous view) and hands the same page to the list", async () => {
+    const { business, comment, owner, admin } = await seed();
+    const res = await ctx.app.inject(`/business/${business.id}`);
+    expect(res.statusCode).toBe(200);
+    const html = root(res.body);
+    expect(html).toContain('Kardemummabullarna är &lt;b&gt;bäst&lt;/b&gt;');
+    expect(html).toContain(`id="comment-${comment._id}"`);
+    // Its controls wait for the app: the section is a disabled fieldset until hydration.
+    expect(html).toMatch(/<fieldset[^>]*disabled=""[^>]*>[\s\S]*<h2[^>]*>Kommentarer/);
+    const block = dataBlock(res.body)!;
+    expect(block).toMatchObject({ path: 'business.byId', anonymous: true });
+    expect(block.replace).toBeUndefined();
+    expect(block.lists).toEqual([expect.objectContaining({ path: 'comments.byBusiness', input: { businessId: business.id } })]);
+    expect(block.lists?.[0]?.data.items.map((c) => c._id)).toEqual([comment._id]);
+
+    // The author signed in gets the same anonymous render (none of their own buttons), marked
+    // so their browser asks for their own view.
+    const mine = await ctx.app.inject({ url: `/business/${business.id}`, headers: { cookie: `session=${owner.token}` } });
+    expect(root(mine.body)).toBe(html);
+    expect(dataBlock(mine.body)).toMatchObject({ anonymous: false, lists: block.lists });
+    const adminView = await ctx.app.inject({ url: `/business/${business.id}`, headers: { cookie: `session=${admin.token}` } });
+    expect(root(adminView.body)).toBe(html);
+
+    // A new review shows on the next load.
+    const newer = await createComment(ctx.deps, owner.actor, { businessId: business.id, text: 'Och kanelbullarna', businessLocation: 'Lund' });
+    const after = await ctx.app.inject(`/business/${business.id}`);
+    expect(root(after.body)).toContain('Och kanelbullarna');
+    expect(dataBlock(after.body)?.lists?.[0]?.data.items.map((c) => c._id)).toEqual([newer._id, comment._id]);
+  });
+
+  it('leaves the list to the browser when the address asks for another order, filter or search', async () => {
+    const { business } = await seed();
+    for (const query of ['?sort=highest', '?q=bullar', '?stars=5', '?photos=1', '?branch=x']) {
+      const res = await ctx.app.inject(`/business/${business.id}${query}`);
+      expect(res.statusCode, query).toBe(200);
+      const block = dataBlock(res.body);
+      expect(block?.path, query).toBe('business.byId');
+      expect(block?.lists, query).toBeUndefined();
+      expect(root(res.body), query).not.toContain('Kardemummabullarna');
+    }
+    // What the list does not read keeps the render with the list.
+    expect(dataBlock((await ctx.app.inject(`/business/${business.id}?lang=sv&utm_source=x`)).body)?.lists).toHaveLength(1);
+  });
+
+  it('paints the home feed with its first cards, the same for a signed-in visitor, marked for a refetch', async () => {
+    const { comment, other } = await seed();
+    const res = await ctx.app.inject('/');
+    const html = root(res.body);
+    // A feed card shows the start of the text (FEED_EXCERPT_CHARS).
+    expect(html).toContain('>Kardemummabullarna');
+    expect(html).toContain(`href="/comment/${comment._id}"`);
+    // A first paint: its controls inert until the browser renders the page anew from the same data.
+    expect(html).not.toMatch(/<(button|input)(?![^>]*disabled)[\s>]/);
+    const block = dataBlock(res.body)!;
+    expect(block).toMatchObject({ anonymous: true, replace: true, lists: [{ path: 'comments.feed', input: { filter: 'all' } }] });
+    expect(block.path).toBeUndefined();
+    expect(block.lists?.[0]?.data.items[0]).toMatchObject({ _id: comment._id });
+    // Signed in: the same render, nothing of theirs in it (no name in the header, no own choices).
+    const signedIn = await ctx.app.inject({ url: '/', headers: { cookie: `session=${other.token}` } });
+    expect(root(signedIn.body)).toBe(html);
+    expect(signedIn.body).not.toContain('Ada');
+    expect(signedIn.body).not.toContain(other.email);
+    expect(dataBlock(signedIn.body)).toMatchObject({ anonymous: false, replace: true });
+    // Another filter, another first page.
+    const top = dataBlock((await ctx.app.inject('/?filter=mostReplied')).body);
+    expect(top?.lists?.[0]).toMatchObject({ path: 'comments.feed', input: { filter: 'mostReplied' } });
+  });
+
+  it('paints the directory with its first cards; a favourite is never in the shared render', async () => {
+    const { business, owner } = await seed();
+    await setFavorite(ctx.deps, owner.actor, { businessId: business.id, favorite: true });
+    const res = await ctx.app.inject('/business');
+    const html = root(res.body);
+    expect(html).toContain('Bageriet Vetekatten');
+    const block = dataBlock(res.body)!;
+    expect(block).toMatchObject({ anonymous: true, replace: true, lists: [{ path: 'business.directoryPage', input: {} }] });
+    const card = block.lists?.[0]?.data.items.find((b) => b.id === business.id);
+    expect(card).toMatchObject({ isFavorite: false });
+    const signedIn = await ctx.app.inject({ url: '/business', headers: { cookie: `session=${owner.token}` } });
+    expect(root(signedIn.body)).toBe(html);
+    expect(dataBlock(signedIn.body)?.lists?.[0]?.data.items.find((b) => b.id === business.id)).toMatchObject({ isFavorite: false });
+    expect(dataBlock(signedIn.body)?.anonymous).toBe(false);
+    // A search or a filter keeps the first paint without data (a skeleton), as before.
+    expect(dataBlock((await ctx.app.inject('/business?q=bageri')).body)).toBeNull();
+    expect(dataBlock((await ctx.app.inject('/business?category=Livsmedel')).body)).toBeNull();
   });
 });

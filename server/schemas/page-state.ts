@@ -36,6 +36,19 @@ export function directoryStateOf(search: string): { category: string; city: stri
   };
 }
 
+/**
+ * The parameters a business page's comment list reads (its search, branch, and
+ * client/lib/comment-list-state.ts: sort, stars, photos). With none of them the list is in its
+ * default state, the one the server renders with the page's first comments.
+ */
+const COMMENT_LIST_PARAMS = [SEARCH_PARAM, BRANCH_PARAM, 'sort', 'stars', 'photos'];
+
+/** Whether a business page's query string asks for its comments in another state than the default (any of its parameters set). */
+export function commentListAsked(search: string): boolean {
+  const params = paramsOf(search);
+  return COMMENT_LIST_PARAMS.some((name) => (params.get(name) ?? '') !== '');
+}
+
 /** `search` with `name` set to `value` (removed when empty), as `?a=b` or ''. */
 export function withParam(search: string, name: string, value: string): string {
   const params = paramsOf(search);

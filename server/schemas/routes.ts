@@ -25,6 +25,12 @@ export type Route = {
    * before the app has loaded, and the server renders the page with its answer (the anonymous view).
    */
   readonly query?: 'business.byId' | 'comments.byId';
+  /**
+   * The paged list a prerendered page shows (its first page, in the state of the query string):
+   * the server renders the page's first paint with it at request time (the anonymous view), and
+   * the client's list starts with the same page.
+   */
+  readonly list?: 'comments.feed' | 'business.directoryPage';
   /** Its own title, description and canonical link for search engines (else `noindex`). */
   readonly indexable?: boolean;
   /** Listed in /sitemap.xml (pages with an `:id` are listed by the sitemap from the data). */
@@ -32,7 +38,7 @@ export type Route = {
 };
 
 export const ROUTES = [
-  { path: '/', page: 'home', prerender: '/', indexable: true, sitemap: true },
+  { path: '/', page: 'home', prerender: '/', list: 'comments.feed', indexable: true, sitemap: true },
   { path: '/about', page: 'about', indexable: true, sitemap: true },
   { path: '/terms-of-use', page: 'terms', indexable: true, sitemap: true },
   { path: '/policy', page: 'policy', indexable: true, sitemap: true },
@@ -50,7 +56,7 @@ export const ROUTES = [
   { path: '/u/:id', page: 'public-profile' },
   { path: '/user-mng', page: 'user-management', auth: 'admin' },
   { path: '/contact-inbox', page: 'contact-inbox', auth: 'admin' },
-  { path: '/business', page: 'directory', prerender: '/business', indexable: true, sitemap: true },
+  { path: '/business', page: 'directory', prerender: '/business', list: 'business.directoryPage', indexable: true, sitemap: true },
   { path: '/products', redirect: '/business' },
   { path: '/business/:id', page: 'business-detail', prerender: '/business/_', query: 'business.byId', indexable: true },
   { path: '/favorites/:userId', page: 'favorites', auth: 'user' },

@@ -5,13 +5,10 @@ import { BusinessPicture } from './business-picture';
 import { FavoriteButton } from './favorite-button';
 import { useLocalized } from './localized';
 import { Stars } from './stars';
+import { useBusinessTitle } from './business-title';
 import styles from './business-card.module.css';
 
-/** The suggestion box's stored title is one language; the card names it in the active one. */
-export function useBusinessTitle() {
-  const { t } = useI18n();
-  return (b: { title: string; isSuggestionBox: boolean }) => (b.isSuggestionBox ? t.business.directory.suggestionTitle : b.title);
-}
+export { useBusinessTitle };
 
 /** A directory card; the whole card links to the business page, the heart toggles on its own. */
 export function BusinessCard({

@@ -3,12 +3,13 @@ import { SegmentGroup } from '@ark-ui/react/segment-group';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { FEED_EXCERPT_CHARS, feedFilters, type FeedFilter } from '../../../server/schemas/comment-constants';
-import type { CommentCard } from '../../../server/schemas/comments';
+import type { CommentCard, Page } from '../../../server/schemas/comments';
 import { useI18n } from '../../i18n';
+import { usePageList } from '../../lib/page-data';
 import { useTRPC } from '../../lib/trpc';
 import { useSearchParam } from '../../lib/url-state';
 import { asFeedFilter, FEED_FILTER_PARAM } from '../../../server/schemas/page-state';
-import { useBusinessTitle } from '../business/business-card';
+import { useBusinessTitle } from '../business/business-title';
 import { capitalised, excerpt } from './emoji';
 import { FeedSkeletonGrid } from './feed-skeleton';
 import { PostDate } from './post-header';
@@ -31,7 +32,13 @@ export function CommentFeed() {
   const [filterParam, setFilterParam] = useSearchParam(FEED_FILTER_PARAM);
   const filter = asFeedFilter(filterParam);
   const setFilter = (next: FeedFilter) => setFilterParam(next === 'all' ? '' : next);
-  const query = useInfiniteQuery(trpc.comments.feed.infiniteQueryOptions({ filter }, { getNextPageParam: (page) => page.nextCursor ?? undefined }));
+  // The server may have rendered the page with the feed's first page (server/plugins/spa-pages.ts):
+  // the list starts with it, so the cards the visitor already sees are not repainted or asked for.
+  const served = usePageList<Page<CommentCard>>('comments.feed', { filter });
+  const query = useInfiniteQuery({
+    ...trpc.comments.feed.infiniteQueryOptions({ filter }, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
+    ...served,
+  });
   const labels: Record<FeedFilter, string> = { mostReplied: f.mostReplied, topRated: f.topRated, all: f.all };
   const errors: Record<FeedFilter, string> = { mostReplied: f.errorMostReplied, topRated: f.errorTopRated, all: f.errorAll };
   // The description lists them in this order; the default is All Comments.

@@ -1,10 +1,13 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { SEARCH_MAX } from '../../../server/schemas/comment-constants';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useLoginHref } from '../accounts/sign-in';
+import { useHydrated } from '../../lib/hydrated';
+import { usePageList } from '../../lib/page-data';
+import type { CommentCard as Comment, Page } from '../../../server/schemas/comments';
 import { useTRPC } from '../../lib/trpc';
 import { useSearchParam, useSearchParamText } from '../../lib/url-state';
 import { useCommentListState } from '../../lib/comment-list-state';
@@ -21,20 +24,22 @@ const CommentForm = lazy(() => import('./comment-form').then((m) => ({ default: 
 
 const COMMENT_HASH = /^#comment-([\w-]{1,64})$/;
 
-/** The comment id a link's hash points at (#comment-{id}), following hash changes. */
+const readLinkedId = () => COMMENT_HASH.exec(window.location.hash)?.[1] ?? null;
+function subscribeToHash(onChange: () => void) {
+  window.addEventListener('hashchange', onChange);
+  window.addEventListener('popstate', onChange);
+  return () => {
+    window.removeEventListener('hashchange', onChange);
+    window.removeEventListener('popstate', onChange);
+  };
+}
+
+/**
+ * The comment id a link's hash points at (#comment-{id}), following hash changes. The server
+ * never sees the hash: its render (and the hydration of it) has none, the browser's id follows.
+ */
 function useLinkedCommentId(): string | null {
-  const read = () => COMMENT_HASH.exec(window.location.hash)?.[1] ?? null;
-  const [id, setId] = useState(read);
-  useEffect(() => {
-    const update = () => setId(read());
-    window.addEventListener('hashchange', update);
-    window.addEventListener('popstate', update);
-    return () => {
-      window.removeEventListener('hashchange', update);
-      window.removeEventListener('popstate', update);
-    };
-  }, []);
-  return id;
+  return useSyncExternalStore(subscribeToHash, readLinkedId, () => null);
 }
 
 /**
@@ -70,13 +75,16 @@ export function CommentSection({
   const listState = useCommentListState();
   const filtered = Boolean(listState.input.stars || listState.input.photos);
 
+  const input = { businessId, search: term || undefined, branch: branch || undefined, ...listState.input };
+  // The server renders a business page with its first page of comments in the default order
+  // (server/plugins/spa-pages.ts): the list starts with it, so hydration finds the same cards.
+  const served = usePageList<Page<Comment>>('comments.byBusiness', input);
   const query = useInfiniteQuery({
-    ...trpc.comments.byBusiness.infiniteQueryOptions(
-      { businessId, search: term || undefined, branch: branch || undefined, ...listState.input },
-      { getNextPageParam: (page) => page.nextCursor ?? undefined },
-    ),
+    ...trpc.comments.byBusiness.infiniteQueryOptions(input, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
+    ...served,
     placeholderData: keepPreviousData,
   });
+  const hydrated = useHydrated();
   const comments = useMemo(() => (query.data?.pages.flatMap((p) => p.items) ?? []).filter((c) => !removed.has(c._id)), [query.data, removed]);
   // A page of cards is a lot of main-thread work; a deferred render yields between cards
   // instead of blocking input in one long task. Until it is done, the loading state stays.
@@ -112,7 +120,7 @@ export function CommentSection({
     list = <p className="notice">{term ? s.nothingFound : branch ? s.nothingAtBranch : filtered ? t.comments.listing.nothingFiltered : s.noComments}</p>;
   } else {
     list = (
-      <ol className={styles.commentList} aria-labelledby={headingId} aria-busy={query.isFetching || undefined}>
+      <ol className={styles.commentList} aria-labelledby={headingId} aria-busy={(hydrated && query.isFetching) || undefined}>
         {shown.map((comment) => (
           <li key={comment._id}>
             <CommentCard comment={comment} highlighted={comment._id === linkedId} onRemoved={hide} />
@@ -123,67 +131,71 @@ export function CommentSection({
   }
 
   return (
-    <section id="comments" className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.sectionTitle}>
-        {s.heading}
-      </h2>
+    <section id="comments" aria-labelledby={headingId}>
+      {/* Served by the server, the search, the filters and the cards' buttons would do nothing
+          until the app has taken over: they are disabled until then, so a press is not lost. */}
+      <fieldset className={`${styles.section} ${styles.frame}`} disabled={!hydrated}>
+        <h2 id={headingId} className={styles.sectionTitle}>
+          {s.heading}
+        </h2>
 
-      {me ? (
-        me.isBanned ? (
-          <p className="notice notice-error">{t.messages.banned}</p>
+        {me ? (
+          me.isBanned ? (
+            <p className="notice notice-error">{t.messages.banned}</p>
+          ) : (
+            <Suspense fallback={<Spinner label={t.common.loading} />}>
+              <CommentForm businessId={businessId} onPosted={clearSearch} />
+            </Suspense>
+          )
         ) : (
-          <Suspense fallback={<Spinner label={t.common.loading} />}>
-            <CommentForm businessId={businessId} onPosted={clearSearch} />
-          </Suspense>
-        )
-      ) : (
-        <p className="notice">
-          <Link href={loginHref}>{t.messages.commentLoginRequired}</Link>
-        </p>
-      )}
+          <p className="notice">
+            <Link href={loginHref}>{t.messages.commentLoginRequired}</Link>
+          </p>
+        )}
 
-      {empty ? null : (
-        <>
-          <div className={styles.filters}>
-            <div className={styles.searchBox} role="search">
-              <label htmlFor={searchId} className="visually-hidden">
-                {s.searchLabel}
-              </label>
-              <input
-                id={searchId}
-                type="search"
-                className="input"
-                placeholder={s.searchPlaceholder}
-                value={search}
-                maxLength={SEARCH_MAX}
-                onChange={(e) => setSearch(e.target.value)}
-                aria-describedby={`${searchId}-hint`}
-              />
-              <p id={`${searchId}-hint`} className={styles.hint}>
-                {s.searchHint}
-              </p>
-            </div>
-            {branches.length > 1 ? (
-              <div className={styles.branchFilter}>
-                <BranchFilter branches={branches} value={branch} onChange={setBranch} />
+        {empty ? null : (
+          <>
+            <div className={styles.filters}>
+              <div className={styles.searchBox} role="search">
+                <label htmlFor={searchId} className="visually-hidden">
+                  {s.searchLabel}
+                </label>
+                <input
+                  id={searchId}
+                  type="search"
+                  className="input"
+                  placeholder={s.searchPlaceholder}
+                  value={search}
+                  maxLength={SEARCH_MAX}
+                  onChange={(e) => setSearch(e.target.value)}
+                  aria-describedby={`${searchId}-hint`}
+                />
+                <p id={`${searchId}-hint`} className={styles.hint}>
+                  {s.searchHint}
+                </p>
               </div>
-            ) : null}
+              {branches.length > 1 ? (
+                <div className={styles.branchFilter}>
+                  <BranchFilter branches={branches} value={branch} onChange={setBranch} />
+                </div>
+              ) : null}
+            </div>
+
+            <CommentFilters state={listState} />
+          </>
+        )}
+
+        {linkedComment ? (
+          <div className={styles.linked}>
+            <p className={styles.linkedLabel}>{s.linked}</p>
+            <CommentCard comment={linkedComment} highlighted repliesOpen onRemoved={hide} />
           </div>
+        ) : null}
 
-          <CommentFilters state={listState} />
-        </>
-      )}
+        {list}
 
-      {linkedComment ? (
-        <div className={styles.linked}>
-          <p className={styles.linkedLabel}>{s.linked}</p>
-          <CommentCard comment={linkedComment} highlighted repliesOpen onRemoved={hide} />
-        </div>
-      ) : null}
-
-      {list}
-
-      <LoadMore query={query} label={s.loadMore} busyLabel={s.loading} className={styles.more} />
+        <LoadMore query={query} label={s.loadMore} busyLabel={s.loading} className={styles.more} />
+      </fieldset>
     </section>
   );
 }

@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { demoPassword, expect, expectAccessible, test } from './fixtures';
+
+/** The newest comment of the demo data: first in the home feed and in its business's list. */
+async function newestComment(baseURL: string | undefined): Promise<{ id: string; businessId: string }> {
+  const res = await fetch(`${baseURL}/trpc/comments.feed?input=${encodeURIComponent(JSON.stringify({ filter: 'all' }))}`);
+  const body = (await res.json()) as { result: { data: { items: { _id: string; businessId: string }[] } } };
+  const first = body.result.data.items[0];
+  if (!first) throw new Error('no comment in the demo data');
+  return { id: first._id, businessId: first.businessId };
+}
+
+/** Console errors and warnings (a hydration mismatch is one), and the list requests the page makes. */
+function watch(page: Page) {
+  const problems: string[] = [];
+  const listRequests: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('request', (req) => {
+    if (/comments\.(byBusiness|feed)|business\.directoryPage/.test(req.url())) listRequests.push(req.url());
+  });
+  return { problems, listRequests };
+}
+
+test.describe('first reviews, feed and directory in the first HTML (issue 29.7)', () => {
+  test('are readable with JavaScript turned off', async ({ browser, baseURL }) => {
+    const { id, businessId } = await newestComment(baseURL);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    await page.goto(`/business/${businessId}`);
+    await expect(page.locator(`#comments article#comment-${id}`)).toBeVisible();
+
+    await page.goto('/');
+    await expect(page.locator(`main a[href="/comment/${id}"]`)).toBeVisible();
+
+    await page.goto('/business');
+    const cards = page.getByRole('list', { name: 'Butiker' }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThan(3);
+    await context.close();
+  });
+
+  test('the business page hydrates its served reviews without asking for them again', async ({ page, baseURL }) => {
+    const { id, businessId } = await newestComment(baseURL);
+    const { problems, listRequests } = watch(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { servedCard?: Element | null };
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') w.servedCard = document.querySelector('#comments article[id^="comment-"]');
+      });
+    });
+    await page.goto(`/business/${businessId}`);
+    // The section's controls are enabled once the app has taken it over.
+    await expect(page.getByRole('searchbox', { name: 'Sök bland kommentarerna' })).toBeEnabled();
+    await expect(page.locator(`#comment-${id}`)).toBeVisible();
+    const same = await page.evaluate(() => {
+      const w = window as unknown as { servedCard?: Element | null };
+      return Boolean(w.servedCard) && w.servedCard === document.querySelector('#comments article[id^="comment-"]');
+    });
+    expect(same).toBe(true);
+    expect(listRequests).toEqual([]);
+    expect(problems).toEqual([]);
+    await expectAccessible(page, 'business page with served reviews');
+  });
+
+  test('home and directory start from the served cards without asking for them again', async ({ page, baseURL }) => {
+    const { id } = await newestComment(baseURL);
+    const { problems, listRequests } = watch(page);
+    await page.goto('/');
+    // The feed's filters are live once the app has rendered the page from the served data.
+    await expect(page.getByRole('radio', { name: 'MEST BESVARAD' })).toBeEnabled();
+    await expect(page.locator(`main a[href="/comment/${id}"]`)).toBeVisible();
+
+    await page.goto('/business');
+    await expect(page.getByRole('searchbox', { name: 'Sök butik efter namn' })).toBeEnabled();
+    await expect(page.getByRole('list', { name: 'Butiker' }).getByRole('listitem').first()).toBeVisible();
+    expect(listRequests).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('a signed-in visitor gets the served reviews, then their own form, without a hydration error', async ({ page, baseURL }) => {
+    const { id, businessId } = await newestComment(baseURL);
+    await page.goto('/login');
+    await page.getByLabel('E-post').fill('johanna@demo.recensera.se');
+    await page.getByLabel('Lösenord', { exact: true }).fill(demoPassword());
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    await expect(page).toHaveURL(/\/user$/);
+    const { problems } = watch(page);
+
+    await page.goto(`/business/${businessId}`);
+    await expect(page.locator(`#comment-${id}`)).toBeVisible();
+    await expect(page.locator('#comments').getByRole('button', { name: 'Publicera' })).toBeVisible();
+    await page.goto('/business');
+    await expect(page.getByRole('list', { name: 'Butiker' }).getByRole('listitem').first()).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});
