@@ -1,6 +1,7 @@
 import { commonMessages } from './common-messages';
 import { accountMessages } from './account-messages';
 import { businessMessages } from './business-messages';
+import { businessFactsMessages } from './business-facts-messages';
 import { commentMessages } from './comment-messages';
 import { moderationMessages } from './moderation-messages';
 
@@ -13,6 +14,7 @@ export const messages = {
   ...commonMessages,
   ...accountMessages,
   ...businessMessages,
+  ...businessFactsMessages,
   ...commentMessages,
   ...moderationMessages,
 } as const;

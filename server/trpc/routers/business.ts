@@ -18,6 +18,8 @@ import { listFavoriteBusinesses, setFavorite } from '../../services/favorites';
 import { listBusinessPhotos } from '../../services/photos';
 import { businessPhotosInputSchema } from '../../schemas/photos';
 import { adminProcedure, cachedPublicProcedure, publicProcedure, router } from '../init';
+import { businessFactsSchema } from '../../schemas/business-facts';
+import { editBusinessFacts, listFactChanges } from '../../services/business-facts';
 
 // Rating and favouriting are public procedures on purpose: the services answer a visitor with the
 // description's own message ('Please log in to submit a rate') rather than the generic 401.
@@ -44,6 +46,13 @@ export const businessRouter = router({
   update: adminProcedure
     .input(businessUpdateSchema.extend({ id: idSchema }))
     .mutation(({ ctx, input: { id, ...input } }) => updateBusiness(ctx.deps, ctx.actor, id, input)),
+
+  // Public procedures: the service decides who may (admins now, the business's owners later).
+  editFacts: publicProcedure
+    .input(businessFactsSchema.extend({ id: idSchema }))
+    .mutation(({ ctx, input: { id, ...input } }) => editBusinessFacts(ctx.deps, ctx.actor, id, input)),
+
+  factChanges: publicProcedure.input(businessIdInputSchema).query(({ ctx, input }) => listFactChanges(ctx.deps, ctx.actor, input.id)),
 
   remove: adminProcedure.input(businessIdInputSchema).mutation(async ({ ctx, input }) => {
     await deleteBusiness(ctx.deps, ctx.actor, input.id);
