@@ -10,6 +10,7 @@ import {
   businessCreateSchema,
   businessSearchSchema,
   directoryCursorSchema,
+  directoryFiltersQuerySchema,
   directoryQuerySchema,
   DIRECTORY_PAGE,
   DIRECTORY_PAGE_MAX,
@@ -199,7 +200,9 @@ export function businessRoutes(deps: Deps) {
             category: directoryQuerySchema.shape.category.describe(
               "A category's Swedish or English name, any case (`Livsmedel` or `groceries`); a name not in the list matches nothing.",
             ),
-            city: directoryQuerySchema.shape.city.describe("A branch's location exactly as written (`Malmö`); businesses with a branch there."),
+            city: directoryQuerySchema.shape.city.describe(
+              'A normalised town (`Malmö`, any case); businesses with a branch there, in any of its areas (`Malmö Hyllie`).',
+            ),
             sort: directoryQuerySchema.shape.sort.describe(
               "`name` A–Ö (default); `rating` by a Bayesian average (5 imagined ratings of 3 stars added to each business's " +
                 'own, so one 5-star rating does not outrank a hundred 4.8s; unrated last); `reviews` most ratings first; ' +
@@ -236,19 +239,23 @@ export function businessRoutes(deps: Deps) {
           tags: ['business'],
           summary: 'What the business list can be filtered by',
           description:
-            'The categories that have businesses (names in both languages) and the branch locations, each with how many ' +
-            'businesses it holds, in Swedish order: the values of `category` and `city` of GET /api/business. The suggestion ' +
+            'The categories that have businesses (names in both languages) and the towns of their branches, each with how many ' +
+            'businesses it holds, in Swedish order: the values of `category` and `city` of GET /api/business. With `search`, ' +
+            '`category` or `city` the counts follow the other filters: a category counts the businesses the search and city ' +
+            'keep, a town those the search and category keep; a chosen one stays listed (0 when nothing is left). The suggestion ' +
             'box counts in neither.',
+          querystring: directoryFiltersQuerySchema,
           response: {
             200: z.object({
               categories: z.array(z.object({ _id: z.string(), nameSv: z.string(), nameEn: z.string(), count: z.number().int() })),
               cities: z.array(z.object({ name: z.string(), count: z.number().int() })),
             }),
+            400: errorSchema,
           },
         },
       },
-      async () => {
-        const filters = directoryFilters(deps);
+      async (request) => {
+        const filters = directoryFilters(deps, request.query);
         return { categories: filters.categories.map(({ id, ...c }) => ({ _id: id, ...c })), cities: filters.cities };
       },
     );

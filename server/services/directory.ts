@@ -73,13 +73,13 @@ function titleContains(search: string | undefined): SQL | undefined {
   return needle ? sql`instr(${businesses.titleSearch}, ${needle}) > 0` : undefined;
 }
 
-/** The WHERE of a directory query; the branch test probes branches_location_idx once per business. */
+/** The WHERE of a directory query; the branch test probes branches_town_idx once per business. */
 function directoryWhere(db: Db, input: DirectoryQuery): SQL | undefined {
   return and(
     titleContains(input.search),
     input.category ? eq(businesses.categoryId, categoryIdNamed(db, input.category)) : undefined,
     input.city
-      ? sql`exists(select 1 from ${branches} where ${branches.location} = ${input.city.trim()} and ${branches.businessId} = ${businesses.id})`
+      ? sql`exists(select 1 from ${branches} where ${branches.town} = ${townNamed(db, input.city)} and ${branches.businessId} = ${businesses.id})`
       : undefined,
   );
 }
@@ -159,23 +159,12 @@ export const directoryQueries = (db: Db) => ({
     .select({ businessId: favorites.businessId })
     .from(favorites)
     .where(eq(favorites.userId, sql.placeholder('me'))),
-  atLocation: db
-    .select({ businessId: branches.businessId })
+  townsOf: db
+    .selectDistinct({ businessId: branches.businessId, town: branches.town })
     .from(branches)
-    .where(eq(branches.location, sql.placeholder('location'))),
+    .where(sql`${branches.town} <> ''`),
+  towns: db.selectDistinct({ town: branches.town }).from(branches),
   categories: db.select({ id: categories.id, nameSv: categories.nameSv, nameEn: categories.nameEn }).from(categories),
-  categoryCounts: db
-    .select({ id: categories.id, nameSv: categories.nameSv, nameEn: categories.nameEn, count: sql<number>`count(*)` })
-    .from(businesses)
-    .innerJoin(categories, eq(categories.id, businesses.categoryId))
-    .where(eq(businesses.isSuggestionBox, false))
-    .groupBy(categories.id),
-  cityCounts: db
-    .select({ name: branches.location, count: sql<number>`count(distinct ${branches.businessId})` })
-    .from(branches)
-    .innerJoin(businesses, eq(businesses.id, branches.businessId))
-    .where(eq(businesses.isSuggestionBox, false))
-    .groupBy(branches.location),
 });
 
 const directoryStatements = preparedStatements(directoryQueries);
@@ -186,9 +175,12 @@ type DirectorySnapshot = {
   cards: readonly DirectoryCard[];
   titleSearch: string[];
   categoryIds: Array<string | null>;
+  /** Each card's branch towns (the city filter), folded. */
+  towns: Array<Set<string>>;
   /** Each other sort's order as places in `cards`, read when first asked for. */
   orders: Partial<Record<DirectorySort, number[]>>;
-  filters?: DirectoryFilters;
+  /** The towns by folded name, as first written ("Malmö"), and the categories' names. */
+  townNames: Map<string, string>;
 };
 const directorySnapshots = new WeakMap<Db, DirectorySnapshot>();
 
@@ -202,11 +194,23 @@ function directorySnapshot(db: Db): DirectorySnapshot {
   const stamp = dataStamp(db);
   const kept = directorySnapshots.get(db);
   if (kept?.stamp === stamp) return kept;
-  const rows = directoryStatements(db).all.all();
+  const q = directoryStatements(db);
+  const rows = q.all.all();
+  const townsById = new Map<string, Set<string>>();
+  const townNames = new Map<string, string>();
+  for (const { businessId, town } of q.townsOf.all()) {
+    const key = svFold(town);
+    if (!townNames.has(key)) townNames.set(key, town);
+    const set = townsById.get(businessId) ?? new Set<string>();
+    set.add(key);
+    townsById.set(businessId, set);
+  }
   const snapshot: DirectorySnapshot = {
     stamp,
     titleSearch: rows.map((r) => r.titleSearch),
     categoryIds: rows.map((r) => r.categoryId),
+    towns: rows.map((r) => townsById.get(r.id) ?? new Set()),
+    townNames,
     orders: { name: rows.map((_, i) => i) },
     // Frozen with their JSON kept: a search answer joins the texts instead of stringifying cards.
     cards: rows.map((r) =>
@@ -243,26 +247,41 @@ function orderIn(db: Db, snapshot: DirectorySnapshot, sort: DirectorySort): numb
   return order;
 }
 
-/** The places in the snapshot's cards that the query keeps, in its order (A–Ö by default). */
-function matchingPlaces(db: Db, snapshot: DirectorySnapshot, input: DirectoryQuery): number[] {
-  const order = orderIn(db, snapshot, input.sort ?? DEFAULT_DIRECTORY_SORT);
+/** The test of each filter the query sets, by name, so the filters' counts can leave their own out. */
+function filterTests(db: Db, snapshot: DirectorySnapshot, input: DirectoryQuery) {
   const needle = input.search?.trim() ? titleSearchOf(input.search.trim()) : '';
   const categoryId = input.category ? categoryIdNamed(db, input.category) : null;
-  const inCity = input.city
-    ? new Set(
-        directoryStatements(db)
-          .atLocation.all({ location: input.city.trim() })
-          .map((r) => r.businessId),
-      )
-    : null;
+  const town = input.city ? svFold(input.city.trim()) : null;
+  const { titleSearch, categoryIds, towns } = snapshot;
+  return {
+    search: needle ? (i: number) => titleSearch[i].includes(needle) : null,
+    category: categoryId !== null ? (i: number) => categoryIds[i] === categoryId : null,
+    city: town !== null ? (i: number) => towns[i].has(town) : null,
+  };
+}
+
+type FilterTests = ReturnType<typeof filterTests>;
+
+/** The places the tests keep, leaving out the test named `except`. */
+function keptBy(order: number[], tests: FilterTests, except?: keyof FilterTests): number[] {
+  const active = (Object.keys(tests) as Array<keyof FilterTests>).filter((k) => k !== except).flatMap((k) => tests[k] ?? []);
   // No filter: the kept order itself, nothing is scanned.
-  if (!needle && categoryId === null && !inCity) return order;
-  const { cards, titleSearch, categoryIds } = snapshot;
-  return order.filter((i) => {
-    if (needle && !titleSearch[i].includes(needle)) return false;
-    if (categoryId !== null && categoryIds[i] !== categoryId) return false;
-    return !inCity || inCity.has(cards[i].id);
-  });
+  return active.length === 0 ? order : order.filter((i) => active.every((keep) => keep(i)));
+}
+
+/** The places in the snapshot's cards that the query keeps, in its order (A–Ö by default). */
+function matchingPlaces(db: Db, snapshot: DirectorySnapshot, input: DirectoryQuery): number[] {
+  return keptBy(orderIn(db, snapshot, input.sort ?? DEFAULT_DIRECTORY_SORT), filterTests(db, snapshot, input));
+}
+
+/** The town a city filter names, as stored (any case); the text itself when no branch is there. */
+function townNamed(db: Db, city: string): string {
+  const wanted = svFold(city.trim());
+  return (
+    directoryStatements(db)
+      .towns.all()
+      .find((t) => svFold(t.town) === wanted)?.town ?? city.trim()
+  );
 }
 
 /** The shared cards at these places; only a signed-in user's favourite gets its own copy. */
@@ -314,20 +333,42 @@ export function directoryPage(deps: Deps, actor: Actor, input: DirectoryPageQuer
 const swedishOrder = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });
 
 /**
- * What the directory can be filtered by (its chips and city list): the categories that have
- * businesses and the branch locations, each with how many businesses it holds, in Swedish order
- * (categories by their Swedish name). The suggestion box counts in neither.
+ * What the directory can be filtered by (its chips and city list): the categories and the
+ * normalised towns of the businesses the other filters keep, each with how many businesses it
+ * holds, in Swedish order (categories by their Swedish name). A category's count follows the
+ * search and the town, a town's the search and the category (issue 31.3); a chosen value stays
+ * listed, with 0 when nothing matches. The suggestion box counts in neither.
  */
-export function directoryFilters(deps: Deps): DirectoryFilters {
+export function directoryFilters(deps: Deps, input: DirectoryQuery = {}): DirectoryFilters {
   const snapshot = directorySnapshot(deps.db);
-  if (!snapshot.filters) {
-    const q = directoryStatements(deps.db);
-    snapshot.filters = {
-      categories: q.categoryCounts.all().sort((a, b) => swedishOrder.compare(a.nameSv, b.nameSv)),
-      cities: q.cityCounts.all().sort((a, b) => swedishOrder.compare(a.name, b.name)),
-    };
+  const tests = filterTests(deps.db, snapshot, input);
+  const order = snapshot.orders.name as number[];
+  const listed = (i: number) => !snapshot.cards[i].isSuggestionBox;
+  const categoryCounts = new Map<string, number>();
+  for (const i of keptBy(order, tests, 'category')) {
+    const id = snapshot.categoryIds[i];
+    if (id && listed(i)) categoryCounts.set(id, (categoryCounts.get(id) ?? 0) + 1);
   }
-  return snapshot.filters;
+  const townCounts = new Map<string, number>();
+  for (const i of keptBy(order, tests, 'city')) if (listed(i)) for (const town of snapshot.towns[i]) townCounts.set(town, (townCounts.get(town) ?? 0) + 1);
+  const chosenTown = input.city ? svFold(input.city.trim()) : null;
+  if (chosenTown && snapshot.townNames.has(chosenTown) && !townCounts.has(chosenTown)) townCounts.set(chosenTown, 0);
+  const chosenCategory = input.category ? categoryIdNamed(deps.db, input.category) : '';
+  if (chosenCategory && !categoryCounts.has(chosenCategory)) categoryCounts.set(chosenCategory, 0);
+  const names = new Map(
+    directoryStatements(deps.db)
+      .categories.all()
+      .map((c) => [c.id, c]),
+  );
+  return {
+    categories: [...categoryCounts]
+      .flatMap(([id, count]) => {
+        const c = names.get(id);
+        return c ? [{ id, nameSv: c.nameSv, nameEn: c.nameEn, count }] : [];
+      })
+      .sort((a, b) => swedishOrder.compare(a.nameSv, b.nameSv)),
+    cities: [...townCounts].map(([key, count]) => ({ name: snapshot.townNames.get(key) ?? key, count })).sort((a, b) => swedishOrder.compare(a.name, b.name)),
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   businessCreateSchema,
   businessIdInputSchema,
   businessSearchSchema,
+  directoryFiltersQuerySchema,
   directoryPageQuerySchema,
   directoryQuerySchema,
   businessUpdateSchema,
@@ -29,7 +30,7 @@ export const businessRouter = router({
   // The directory page's list, a bounded page at a time (docs/decisions/008).
   directoryPage: cachedPublicProcedure.input(directoryPageQuerySchema.optional()).query(({ ctx, input }) => directoryPage(ctx.deps, ctx.actor, input ?? {})),
 
-  directoryFilters: cachedPublicProcedure.query(({ ctx }) => directoryFilters(ctx.deps)),
+  directoryFilters: cachedPublicProcedure.input(directoryFiltersQuerySchema.optional()).query(({ ctx, input }) => directoryFilters(ctx.deps, input ?? {})),
 
   list: cachedPublicProcedure
     .input(z.object({ search: businessSearchSchema, order: z.enum(['title', 'newest']).optional() }).optional())
