@@ -11,6 +11,7 @@ import { moderation } from './en/moderation';
 import { notifications } from './en/notifications';
 import { pages } from './en/pages';
 import { profiles } from './en/profiles';
+import { places } from './en/places';
 
 /** The English catalog; typed against sv.ts, so a missing key fails the type check. */
 export const en: Widen<typeof sv> = {
@@ -23,6 +24,7 @@ export const en: Widen<typeof sv> = {
   moderation,
   notifications,
   profiles,
+  places,
   // The server's own texts are English already.
   messages,
 };

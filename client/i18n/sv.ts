@@ -7,6 +7,7 @@ import { moderation, moderationMessagesSv } from './sv/moderation';
 import { notifications } from './sv/notifications';
 import { pages } from './sv/pages';
 import { profiles } from './sv/profiles';
+import { places, placesMessagesSv } from './sv/places';
 
 /** The Swedish catalog: the source of truth every other language is typed against. */
 export const sv = {
@@ -19,6 +20,7 @@ export const sv = {
   moderation,
   notifications,
   profiles,
+  places,
   /** Server messages by key (server/schemas/messages.ts). */
-  messages: { ...commonMessagesSv, ...accountsMessagesSv, ...businessMessagesSv, ...commentsMessagesSv, ...moderationMessagesSv },
+  messages: { ...commonMessagesSv, ...accountsMessagesSv, ...businessMessagesSv, ...commentsMessagesSv, ...moderationMessagesSv, ...placesMessagesSv },
 };

@@ -8,6 +8,7 @@ import { createBusiness } from './business-admin';
 import { rateBusiness } from './business-ratings';
 import { resolveCategory } from './categories';
 import { fillTitleSortKeys } from './directory';
+import { editBusinessFacts } from './business-facts';
 import { svFold } from '../lib/sv-fold';
 import { townOf } from '../lib/towns';
 import { createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
@@ -303,6 +304,19 @@ describe('the directory, sorted and filtered', () => {
       { name: 'Malmö', count: 1 },
       { name: 'Umeå', count: 1 },
     ]);
+  });
+
+  it("gives the map every kept business's branch positions, filtered like the list (tRPC business.directoryPlaces)", async () => {
+    const zeta = made.find((m) => m.title === 'Zeta')!;
+    const detail = getBusiness(t.deps, null, zeta.id);
+    await editBusinessFacts(t.deps, (await createTestUser(t.db, { isAdmin: true })).actor, zeta.id, {
+      branches: [{ id: detail.branches[0].id, lat: 55.605, lng: 13.0038 }],
+    });
+    const ask = async (input: object) =>
+      (await t.app.inject({ url: `/trpc/business.directoryPlaces?input=${encodeURIComponent(JSON.stringify(input))}` })).json<{ result: { data: unknown } }>()
+        .result.data;
+    expect(await ask({ city: 'Malmö' })).toEqual([{ id: zeta.id, title: 'Zeta', positions: [[55.605, 13.0038]] }]);
+    expect(await ask({ city: 'Lund' })).toEqual([]);
   });
 
   it('gives businesses written without an A–Ö key (before migration 0013) one at start', () => {

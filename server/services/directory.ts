@@ -164,6 +164,10 @@ export const directoryQueries = (db: Db) => ({
     .from(branches)
     .where(sql`${branches.town} <> ''`),
   towns: db.selectDistinct({ town: branches.town }).from(branches),
+  positions: db
+    .select({ businessId: branches.businessId, lat: branches.lat, lng: branches.lng })
+    .from(branches)
+    .where(sql`${branches.lat} is not null and ${branches.lng} is not null`),
   categories: db.select({ id: categories.id, nameSv: categories.nameSv, nameEn: categories.nameEn }).from(categories),
 });
 
@@ -175,6 +179,8 @@ type DirectorySnapshot = {
   cards: readonly DirectoryCard[];
   titleSearch: string[];
   categoryIds: Array<string | null>;
+  /** Each card's branch positions ([lat, lng]), for the directory's map and "Närmast mig", read when first asked for. */
+  positions?: Array<Array<[number, number]>>;
   /** Each card's branch towns (the city filter), folded. */
   towns: Array<Set<string>>;
   /** Each other sort's order as places in `cards`, read when first asked for. */
@@ -307,6 +313,31 @@ function cardsAt(db: Db, snapshot: DirectorySnapshot, actor: Actor, places: read
 export function listDirectory(deps: Deps, actor: Actor, input: DirectoryQuery = {}): DirectoryCard[] {
   const snapshot = directorySnapshot(deps.db);
   return cardsAt(deps.db, snapshot, actor, matchingPlaces(deps.db, snapshot, input));
+}
+
+/** A business on the directory's map: its branches' positions. */
+export type DirectoryPlace = { id: string; title: string; positions: Array<[number, number]> };
+
+/**
+ * The positions of every business the query keeps (the directory's map, and "Närmast mig", which
+ * sorts by distance in the browser: the visitor's position never reaches the server). Businesses
+ * without a positioned branch are left out.
+ */
+export function directoryPlaces(deps: Deps, input: DirectoryQuery = {}): DirectoryPlace[] {
+  const snapshot = directorySnapshot(deps.db);
+  if (!snapshot.positions) {
+    const place = new Map(snapshot.cards.map((card, i) => [card.id, i]));
+    const positions = snapshot.cards.map((): Array<[number, number]> => []);
+    for (const r of directoryStatements(deps.db).positions.all()) {
+      const i = place.get(r.businessId);
+      if (i !== undefined && r.lat !== null && r.lng !== null) positions[i].push([r.lat, r.lng]);
+    }
+    snapshot.positions = positions;
+  }
+  const positions = snapshot.positions;
+  return matchingPlaces(deps.db, snapshot, input).flatMap((i) =>
+    positions[i].length ? [{ id: snapshot.cards[i].id, title: snapshot.cards[i].title, positions: positions[i] }] : [],
+  );
 }
 
 /** One page of the directory: its cards (items), how many the query keeps in all, and the next page's cursor. */

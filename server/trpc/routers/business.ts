@@ -12,7 +12,7 @@ import {
 } from '../../schemas/business';
 import { getBusiness } from '../../services/business';
 import { createBusiness, deleteBusiness, updateBusiness } from '../../services/business-admin';
-import { directoryFilters, directoryPage, listBusinesses, listDirectory } from '../../services/directory';
+import { directoryFilters, directoryPage, directoryPlaces, listBusinesses, listDirectory } from '../../services/directory';
 import { rateBusiness, unrateBusiness, type RateResult, type UnrateResult } from '../../services/business-ratings';
 import { listCategories } from '../../services/categories';
 import { listFavoriteBusinesses, setFavorite } from '../../services/favorites';
@@ -31,6 +31,9 @@ export const businessRouter = router({
   directoryPage: cachedPublicProcedure.input(directoryPageQuerySchema.optional()).query(({ ctx, input }) => directoryPage(ctx.deps, ctx.actor, input ?? {})),
 
   directoryFilters: cachedPublicProcedure.input(directoryFiltersQuerySchema.optional()).query(({ ctx, input }) => directoryFilters(ctx.deps, input ?? {})),
+
+  // The map's pins and "Närmast mig"'s distances (computed in the browser) for the directory's filters.
+  directoryPlaces: cachedPublicProcedure.input(directoryQuerySchema.optional()).query(({ ctx, input }) => directoryPlaces(ctx.deps, input ?? {})),
 
   list: cachedPublicProcedure
     .input(z.object({ search: businessSearchSchema, order: z.enum(['title', 'newest']).optional() }).optional())
