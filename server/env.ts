@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 const bool = z.enum(['0', '1', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+import { isTileTemplate, OSM_ATTRIBUTION, OSM_TILES } from './schemas/map-settings';
+
 const optionalString = z
   .string()
   .optional()
@@ -97,6 +99,18 @@ export const envSchema = z.object({
   SOCIAL_FACEBOOK_URL: optionalString.pipe(httpsUrl),
   SOCIAL_INSTAGRAM_URL: optionalString.pipe(httpsUrl),
   SOCIAL_LINKEDIN_URL: optionalString.pipe(httpsUrl),
+  /**
+   * Map tiles for the business and directory maps: an https template with {z}, {x}, {y} (and
+   * optionally {s}); unset: OpenStreetMap's standard tiles; off: no maps, no third-party tiles.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .default(OSM_TILES)
+    .transform((v) => v.trim() || OSM_TILES)
+    .pipe(z.string().refine((v) => v.toLowerCase() === 'off' || isTileTemplate(v), 'off, or an https:// address with {z}, {x} and {y}'))
+    .transform((v) => (v.toLowerCase() === 'off' ? null : v)),
+  /** The attribution shown on the map (HTML); unset: OpenStreetMap's, which its tiles require. */
+  MAP_TILE_ATTRIBUTION: z.string().default(OSM_ATTRIBUTION),
 });
 
 /** '30m', '24h', '7d' as milliseconds; '0' and 'off' as 0 (no schedule). */

@@ -57,11 +57,13 @@ if (lockedDemo.length > 0) {
 
 // Businesses written before migration 0013 (or by a script) get their A–Ö key.
 fillTitleSortKeys(db);
-// Businesses without a directory search row (all of them after migration 0019, or a script's) get one.
-fillBusinessSearch(db);
-// Data upgrades the migrations queued (e.g. linking comments to branches): once, in a transaction each.
+// Data upgrades the migrations queued (e.g. linking comments to branches, splitting branch towns):
+// once, in a transaction each.
 const upgraded = runUpgradeTasks(db);
 if (upgraded.length > 0) log.info({ tasks: upgraded }, 'Data upgraded');
+// Businesses without a directory search row (all of them after migration 0020, or a script's) get
+// one, after the upgrades so that it holds the split towns.
+fillBusinessSearch(db);
 // Comments queued for the search index when the last run stopped, or written by a script.
 indexQueuedComments(db);
 const app = await buildApp(deps);

@@ -13,6 +13,7 @@ import { owners } from './en/owners';
 import { pages } from './en/pages';
 import { profiles } from './en/profiles';
 import { suggestions } from './en/suggestions';
+import { places } from './en/places';
 
 /** The English catalog; typed against sv.ts, so a missing key fails the type check. */
 export const en: Widen<typeof sv> = {
@@ -27,6 +28,7 @@ export const en: Widen<typeof sv> = {
   profiles,
   suggestions,
   owners,
+  places,
   // The server's own texts are English already.
   messages,
 };

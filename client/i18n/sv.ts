@@ -9,6 +9,7 @@ import { owners, ownerMessagesSv } from './sv/owners';
 import { pages } from './sv/pages';
 import { profiles } from './sv/profiles';
 import { suggestions, suggestionMessagesSv } from './sv/suggestions';
+import { places, placesMessagesSv } from './sv/places';
 
 /** The Swedish catalog: the source of truth every other language is typed against. */
 export const sv = {
@@ -23,6 +24,16 @@ export const sv = {
   profiles,
   suggestions,
   owners,
+  places,
   /** Server messages by key (server/schemas/messages.ts). */
-  messages: { ...commonMessagesSv, ...accountsMessagesSv, ...businessMessagesSv, ...commentsMessagesSv, ...moderationMessagesSv, ...suggestionMessagesSv, ...ownerMessagesSv },
+  messages: {
+    ...commonMessagesSv,
+    ...accountsMessagesSv,
+    ...businessMessagesSv,
+    ...commentsMessagesSv,
+    ...moderationMessagesSv,
+    ...suggestionMessagesSv,
+    ...ownerMessagesSv,
+    ...placesMessagesSv,
+  },
 };

@@ -24,6 +24,8 @@ import { usePageData } from '../lib/page-data';
 import { useHydrated } from '../lib/hydrated';
 import { useTRPC } from '../lib/trpc';
 import NotFoundPage from './not-found';
+import { BranchFacts } from '../components/places/branch-facts';
+import { BranchesMap } from '../components/places/branches-map';
 import styles from './business-detail.module.css';
 
 // The comments sit below the business's own details; their chunk (cards, emoji ratings) loads
@@ -133,6 +135,9 @@ export default function BusinessDetailPage() {
   const description = localized.description(business);
   const paragraphs = description.text.split('\n').filter((line) => line.trim() !== '');
   const commentBranches = business.branches.map((b) => ({ id: b.id, location: localized.place(b.location) }));
+  const mapPlaces = business.branches.flatMap((b) =>
+    b.lat !== null && b.lng !== null ? [{ id: b.id, lat: b.lat, lng: b.lng, label: `${title} – ${localized.place(b.location)}` }] : [],
+  );
 
   return (
     <div className="container page">
@@ -174,6 +179,20 @@ export default function BusinessDetailPage() {
           ))}
         </div>
 
+        {business.website || business.phone ? (
+          <p className={styles.contact}>
+            {business.website ? (
+              <a href={business.website} rel="noopener nofollow ugc" target="_blank">
+                {t.places.website}: {business.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+              </a>
+            ) : null}
+            {business.phone ? (
+              <a href={`tel:${business.phone.replace(/[^+\d]/g, '')}`}>
+                {t.places.phone}: {business.phone}
+              </a>
+            ) : null}
+          </p>
+        ) : null}
         {/* The "Add New" link leads here; members suggest the missing place on its own form (issue 31.5). */}
         {business.isSuggestionBox ? (
           <p>
@@ -216,7 +235,7 @@ export default function BusinessDetailPage() {
                   return (
                     <li key={branch.id}>
                       <strong>{place}</strong>
-                      {branch.address ? <span className="muted">{branch.address}</span> : null}
+                      <BranchFacts branch={branch} />
                       {/* The suggestion box takes no ratings (PRODUCT.md section 4). */}
                       {business.isSuggestionBox ? null : (
                         <span className={styles.branchRating}>
@@ -238,6 +257,7 @@ export default function BusinessDetailPage() {
                   );
                 })}
               </ul>
+              <BranchesMap places={mapPlaces} label={t.places.map.label(title)} />
             </section>
           ) : null}
         </div>

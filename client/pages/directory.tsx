@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { BusinessCard } from '../components/business/business-card';
@@ -15,6 +15,10 @@ import { directoryStateOf, SEARCH_PARAM } from '../../server/schemas/page-state'
 import { CATEGORY_PARAM, CITY_PARAM, DEFAULT_DIRECTORY_SORT, SORT_PARAM } from '../../server/schemas/directory-constants';
 import { DirectoryFilters } from '../components/business/directory-filters';
 import styles from './directory.module.css';
+import { BranchesMap } from '../components/places/branches-map';
+import { mapSettings } from '../components/places/map-settings';
+import { useHydrated } from '../lib/hydrated';
+import { byDistance } from '../components/places/near-me';
 
 // Only an admin of an empty site sees it: its code loads then.
 const FirstRunPrompt = lazy(() => import('../components/business/first-run-prompt').then((m) => ({ default: m.FirstRunPrompt })));
@@ -39,7 +43,33 @@ export default function DirectoryPage() {
       ? { ...(category && { category }), ...(city && { city }), ...(sort !== DEFAULT_DIRECTORY_SORT && { sort }) }
       : undefined;
   const filtered = view !== undefined && !!(category || city);
-  const options = useQuery(trpc.business.directoryFilters.queryOptions());
+  // The counts follow the other filters and the search (issue 31.3).
+  const filterInput = category || city || search ? { ...(category && { category }), ...(city && { city }), ...(search && { search }) } : undefined;
+  const options = useQuery({ ...trpc.business.directoryFilters.queryOptions(filterInput), placeholderData: keepPreviousData });
+  // "Närmast mig" and the map: the positions of every business the filters keep; the visitor's
+  // own position stays in the browser (near-me.ts), asked for only when chosen.
+  const hydrated = useHydrated();
+  const [showMap, setShowMap] = useState(false);
+  const [here, setHere] = useState<[number, number] | null>(null);
+  const [locating, setLocating] = useState<'idle' | 'asking' | 'denied'>('idle');
+  const placeInput = { ...view, ...(search && { search }) };
+  const places = useQuery({ ...trpc.business.directoryPlaces.queryOptions(placeInput), enabled: showMap || here !== null });
+  const whole = useQuery({ ...trpc.business.directory.queryOptions(placeInput), enabled: here !== null });
+  const nearMe = () => {
+    if (here) return setHere(null);
+    if (!('geolocation' in navigator)) return setLocating('denied');
+    setLocating('asking');
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        setHere([pos.coords.latitude, pos.coords.longitude]);
+        setLocating('idle');
+      },
+      () => setLocating('denied'),
+      { maximumAge: 300_000, timeout: 15_000 },
+    );
+  };
+  const distances = here && places.data ? byDistance(places.data, here) : null;
+  const nearCards = distances && whole.data ? [...distances.keys()].flatMap((id) => whole.data.find((c) => c.id === id) ?? []) : null;
   // A page of cards at a time (business.directoryPage), the next when the visitor scrolls near
   // the end or presses "Visa fler": the reply does not grow with the number of businesses.
   const nextPage = { getNextPageParam: (page: { nextCursor: string | null }) => page.nextCursor ?? undefined };
@@ -59,9 +89,9 @@ export default function DirectoryPage() {
   const noMatch = searching && foundTotal === 0;
   const showingResults = searching && foundTotal !== undefined;
   const list = showingResults ? found : all;
-  const cards = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = list.data?.pages[0]?.total ?? 0;
-  const hasMore = list.hasNextPage;
+  const cards = nearCards ?? list.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = nearCards?.length ?? list.data?.pages[0]?.total ?? 0;
+  const hasMore = !nearCards && list.hasNextPage;
   const { fetchNextPage, isFetchingNextPage } = list;
   const showMore = () => {
     if (!isFetchingNextPage) void fetchNextPage();
@@ -117,6 +147,28 @@ export default function DirectoryPage() {
         onCity={setCity}
         onSort={(next) => setSort(next === DEFAULT_DIRECTORY_SORT ? '' : next)}
       />
+
+      <div className={styles.placeTools}>
+        <button type="button" className="btn btn-outline" aria-pressed={here !== null} onClick={nearMe}>
+          {t.places.nearMe.sort}
+        </button>
+        {hydrated && mapSettings() ? (
+          <button type="button" className="btn btn-outline" aria-expanded={showMap} onClick={() => setShowMap(!showMap)}>
+            {showMap ? t.places.map.hide : t.places.map.show}
+          </button>
+        ) : null}
+        <p className="muted" aria-live="polite">
+          {locating === 'asking' ? t.places.nearMe.asking : locating === 'denied' ? t.places.nearMe.denied : here ? t.places.nearMe.note : ''}
+        </p>
+      </div>
+      {showMap && places.data ? (
+        <BranchesMap
+          label={t.places.map.directoryLabel}
+          places={places.data.flatMap((p) =>
+            p.positions.map(([lat, lng], i) => ({ id: `${p.id}-${i}`, lat, lng, label: p.title, href: `/business/${encodeURIComponent(p.id)}` })),
+          )}
+        />
+      ) : null}
 
       <div aria-live="polite">
         {noMatch ? <p className={`notice ${styles.status}`}>{d.nothingFound}</p> : null}

@@ -63,6 +63,9 @@ export const businesses = sqliteTable(
     commentCount: integer('comment_count').notNull().default(0),
     /** The member whose suggestion became this business (services/business-suggestions.ts), credited on its page. */
     suggestedBy: text('suggested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The business's own website (https URL) and phone number, shown on its page (issue 31.1). */
+    website: text('website'),
+    phone: text('phone'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -88,15 +91,48 @@ export const branches = sqliteTable(
     businessId: text('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The branch's name as comments name it ("Malmö Hyllie"); `town` and `area` are its parts. */
     location: text('location').notNull(),
+    /** The street address ("Stadiongatan 40"). */
     address: text('address'),
     position: integer('position').notNull().default(0),
+    /** The normalised town the city filter lists ("Malmö"), and the part of it ("Hyllie"), if any. */
+    town: text('town').notNull().default(''),
+    area: text('area'),
+    postalCode: text('postal_code'),
+    /** WGS 84 degrees; both or neither (services/business-facts.ts). */
+    lat: real('lat'),
+    lng: real('lng'),
+    phone: text('phone'),
+    /** The opening hours as JSON (server/schemas/opening-hours.ts): a weekly schedule and dated exceptions. */
+    openingHours: text('opening_hours'),
   },
   (t) => [
     index('branches_business_idx').on(t.businessId, t.position),
-    // The directory's city filter: the businesses with a branch at a location.
-    index('branches_location_idx').on(t.location, t.businessId),
+    // The directory's city filter: the businesses with a branch in a town.
+    index('branches_town_idx').on(t.town, t.businessId),
   ],
+);
+
+/**
+ * Every change to a business's or branch's facts (website, phone, address, hours …): who, when,
+ * and each changed field's value before and after as JSON (services/business-facts.ts).
+ */
+export const businessFactChanges = sqliteTable(
+  'business_fact_changes',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The acting user, kept by name after the account is gone. */
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    /** `{ field: [before, after] }`, branch fields as `branch:<id>.<field>`. */
+    changes: text('changes').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('business_fact_changes_business_idx').on(t.businessId, t.createdAt)],
 );
 
 export const businessRatings = sqliteTable(

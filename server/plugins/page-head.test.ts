@@ -12,7 +12,8 @@ import { createReply } from '../services/replies';
 import { putOwnerReply } from '../services/owner-replies';
 import { claimBusiness, decideClaim } from '../services/owners';
 import { reportPost, resolveReports } from '../services/reports';
-import { createCast, createTestApp, type TestContext } from '../test/helpers';
+import { createCast, createTestApp, createTestUser, type TestContext } from '../test/helpers';
+import { editBusinessFacts } from '../services/business-facts';
 import { businessTypeOf } from './page-head';
 
 const INDEX =
@@ -312,6 +313,59 @@ describe('page heads', () => {
     // The head is the anonymous view: a signed-in visitor's own rating does not change it.
     const signedIn = await get(url, `session=${owner.token}`);
     expect(signedIn.head).toEqual(sv.head);
+  });
+
+  it("puts a business's facts in its schema.org data: website as url, telephone, geo and opening hours (issue 31.1)", async () => {
+    const admin = await createTestUser(ctx.db, { isAdmin: true });
+    const one = await createBusiness(ctx.deps, admin.actor, {
+      title: 'Pizzeria Torget',
+      category: 'Restaurang',
+      description: 'Pizza vid torget.',
+      branches: [{ location: 'Malmö Hyllie', address: 'Torget 1' }],
+    });
+    const weekly = [{ day: 1, opens: '10:00', closes: '21:00' }];
+    await editBusinessFacts(ctx.deps, admin.actor, one.id, {
+      website: 'https://pizzeriatorget.se',
+      phone: '040-12 34 56',
+      branches: [
+        {
+          id: one.branches[0].id,
+          postalCode: '215 32',
+          lat: 55.5633,
+          lng: 12.9757,
+          openingHours: { weekly, exceptions: [{ date: '2026-12-25', periods: [] }] },
+        },
+      ],
+    });
+    const [ld] = (await get(`/business/${one.id}`)).head.jsonLd;
+    expect(businessStructureProblems(ld)).toEqual([]);
+    expect(ld).toMatchObject({
+      url: 'https://pizzeriatorget.se',
+      telephone: '040-12 34 56',
+      address: [{ '@type': 'PostalAddress', streetAddress: 'Torget 1', postalCode: '215 32', addressLocality: 'Malmö', addressCountry: 'SE' }],
+      geo: { '@type': 'GeoCoordinates', latitude: 55.5633, longitude: 12.9757 },
+      openingHoursSpecification: [
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '10:00', closes: '21:00' },
+        { '@type': 'OpeningHoursSpecification', validFrom: '2026-12-25', validThrough: '2026-12-25', opens: '00:00', closes: '00:00' },
+      ],
+    });
+    // Several branches: each with facts is a department of its own.
+    const two = await createBusiness(ctx.deps, admin.actor, {
+      title: 'Två Filialer',
+      category: 'Restaurang',
+      description: 'Två ställen.',
+      branches: [{ location: 'Lund' }, { location: 'Umeå' }],
+    });
+    await editBusinessFacts(ctx.deps, admin.actor, two.id, { branches: [{ id: two.branches[1].id, lat: 63.8258, lng: 20.263, phone: '090-11 22 33' }] });
+    const [multi] = (await get(`/business/${two.id}`)).head.jsonLd;
+    expect(multi.geo).toBeUndefined();
+    expect(multi.department).toEqual([
+      expect.objectContaining({
+        name: 'Två Filialer Umeå',
+        telephone: '090-11 22 33',
+        geo: { '@type': 'GeoCoordinates', latitude: 63.8258, longitude: 20.263 },
+      }),
+    ]);
   });
 
   it('gives a comment page its author, business and excerpt, its photo in the previews and a schema.org Review', async () => {

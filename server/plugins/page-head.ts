@@ -1,7 +1,8 @@
 // The <head> of each page as the server sends it: title, description, canonical link, language
 // alternates, share previews (Open Graph, Twitter) and schema.org data (JSON-LD), in the page's
 // language. Search engines and chat apps read only this first HTML; they run no script.
-import type { LocalBusiness, PostalAddress, Review, WithContext } from 'schema-dts';
+import type { LocalBusiness, OpeningHoursSpecification, PostalAddress, Review, WithContext } from 'schema-dts';
+import { openingHoursSpecification } from '../schemas/opening-hours';
 import { common as enCommon } from '../../client/i18n/en/common';
 import { head as enHead } from '../../client/i18n/en/head';
 import { formatNumber } from '../../client/i18n/number';
@@ -218,28 +219,52 @@ function reviewOf(publicUrl: string, c: CommentCard): Review {
   };
 }
 
+/** A branch's address as schema.org's PostalAddress: street, postal code, town and area. */
+const addressOf = (b: BusinessDetail['branches'][number]): PostalAddress => ({
+  '@type': 'PostalAddress',
+  ...(b.address ? { streetAddress: b.address } : {}),
+  ...(b.postalCode ? { postalCode: b.postalCode } : {}),
+  addressLocality: b.town || b.location,
+  addressCountry: 'SE',
+});
+
+/** A branch's position, phone and hours (issue 31.1), where given. */
+const branchFactsLd = (b: BusinessDetail['branches'][number]) => ({
+  ...(b.lat !== null && b.lng !== null ? { geo: { '@type': 'GeoCoordinates' as const, latitude: b.lat, longitude: b.lng } } : {}),
+  ...(b.phone ? { telephone: b.phone } : {}),
+  ...(b.openingHours ? { openingHoursSpecification: openingHoursSpecification(b.openingHours) as unknown as OpeningHoursSpecification[] } : {}),
+});
+
 /**
- * A business as schema.org data: its type from the category, one address per branch, the
- * rating only when someone has rated (Google asks for that), and its first page of comments.
+ * A business as schema.org data: its type from the category, one address per branch, its
+ * website as `url` (the page otherwise) and phone; the one branch's position and hours, or each
+ * branch as a department with its own; the rating only when someone has rated (Google asks for
+ * that), and its first page of comments.
  */
 export function businessJsonLd(publicUrl: string, lang: Language, business: BusinessDetail, comments: CommentCard[]): WithContext<LocalBusiness> {
   const picture = business.image ?? business.icon;
-  const address: PostalAddress[] = business.branches.map((b) => ({
-    '@type': 'PostalAddress',
-    ...(b.address ? { streetAddress: b.address } : {}),
-    addressLocality: b.location,
-    addressCountry: 'SE',
-  }));
+  const address: PostalAddress[] = business.branches.map(addressOf);
+  const type = businessTypeOf(`${business.category} ${business.categoryEn}`);
+  const name = businessName(business, lang);
+  const [only] = business.branches.length === 1 ? business.branches : [];
+  const departments = only
+    ? []
+    : business.branches
+        .filter((b) => b.lat !== null || b.openingHours || b.phone)
+        .map((b) => ({ '@type': type, name: `${name} ${b.location}`, address: addressOf(b), ...branchFactsLd(b) }));
   const reviews = comments.filter((c) => !c.removed && !c.hidden).map((c) => reviewOf(publicUrl, c));
   return {
     '@context': 'https://schema.org',
-    '@type': businessTypeOf(`${business.category} ${business.categoryEn}`),
+    '@type': type,
     '@id': `${publicUrl}${businessPath(business.id)}`,
-    name: businessName(business, lang),
-    url: pageUrl(publicUrl, businessPath(business.id), lang),
+    name,
+    url: business.website ?? pageUrl(publicUrl, businessPath(business.id), lang),
     description: excerpt(descriptionIn(business, lang), 300),
     ...(picture ? { image: absolute(publicUrl, picture) } : {}),
     ...(address.length ? { address } : {}),
+    ...(only ? branchFactsLd(only) : {}),
+    ...(business.phone ? { telephone: business.phone } : {}),
+    ...(departments.length ? { department: departments } : {}),
     ...(business.ratingCount > 0 && business.rate !== null
       ? {
           aggregateRating: {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
+import { tileSource } from '../schemas/map-settings';
 import { appErrorBody } from './errors';
 import { bearerTokenOf, mayBeSignedIn } from './session';
 
@@ -32,7 +33,8 @@ export function securityHeaderOptions(env: Env): HelmetOptions {
         'script-src': ["'self'"],
         // Ark UI positions popovers with style attributes; no inline <script> is ever allowed.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // The map's tiles come from MAP_TILE_URL's host (OpenStreetMap unless set; none when off).
+        'img-src': ["'self'", 'data:', 'blob:', ...(env.MAP_TILE_URL ? [tileSource(env.MAP_TILE_URL)] : [])],
         'font-src': ["'self'"],
         'connect-src': ["'self'"],
         'object-src': ["'none'"],

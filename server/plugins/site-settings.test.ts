@@ -19,8 +19,8 @@ function metaContent(html: string): string | null {
 }
 
 describe('footer social links as settings', () => {
-  it('adds nothing when no link is set', () => {
-    expect(withSiteSettings(INDEX, envWith({}))).toBe(INDEX);
+  it('adds nothing when no link is set (and maps are off)', () => {
+    expect(withSiteSettings(INDEX, envWith({ MAP_TILE_URL: 'off' }))).toBe(INDEX);
   });
 
   it('carries the set links, and only those, to the browser', () => {

@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import { SOCIAL_META, type SocialLinks } from '../schemas/site-settings';
+import { MAP_META } from '../schemas/map-settings';
 
 export function socialLinksOf(env: Env): SocialLinks {
   const links: SocialLinks = {};
@@ -12,12 +13,14 @@ export function socialLinksOf(env: Env): SocialLinks {
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * index.html with the operator's settings the browser needs (today: the footer's social links)
+ * index.html with the operator's settings the browser needs (the footer's social links, the map's tiles)
  * in a <meta>, once at start-up: every page, prerendered or not, carries the same few bytes.
  */
 export function withSiteSettings(indexHtml: string, env: Env): string {
   const links = socialLinksOf(env);
-  if (Object.keys(links).length === 0) return indexHtml;
-  const meta = `<meta name="${SOCIAL_META}" content="${escapeAttr(JSON.stringify(links))}">`;
-  return indexHtml.replace('</head>', () => `${meta}</head>`);
+  let meta = Object.keys(links).length === 0 ? '' : `<meta name="${SOCIAL_META}" content="${escapeAttr(JSON.stringify(links))}">`;
+  // The map's tiles (MAP_TILE_URL); none when maps are off.
+  if (env.MAP_TILE_URL)
+    meta += `<meta name="${MAP_META}" content="${escapeAttr(JSON.stringify({ tiles: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION }))}">`;
+  return meta ? indexHtml.replace('</head>', () => `${meta}</head>`) : indexHtml;
 }

@@ -10,6 +10,7 @@ import {
   businessCreateSchema,
   businessSearchSchema,
   directoryCursorSchema,
+  directoryFiltersQuerySchema,
   directoryQuerySchema,
   DIRECTORY_PAGE,
   DIRECTORY_PAGE_MAX,
@@ -34,6 +35,9 @@ import { formNumber } from './form-number';
 import { checkForm, emptyOr, fileFieldsOf, FORM_FIELD_MAX, formBody, formFile, type FormBody } from './forms';
 import { withMultipartForm, type MultipartForm } from './images';
 import { errorSchema } from './openapi';
+import { restBusinessFactsSchema } from '../schemas/business-facts';
+import { openingHoursSchema } from '../schemas/opening-hours';
+import { editBusinessFacts, listFactChanges } from '../services/business-facts';
 
 export const restBusinessSchema = z.object({
   _id: z.string(),
@@ -42,6 +46,8 @@ export const restBusinessSchema = z.object({
   categoryEn: z.string().describe("The same category's English name."),
   description: z.string().describe('The Swedish description; paragraphs separated by line breaks.'),
   descriptionEn: z.string().nullable().describe('The English description, or null: then the Swedish one is shown in English too.'),
+  website: z.string().nullable().describe("The business's website, or null."),
+  phone: z.string().nullable().describe("The business's phone number, or null."),
   rate: z
     .number()
     .nullable()
@@ -52,8 +58,20 @@ export const restBusinessSchema = z.object({
   branches: z.array(
     z.object({
       _id: z.string(),
-      location: z.string(),
-      address: z.string().nullable(),
+      location: z.string().describe('The branch as reviews name it ("Malmö Hyllie").'),
+      address: z.string().nullable().describe('Street address.'),
+      town: z.string().describe('The normalised town (`Malmö`): the values of `city` in GET /api/business/filters. Empty for no place.'),
+      area: z.string().nullable().describe('The part of town (`Hyllie`), if any.'),
+      postalCode: z.string().nullable(),
+      lat: z.number().nullable().describe('Latitude, WGS 84 degrees.'),
+      lng: z.number().nullable().describe('Longitude, WGS 84 degrees.'),
+      phone: z.string().nullable(),
+      openingHours: openingHoursSchema
+        .nullable()
+        .describe(
+          'Wall-clock times in Europe/Stockholm. `weekly`: periods by ISO weekday (1 Monday … 7 Sunday), a closing time not after the ' +
+            'opening time runs past midnight, 00:00–00:00 is open all day; `exceptions`: dated days that replace the week (no periods: closed).',
+        ),
       rate: z
         .number()
         .nullable()
@@ -83,6 +101,8 @@ export function toRestBusiness(b: Business | BusinessDetail, actor: Actor): Rest
     categoryEn: b.categoryEn,
     description: b.description,
     descriptionEn: b.descriptionEn,
+    website: b.website,
+    phone: b.phone,
     rate: b.rate,
     ratingCount: b.ratingCount,
     image: b.image,
@@ -91,6 +111,13 @@ export function toRestBusiness(b: Business | BusinessDetail, actor: Actor): Rest
       _id: br.id,
       location: br.location,
       address: br.address,
+      town: br.town,
+      area: br.area,
+      postalCode: br.postalCode,
+      lat: br.lat,
+      lng: br.lng,
+      phone: br.phone,
+      openingHours: br.openingHours,
       ...('ratingCount' in br ? { rate: br.rate, ratingCount: br.ratingCount } : {}),
     })),
     isFavorite: actor && b.isFavorite ? { [actor.id]: true as const } : {},
@@ -238,7 +265,9 @@ export function businessRoutes(deps: Deps) {
             category: directoryQuerySchema.shape.category.describe(
               "A category's Swedish or English name, any case (`Livsmedel` or `groceries`); a name not in the list matches nothing.",
             ),
-            city: directoryQuerySchema.shape.city.describe("A branch's location exactly as written (`Malmö`); businesses with a branch there."),
+            city: directoryQuerySchema.shape.city.describe(
+              'A normalised town (`Malmö`, any case); businesses with a branch there, in any of its areas (`Malmö Hyllie`).',
+            ),
             sort: directoryQuerySchema.shape.sort.describe(
               "`name` A–Ö (default); `rating` by a Bayesian average (5 imagined ratings of 3 stars added to each business's " +
                 'own, so one 5-star rating does not outrank a hundred 4.8s; unrated last); `reviews` most ratings first; ' +
@@ -275,19 +304,23 @@ export function businessRoutes(deps: Deps) {
           tags: ['business'],
           summary: 'What the business list can be filtered by',
           description:
-            'The categories that have businesses (names in both languages) and the branch locations, each with how many ' +
-            'businesses it holds, in Swedish order: the values of `category` and `city` of GET /api/business. The suggestion ' +
+            'The categories that have businesses (names in both languages) and the towns of their branches, each with how many ' +
+            'businesses it holds, in Swedish order: the values of `category` and `city` of GET /api/business. With `search`, ' +
+            '`category` or `city` the counts follow the other filters: a category counts the businesses the search and city ' +
+            'keep, a town those the search and category keep; a chosen one stays listed (0 when nothing is left). The suggestion ' +
             'box counts in neither.',
+          querystring: directoryFiltersQuerySchema,
           response: {
             200: z.object({
               categories: z.array(z.object({ _id: z.string(), nameSv: z.string(), nameEn: z.string(), count: z.number().int() })),
               cities: z.array(z.object({ name: z.string(), count: z.number().int() })),
             }),
+            400: errorSchema,
           },
         },
       },
-      async () => {
-        const filters = directoryFilters(deps);
+      async (request) => {
+        const filters = directoryFilters(deps, request.query);
         return { categories: filters.categories.map(({ id, ...c }) => ({ _id: id, ...c })), cities: filters.cities };
       },
     );
@@ -479,6 +512,65 @@ export function businessRoutes(deps: Deps) {
           rate === null ? await unrateBusiness(deps, request.actor, request.params.id) : await rateBusiness(deps, request.actor, request.params.id, rate);
         return { rate: result.rate, ratingCount: result.ratingCount };
       },
+    );
+
+    app.put(
+      '/:id/facts',
+      {
+        schema: {
+          tags: ['business'],
+          summary: "Edit a business's facts",
+          description:
+            'JSON `{ website?, phone?, branches?: [{ _id, address?, postalCode?, town?, area?, lat?, lng?, phone?, openingHours? }] }`: ' +
+            "the business's website (http(s) URL) and phone, and each named branch's street address, postal code (`211 20`), " +
+            'normalised town, area, position (lat and lng together, WGS 84), phone and opening hours (the shape GET /api/business/{id} ' +
+            'shows). A field left out keeps its value; `""` or `null` removes it. Branches are added and removed with the business ' +
+            'form (PUT /api/business/{id}). Every change is logged with its old and new value (GET /api/business/{id}/facts/log). ' +
+            'Admins only. Returns the changed fields.',
+          security: [{ bearer: [] }],
+          params: idParams,
+          body: restBusinessFactsSchema,
+          response: {
+            200: z.object({ changed: z.array(z.string()).describe('The changed fields; branch fields as `branch:<_id>.<field>`.') }),
+            400: errorSchema,
+            401: errorSchema,
+            403: errorSchema,
+            404: errorSchema,
+            429: errorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const { branches, ...facts } = request.body;
+        return editBusinessFacts(deps, request.actor, request.params.id, { ...facts, branches: branches?.map(({ _id, ...b }) => ({ id: _id, ...b })) });
+      },
+    );
+
+    app.get(
+      '/:id/facts/log',
+      {
+        schema: {
+          tags: ['business'],
+          summary: "The log of a business's fact changes",
+          description: 'Who changed which facts when, each field with its value before and after, newest first (the last 100). Admins only.',
+          security: [{ bearer: [] }],
+          params: idParams,
+          response: {
+            200: z.array(
+              z.object({
+                _id: z.string(),
+                actorId: z.string().nullable(),
+                actorName: z.string(),
+                changes: z.record(z.string(), z.array(z.unknown())).describe('Each changed field: [before, after].'),
+                createdAt: z.number().int(),
+              }),
+            ),
+            401: errorSchema,
+            403: errorSchema,
+          },
+        },
+      },
+      async (request) => listFactChanges(deps, request.actor, request.params.id).map(({ id, ...c }) => ({ _id: id, ...c })),
     );
   };
 }

@@ -103,8 +103,8 @@ export const businessSearchSchema = z.string().max(100, 'searchTooLong').optiona
 
 /**
  * The directory's filters and order (REST `GET /api/business`, tRPC `business.directory`):
- * `category` names an entry of the category list in either language, `city` a branch location
- * as written (GET /api/business/filters lists both); an unknown one matches nothing.
+ * `category` names an entry of the category list in either language, `city` a normalised town
+ * in any case (GET /api/business/filters lists both); an unknown one matches nothing.
  */
 export const directoryQuerySchema = z.object({
   search: businessSearchSchema,
@@ -113,6 +113,9 @@ export const directoryQuerySchema = z.object({
   sort: z.enum(directorySorts, { error: 'invalidInput' }).optional(),
 });
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
+
+/** The directory's filters, for the counts of the others (GET /api/business/filters, tRPC business.directoryFilters). */
+export const directoryFiltersQuerySchema = directoryQuerySchema.omit({ sort: true });
 
 /** Directory cards per page when no `limit` is given (tRPC `business.directoryPage`, REST `GET /api/business?limit=`). */
 export const DIRECTORY_PAGE = 24;

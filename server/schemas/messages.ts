@@ -1,6 +1,7 @@
 import { commonMessages } from './common-messages';
 import { accountMessages } from './account-messages';
 import { businessMessages } from './business-messages';
+import { businessFactsMessages } from './business-facts-messages';
 import { commentMessages } from './comment-messages';
 import { moderationMessages } from './moderation-messages';
 import { suggestionMessages } from './suggestion-messages';
@@ -15,6 +16,7 @@ export const messages = {
   ...commonMessages,
   ...accountMessages,
   ...businessMessages,
+  ...businessFactsMessages,
   ...commentMessages,
   ...moderationMessages,
   ...suggestionMessages,

@@ -6,6 +6,7 @@ import { emojiRatingColumns, groupBy, starRatingColumns } from './counts';
 import { demoUsers, type UserKey } from './users';
 import { swedishSortKey } from '../lib/sv-sort-key';
 import { titleSearchOf } from '../services/business';
+import { demoBranchFacts, demoBusinessFacts } from './places';
 
 export type DemoRows = {
   users: (typeof users.$inferInsert)[];
@@ -96,6 +97,7 @@ export function buildDemoRows(input: {
       titleSort: swedishSortKey(b.title),
       description: b.description,
       descriptionEn: b.descriptionEn ?? null,
+      ...demoBusinessFacts(b.title),
       iconId,
       isSuggestionBox: b.isSuggestionBox ?? false,
       ratingCount: 0,
@@ -118,6 +120,7 @@ export function buildDemoRows(input: {
       businessId: businessRows[i].id,
       location: branch.location,
       address: branch.address ?? null,
+      ...demoBranchFacts(b.title, b.category, branch.location, branch.address ?? null),
       position,
     })),
   );

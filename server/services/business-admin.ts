@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { swedishSortKey } from '../lib/sv-sort-key';
+import { townOf } from '../lib/towns';
 import type { BranchInput, BusinessCreateInput, BusinessUpdateInput } from '../schemas/business';
 import { requireAdmin, type Actor, type SignedIn } from './actor';
 import { getBusiness, titleSearchOf, type BusinessDetail } from './business';
@@ -42,6 +43,7 @@ function insertBranches(tx: Tx, businessId: string, list: BranchInput[]) {
         businessId,
         location: b.location,
         address: b.address ? b.address : null,
+        ...townOf(b.location),
         position,
       })),
     )

@@ -30,9 +30,15 @@ export function searchWords(search: string | undefined): string[] {
  */
 function townsOf(db: Db | Tx, ids: string[]): Map<string, string[]> {
   const byBusiness = new Map<string, string[]>();
-  for (const r of db.select({ businessId: branches.businessId, town: branches.location }).from(branches).where(inArray(branches.businessId, ids)).all()) {
+  const rows = db
+    .select({ businessId: branches.businessId, location: branches.location, town: branches.town, area: branches.area })
+    .from(branches)
+    .where(inArray(branches.businessId, ids))
+    .all();
+  for (const r of rows) {
     const list = byBusiness.get(r.businessId) ?? [];
-    list.push(r.town);
+    // The normalised town and area (issue 31.1) and the location as written ("Kungens Kurva" is in Huddinge).
+    for (const name of [r.town, r.area, r.location]) if (name && !list.includes(name)) list.push(name);
     byBusiness.set(r.businessId, list);
   }
   return byBusiness;

@@ -11,11 +11,13 @@ import type { Actor } from './actor';
 import { starCountsOf, type StarCounts } from './business-ratings';
 import { heldRatingCount } from './rating-bursts';
 import { shownLastName } from './names';
+import { parseOpeningHours, type BranchFacts } from './business-facts';
 
 // A business as its page and the REST API show it. The lists are services/directory.ts, the
 // admin's changes services/business-admin.ts.
 
-export type Branch = { id: string; location: string; address: string | null };
+/** A branch: its name as comments give it (`location`), its street address and its facts. */
+export type Branch = { id: string; location: string; address: string | null } & BranchFacts;
 
 export type Business = {
   id: string;
@@ -27,6 +29,9 @@ export type Business = {
   description: string;
   /** The English description, or null: the Swedish one is shown in English too. */
   descriptionEn: string | null;
+  /** Its website and phone number (issue 31.1), null when not given. */
+  website: string | null;
+  phone: string | null;
   /** The average of the star ratings; null while nobody has rated (PRODUCT.md section 4). */
   rate: number | null;
   ratingCount: number;
@@ -93,6 +98,8 @@ const rowColumns = (actor: Actor) => ({
   categoryEn: categories.nameEn,
   description: businesses.description,
   descriptionEn: businesses.descriptionEn,
+  website: businesses.website,
+  phone: businesses.phone,
   ratingCount: businesses.ratingCount,
   ratingSum: businesses.ratingSum,
   imageId: businesses.imageId,
@@ -113,6 +120,8 @@ export type Row = {
   categoryEn: string | null;
   description: string;
   descriptionEn: string | null;
+  website: string | null;
+  phone: string | null;
   ratingCount: number;
   ratingSum: number;
   imageId: string | null;
@@ -140,15 +149,27 @@ function branchesOf(db: Db, ids: string[]): Map<string, Branch[]> {
   const byBusiness = new Map<string, Branch[]>();
   if (ids.length === 0) return byBusiness;
   const rows = db
-    .select({ id: branches.id, businessId: branches.businessId, location: branches.location, address: branches.address })
+    .select({
+      id: branches.id,
+      businessId: branches.businessId,
+      location: branches.location,
+      address: branches.address,
+      town: branches.town,
+      area: branches.area,
+      postalCode: branches.postalCode,
+      lat: branches.lat,
+      lng: branches.lng,
+      phone: branches.phone,
+      openingHours: branches.openingHours,
+    })
     .from(branches)
     .where(inArray(branches.businessId, ids))
     .orderBy(branches.businessId, branches.position)
     .all();
-  for (const r of rows) {
-    const list = byBusiness.get(r.businessId) ?? [];
-    list.push({ id: r.id, location: r.location, address: r.address });
-    byBusiness.set(r.businessId, list);
+  for (const { businessId, openingHours, ...r } of rows) {
+    const list = byBusiness.get(businessId) ?? [];
+    list.push({ ...r, openingHours: parseOpeningHours(openingHours) });
+    byBusiness.set(businessId, list);
   }
   return byBusiness;
 }
@@ -162,6 +183,8 @@ function toBusiness(row: Row, branchList: Branch[]): Business {
     categoryEn: row.categoryEn ?? '',
     description: row.description,
     descriptionEn: row.descriptionEn,
+    website: row.website,
+    phone: row.phone,
     rate: shownRate(row),
     ratingCount: row.ratingCount,
     image: uploadUrl(row.imageFile),

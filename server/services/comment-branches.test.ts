@@ -136,7 +136,7 @@ describe('the upgrade of existing comments (migration 0014, run at start)', () =
       return id;
     });
     t.db.insert(upgradeTasks).values({ name: 'comment-branches' }).onConflictDoNothing().run();
-    expect(runUpgradeTasks(t.db)).toEqual(['comment-branches']);
+    expect(runUpgradeTasks(t.db)).toContain('comment-branches');
     expect(legacy.map(stored)).toEqual([
       { branchId: shop.branch['Kungens kurva'], location: 'Kungens kurva' },
       { branchId: shop.branch['Kungens kurva'], location: 'Kungens kurva' },
@@ -282,9 +282,48 @@ describe("a branch's own rating", () => {
     });
     const rest = await t.app.inject({ method: 'GET', url: `/api/business/${shop.id}` });
     expect(rest.json().branches).toEqual([
-      { _id: shop.branch['Kungens kurva'], location: 'Kungens kurva', address: null, rate: (5 + 2 + 4) / 3, ratingCount: 3 },
-      { _id: shop.branch['Malmö'], location: 'Malmö', address: null, rate: 4, ratingCount: 1 },
-      { _id: shop.branch['Café Ängel'], location: 'Café Ängel', address: null, rate: null, ratingCount: 0 },
+      {
+        _id: shop.branch['Kungens kurva'],
+        location: 'Kungens kurva',
+        address: null,
+        town: 'Huddinge',
+        area: 'Kungens kurva',
+        postalCode: null,
+        lat: null,
+        lng: null,
+        phone: null,
+        openingHours: null,
+        rate: (5 + 2 + 4) / 3,
+        ratingCount: 3,
+      },
+      {
+        _id: shop.branch['Malmö'],
+        location: 'Malmö',
+        address: null,
+        town: 'Malmö',
+        area: null,
+        postalCode: null,
+        lat: null,
+        lng: null,
+        phone: null,
+        openingHours: null,
+        rate: 4,
+        ratingCount: 1,
+      },
+      {
+        _id: shop.branch['Café Ängel'],
+        location: 'Café Ängel',
+        address: null,
+        town: 'Café Ängel',
+        area: null,
+        postalCode: null,
+        lat: null,
+        lng: null,
+        phone: null,
+        openingHours: null,
+        rate: null,
+        ratingCount: 0,
+      },
     ]);
 
     // A changed rating moves every branch its author wrote about.

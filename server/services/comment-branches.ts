@@ -4,6 +4,7 @@ import type { BranchInput } from '../schemas/business';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { svFold } from '../lib/sv-fold';
+import { townOf } from '../lib/towns';
 import type { DbOrTx } from '../../db/client';
 
 /**
@@ -123,7 +124,7 @@ export function replaceBranches(tx: DbOrTx, businessId: string, list: readonly B
     let kept = b.id ? before.get(b.id) : undefined;
     kept ??= [...before.values()].find((old) => strictFold(old.location) === strictFold(b.location));
     if (kept) before.delete(kept.id);
-    return { kept, row: { id: kept?.id ?? newId(), businessId, location: b.location, address: b.address ? b.address : null, position } };
+    return { kept, row: { id: kept?.id ?? newId(), businessId, location: b.location, address: b.address ? b.address : null, position, ...townOf(b.location) } };
   });
   if (before.size > 0)
     tx.delete(branches)
@@ -131,7 +132,12 @@ export function replaceBranches(tx: DbOrTx, businessId: string, list: readonly B
       .run();
   for (const { kept, row } of rows) {
     if (!kept) continue;
-    tx.update(branches).set({ location: row.location, address: row.address, position: row.position }).where(eq(branches.id, row.id)).run();
+    // A renamed branch's town follows its new name; the same name keeps a town set in its facts.
+    const place = kept.location !== row.location ? { town: row.town, area: row.area } : {};
+    tx.update(branches)
+      .set({ location: row.location, address: row.address, position: row.position, ...place })
+      .where(eq(branches.id, row.id))
+      .run();
     if (kept.location !== row.location) tx.update(comments).set({ businessLocation: row.location }).where(eq(comments.branchId, row.id)).run();
   }
   const added = rows.filter((r) => !r.kept).map((r) => r.row);

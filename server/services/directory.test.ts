@@ -8,6 +8,9 @@ import { createBusiness } from './business-admin';
 import { rateBusiness } from './business-ratings';
 import { resolveCategory } from './categories';
 import { fillTitleSortKeys } from './directory';
+import { editBusinessFacts } from './business-facts';
+import { svFold } from '../lib/sv-fold';
+import { townOf } from '../lib/towns';
 import { createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 
 /**
@@ -27,13 +30,13 @@ const made: Made[] = [];
 const hundred = [...Array<number>(80).fill(5), ...Array<number>(20).fill(4)];
 const plan: Array<Omit<Made, 'id' | 'createdAt'>> = [
   { title: 'Zeta', category: 'Livsmedel', categoryEn: 'Groceries', cities: ['Malmö'], rates: [5] },
-  { title: 'Ångström', category: 'Livsmedel', categoryEn: 'Groceries', cities: ['Malmö', 'Lund'], rates: hundred },
+  { title: 'Ångström', category: 'Livsmedel', categoryEn: 'Groceries', cities: ['Malmö Svågertorp', 'Lund'], rates: hundred },
   { title: 'Öhman', category: 'Järnhandel', categoryEn: 'Hardware', cities: ['Umeå'], rates: [4, 4, 5] },
   { title: 'Äpplet', category: 'Järnhandel', categoryEn: 'Hardware', cities: ['Lund'], rates: [] },
   { title: 'abba kafé', category: 'Kafé', categoryEn: 'Café', cities: ['Malmö'], rates: Array<number>(10).fill(3) },
   { title: 'Érable', category: 'Kafé', categoryEn: 'Café', cities: ['Göteborg'], rates: [2] },
   { title: 'Bageri 10', category: 'Livsmedel', categoryEn: 'Groceries', cities: ['Lund'], rates: [5, 5] },
-  { title: 'Bageri 9', category: 'Livsmedel', categoryEn: 'Groceries', cities: ['Umeå', 'Malmö'], rates: [] },
+  { title: 'Bageri 9', category: 'Livsmedel', categoryEn: 'Groceries', cities: ['Umeå', 'Malmö Hyllie'], rates: [] },
 ];
 
 beforeAll(async () => {
@@ -91,12 +94,15 @@ type Query = { category?: string; city?: string; sort?: DirectorySort; search?: 
 
 function expected(q: Query): string[] {
   const wanted = q.category?.toLocaleLowerCase('sv');
-  return made
-    .filter((b) => !wanted || b.category.toLocaleLowerCase('sv') === wanted || b.categoryEn.toLocaleLowerCase('sv') === wanted)
-    .filter((b) => !q.city || b.cities.includes(q.city))
-    .filter((b) => !q.search || b.title.toLocaleLowerCase('sv').includes(q.search.toLocaleLowerCase('sv')))
-    .sort((a, b) => (a.box !== b.box ? (a.box ? -1 : 1) : comparators[q.sort ?? 'name'](a, b)))
-    .map((b) => b.title);
+  return (
+    made
+      .filter((b) => !wanted || b.category.toLocaleLowerCase('sv') === wanted || b.categoryEn.toLocaleLowerCase('sv') === wanted)
+      // The city filter names a normalised town: "Malmö" keeps the branches in Malmö Hyllie too (issue 31.3).
+      .filter((b) => !q.city || b.cities.some((c) => svFold(townOf(c).town) === svFold(q.city!)))
+      .filter((b) => !q.search || b.title.toLocaleLowerCase('sv').includes(q.search.toLocaleLowerCase('sv')))
+      .sort((a, b) => (a.box !== b.box ? (a.box ? -1 : 1) : comparators[q.sort ?? 'name'](a, b)))
+      .map((b) => b.title)
+  );
 }
 
 // ---- The two doors ----
@@ -183,7 +189,11 @@ describe('the directory, sorted and filtered', () => {
 
       it('matches nothing for an unknown category or city', async () => {
         expect(await list({ category: 'Finns inte' })).toEqual([]);
-        expect(await list({ city: 'malmö' })).toEqual([]);
+        expect(await list({ city: 'Ödeshög' })).toEqual([]);
+      });
+
+      it('finds every branch of a town, its areas included, whatever the case', async () => {
+        expect(await list({ city: 'malmö' })).toEqual(['abba kafé', 'Bageri 9', 'Zeta', 'Ångström']);
       });
     });
   }
@@ -254,6 +264,59 @@ describe('the directory, sorted and filtered', () => {
       expect(answer.categories.map((c) => [c.nameSv, c.count])).toEqual(categories);
       expect(answer.cities).toEqual(cities);
     }
+  });
+
+  it('counts each filter among the businesses the other filters keep (issue 31.3), through both doors', async () => {
+    const ask = async (query: Record<string, string>) => {
+      const rest = (await t.app.inject({ url: '/api/business/filters', query })).json<{
+        categories: Array<{ _id: string; nameSv: string; count: number }>;
+        cities: unknown;
+      }>();
+      const trpc = (await t.app.inject({ url: `/trpc/business.directoryFilters?input=${encodeURIComponent(JSON.stringify(query))}` })).json<{
+        result: { data: { categories: Array<{ nameSv: string; count: number }>; cities: unknown } };
+      }>().result.data;
+      expect(trpc).toEqual({ ...rest, categories: rest.categories.map(({ _id, ...c }) => ({ id: _id, ...c })) });
+      return { categories: rest.categories.map((c) => [c.nameSv, c.count]), cities: rest.cities };
+    };
+    expect((await ask({ category: 'Livsmedel' })).cities).toEqual([
+      { name: 'Lund', count: 2 },
+      { name: 'Malmö', count: 3 },
+      { name: 'Umeå', count: 1 },
+    ]);
+    expect((await ask({ city: 'Malmö' })).categories).toEqual([
+      ['Kafé', 1],
+      ['Livsmedel', 3],
+    ]);
+    // A chosen filter stays listed with 0 when the others leave nothing in it.
+    expect(await ask({ category: 'Järnhandel', city: 'Göteborg' })).toEqual({
+      categories: [
+        ['Järnhandel', 0],
+        ['Kafé', 1],
+      ],
+      cities: [
+        { name: 'Göteborg', count: 0 },
+        { name: 'Lund', count: 1 },
+        { name: 'Umeå', count: 1 },
+      ],
+    });
+    expect((await ask({ search: 'bageri' })).cities).toEqual([
+      { name: 'Lund', count: 1 },
+      { name: 'Malmö', count: 1 },
+      { name: 'Umeå', count: 1 },
+    ]);
+  });
+
+  it("gives the map every kept business's branch positions, filtered like the list (tRPC business.directoryPlaces)", async () => {
+    const zeta = made.find((m) => m.title === 'Zeta')!;
+    const detail = getBusiness(t.deps, null, zeta.id);
+    await editBusinessFacts(t.deps, (await createTestUser(t.db, { isAdmin: true })).actor, zeta.id, {
+      branches: [{ id: detail.branches[0].id, lat: 55.605, lng: 13.0038 }],
+    });
+    const ask = async (input: object) =>
+      (await t.app.inject({ url: `/trpc/business.directoryPlaces?input=${encodeURIComponent(JSON.stringify(input))}` })).json<{ result: { data: unknown } }>()
+        .result.data;
+    expect(await ask({ city: 'Malmö' })).toEqual([{ id: zeta.id, title: 'Zeta', positions: [[55.605, 13.0038]] }]);
+    expect(await ask({ city: 'Lund' })).toEqual([]);
   });
 
   it('gives businesses written without an A–Ö key (before migration 0013) one at start', () => {

@@ -70,13 +70,13 @@ function categoryIdNamed(db: Db, name: string): string {
 
 /**
  * The WHERE of a directory query without a search (a search is ranked: searchedRows); the branch
- * test probes branches_location_idx once per business.
+ * test probes branches_town_idx once per business.
  */
 function directoryWhere(db: Db, input: DirectoryQuery): SQL | undefined {
   return and(
     input.category ? eq(businesses.categoryId, categoryIdNamed(db, input.category)) : undefined,
     input.city
-      ? sql`exists(select 1 from ${branches} where ${branches.location} = ${input.city.trim()} and ${branches.businessId} = ${businesses.id})`
+      ? sql`exists(select 1 from ${branches} where ${branches.town} = ${townNamed(db, input.city)} and ${branches.businessId} = ${businesses.id})`
       : undefined,
   );
 }
@@ -181,23 +181,16 @@ export const directoryQueries = (db: Db) => ({
     .select({ businessId: favorites.businessId })
     .from(favorites)
     .where(eq(favorites.userId, sql.placeholder('me'))),
-  atLocation: db
-    .select({ businessId: branches.businessId })
+  townsOf: db
+    .selectDistinct({ businessId: branches.businessId, town: branches.town })
     .from(branches)
-    .where(eq(branches.location, sql.placeholder('location'))),
+    .where(sql`${branches.town} <> ''`),
+  towns: db.selectDistinct({ town: branches.town }).from(branches),
+  positions: db
+    .select({ businessId: branches.businessId, lat: branches.lat, lng: branches.lng })
+    .from(branches)
+    .where(sql`${branches.lat} is not null and ${branches.lng} is not null`),
   categories: db.select({ id: categories.id, nameSv: categories.nameSv, nameEn: categories.nameEn }).from(categories),
-  categoryCounts: db
-    .select({ id: categories.id, nameSv: categories.nameSv, nameEn: categories.nameEn, count: sql<number>`count(*)` })
-    .from(businesses)
-    .innerJoin(categories, eq(categories.id, businesses.categoryId))
-    .where(eq(businesses.isSuggestionBox, false))
-    .groupBy(categories.id),
-  cityCounts: db
-    .select({ name: branches.location, count: sql<number>`count(distinct ${branches.businessId})` })
-    .from(branches)
-    .innerJoin(businesses, eq(businesses.id, branches.businessId))
-    .where(eq(businesses.isSuggestionBox, false))
-    .groupBy(branches.location),
 });
 
 const directoryStatements = preparedStatements(directoryQueries);
@@ -207,9 +200,14 @@ type DirectorySnapshot = {
   /** In A–Ö order. */
   cards: readonly DirectoryCard[];
   categoryIds: Array<string | null>;
+  /** Each card's branch positions ([lat, lng]), for the directory's map and "Närmast mig", read when first asked for. */
+  positions?: Array<Array<[number, number]>>;
+  /** Each card's branch towns (the city filter), folded. */
+  towns: Array<Set<string>>;
   /** Each other sort's order as places in `cards`, read when first asked for. */
   orders: Partial<Record<DirectorySort, number[]>>;
-  filters?: DirectoryFilters;
+  /** The towns by folded name, as first written ("Malmö"), and the categories' names. */
+  townNames: Map<string, string>;
 };
 const directorySnapshots = new WeakMap<Db, DirectorySnapshot>();
 
@@ -223,10 +221,22 @@ function directorySnapshot(db: Db): DirectorySnapshot {
   const stamp = dataStamp(db);
   const kept = directorySnapshots.get(db);
   if (kept?.stamp === stamp) return kept;
-  const rows = directoryStatements(db).all.all();
+  const q = directoryStatements(db);
+  const rows = q.all.all();
+  const townsById = new Map<string, Set<string>>();
+  const townNames = new Map<string, string>();
+  for (const { businessId, town } of q.townsOf.all()) {
+    const key = svFold(town);
+    if (!townNames.has(key)) townNames.set(key, town);
+    const set = townsById.get(businessId) ?? new Set<string>();
+    set.add(key);
+    townsById.set(businessId, set);
+  }
   const snapshot: DirectorySnapshot = {
     stamp,
     categoryIds: rows.map((r) => r.categoryId),
+    towns: rows.map((r) => townsById.get(r.id) ?? new Set()),
+    townNames,
     orders: { name: rows.map((_, i) => i) },
     // Frozen with their JSON kept: a search answer joins the texts instead of stringifying cards.
     cards: rows.map((r) =>
@@ -263,33 +273,53 @@ function orderIn(db: Db, snapshot: DirectorySnapshot, sort: DirectorySort): numb
   return order;
 }
 
+/** A search's matches (business id → rank: title, category, town, description); null without one. */
+function searchMatches(db: Db, input: DirectoryQuery): Map<string, number> | null {
+  return searchWords(input.search).length > 0 ? businessMatches(db, input.search) : null;
+}
+
+/** The test of each filter the query sets, by name, so the filters' counts can leave their own out. */
+function filterTests(db: Db, snapshot: DirectorySnapshot, input: DirectoryQuery, matches = searchMatches(db, input)) {
+  const categoryId = input.category ? categoryIdNamed(db, input.category) : null;
+  const town = input.city ? svFold(input.city.trim()) : null;
+  const { cards, categoryIds, towns } = snapshot;
+  return {
+    search: matches ? (i: number) => matches.has(cards[i].id) : null,
+    category: categoryId !== null ? (i: number) => categoryIds[i] === categoryId : null,
+    city: town !== null ? (i: number) => towns[i].has(town) : null,
+  };
+}
+
+type FilterTests = ReturnType<typeof filterTests>;
+
+/** The places the tests keep, leaving out the test named `except`. */
+function keptBy(order: number[], tests: FilterTests, except?: keyof FilterTests): number[] {
+  const active = (Object.keys(tests) as Array<keyof FilterTests>).filter((k) => k !== except).flatMap((k) => tests[k] ?? []);
+  // No filter: the kept order itself, nothing is scanned.
+  return active.length === 0 ? order : order.filter((i) => active.every((keep) => keep(i)));
+}
+
 /**
  * The places in the snapshot's cards that the query keeps, in its order (A–Ö by default); a
  * search's matches ranked first (title, then category, town, description), each rank in that order.
  */
 function matchingPlaces(db: Db, snapshot: DirectorySnapshot, input: DirectoryQuery): number[] {
-  const order = orderIn(db, snapshot, input.sort ?? DEFAULT_DIRECTORY_SORT);
-  const matches = searchWords(input.search).length > 0 ? businessMatches(db, input.search) : null;
-  const categoryId = input.category ? categoryIdNamed(db, input.category) : null;
-  const inCity = input.city
-    ? new Set(
-        directoryStatements(db)
-          .atLocation.all({ location: input.city.trim() })
-          .map((r) => r.businessId),
-      )
-    : null;
-  // No filter: the kept order itself, nothing is scanned.
-  if (!matches && categoryId === null && !inCity) return order;
-  const { cards, categoryIds } = snapshot;
-  const kept = order.filter((i) => {
-    if (matches && !matches.has(cards[i].id)) return false;
-    if (categoryId !== null && categoryIds[i] !== categoryId) return false;
-    return !inCity || inCity.has(cards[i].id);
-  });
+  const matches = searchMatches(db, input);
+  const kept = keptBy(orderIn(db, snapshot, input.sort ?? DEFAULT_DIRECTORY_SORT), filterTests(db, snapshot, input, matches));
   if (!matches) return kept;
   const ranked: number[][] = SEARCH_RANKS.map(() => []);
-  for (const i of kept) ranked[matches.get(cards[i].id) ?? SEARCH_RANKS.length - 1].push(i);
+  for (const i of kept) ranked[matches.get(snapshot.cards[i].id) ?? SEARCH_RANKS.length - 1].push(i);
   return ranked.flat();
+}
+
+/** The town a city filter names, as stored (any case); the text itself when no branch is there. */
+function townNamed(db: Db, city: string): string {
+  const wanted = svFold(city.trim());
+  return (
+    directoryStatements(db)
+      .towns.all()
+      .find((t) => svFold(t.town) === wanted)?.town ?? city.trim()
+  );
 }
 
 /** The shared cards at these places; only a signed-in user's favourite gets its own copy. */
@@ -317,6 +347,31 @@ export function listDirectory(deps: Deps, actor: Actor, input: DirectoryQuery = 
   return cardsAt(deps.db, snapshot, actor, matchingPlaces(deps.db, snapshot, input));
 }
 
+/** A business on the directory's map: its branches' positions. */
+export type DirectoryPlace = { id: string; title: string; positions: Array<[number, number]> };
+
+/**
+ * The positions of every business the query keeps (the directory's map, and "Närmast mig", which
+ * sorts by distance in the browser: the visitor's position never reaches the server). Businesses
+ * without a positioned branch are left out.
+ */
+export function directoryPlaces(deps: Deps, input: DirectoryQuery = {}): DirectoryPlace[] {
+  const snapshot = directorySnapshot(deps.db);
+  if (!snapshot.positions) {
+    const place = new Map(snapshot.cards.map((card, i) => [card.id, i]));
+    const positions = snapshot.cards.map((): Array<[number, number]> => []);
+    for (const r of directoryStatements(deps.db).positions.all()) {
+      const i = place.get(r.businessId);
+      if (i !== undefined && r.lat !== null && r.lng !== null) positions[i].push([r.lat, r.lng]);
+    }
+    snapshot.positions = positions;
+  }
+  const positions = snapshot.positions;
+  return matchingPlaces(deps.db, snapshot, input).flatMap((i) =>
+    positions[i].length ? [{ id: snapshot.cards[i].id, title: snapshot.cards[i].title, positions: positions[i] }] : [],
+  );
+}
+
 /** One page of the directory: its cards (items), how many the query keeps in all, and the next page's cursor. */
 export type DirectoryPage = { items: DirectoryCard[]; total: number; nextCursor: string | null };
 
@@ -341,20 +396,42 @@ export function directoryPage(deps: Deps, actor: Actor, input: DirectoryPageQuer
 const swedishOrder = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });
 
 /**
- * What the directory can be filtered by (its chips and city list): the categories that have
- * businesses and the branch locations, each with how many businesses it holds, in Swedish order
- * (categories by their Swedish name). The suggestion box counts in neither.
+ * What the directory can be filtered by (its chips and city list): the categories and the
+ * normalised towns of the businesses the other filters keep, each with how many businesses it
+ * holds, in Swedish order (categories by their Swedish name). A category's count follows the
+ * search and the town, a town's the search and the category (issue 31.3); a chosen value stays
+ * listed, with 0 when nothing matches. The suggestion box counts in neither.
  */
-export function directoryFilters(deps: Deps): DirectoryFilters {
+export function directoryFilters(deps: Deps, input: DirectoryQuery = {}): DirectoryFilters {
   const snapshot = directorySnapshot(deps.db);
-  if (!snapshot.filters) {
-    const q = directoryStatements(deps.db);
-    snapshot.filters = {
-      categories: q.categoryCounts.all().sort((a, b) => swedishOrder.compare(a.nameSv, b.nameSv)),
-      cities: q.cityCounts.all().sort((a, b) => swedishOrder.compare(a.name, b.name)),
-    };
+  const tests = filterTests(deps.db, snapshot, input);
+  const order = snapshot.orders.name as number[];
+  const listed = (i: number) => !snapshot.cards[i].isSuggestionBox;
+  const categoryCounts = new Map<string, number>();
+  for (const i of keptBy(order, tests, 'category')) {
+    const id = snapshot.categoryIds[i];
+    if (id && listed(i)) categoryCounts.set(id, (categoryCounts.get(id) ?? 0) + 1);
   }
-  return snapshot.filters;
+  const townCounts = new Map<string, number>();
+  for (const i of keptBy(order, tests, 'city')) if (listed(i)) for (const town of snapshot.towns[i]) townCounts.set(town, (townCounts.get(town) ?? 0) + 1);
+  const chosenTown = input.city ? svFold(input.city.trim()) : null;
+  if (chosenTown && snapshot.townNames.has(chosenTown) && !townCounts.has(chosenTown)) townCounts.set(chosenTown, 0);
+  const chosenCategory = input.category ? categoryIdNamed(deps.db, input.category) : '';
+  if (chosenCategory && !categoryCounts.has(chosenCategory)) categoryCounts.set(chosenCategory, 0);
+  const names = new Map(
+    directoryStatements(deps.db)
+      .categories.all()
+      .map((c) => [c.id, c]),
+  );
+  return {
+    categories: [...categoryCounts]
+      .flatMap(([id, count]) => {
+        const c = names.get(id);
+        return c ? [{ id, nameSv: c.nameSv, nameEn: c.nameEn, count }] : [];
+      })
+      .sort((a, b) => swedishOrder.compare(a.nameSv, b.nameSv)),
+    cities: [...townCounts].map(([key, count]) => ({ name: snapshot.townNames.get(key) ?? key, count })).sort((a, b) => swedishOrder.compare(a.name, b.name)),
+  };
 }
 
 /**

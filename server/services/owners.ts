@@ -47,13 +47,9 @@ export function requireOwner(
   return me;
 }
 
-/**
- * The business's website, the one place claims read it from. Businesses have no website yet (the
- * places work adds `businesses.website`); until then every business has none, and no claim is
- * approved at once.
- */
-export function businessWebsite(_db: DbOrTx, _businessId: string): string | null {
-  return null;
+/** The business's website (issue 31.1), the one place claims read it from; null when it has none. */
+export function businessWebsite(db: DbOrTx, businessId: string): string | null {
+  return db.select({ website: businesses.website }).from(businesses).where(eq(businesses.id, businessId)).get()?.website ?? null;
 }
 
 /**

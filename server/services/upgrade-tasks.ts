@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { upgradeTasks } from '../../db/schema';
 import { linkCommentsToBranches } from './comment-branches';
+import { splitBranchTowns } from './branch-towns';
 import type { DbOrTx } from '../../db/client';
 
 /**
@@ -12,6 +13,8 @@ import type { DbOrTx } from '../../db/client';
 const tasks: Record<string, (tx: DbOrTx) => void> = {
   // Migration 0014: existing comments get the branch their location text names.
   'comment-branches': (tx) => void linkCommentsToBranches(tx),
+  // Migration 0019: "Malmö Hyllie" becomes town "Malmö" with area "Hyllie".
+  'branch-towns': (tx) => void splitBranchTowns(tx),
 };
 
 /** Runs the queued upgrade tasks (server start, after migrations and the demo data); returns their names. */

@@ -50,7 +50,9 @@ afterAll(async () => {
 const inputs = (): Record<string, unknown[]> => ({
   'business.directory': [undefined, { search: 'bok' }, { search: 42 }, { sort: 'rating', category: 'Livsmedel' }, { sort: 'sideways' }],
   'business.directoryPage': [undefined, { limit: 2 }, { limit: 2, cursor: '2', sort: 'rating' }, { limit: 0 }, { cursor: 'x' }],
-  'business.directoryFilters': [undefined],
+  'business.directoryFilters': [undefined, { category: 'Livsmedel' }, { city: 'x'.repeat(101) }],
+  'business.factChanges': [{ id: ids.business }, {}],
+  'business.directoryPlaces': [undefined, { city: 'Malmö' }, { sort: 'sideways' }],
   'business.list': [undefined, { order: 'newest' }, { order: 'sideways' }],
   'business.byId': [{ id: ids.business }, { id: 'no-such-business' }],
   'business.photos': [{ id: ids.business }, { id: ids.business, limit: 1 }, { id: ids.business, cursor: 'not-a-cursor' }, { id: 'no-such-business' }],

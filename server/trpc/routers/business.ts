@@ -4,6 +4,7 @@ import {
   businessCreateSchema,
   businessIdInputSchema,
   businessSearchSchema,
+  directoryFiltersQuerySchema,
   directoryPageQuerySchema,
   directoryQuerySchema,
   businessUpdateSchema,
@@ -11,13 +12,15 @@ import {
 } from '../../schemas/business';
 import { getBusiness } from '../../services/business';
 import { createBusiness, deleteBusiness, updateBusiness } from '../../services/business-admin';
-import { directoryFilters, directoryPage, listBusinesses, listDirectory } from '../../services/directory';
+import { directoryFilters, directoryPage, directoryPlaces, listBusinesses, listDirectory } from '../../services/directory';
 import { rateBusiness, unrateBusiness, type RateResult, type UnrateResult } from '../../services/business-ratings';
 import { listCategories } from '../../services/categories';
 import { listFavoriteBusinesses, setFavorite } from '../../services/favorites';
 import { listBusinessPhotos } from '../../services/photos';
 import { businessPhotosInputSchema } from '../../schemas/photos';
 import { adminProcedure, cachedPublicProcedure, publicProcedure, router } from '../init';
+import { businessFactsSchema } from '../../schemas/business-facts';
+import { editBusinessFacts, listFactChanges } from '../../services/business-facts';
 
 // Rating and favouriting are public procedures on purpose: the services answer a visitor with the
 // description's own message ('Please log in to submit a rate') rather than the generic 401.
@@ -27,7 +30,10 @@ export const businessRouter = router({
   // The directory page's list, a bounded page at a time (docs/decisions/008).
   directoryPage: cachedPublicProcedure.input(directoryPageQuerySchema.optional()).query(({ ctx, input }) => directoryPage(ctx.deps, ctx.actor, input ?? {})),
 
-  directoryFilters: cachedPublicProcedure.query(({ ctx }) => directoryFilters(ctx.deps)),
+  directoryFilters: cachedPublicProcedure.input(directoryFiltersQuerySchema.optional()).query(({ ctx, input }) => directoryFilters(ctx.deps, input ?? {})),
+
+  // The map's pins and "Närmast mig"'s distances (computed in the browser) for the directory's filters.
+  directoryPlaces: cachedPublicProcedure.input(directoryQuerySchema.optional()).query(({ ctx, input }) => directoryPlaces(ctx.deps, input ?? {})),
 
   list: cachedPublicProcedure
     .input(z.object({ search: businessSearchSchema, order: z.enum(['title', 'newest']).optional() }).optional())
@@ -44,6 +50,13 @@ export const businessRouter = router({
   update: adminProcedure
     .input(businessUpdateSchema.extend({ id: idSchema }))
     .mutation(({ ctx, input: { id, ...input } }) => updateBusiness(ctx.deps, ctx.actor, id, input)),
+
+  // Public procedures: the service decides who may (admins now, the business's owners later).
+  editFacts: publicProcedure
+    .input(businessFactsSchema.extend({ id: idSchema }))
+    .mutation(({ ctx, input: { id, ...input } }) => editBusinessFacts(ctx.deps, ctx.actor, id, input)),
+
+  factChanges: publicProcedure.input(businessIdInputSchema).query(({ ctx, input }) => listFactChanges(ctx.deps, ctx.actor, input.id)),
 
   remove: adminProcedure.input(businessIdInputSchema).mutation(async ({ ctx, input }) => {
     await deleteBusiness(ctx.deps, ctx.actor, input.id);

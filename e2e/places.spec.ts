@@ -1,0 +1,43 @@
+import { expect, expectAccessible, test } from './fixtures';
+
+type RestBranch = { location: string; town: string; lat: number | null };
+type RestBusiness = { _id: string; title: string; branches: RestBranch[] };
+
+// A 1×1 PNG for every map tile: no request leaves the test machine.
+const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 375, height: 800 },
+]) {
+  for (const lang of ['sv', 'en'] as const) {
+    test(`${viewport.name} ${lang}: opening hours, the branch map (tiles stubbed) and the city filter by town`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      let tiles = 0;
+      await page.route('https://tile.openstreetmap.org/**', (route) => {
+        tiles++;
+        return route.fulfill({ status: 200, contentType: 'image/png', body: TILE });
+      });
+      // Wednesday 25 November 2026, 12:00 in Stockholm: the grocery chains are open until 22:00.
+      await page.clock.setFixedTime(new Date('2026-11-25T11:00:00Z'));
+      const businesses = (await (await page.request.get('/api/business')).json()) as RestBusiness[];
+      const ica = businesses.find((b) => b.title === 'ICA Maxi')!;
+      await page.goto(`/business/${ica._id}${lang === 'en' ? '?lang=en' : ''}`);
+      await expect(page.getByTestId('open-status').first()).toHaveText(lang === 'sv' ? 'Öppet nu · stänger 22:00' : 'Open now · closes 22:00');
+      const map = page.getByRole('region', { name: lang === 'sv' ? 'Karta över ICA Maxi' : 'Map of ICA Maxi' });
+      await expect(map).toBeVisible();
+      await expect.poll(() => tiles).toBeGreaterThan(0);
+      await expectAccessible(page, 'business page with hours and map');
+
+      // Malmö finds every business with a branch in Malmö, its areas included.
+      const inMalmo = businesses.filter((b) => b.branches.some((br) => br.town === 'Malmö')).map((b) => b.title);
+      expect(businesses.some((b) => b.branches.some((br) => br.location === 'Malmö Hyllie'))).toBe(true);
+      await page.goto(`/business?city=Malm%C3%B6${lang === 'en' ? '&lang=en' : ''}`);
+      const list = page.getByRole('list', { name: lang === 'sv' ? 'Butiker' : 'Stores' });
+      await expect(list.getByRole('listitem')).toHaveCount(inMalmo.length);
+      for (const title of inMalmo) await expect(list.getByRole('heading', { name: title, exact: true })).toBeVisible();
+      await expectAccessible(page, 'directory filtered by town');
+    });
+  }
+}
