@@ -9,6 +9,8 @@ import { Features } from '../components/home/features';
 import { StoreChooserSlot } from '../components/home/store-chooser-slot';
 import { useI18n } from '../i18n';
 import { useMe } from '../lib/session';
+import { useSiteText } from '../lib/site-text';
+import { inSiteName } from '../../server/schemas/site-settings';
 import { useTRPC } from '../lib/trpc';
 import styles from '../components/home/home-page.module.css';
 
@@ -24,7 +26,7 @@ const BusinessCarousel = lazy(loadCarousel);
 const CAROUSEL_LIMIT = 24;
 
 export default function HomePage() {
-  const { t, number } = useI18n();
+  const { t, number, lang } = useI18n();
   const trpc = useTRPC();
   const { me, isLoading: meLoading } = useMe();
   const businesses = useQuery({ ...trpc.home.businesses.queryOptions(), staleTime: 5 * 60_000 });
@@ -37,6 +39,7 @@ export default function HomePage() {
     loadCarousel().catch(() => {});
   }, []);
   const w = t.home.welcome;
+  const site = useSiteText();
   const trust = t.home.trust;
 
   return (
@@ -47,9 +50,9 @@ export default function HomePage() {
             <div>
               <p className={styles.eyebrow}>{w.eyebrow}</p>
               <h1 id="home-title" className={styles.title}>
-                {w.title}
+                {inSiteName(w.title, site.name)}
               </h1>
-              <p className={styles.lead}>{w.text}</p>
+              <p className={styles.lead}>{site.welcome[lang]}</p>
               <div className={styles.actions}>
                 <Link href="/business" className="btn btn-primary">
                   {w.browseAll}

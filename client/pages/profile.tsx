@@ -156,6 +156,9 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
                     {p.businessManagement}
                   </Link>
                   <ContactInboxLink />
+                  <Link href="/site-settings" className="btn btn-outline">
+                    {t.accounts.siteSettings.menu}
+                  </Link>
                 </>
               ) : null}
               <Link href="/cmt-mng" className="btn btn-outline">

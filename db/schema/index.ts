@@ -5,3 +5,4 @@ export * from './comments';
 export * from './moderation';
 export * from './upgrade-tasks';
 export * from './notifications';
+export * from './site';

@@ -1,5 +1,5 @@
 import type { Env } from '../env';
-import { SOCIAL_META, type SocialLinks } from '../schemas/site-settings';
+import { isDefaultSiteText, SITE_TEXT_META, SOCIAL_META, type SiteText, type SocialLinks } from '../schemas/site-settings';
 
 export function socialLinksOf(env: Env): SocialLinks {
   const links: SocialLinks = {};
@@ -20,4 +20,14 @@ export function withSiteSettings(indexHtml: string, env: Env): string {
   if (Object.keys(links).length === 0) return indexHtml;
   const meta = `<meta name="${SOCIAL_META}" content="${escapeAttr(JSON.stringify(links))}">`;
   return indexHtml.replace('</head>', () => `${meta}</head>`);
+}
+
+/**
+ * A page's HTML with the site's words an admin set (issue 29 item 15) in a <meta>, which the
+ * browser's app reads before its first render; unchanged while the release's own words are used.
+ */
+export function withSiteText(html: string, site: SiteText): string {
+  if (isDefaultSiteText(site)) return html;
+  const meta = `<meta name="${SITE_TEXT_META}" content="${escapeAttr(JSON.stringify(site))}">`;
+  return html.replace('</head>', () => `${meta}</head>`);
 }

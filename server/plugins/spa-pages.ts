@@ -9,6 +9,8 @@ import { idInputSchema } from '../schemas/comments';
 import { matchRoute, type Route } from '../schemas/routes';
 import { getBusiness } from '../services/business';
 import { getComment, listBusinessComments } from '../services/comments';
+import { siteText } from '../services/site-settings';
+import type { SiteText } from '../schemas/site-settings';
 import { businessHead, commentHead, goneHead, headTags, staticHead } from './page-head';
 import { isAnonymousRequest } from './session';
 import type { Renderer } from './spa-build';
@@ -41,13 +43,15 @@ const loaders: Record<Query, (deps: Deps, id: string, lang: Lang) => Loaded> = {
     const publicUrl = deps.env.PUBLIC_URL;
     const data = getBusiness(deps, null, id);
     const comments = listBusinessComments(deps, null, { businessId: id }).items;
-    return { data, head: headTags(publicUrl, lang, businessHead(publicUrl, lang, data, comments)) };
+    const site = siteText(deps);
+    return { data, head: headTags(publicUrl, lang, businessHead(publicUrl, lang, data, comments, site), site) };
   },
   'comments.byId': (deps, id, lang) => {
     const publicUrl = deps.env.PUBLIC_URL;
     const data = getComment(deps, null, id);
-    if (data.removed) return { status: 410, head: headTags(publicUrl, lang, goneHead(lang)) };
-    return { data, head: headTags(publicUrl, lang, commentHead(publicUrl, lang, data)) };
+    const site = siteText(deps);
+    if (data.removed) return { status: 410, head: headTags(publicUrl, lang, goneHead(lang, site), site) };
+    return { data, head: headTags(publicUrl, lang, commentHead(publicUrl, lang, data, site), site) };
   },
 };
 
@@ -89,7 +93,7 @@ function dataPages(deps: Deps, render: () => Promise<Renderer | null>, log: () =
           return {
             status: 200,
             head,
-            page: renderer ? { ...pageData, html: await renderer.renderPage(urlPath, lang, { ...pageData, anonymous: true }) } : null,
+            page: renderer ? { ...pageData, html: await renderer.renderPage(urlPath, lang, { ...pageData, anonymous: true }, siteText(deps)) } : null,
           };
         } catch (err) {
           // The page still works without its data (the browser asks for it); the next request tries again.
@@ -127,11 +131,19 @@ export function pageAnswers(deps: Deps, render: () => Promise<Renderer | null>, 
   const publicUrl = deps.env.PUBLIC_URL;
   const dataPage = dataPages(deps, render, log);
   const staticHeads = new Map<string, string>();
+  let headsSite = '';
   const staticHeadTags = (urlPath: string, lang: Lang, found: boolean) => {
+    // Kept for the site's name and tagline they were written with: an admin's change empties them.
+    const site = siteText(deps);
+    const siteKey = siteKeyOf(site);
+    if (siteKey !== headsSite) {
+      staticHeads.clear();
+      headsSite = siteKey;
+    }
     const key = `${lang}|${found}|${urlPath}`;
     let tags = staticHeads.get(key);
     if (tags === undefined) {
-      tags = headTags(publicUrl, lang, staticHead(urlPath, lang, found));
+      tags = headTags(publicUrl, lang, staticHead(urlPath, lang, found, site), site);
       if (staticHeads.size < 1000) staticHeads.set(key, tags);
     }
     return tags;
@@ -176,19 +188,29 @@ export function pageAnswers(deps: Deps, render: () => Promise<Renderer | null>, 
  */
 export const STATE_PAINTS = 100;
 
+/** What a render or a head depends on of the site's words, as a key. */
+export const siteKeyOf = (site: SiteText) => JSON.stringify(site);
+
 /**
  * The first paint of a prerendered page in the state its query string asks for (the home
  * feed's filter, the directory's search), rendered at request time like the build renders the
  * default one; null when the build has no renderer or the render fails.
  */
 export function statePaints(render: () => Promise<Pick<Renderer, 'renderFirstPaint'> | null>, log: () => Pick<FastifyBaseLogger, 'error'>) {
+  let keptSite = '';
   const kept = new Map<string, Promise<string | null>>();
   /**
    * `mayRender` is asked only when the paint is not kept: each new query string costs a render
    * (16–260 ms, issue 27), so a client past its budget gets the page without a first paint,
    * which the browser renders, as when a render fails.
    */
-  return async (urlPath: string, route: string, state: string, lang: Lang, mayRender?: () => Promise<boolean>): Promise<string | null> => {
+  return async (urlPath: string, route: string, state: string, lang: Lang, mayRender?: () => Promise<boolean>, site?: SiteText): Promise<string | null> => {
+    // Painted with the site's words (an admin's, when set): a change of them empties the paints.
+    const siteKey = site ? siteKeyOf(site) : '';
+    if (siteKey !== keptSite) {
+      kept.clear();
+      keptSite = siteKey;
+    }
     const key = `${lang}|${route}|${state}`;
     let paint = kept.get(key);
     if (!paint) {
@@ -197,7 +219,7 @@ export function statePaints(render: () => Promise<Pick<Renderer, 'renderFirstPai
       const started = kept.get(key);
       if (started) return started;
       paint = render()
-        .then((renderer) => (renderer ? renderer.renderFirstPaint(`${urlPath}${state}`, lang) : null))
+        .then((renderer) => (renderer ? renderer.renderFirstPaint(`${urlPath}${state}`, lang, site) : null))
         .catch((err: unknown) => {
           // Not kept: the next request tries again.
           kept.delete(key);

@@ -102,9 +102,10 @@ export const modActions = [
   'dismissBurst',
   'acceptBurst',
   'rejectBurst',
+  'siteSettings',
 ] as const;
 export type ModAction = (typeof modActions)[number];
-export const modTargetKinds = ['comment', 'reply', 'user', 'business'] as const;
+export const modTargetKinds = ['comment', 'reply', 'user', 'business', 'site'] as const;
 export type ModTargetKind = (typeof modTargetKinds)[number];
 
 export type ModLogEntry = {
