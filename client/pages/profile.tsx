@@ -12,6 +12,7 @@ import { SubmitButton } from '../components/accounts/submit-button';
 import type { AccountUser } from '../components/accounts/sign-in';
 import { DigestSwitch } from '../components/moderation/digest-switch';
 import { MailSettings } from '../components/notifications/mail-settings';
+import { OwnModeratedPosts } from '../components/moderation/own-moderated-posts';
 import { ImageUpload } from '../components/ui/image-upload';
 import { ConfirmDialog } from '../components/ui/modal';
 import { notify } from '../components/ui/toast';
@@ -121,6 +122,8 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
             {p.publicProfile}
           </Link>
         </p>
+
+        <OwnModeratedPosts />
 
         <MailSettings />
 

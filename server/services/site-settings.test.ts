@@ -111,7 +111,8 @@ describe('the site settings, both doors', () => {
 });
 
 describe('pages, previews, schema.org data and mails use them', () => {
-  it('titles, og:site_name, the meta for the app and the home page painted with the words', async () => {
+  // The first render loads the client's source into the test: slow on a busy machine.
+  it('titles, og:site_name, the meta for the app and the home page painted with the words', { timeout: 90_000 }, async () => {
     const before = (await t.app.inject('/')).body;
     expect(titleOf(before)).toBe('Recensera – betyg och omdömen om butiker och tjänster i Sverige');
     expect(before).toContain(HOME_PAINT);
@@ -140,7 +141,7 @@ describe('pages, previews, schema.org data and mails use them', () => {
     expect(siteMeta(reset)).toBeNull();
   });
 
-  it('business and comment pages (rendered and kept) pick up a change at once', async () => {
+  it('business and comment pages (rendered and kept) pick up a change at once', { timeout: 90_000 }, async () => {
     const business = await createBusiness(t.deps, cast.admin.actor, {
       title: 'Hörnbutiken',
       category: 'Livsmedel',

@@ -26,6 +26,15 @@ export const moderation: Widen<typeof sv> = {
     removedOwn: 'A moderator removed your post.',
     reason: (reason: string) => `Reason: ${reason}`,
   },
+  ownModerated: {
+    title: 'Your hidden and removed posts',
+    intro: 'Posts hidden after reports or removed by a moderator. Only you see this list.',
+    comment: (business: string) => `Your comment on ${business}`,
+    reply: (business: string) => `Your reply on ${business}`,
+    hidden: 'Hidden after reports while a moderator reviews it.',
+    removed: 'Removed by a moderator.',
+    open: 'Show the post',
+  },
   queue: {
     title: 'Reports',
     intro: 'Reported comments and replies, most reported and oldest first.',

@@ -26,6 +26,15 @@ export const moderation = {
     removedOwn: 'En moderator har tagit bort ditt inlägg.',
     reason: (reason: string) => `Orsak: ${reason}`,
   },
+  ownModerated: {
+    title: 'Dina dolda och borttagna inlägg',
+    intro: 'Inlägg som har dolts efter anmälningar eller tagits bort av en moderator. Bara du ser den här listan.',
+    comment: (business: string) => `Din kommentar om ${business}`,
+    reply: (business: string) => `Ditt svar om ${business}`,
+    hidden: 'Dold efter anmälningar medan en moderator granskar den.',
+    removed: 'Borttagen av en moderator.',
+    open: 'Visa inlägget',
+  },
   queue: {
     title: 'Rapporter',
     intro: 'Rapporterade kommentarer och svar, de mest rapporterade och äldsta först.',
