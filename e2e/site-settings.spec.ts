@@ -21,7 +21,7 @@ const TEXT = {
     save: 'Spara',
     saved: 'Webbplatsens texter är sparade.',
     welcomeTitle: (name: string) => `Välkommen till ${name}`,
-    tooLong: 'För lång.',
+    tooLong: 'För långt.',
   },
   en: {
     heading: "The site's words",
