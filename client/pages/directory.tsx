@@ -13,6 +13,8 @@ import { directoryStateOf, SEARCH_PARAM } from '../../server/schemas/page-state'
 import { CATEGORY_PARAM, CITY_PARAM, DEFAULT_DIRECTORY_SORT, SORT_PARAM } from '../../server/schemas/directory-constants';
 import { DirectoryFilters } from '../components/business/directory-filters';
 import styles from './directory.module.css';
+import { inSiteName } from '../../server/schemas/site-settings';
+import { useSiteText } from '../lib/site-text';
 
 // Only an admin of an empty site sees it: its code loads then.
 const FirstRunPrompt = lazy(() => import('../components/business/first-run-prompt').then((m) => ({ default: m.FirstRunPrompt })));
@@ -77,6 +79,7 @@ export default function DirectoryPage() {
     // `shown` re-arms the observer, so a sentinel still in view after a page loads the next one.
   }, [hasMore, fetchNextPage, isFetchingNextPage, shown]);
   const d = t.business.directory;
+  const site = useSiteText();
   // The first cards render in a deferred pass that yields to input; the skeleton stays until then.
   const visible = useDeferredValue(cards.length === 0 ? null : cards);
 
@@ -142,7 +145,7 @@ export default function DirectoryPage() {
         </div>
       ) : cards.length === 0 ? (
         <div className={styles.empty}>
-          <p className="notice">{d.empty}</p>
+          <p className="notice">{inSiteName(d.empty, site.name)}</p>
           <Suspense fallback={null}>
             <FirstRunPrompt />
           </Suspense>

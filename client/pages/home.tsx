@@ -73,7 +73,7 @@ export default function HomePage() {
               ) : (
                 <StoreChooserSlot businesses={businesses.data} />
               )}
-              <p className={styles.finderHint}>{t.home.chooser.hint}</p>
+              <p className={styles.finderHint}>{inSiteName(t.home.chooser.hint, site.name)}</p>
             </div>
           </div>
         </div>
@@ -93,7 +93,7 @@ export default function HomePage() {
         <section className={styles.section} aria-labelledby="home-carousel-title">
           <div className="container">
             <h2 id="home-carousel-title" className={styles.sectionTitle}>
-              {t.home.carousel.heading}
+              {inSiteName(t.home.carousel.heading, site.name)}
             </h2>
             {businesses.isPending || (slides.length === 0 && carouselItems.length > 0) ? (
               <CarouselSkeleton label={t.common.loading} />
@@ -131,10 +131,10 @@ export default function HomePage() {
             <div className={styles.claim}>
               {businessCount === null ? (
                 <p className={styles.claimText} aria-busy="true">
-                  {businesses.isError ? trust.claimNone : trust.claimLoading}
+                  {businesses.isError ? inSiteName(trust.claimNone, site.name) : trust.claimLoading}
                 </p>
               ) : businessCount === 0 ? (
-                <p className={styles.claimText}>{trust.claimNone}</p>
+                <p className={styles.claimText}>{inSiteName(trust.claimNone, site.name)}</p>
               ) : (
                 <>
                   <p className={styles.claimNumber}>{number(businessCount)}</p>

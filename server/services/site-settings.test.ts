@@ -128,6 +128,8 @@ describe('pages, previews, schema.org data and mails use them', () => {
     expect(home).not.toContain(HOME_PAINT);
     expect(home).toContain(LUND.welcome.sv);
     expect(home).toContain('Välkommen till Lund tycker');
+    // The release's texts that name the site name this one.
+    expect(home).toContain('Butiker på Lund tycker');
     const english = (await t.app.inject('/?lang=en')).body;
     expect(titleOf(english)).toBe('Lund tycker – reviews of the stores of Lund');
     expect(english).toContain(LUND.welcome.en);
