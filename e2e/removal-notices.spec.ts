@@ -30,6 +30,7 @@ for (const viewport of VIEWPORTS) {
       const size = { width: viewport.width, height: viewport.height };
       const author = await as(browser, baseURL!, 'mohammed@demo.recensera.se', size);
       const admin = await as(browser, baseURL!, 'admin@demo.recensera.se', size);
+      const reporter = await as(browser, baseURL!, 'erik@demo.recensera.se', size);
       try {
         const list = (await (await author.request.get('/api/business')).json()) as { _id: string; isSuggestionBox?: boolean }[];
         const business = list.find((b) => !b.isSuggestionBox)!;
@@ -37,6 +38,8 @@ for (const viewport of VIEWPORTS) {
         const posted = await author.request.post(`/api/comment/create/${business._id}`, { multipart: { text, businessLocation: 'Lund' } });
         expect(posted.ok()).toBe(true);
         const { _id: id } = (await posted.json()) as { _id: string };
+        const reported = await reporter.request.post(`/api/comment/report/${id}`, { data: { reason: 'spam' } });
+        expect(reported.status()).toBe(201);
         const removed = await admin.request.post(`/api/reports/${id}/resolve`, { data: { action: 'remove', reason: 'spam', reasonText: 'Reklam' } });
         expect(removed.ok()).toBe(true);
 
@@ -51,6 +54,7 @@ for (const viewport of VIEWPORTS) {
       } finally {
         await author.close();
         await admin.close();
+        await reporter.close();
       }
     });
   }
