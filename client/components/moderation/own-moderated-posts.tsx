@@ -29,7 +29,8 @@ export function OwnModeratedPosts() {
               <strong>{post.kind === 'comment' ? m.comment(post.businessTitle) : m.reply(post.businessTitle)}</strong>{' '}
               <span className="muted">{relative(post.date)}</span>
             </p>
-            <blockquote>{post.excerpt}</blockquote>
+            {/* A removed post's text is gone; a hidden one's is quoted. */}
+            {post.excerpt ? <blockquote>{post.excerpt}</blockquote> : null}
             <p role="note">
               {post.state === 'removed' ? m.removed : m.hidden}
               {post.reason ? ` ${t.moderation.report.reason(reasonText(post.reason, t.moderation.report.reasons))}` : null}
