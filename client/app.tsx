@@ -4,20 +4,27 @@ import { Layout } from './components/layout/layout';
 import { AppToaster } from './components/ui/toast';
 import { I18nProvider, type Language } from './i18n';
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from './lib/trpc';
+import { SiteTextProvider } from './lib/site-text';
 import { AppRoutes } from './routes';
+import type { SiteText } from '../server/schemas/site-settings';
 
-/** `lang` is given only by the build-time prerender (client/prerender.tsx); the browser reads the cookie. */
-export function App({ lang }: { lang?: Language } = {}) {
+/**
+ * `lang` and `site` are given only by the server's renders (client/prerender.tsx); the browser
+ * reads the cookie and the page's <meta>.
+ */
+export function App({ lang, site }: { lang?: Language; site?: SiteText } = {}) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(makeTrpcClient);
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <I18nProvider initial={lang}>
-          <Layout>
-            <AppRoutes />
-          </Layout>
-          <AppToaster />
+          <SiteTextProvider initial={site}>
+            <Layout>
+              <AppRoutes />
+            </Layout>
+            <AppToaster />
+          </SiteTextProvider>
         </I18nProvider>
       </TRPCProvider>
     </QueryClientProvider>

@@ -7,6 +7,7 @@ import { Router } from 'wouter';
 import { App } from './app';
 import { loadCatalog, type Language } from './i18n';
 import type { PageData } from '../server/schemas/page-data';
+import type { SiteText } from '../server/schemas/site-settings';
 import { PageDataContext } from './lib/page-data';
 
 /**
@@ -19,17 +20,18 @@ import { PageDataContext } from './lib/page-data';
  * (A business page the server renders with its data is hydrated,
  * which must find React's own markup, so its controls are left as they are.)
  */
-export async function renderFirstPaint(path: string, lang: Language, pageData: PageData | null = null): Promise<string> {
-  const html = await renderPage(path, lang, pageData);
+export async function renderFirstPaint(path: string, lang: Language, pageData: PageData | null = null, site?: SiteText): Promise<string> {
+  const html = await renderPage(path, lang, pageData, site);
   return html.replace(/<(button|input|select|textarea)(?=[\s>/])/g, '<$1 disabled');
 }
 
-export async function renderPage(path: string, lang: Language, pageData: PageData | null = null): Promise<string> {
+/** `site`: the site's words an admin set (server/services/site-settings.ts); the release's own without. */
+export async function renderPage(path: string, lang: Language, pageData: PageData | null = null, site?: SiteText): Promise<string> {
   await loadCatalog(lang);
   const { prelude } = await prerenderToNodeStream(
     <PageDataContext value={pageData}>
       <Router ssrPath={path}>
-        <App lang={lang} />
+        <App lang={lang} site={site} />
       </Router>
     </PageDataContext>,
     // One piece: no boundary is sent ahead of its content, so the HTML needs no inline script

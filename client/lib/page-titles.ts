@@ -1,5 +1,6 @@
 // The titles of pages with data, from the head catalogs the server uses for the first HTML
 // (server/plugins/page-head.ts). Only the business and comment pages' chunks import this.
+import { withSiteName, type SiteText } from '../../server/schemas/site-settings';
 import { COMMENT_TITLE_EXCERPT, excerpt } from '../../server/schemas/text';
 import type { Language } from '../i18n';
 import { head as en } from '../i18n/en/head';
@@ -8,13 +9,11 @@ import { head as sv } from '../i18n/sv/head';
 const heads = { sv, en };
 
 /** "Åhléns – omdömen och betyg från 124 kunder | Recensera". */
-export function businessPageTitle(lang: Language, name: string, raters: number, count: string): string {
-  const h = heads[lang];
-  return h.withSite(h.business.title(name, raters, count));
+export function businessPageTitle(lang: Language, site: SiteText, name: string, raters: number, count: string): string {
+  return withSiteName(heads[lang].business.title(name, raters, count), site);
 }
 
 /** "Anna Svensson om Åhléns: ”Bra service …” | Recensera". */
-export function commentPageTitle(lang: Language, author: string, business: string, text: string): string {
-  const h = heads[lang];
-  return h.withSite(h.comment.title(author, business, excerpt(text, COMMENT_TITLE_EXCERPT)));
+export function commentPageTitle(lang: Language, site: SiteText, author: string, business: string, text: string): string {
+  return withSiteName(heads[lang].comment.title(author, business, excerpt(text, COMMENT_TITLE_EXCERPT)), site);
 }

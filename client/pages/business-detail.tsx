@@ -18,6 +18,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useDocumentTitle } from '../lib/document-title';
 import { businessPageTitle } from '../lib/page-titles';
+import { useSiteText } from '../lib/site-text';
 import { withEarly } from '../lib/early-data';
 import { BRANCH_PARAM } from '../../server/schemas/page-state';
 import { usePageData } from '../lib/page-data';
@@ -83,7 +84,8 @@ export default function BusinessDetailPage() {
   const hydrated = useHydrated();
   const d = t.business.detail;
   const loaded = query.data;
-  useDocumentTitle(loaded ? businessPageTitle(lang, titleOf(loaded), loaded.ratingCount, number(loaded.ratingCount)) : null);
+  const site = useSiteText();
+  useDocumentTitle(loaded ? businessPageTitle(lang, site, titleOf(loaded), loaded.ratingCount, number(loaded.ratingCount)) : null);
 
   const back = (
     <Link href="/business" className="btn btn-outline">

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../lib/document-title';
 import { withEarly } from '../lib/early-data';
 import { useHydrated } from '../lib/hydrated';
 import { commentPageTitle } from '../lib/page-titles';
+import { useSiteText } from '../lib/site-text';
 import { usePageData } from '../lib/page-data';
 import { useTRPC } from '../lib/trpc';
 import type { CommentCard as Comment } from '../../server/schemas/comments';
@@ -37,10 +38,12 @@ export default function CommentPage() {
   });
   const hydrated = useHydrated();
   const loaded = query.data;
+  const site = useSiteText();
   useDocumentTitle(
     loaded && !loaded.removed && !loaded.hidden
       ? commentPageTitle(
           lang,
+          site,
           `${loaded.firstName} ${loaded.lastName}`.trim(),
           titleOf({ title: loaded.businessTitle, isSuggestionBox: loaded.businessIsSuggestionBox }),
           loaded.text,

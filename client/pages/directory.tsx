@@ -19,6 +19,8 @@ import { BranchesMap } from '../components/places/branches-map';
 import { mapSettings } from '../components/places/map-settings';
 import { useHydrated } from '../lib/hydrated';
 import { byDistance } from '../components/places/near-me';
+import { inSiteName } from '../../server/schemas/site-settings';
+import { useSiteText } from '../lib/site-text';
 
 // Only an admin of an empty site sees it: its code loads then.
 const FirstRunPrompt = lazy(() => import('../components/business/first-run-prompt').then((m) => ({ default: m.FirstRunPrompt })));
@@ -112,6 +114,7 @@ export default function DirectoryPage() {
     // `shown` re-arms the observer, so a sentinel still in view after a page loads the next one.
   }, [hasMore, fetchNextPage, isFetchingNextPage, shown]);
   const d = t.business.directory;
+  const site = useSiteText();
   // The first cards render in a deferred pass that yields to input; the skeleton stays until then.
   const visible = useDeferredValue(cards.length === 0 ? null : cards);
 
@@ -199,7 +202,7 @@ export default function DirectoryPage() {
         </div>
       ) : cards.length === 0 ? (
         <div className={styles.empty}>
-          <p className="notice">{d.empty}</p>
+          <p className="notice">{inSiteName(d.empty, site.name)}</p>
           <Suspense fallback={null}>
             <FirstRunPrompt />
           </Suspense>

@@ -9,6 +9,8 @@ import { Features } from '../components/home/features';
 import { StoreChooserSlot } from '../components/home/store-chooser-slot';
 import { useI18n } from '../i18n';
 import { useMe } from '../lib/session';
+import { useSiteText } from '../lib/site-text';
+import { inSiteName } from '../../server/schemas/site-settings';
 import { useTRPC } from '../lib/trpc';
 import styles from '../components/home/home-page.module.css';
 
@@ -24,7 +26,7 @@ const BusinessCarousel = lazy(loadCarousel);
 const CAROUSEL_LIMIT = 24;
 
 export default function HomePage() {
-  const { t, number } = useI18n();
+  const { t, number, lang } = useI18n();
   const trpc = useTRPC();
   const { me, isLoading: meLoading } = useMe();
   const businesses = useQuery({ ...trpc.home.businesses.queryOptions(), staleTime: 5 * 60_000 });
@@ -37,6 +39,7 @@ export default function HomePage() {
     loadCarousel().catch(() => {});
   }, []);
   const w = t.home.welcome;
+  const site = useSiteText();
   const trust = t.home.trust;
 
   return (
@@ -47,9 +50,9 @@ export default function HomePage() {
             <div>
               <p className={styles.eyebrow}>{w.eyebrow}</p>
               <h1 id="home-title" className={styles.title}>
-                {w.title}
+                {inSiteName(w.title, site.name)}
               </h1>
-              <p className={styles.lead}>{w.text}</p>
+              <p className={styles.lead}>{site.welcome[lang]}</p>
               <div className={styles.actions}>
                 <Link href="/business" className="btn btn-primary">
                   {w.browseAll}
@@ -70,7 +73,7 @@ export default function HomePage() {
               ) : (
                 <StoreChooserSlot businesses={businesses.data} />
               )}
-              <p className={styles.finderHint}>{t.home.chooser.hint}</p>
+              <p className={styles.finderHint}>{inSiteName(t.home.chooser.hint, site.name)}</p>
             </div>
           </div>
         </div>
@@ -90,7 +93,7 @@ export default function HomePage() {
         <section className={styles.section} aria-labelledby="home-carousel-title">
           <div className="container">
             <h2 id="home-carousel-title" className={styles.sectionTitle}>
-              {t.home.carousel.heading}
+              {inSiteName(t.home.carousel.heading, site.name)}
             </h2>
             {businesses.isPending || (slides.length === 0 && carouselItems.length > 0) ? (
               <CarouselSkeleton label={t.common.loading} />
@@ -128,10 +131,10 @@ export default function HomePage() {
             <div className={styles.claim}>
               {businessCount === null ? (
                 <p className={styles.claimText} aria-busy="true">
-                  {businesses.isError ? trust.claimNone : trust.claimLoading}
+                  {businesses.isError ? inSiteName(trust.claimNone, site.name) : trust.claimLoading}
                 </p>
               ) : businessCount === 0 ? (
-                <p className={styles.claimText}>{trust.claimNone}</p>
+                <p className={styles.claimText}>{inSiteName(trust.claimNone, site.name)}</p>
               ) : (
                 <>
                   <p className={styles.claimNumber}>{number(businessCount)}</p>

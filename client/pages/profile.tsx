@@ -14,6 +14,7 @@ import { DigestSwitch } from '../components/moderation/digest-switch';
 import { MailSettings } from '../components/notifications/mail-settings';
 import { MyBusinesses } from '../components/owners/my-businesses';
 import { MyPosts } from '../components/accounts/my-posts';
+import { OwnModeratedPosts } from '../components/moderation/own-moderated-posts';
 import { ImageUpload } from '../components/ui/image-upload';
 import { ConfirmDialog } from '../components/ui/modal';
 import { notify } from '../components/ui/toast';
@@ -125,6 +126,7 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
         </p>
 
         <MyPosts />
+        <OwnModeratedPosts />
 
         <MailSettings />
 
@@ -164,6 +166,9 @@ function ViewProfile({ me, onEdit }: { me: AccountUser; onEdit(): void }) {
                   <ContactInboxLink />
                   <Link href="/claims" className="btn btn-outline">
                     {t.owners.claims.menuItem}
+                  </Link>
+                  <Link href="/site-settings" className="btn btn-outline">
+                    {t.accounts.siteSettings.menu}
                   </Link>
                 </>
               ) : null}

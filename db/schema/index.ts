@@ -6,3 +6,4 @@ export * from './moderation';
 export * from './upgrade-tasks';
 export * from './notifications';
 export * from './owners';
+export * from './site';

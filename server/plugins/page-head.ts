@@ -10,6 +10,7 @@ import { common as svCommon } from '../../client/i18n/sv/common';
 import { head as svHead } from '../../client/i18n/sv/head';
 import type { Language } from '../schemas/common';
 import { matchRoute, ROUTES } from '../schemas/routes';
+import { DEFAULT_SITE_TEXT, homeTitle, withSiteName, type SiteText } from '../schemas/site-settings';
 import { COMMENT_TITLE_EXCERPT, excerpt } from '../schemas/text';
 import type { CommentCard } from '../schemas/comments';
 import type { BusinessDetail } from '../services/business';
@@ -71,7 +72,7 @@ export type Head = {
 };
 
 /** The tags for `head`, which take the place of index.html's <title> (the description is replaced too). */
-export function headTags(publicUrl: string, lang: Language, head: Head): string {
+export function headTags(publicUrl: string, lang: Language, head: Head, site: SiteText = DEFAULT_SITE_TEXT): string {
   const attr = escapeHtml;
   const tags = [`<title>${escapeHtml(head.title)}</title>`, `<meta name="description" content="${attr(head.description)}">`];
   const other: Language = lang === 'sv' ? 'en' : 'sv';
@@ -87,11 +88,11 @@ export function headTags(publicUrl: string, lang: Language, head: Head): string 
       `<meta property="og:url" content="${attr(url)}">`,
     );
   }
-  const image = head.image ?? { url: SITE_IMAGE, alt: catalogs[lang].siteName };
+  const image = head.image ?? { url: SITE_IMAGE, alt: site.name };
   const imageUrl = absolute(publicUrl, image.url);
   tags.push(
     `<meta property="og:type" content="${head.ogType}">`,
-    `<meta property="og:site_name" content="${attr(catalogs[lang].siteName)}">`,
+    `<meta property="og:site_name" content="${attr(site.name)}">`,
     `<meta property="og:title" content="${attr(head.shareTitle)}">`,
     `<meta property="og:description" content="${attr(head.description)}">`,
     `<meta property="og:locale" content="${OG_LOCALE[lang]}">`,
@@ -110,6 +111,9 @@ export function headTags(publicUrl: string, lang: Language, head: Head): string 
   return tags.join('');
 }
 
+/** A text of the head catalogs with the site's own name where the catalog says the release's (a description or title template). */
+const inSite = (text: string, site: SiteText) => (site.name === DEFAULT_SITE_TEXT.name ? text : text.replaceAll(DEFAULT_SITE_TEXT.name, site.name));
+
 /** The indexable pages without an id (server/schemas/routes.ts): each has its own title and description in the head catalog. */
 type StaticRoute = Exclude<Extract<(typeof ROUTES)[number], { indexable: true }>, { path: `${string}:${string}` }>;
 
@@ -120,26 +124,52 @@ const STATIC_PAGES = ROUTES.filter((r): r is StaticRoute => 'indexable' in r && 
  * The head of a page that has no data of its own: a static page (indexed), any other known page
  * (accounts, admin pages: `noindex`), or the not-found page (`noindex`).
  */
-export function staticHead(urlPath: string, lang: Language, found: boolean): Head {
+export function staticHead(urlPath: string, lang: Language, found: boolean, site: SiteText = DEFAULT_SITE_TEXT): Head {
   const t = catalogs[lang];
   const route = found ? matchRoute(urlPath)?.route : undefined;
   const page = route && STATIC_PAGES.find((r) => r === route);
   if (page) {
     const { page: name, path: canonicalPath } = page;
-    const { title, description } = t[name];
-    return { title: name === 'home' ? title : t.withSite(title), shareTitle: title, description, canonicalPath, ogType: 'website', image: null, jsonLd: null };
+    const description = inSite(t[name].description, site);
+    const title = name === 'home' ? homeTitle(site, lang) : inSite(t[name].title, site);
+    return {
+      title: name === 'home' ? title : withSiteName(title, site),
+      shareTitle: title,
+      description,
+      canonicalPath,
+      ogType: 'website',
+      image: null,
+      jsonLd: null,
+    };
   }
   const own = route?.page ? pageTitles[lang][route.page] : undefined;
   if (own)
-    return { title: t.withSite(own), shareTitle: own, description: t.other.description, canonicalPath: null, ogType: 'website', image: null, jsonLd: null };
-  const { title, description } = found ? t.other : t.notFound;
-  return { title: found ? title : t.withSite(title), shareTitle: title, description, canonicalPath: null, ogType: 'website', image: null, jsonLd: null };
+    return {
+      title: withSiteName(own, site),
+      shareTitle: own,
+      description: inSite(t.other.description, site),
+      canonicalPath: null,
+      ogType: 'website',
+      image: null,
+      jsonLd: null,
+    };
+  const description = inSite((found ? t.other : t.notFound).description, site);
+  const title = found ? site.name : t.notFound.title;
+  return {
+    title: found ? title : withSiteName(title, site),
+    shareTitle: title,
+    description,
+    canonicalPath: null,
+    ogType: 'website',
+    image: null,
+    jsonLd: null,
+  };
 }
 
 /** The head of a comment removed by a moderator (its page answers 410). */
-export function goneHead(lang: Language): Head {
+export function goneHead(lang: Language, site: SiteText = DEFAULT_SITE_TEXT): Head {
   const { title, description } = catalogs[lang].gone;
-  return { title: catalogs[lang].withSite(title), shareTitle: title, description, canonicalPath: null, ogType: 'website', image: null, jsonLd: null };
+  return { title: withSiteName(title, site), shareTitle: title, description, canonicalPath: null, ogType: 'website', image: null, jsonLd: null };
 }
 
 /** The schema.org types of businesses, by words of their category (Swedish or English). */
@@ -281,7 +311,7 @@ export function businessJsonLd(publicUrl: string, lang: Language, business: Busi
 }
 
 /** The head of a business page (the anonymous view: nothing personal). */
-export function businessHead(publicUrl: string, lang: Language, business: BusinessDetail, comments: CommentCard[]): Head {
+export function businessHead(publicUrl: string, lang: Language, business: BusinessDetail, comments: CommentCard[], site: SiteText = DEFAULT_SITE_TEXT): Head {
   const t = catalogs[lang];
   const name = businessName(business, lang);
   const raters = business.ratingCount;
@@ -290,7 +320,7 @@ export function businessHead(publicUrl: string, lang: Language, business: Busine
     raters > 0 && business.rate !== null ? t.business.rated(formatNumber(business.rate, 1, lang), raters, formatNumber(raters, 0, lang)) : t.business.notRated;
   const picture = previewPicture(business.image, business.icon);
   return {
-    title: t.withSite(shareTitle),
+    title: withSiteName(shareTitle, site),
     shareTitle,
     description: excerpt(`${rating} ${descriptionIn(business, lang)}`, DESCRIPTION_MAX),
     canonicalPath: businessPath(business.id),
@@ -301,7 +331,7 @@ export function businessHead(publicUrl: string, lang: Language, business: Busine
 }
 
 /** The head of a comment page: who wrote what about which business, its photo, and a schema.org Review. */
-export function commentHead(publicUrl: string, lang: Language, comment: CommentCard): Head {
+export function commentHead(publicUrl: string, lang: Language, comment: CommentCard, site: SiteText = DEFAULT_SITE_TEXT): Head {
   const t = catalogs[lang];
   const author = authorOf(comment);
   const business = businessName({ title: comment.businessTitle, isSuggestionBox: comment.businessIsSuggestionBox }, lang);
@@ -318,12 +348,12 @@ export function commentHead(publicUrl: string, lang: Language, comment: CommentC
       url: pageUrl(publicUrl, businessPath(comment.businessId), lang),
       ...(comment.businessIcon ? { image: absolute(publicUrl, comment.businessIcon) } : {}),
     },
-    publisher: { '@type': 'Organization', name: t.siteName, url: publicUrl },
+    publisher: { '@type': 'Organization', name: site.name, url: publicUrl },
   };
   return {
-    title: t.withSite(shareTitle),
+    title: withSiteName(shareTitle, site),
     shareTitle,
-    description: t.comment.description(author, business, excerpt(comment.text, COMMENT_EXCERPT_MAX)),
+    description: inSite(t.comment.description(author, business, excerpt(comment.text, COMMENT_EXCERPT_MAX)), site),
     canonicalPath: commentPath(comment._id),
     ogType: 'article',
     image: picture

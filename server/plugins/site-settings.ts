@@ -1,5 +1,5 @@
 import type { Env } from '../env';
-import { SOCIAL_META, type SocialLinks } from '../schemas/site-settings';
+import { isDefaultSiteText, SITE_TEXT_META, SOCIAL_META, type SiteText, type SocialLinks } from '../schemas/site-settings';
 import { MAP_META } from '../schemas/map-settings';
 
 export function socialLinksOf(env: Env): SocialLinks {
@@ -23,4 +23,14 @@ export function withSiteSettings(indexHtml: string, env: Env): string {
   if (env.MAP_TILE_URL)
     meta += `<meta name="${MAP_META}" content="${escapeAttr(JSON.stringify({ tiles: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION }))}">`;
   return meta ? indexHtml.replace('</head>', () => `${meta}</head>`) : indexHtml;
+}
+
+/**
+ * A page's HTML with the site's words an admin set (issue 29 item 15) in a <meta>, which the
+ * browser's app reads before its first render; unchanged while the release's own words are used.
+ */
+export function withSiteText(html: string, site: SiteText): string {
+  if (isDefaultSiteText(site)) return html;
+  const meta = `<meta name="${SITE_TEXT_META}" content="${escapeAttr(JSON.stringify(site))}">`;
+  return html.replace('</head>', () => `${meta}</head>`);
 }

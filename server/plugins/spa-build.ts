@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PageData } from '../schemas/page-data';
+import type { SiteText } from '../schemas/site-settings';
 
 /** One chunk of Vite's build manifest (client/.vite/manifest.json). */
 export type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
@@ -13,8 +14,11 @@ export type Manifest = Record<string, ManifestChunk>;
 export type Prerendered = Record<string, Partial<Record<'sv' | 'en', string>>>;
 
 /** client/prerender.tsx as built into .vite/ssr/prerender.js. */
-export type RenderPage = (path: string, lang: 'sv' | 'en', pageData: PageData) => Promise<string>;
-export type Renderer = { renderPage: RenderPage; renderFirstPaint(path: string, lang: 'sv' | 'en', pageData?: PageData): Promise<string> };
+export type RenderPage = (path: string, lang: 'sv' | 'en', pageData: PageData, site?: SiteText) => Promise<string>;
+export type Renderer = {
+  renderPage: RenderPage;
+  renderFirstPaint(path: string, lang: 'sv' | 'en', pageData?: PageData | null, site?: SiteText): Promise<string>;
+};
 
 /** A build file of .vite/ (manifest.json, prerender.json); null when the build has none. */
 export function readBuildJson<T>(clientDir: string, name: string): T | null {

@@ -12,6 +12,8 @@ import { matchRoute, pageChunk, type Route } from '../schemas/routes';
 import { getBusiness } from '../services/business';
 import { getComment, listBusinessComments, listFeed } from '../services/comments';
 import { directoryPage } from '../services/directory';
+import { siteText } from '../services/site-settings';
+import type { SiteText } from '../schemas/site-settings';
 import { businessHead, commentHead, goneHead, headTags, staticHead } from './page-head';
 import { isAnonymousRequest } from './session';
 import type { Renderer } from './spa-build';
@@ -50,14 +52,16 @@ const loaders: Record<Query, (deps: Deps, id: string, lang: Lang, withLists: boo
     const data = getBusiness(deps, null, id);
     const input = { businessId: id };
     const comments = listBusinessComments(deps, null, input);
-    const head = headTags(publicUrl, lang, businessHead(publicUrl, lang, data, comments.items));
+    const site = siteText(deps);
+    const head = headTags(publicUrl, lang, businessHead(publicUrl, lang, data, comments.items, site), site);
     return { data, head, ...(withLists && { lists: [{ path: 'comments.byBusiness', input, data: comments }] }) };
   },
   'comments.byId': (deps, id, lang) => {
     const publicUrl = deps.env.PUBLIC_URL;
     const data = getComment(deps, null, id);
-    if (data.removed) return { status: 410, head: headTags(publicUrl, lang, goneHead(lang)) };
-    return { data, head: headTags(publicUrl, lang, commentHead(publicUrl, lang, data)) };
+    const site = siteText(deps);
+    if (data.removed) return { status: 410, head: headTags(publicUrl, lang, goneHead(lang, site), site) };
+    return { data, head: headTags(publicUrl, lang, commentHead(publicUrl, lang, data, site), site) };
   },
 };
 
@@ -99,7 +103,7 @@ function dataPages(deps: Deps, render: () => Promise<Renderer | null>, log: () =
           return {
             status: 200,
             head,
-            page: renderer ? { ...pageData, html: await renderer.renderPage(urlPath, lang, { ...pageData, anonymous: true }) } : null,
+            page: renderer ? { ...pageData, html: await renderer.renderPage(urlPath, lang, { ...pageData, anonymous: true }, siteText(deps)) } : null,
           };
         } catch (err) {
           // The page still works without its data (the browser asks for it); the next request tries again.
@@ -157,7 +161,7 @@ function listPages(deps: Deps, render: () => Promise<Renderer | null>, log: () =
       paint = render()
         .then(async (renderer) =>
           renderer
-            ? { ...pageData, html: await renderer.renderFirstPaint(`${urlPath}${firstPaintState(page, search)}`, lang, { ...pageData, anonymous: true }) }
+            ? { ...pageData, html: await renderer.renderFirstPaint(`${urlPath}${firstPaintState(page, search)}`, lang, { ...pageData, anonymous: true }, siteText(deps)) }
             : null,
         )
         .catch((err: unknown) => {
@@ -194,11 +198,19 @@ export function pageAnswers(deps: Deps, render: () => Promise<Renderer | null>, 
   const dataPage = dataPages(deps, render, log);
   const listPage = listPages(deps, render, log);
   const staticHeads = new Map<string, string>();
+  let headsSite = '';
   const staticHeadTags = (urlPath: string, lang: Lang, found: boolean) => {
+    // Kept for the site's name and tagline they were written with: an admin's change empties them.
+    const site = siteText(deps);
+    const siteKey = siteKeyOf(site);
+    if (siteKey !== headsSite) {
+      staticHeads.clear();
+      headsSite = siteKey;
+    }
     const key = `${lang}|${found}|${urlPath}`;
     let tags = staticHeads.get(key);
     if (tags === undefined) {
-      tags = headTags(publicUrl, lang, staticHead(urlPath, lang, found));
+      tags = headTags(publicUrl, lang, staticHead(urlPath, lang, found, site), site);
       if (staticHeads.size < 1000) staticHeads.set(key, tags);
     }
     return tags;
@@ -256,19 +268,29 @@ export function pageAnswers(deps: Deps, render: () => Promise<Renderer | null>, 
  */
 export const STATE_PAINTS = 100;
 
+/** What a render or a head depends on of the site's words, as a key. */
+export const siteKeyOf = (site: SiteText) => JSON.stringify(site);
+
 /**
  * The first paint of a prerendered page in the state its query string asks for (the home
  * feed's filter, the directory's search), rendered at request time like the build renders the
  * default one; null when the build has no renderer or the render fails.
  */
 export function statePaints(render: () => Promise<Pick<Renderer, 'renderFirstPaint'> | null>, log: () => Pick<FastifyBaseLogger, 'error'>) {
+  let keptSite = '';
   const kept = new Map<string, Promise<string | null>>();
   /**
    * `mayRender` is asked only when the paint is not kept: each new query string costs a render
    * (16–260 ms, issue 27), so a client past its budget gets the page without a first paint,
    * which the browser renders, as when a render fails.
    */
-  return async (urlPath: string, route: string, state: string, lang: Lang, mayRender?: () => Promise<boolean>): Promise<string | null> => {
+  return async (urlPath: string, route: string, state: string, lang: Lang, mayRender?: () => Promise<boolean>, site?: SiteText): Promise<string | null> => {
+    // Painted with the site's words (an admin's, when set): a change of them empties the paints.
+    const siteKey = site ? siteKeyOf(site) : '';
+    if (siteKey !== keptSite) {
+      kept.clear();
+      keptSite = siteKey;
+    }
     const key = `${lang}|${route}|${state}`;
     let paint = kept.get(key);
     if (!paint) {
@@ -277,7 +299,7 @@ export function statePaints(render: () => Promise<Pick<Renderer, 'renderFirstPai
       const started = kept.get(key);
       if (started) return started;
       paint = render()
-        .then((renderer) => (renderer ? renderer.renderFirstPaint(`${urlPath}${state}`, lang) : null))
+        .then((renderer) => (renderer ? renderer.renderFirstPaint(`${urlPath}${state}`, lang, null, site) : null))
         .catch((err: unknown) => {
           // Not kept: the next request tries again.
           kept.delete(key);

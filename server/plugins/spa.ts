@@ -8,7 +8,9 @@ import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { firstPaintState } from '../schemas/page-state';
 import { appErrorBody } from './errors';
-import { withSiteSettings } from './site-settings';
+import { withSiteSettings, withSiteText } from './site-settings';
+import { isDefaultSiteText } from '../schemas/site-settings';
+import { siteText } from '../services/site-settings';
 import { readBuildJson, serverRenderer, type Manifest, type Prerendered } from './spa-build';
 import { languageOf, makePageHtml, routeOf } from './spa-html';
 import { pageAnswers, statePaints } from './spa-pages';
@@ -60,9 +62,14 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
       let firstPaint: string | null | undefined;
       const route = routeOf(urlPath);
       const queryAt = url.indexOf('?');
-      if (!served && prerenderedRoutes.has(route) && queryAt >= 0) {
-        const state = firstPaintState(route, url.slice(queryAt));
-        if (state) firstPaint = await statePaint(urlPath, route, state, lang, () => deps.limits.allows('statePaint', networkOf(request.ip)));
+      const site = siteText(deps);
+      if (!served && prerenderedRoutes.has(route)) {
+        const state = queryAt >= 0 ? firstPaintState(route, url.slice(queryAt)) : null;
+        const mayRender = () => deps.limits.allows('statePaint', networkOf(request.ip));
+        if (state) firstPaint = await statePaint(urlPath, route, state, lang, mayRender, site);
+        // The build painted these with the release's words; with an admin's, they are painted
+        // again (once per page and language while the words hold: the same for everyone).
+        else if (!isDefaultSiteText(site)) firstPaint = await statePaint(urlPath, route, '', lang, undefined, site);
       }
       // A page is the same for every visitor with the same cookies (the language is one); a
       // signed-in one's says `private, no-store` (session.ts). A state painted on request (a
@@ -72,7 +79,7 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
         .header('Cache-Control', status === 200 && firstPaint === undefined ? SHARED_PUBLIC : 'no-cache')
         .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .send(pageHtml(urlPath, lang, head, served, firstPaint));
+        .send(withSiteText(pageHtml(urlPath, lang, head, served, firstPaint), site));
     }
     return reply.status(404).send(appErrorBody(new AppError('NOT_FOUND', 'routeNotFound')));
   });

@@ -24,6 +24,7 @@ import { BURSTS_PAGE, listRatingBursts, resolveRatingBurst } from '../services/r
 import { listReports, QUEUE_PAGE, removeAllPosts, reportPost, resolveReports, waitingReportCount } from '../services/reports';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { errorSchema } from './openapi';
+import { listModeratedPosts, MODERATED_POSTS_MAX } from '../services/moderation-notices';
 
 const ratingBurstSchema = z.object({
   _id: z.string().describe('What POST /rating-bursts/{id}/dismiss takes.'),
@@ -228,6 +229,41 @@ export function moderationRoutes(deps: Deps) {
         message: messageText('postsRemoved'),
         ...(await removeAllPosts(deps, request.actor, { userId: request.params.id, ...request.body })),
       }),
+    );
+
+    app.get(
+      '/users/me/moderated-posts',
+      {
+        schema: {
+          tags,
+          summary: 'Your own hidden and removed posts, with the reason',
+          description:
+            "The signed-in user's comments and replies that are hidden after reports (until a moderator decides) or removed by a moderator, " +
+            `newest decision first, at most ${MODERATED_POSTS_MAX}. \`reason\` is what the author is told of a removal: a report reason key, then ": " and ` +
+            'the moderator\'s words, or the reports\' reason keys joined by ", "; null while a post is only hidden. Banned users see theirs too.',
+          security: [{ bearer: [] }],
+          response: {
+            200: z.array(
+              z.object({
+                kind: z.enum(['comment', 'reply']),
+                _id: z.string(),
+                commentId: z.string().describe('The comment the post is or belongs to: its page is /comment/{commentId}.'),
+                businessId: z.string(),
+                businessTitle: z.string(),
+                excerpt: z.string(),
+                state: z.enum(['hidden', 'removed']),
+                reason: z.string().nullable(),
+                date: z.string().describe('When it was hidden or removed.'),
+              }),
+            ),
+            401: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return listModeratedPosts(deps, request.actor);
+      },
     );
 
     app.get(

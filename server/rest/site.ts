@@ -7,6 +7,9 @@ import { CONTACT_INBOX_PAGE, contactReadInputSchema } from '../schemas/contact-i
 import { messageText } from '../schemas/messages';
 import { listContactMessages, sendContactMessage, setContactMessageRead } from '../services/contact';
 import { outboxReport } from '../services/mail-outbox';
+import { SITE_NAME_MAX, SITE_TAGLINE_MAX, SITE_WELCOME_MAX } from '../schemas/site-settings';
+import { siteSettingsInputSchema } from '../schemas/site-settings-input';
+import { getSiteSettings, updateSiteSettings } from '../services/site-settings';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { errorSchema } from './openapi';
 
@@ -30,6 +33,16 @@ const queuedMailSchema = z.object({
   nextAttemptAt: z.number().nullable().describe('When the next attempt is made (ms since epoch); null once given up'),
   failedAt: z.number().nullable().describe('When the outbox gave up (after 10 attempts)'),
   createdAt: z.number(),
+});
+
+const bothLanguages = (max: number) =>
+  z.object({ sv: z.string().max(max), en: z.string().max(max) }).describe(`Swedish and English, at most ${max} characters each.`);
+
+const siteSettingsSchema = z.object({
+  name: z.string().max(SITE_NAME_MAX).describe("The site's name: page titles, mails, share previews (og:site_name) and schema.org data."),
+  tagline: bothLanguages(SITE_TAGLINE_MAX).describe('After the name in the home page\'s title ("Recensera – betyg och omdömen …").'),
+  welcome: bothLanguages(SITE_WELCOME_MAX).describe('The welcome text at the top of the home page.'),
+  updatedAt: z.string().nullable().describe("When an admin last saved them; null while the release's own words are used."),
 });
 
 /** Site-wide routes at the API root: the contact form, the mail outbox for admins. */
@@ -128,6 +141,41 @@ export function siteRoutes(deps: Deps) {
         },
       },
       async (request) => setContactMessageRead(deps, request.actor, { id: request.params.id, read: request.body.read }),
+    );
+
+    app.get(
+      '/site-settings',
+      {
+        config: { publicCache: true },
+        schema: {
+          tags: ['site'],
+          summary: "The site's name, tagline and welcome text",
+          description:
+            'The words in use: what an admin set (PUT), else the release\'s own ("Recensera" and its home page copy). ' +
+            'Page titles, mails, share previews and schema.org data use the name.',
+          response: { 200: siteSettingsSchema },
+        },
+      },
+      async () => getSiteSettings(deps),
+    );
+
+    app.put(
+      '/site-settings',
+      {
+        schema: {
+          tags: ['site'],
+          summary: "Set the site's name, tagline and welcome text (admins)",
+          description:
+            `JSON {name, tagline: {sv, en}, welcome: {sv, en}}, every field required: name at most ${SITE_NAME_MAX} characters, ` +
+            `taglines at most ${SITE_TAGLINE_MAX}, welcome texts at most ${SITE_WELCOME_MAX}; line breaks become spaces. An empty ` +
+            "field (or the release's own text) means the default. Counted against the admin's edits (30 a minute, 429) and " +
+            'written to the moderation log. Every page and public reply shows the change at once.',
+          security: [{ bearer: [] }],
+          body: siteSettingsInputSchema,
+          response: { 200: siteSettingsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
+        },
+      },
+      async (request) => updateSiteSettings(deps, request.actor, request.body),
     );
   };
 }

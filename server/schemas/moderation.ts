@@ -104,9 +104,10 @@ export const modActions = [
   'rejectBurst',
   'approveSuggestion',
   'rejectSuggestion',
+  'siteSettings',
 ] as const;
 export type ModAction = (typeof modActions)[number];
-export const modTargetKinds = ['comment', 'reply', 'user', 'business', 'suggestion'] as const;
+export const modTargetKinds = ['comment', 'reply', 'user', 'business', 'suggestion', 'site'] as const;
 export type ModTargetKind = (typeof modTargetKinds)[number];
 
 export type ModLogEntry = {
@@ -171,3 +172,23 @@ export const modDigestInputSchema = z.object({ modDigest: z.boolean() });
 export const removeAllBodySchema = z.object({ note: noteSchema('reportNoteTooLong') });
 export const removeAllInputSchema = removeAllBodySchema.extend({ userId: idSchema });
 export type RemoveAllInput = { userId: string; note?: string };
+
+/**
+ * One of a person's own posts that is hidden (by reports, until a moderator decides) or removed
+ * by a moderator, as their profile lists it (issue 29 item 11).
+ */
+export type ModeratedPost = {
+  kind: 'comment' | 'reply';
+  _id: string;
+  /** The comment the post is (a comment) or belongs to (a reply): its page. */
+  commentId: string;
+  businessId: string;
+  businessTitle: string;
+  /** The start of the post's text. */
+  excerpt: string;
+  state: 'hidden' | 'removed';
+  /** What a removal's author is told (as the removal notice shows it); null while only hidden. */
+  reason: string | null;
+  /** When it was hidden or removed. */
+  date: string;
+};

@@ -56,6 +56,7 @@ export const ROUTES = [
   { path: '/u/:id', page: 'public-profile' },
   { path: '/user-mng', page: 'user-management', auth: 'admin' },
   { path: '/contact-inbox', page: 'contact-inbox', auth: 'admin' },
+  { path: '/site-settings', page: 'site-settings', auth: 'admin' },
   { path: '/business', page: 'directory', prerender: '/business', list: 'business.directoryPage', indexable: true, sitemap: true },
   { path: '/products', redirect: '/business' },
   { path: '/business/:id', page: 'business-detail', prerender: '/business/_', query: 'business.byId', indexable: true },

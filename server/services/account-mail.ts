@@ -6,6 +6,7 @@ import { newId } from '../lib/ids';
 import type { Language } from '../schemas/common';
 import type { Mail } from './mail';
 import type { DbOrTx } from '../../db/client';
+import { DEFAULT_SITE_TEXT, inSiteName } from '../schemas/site-settings';
 
 export type EmailTokenKind = 'confirm' | 'reset';
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
@@ -149,8 +150,21 @@ const texts: Record<EmailTokenKind, Record<Language, MailText>> = {
 const linkPath: Record<EmailTokenKind, string> = { confirm: '/users/confirm-email', reset: '/reset-password' };
 
 /** The mail carrying a confirmation or reset link, in the user's language, plain text first. */
-export function accountMail(env: Env, kind: EmailTokenKind, to: { email: string; firstName: string; language: Language }, token: string): Mail {
-  const t = texts[kind][to.language];
+/** `siteName`: the site's name an admin set (services/site-settings.ts), in the subject, the text and the signature. */
+export function accountMail(
+  env: Env,
+  kind: EmailTokenKind,
+  to: { email: string; firstName: string; language: Language },
+  token: string,
+  siteName: string = DEFAULT_SITE_TEXT.name,
+): Mail {
+  const release = texts[kind][to.language];
+  const t = {
+    ...release,
+    subject: inSiteName(release.subject, siteName),
+    lead: inSiteName(release.lead, siteName),
+    signature: inSiteName(release.signature, siteName),
+  };
   const link = `${env.PUBLIC_URL}${linkPath[kind]}?token=${encodeURIComponent(token)}`;
   const name = to.firstName.replace(/\s+/g, ' ').trim();
   const text = [t.greeting(name), '', t.lead, '', link, '', t.validity, t.ignore, '', t.signature, ''].join('\n');

@@ -23,6 +23,7 @@ import { requireSignedIn, type Actor } from './actor';
 import { storeImage, releaseImage } from './images';
 import { createSession, invalidateOtherSessions, invalidateSession, invalidateUserSessions } from './sessions';
 import { findPublicUser, type PublicUser } from './users';
+import { siteText } from './site-settings';
 
 /** Where a request comes from, for the per-IP rate limits. */
 export type RequestMeta = { ip: string };
@@ -50,7 +51,7 @@ export const becomesAdmin = (env: Env, user: { email: string; isAdmin: boolean; 
 
 /** Queues the mail carrying a fresh link, in the transaction that issued the token. */
 function queueTokenMail(deps: Deps, tx: DbOrTx, kind: EmailTokenKind, user: { email: string; firstName: string; language: Language }, token: string) {
-  deps.outbox.enqueue(accountMail(deps.env, kind, user, token), { db: tx });
+  deps.outbox.enqueue(accountMail(deps.env, kind, user, token, siteText(deps).name), { db: tx });
 }
 
 export type SignedInResult = { user: PublicUser; token: string; expiresAt: number };

@@ -9,6 +9,8 @@ import { requireAdmin, type Actor } from './actor';
 import { excerptOf } from './mod-log';
 import { rewriteWaitingMail } from './mail-outbox';
 import type { DbOrTx } from '../../db/client';
+import { inSiteName } from '../schemas/site-settings';
+import { siteText } from './site-settings';
 
 /** At most one digest an hour to each admin who asked for them. */
 export const MOD_DIGEST_EVERY_MS = 60 * 60 * 1000;
@@ -73,14 +75,14 @@ const digestText = {
   },
 } as const;
 
-function digestMail(env: Env, admin: { firstName: string; language: Language }, list: { items: DigestItem[]; more: number }) {
+function digestMail(env: Env, admin: { firstName: string; language: Language }, list: { items: DigestItem[]; more: number }, siteName: string) {
   const d = digestText[admin.language];
   const lines = list.items.map(
     (i) =>
       `- ${i.kind === 'comment' ? d.comment : d.reply} ${d.on(i.businessTitle)}: "${excerptOf(i.text.replace(/\s+/g, ' '))}"\n  ${env.PUBLIC_URL}/comment/${i.commentId}`,
   );
   return {
-    subject: d.subject(list.items.length + list.more),
+    subject: inSiteName(d.subject(list.items.length + list.more), siteName),
     text: [
       d.hello(admin.firstName),
       '',
@@ -124,10 +126,10 @@ export function queueModDigests(deps: Deps, tx: DbOrTx, now: number): void {
     const language: Language = admin.language === 'en' ? 'en' : 'sv';
     const to = { firstName: admin.firstName, language };
     if (admin.sendAt !== null && admin.fromAt !== null && admin.mailId !== null && admin.sendAt > now) {
-      if (rewriteWaitingMail(tx, admin.mailId, digestMail(deps.env, to, itemsFrom(tx, admin.fromAt)))) continue;
+      if (rewriteWaitingMail(tx, admin.mailId, digestMail(deps.env, to, itemsFrom(tx, admin.fromAt), siteText(deps).name))) continue;
     }
     const sendAt = admin.sendAt === null ? now : Math.max(now, admin.sendAt + MOD_DIGEST_EVERY_MS);
-    const mailId = deps.outbox.enqueue({ to: admin.email, ...digestMail(deps.env, to, itemsFrom(tx, now)) }, { db: tx, sendAt });
+    const mailId = deps.outbox.enqueue({ to: admin.email, ...digestMail(deps.env, to, itemsFrom(tx, now), siteText(deps).name) }, { db: tx, sendAt });
     tx.insert(modDigests)
       .values({ userId: admin.id, fromAt: now, sendAt, mailId })
       .onConflictDoUpdate({ target: modDigests.userId, set: { fromAt: now, sendAt, mailId } })

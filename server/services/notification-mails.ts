@@ -18,6 +18,8 @@ import {
 import { requireSignedIn, type Actor } from './actor';
 import { shownLastName } from './names';
 import { enqueueMail } from './mail-outbox';
+import { inSiteName } from '../schemas/site-settings';
+import { siteText } from './site-settings';
 
 /** At most one instant mail per thread and user in this time. */
 export const THREAD_MAIL_EVERY_MS = 60 * 60 * 1000;
@@ -184,7 +186,7 @@ const mailText = {
     hello: (name: string) => `Hej ${name}!`,
     someone: 'Någon',
     subject: {
-      replies: (place: string) => `Nytt svar om ${place} på Recensera`,
+      replies: (place: string, site: string) => `Nytt svar om ${place} på ${site}`,
       reactions: (place: string) => `Reaktioner på ditt inlägg om ${place}`,
       reviews: (place: string) => `Ny recension av ${place}`,
       moderation: (place: string) => `Om ditt inlägg om ${place}`,
@@ -215,7 +217,7 @@ const mailText = {
     hello: (name: string) => `Hello ${name}!`,
     someone: 'Someone',
     subject: {
-      replies: (place: string) => `New reply about ${place} on Recensera`,
+      replies: (place: string, site: string) => `New reply about ${place} on ${site}`,
       reactions: (place: string) => `Reactions to your post about ${place}`,
       reviews: (place: string) => `New review of ${place}`,
       moderation: (place: string) => `About your post about ${place}`,
@@ -274,7 +276,7 @@ export function postLink(env: Env, lang: Language, commentId: string, replyId: s
   return `${env.PUBLIC_URL}/comment/${encodeURIComponent(commentId)}?lang=${lang}#${replyId ? `reply-${replyId}` : `comment-${commentId}`}`;
 }
 
-function composeMail(env: Env, rows: Pending[], category: MailCategory, token: string, daily: boolean) {
+function composeMail(env: Env, rows: Pending[], category: MailCategory, token: string, daily: boolean, siteName: string) {
   const first = rows[0];
   const lang = languageOf(first.language);
   const m = mailText[lang];
@@ -295,7 +297,7 @@ function composeMail(env: Env, rows: Pending[], category: MailCategory, token: s
   ];
   return {
     to: first.email,
-    subject: daily ? m.digestSubject(rows.length) : m.subject[category](first.businessTitle),
+    subject: daily ? inSiteName(m.digestSubject(rows.length), siteName) : m.subject[category](first.businessTitle, siteName),
     text: lines.join('\n'),
     headers: { 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
@@ -311,6 +313,7 @@ function composeMail(env: Env, rows: Pending[], category: MailCategory, token: s
  */
 export function queueNotificationMails(deps: Deps, now = Date.now()): number {
   const { db, env } = deps;
+  const siteName = siteText(deps).name;
   const rows = pendingRows(db);
   if (rows.length === 0) return 0;
   const postedCache = new Map<string, boolean>();
@@ -353,7 +356,7 @@ export function queueNotificationMails(deps: Deps, now = Date.now()): number {
         .get();
       if (last && last.at > now - THREAD_MAIL_EVERY_MS) continue;
       const token = ensureSettings(tx, userId);
-      enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token, false), { now });
+      enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token, false, siteName), { now });
       tx.insert(notificationThreads)
         .values({ userId, commentId, mailedAt: now })
         .onConflictDoUpdate({ target: [notificationThreads.userId, notificationThreads.commentId], set: { mailedAt: now } })
@@ -375,7 +378,7 @@ export function queueNotificationMails(deps: Deps, now = Date.now()): number {
       }
       if (!due) continue;
       const token = settingsRow(tx, userId)?.token ?? '';
-      enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token, true), { now });
+      enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token, true, siteName), { now });
       mailed.push(...group.map((r) => r.id));
       queued++;
     }

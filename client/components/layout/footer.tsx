@@ -4,6 +4,7 @@ import { parseSocialLinks, SOCIAL_META, SOCIAL_NETWORKS, type SocialLinks } from
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useLoginHref } from '../../lib/login-href';
+import { useSiteText } from '../../lib/site-text';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from './icons';
 import { Logo } from './logo';
 import styles from './footer.module.css';
@@ -28,6 +29,7 @@ export function Footer() {
   const { me, isLoading } = useMe();
   const loginHref = useLoginHref();
   const social = useSocialLinks();
+  const site = useSiteText();
   const networks = SOCIAL_NETWORKS.filter((network) => social[network]);
   return (
     <footer className={styles.footer}>
@@ -56,7 +58,7 @@ export function Footer() {
           </div>
           <nav className={styles.columns} aria-label={f.footerNav}>
             <div>
-              <h2 className={styles.heading}>{f.siteHeading}</h2>
+              <h2 className={styles.heading}>{site.name}</h2>
               <ul className={styles.list}>
                 <li>
                   <Link href="/about">{f.aboutUs}</Link>
@@ -106,7 +108,7 @@ export function Footer() {
         </div>
       </div>
       <div className={styles.bottom}>
-        <p className="container">{f.rights(new Date().getFullYear())}</p>
+        <p className="container">{f.rights(new Date().getFullYear(), site.name)}</p>
       </div>
     </footer>
   );

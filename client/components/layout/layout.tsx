@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useI18n } from '../../i18n';
 import { useTitleReset } from '../../lib/document-title';
+import { useSiteText } from '../../lib/site-text';
 import { Footer } from './footer';
 import { LoginPrompt } from './login-prompt';
 import { NavBar } from './nav-bar';
@@ -12,7 +13,7 @@ import styles from './layout.module.css';
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   useHashScroll();
-  useTitleReset(t.common.siteName, t.common.pageTitles);
+  useTitleReset(useSiteText().name, t.common.pageTitles);
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skipLink}>

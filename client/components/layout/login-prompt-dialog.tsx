@@ -3,6 +3,8 @@ import { useLocation } from 'wouter';
 import { useI18n } from '../../i18n';
 import { useLoginHref } from '../accounts/sign-in';
 import styles from './login-prompt.module.css';
+import { inSiteName } from '../../../server/schemas/site-settings';
+import { useSiteText } from '../../lib/site-text';
 
 /**
  * The prompt itself, loaded only when it is about to be shown: a panel at the bottom of the
@@ -13,6 +15,7 @@ export default function LoginPromptDialog({ onClose }: { onClose(): void }) {
   const { t } = useI18n();
   const [, navigate] = useLocation();
   const p = t.common.loginPrompt;
+  const site = useSiteText();
   const titleId = useId();
   const panel = useRef<HTMLElement>(null);
   // Back to this page after the login, not to the profile.
@@ -40,7 +43,7 @@ export default function LoginPromptDialog({ onClose }: { onClose(): void }) {
   return (
     <aside ref={panel} className={styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
-        {p.title}
+        {inSiteName(p.title, site.name)}
       </h2>
       <p className={styles.text}>{p.text}</p>
       <div className={styles.actions}>

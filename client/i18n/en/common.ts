@@ -2,13 +2,13 @@ import type { Widen } from '../types';
 import type { common as sv } from '../sv/common';
 
 export const common: Widen<typeof sv> = {
-  siteName: 'Recensera',
   pageTitles: {
     profile: 'Your profile',
     'user-management': 'User management',
     'business-management': 'Business management',
     'comment-moderation': 'Comment management',
     'mod-queue': 'Reports',
+    'site-settings': "The site's words",
     'mod-log': 'Moderation log',
     'suggest-place': 'Suggest a place',
     suggestions: 'Suggested places',
@@ -63,7 +63,6 @@ export const common: Widen<typeof sv> = {
     cookiePolicy: 'Cookie Policy',
     follow: 'Follow us',
     tagline: 'Honest reviews of everyday shops and services all over Sweden.',
-    siteHeading: 'Recensera',
     exploreHeading: 'Explore',
     legalHeading: 'Legal',
     footerNav: 'Footer',
@@ -72,7 +71,7 @@ export const common: Widen<typeof sv> = {
       instagram: 'Instagram (opens in a new tab)',
       linkedin: 'LinkedIn (opens in a new tab)',
     },
-    rights: (year: number) => `© ${year} Recensera. All rights reserved.`,
+    rights: (year: number, site: string) => `© ${year} ${site}. All rights reserved.`,
   },
   scrollToTop: 'Back to top',
   share: {

@@ -2,10 +2,7 @@ import type { Widen } from '../types';
 import type { head as sv } from '../sv/head';
 
 export const head: Widen<typeof sv> = {
-  siteName: 'Recensera',
-  withSite: (title: string) => `${title} | Recensera`,
   home: {
-    title: 'Recensera – ratings and reviews of stores and services in Sweden',
     description: 'Read what others think of the everyday stores and services of Sweden, rate them and share your own experiences on Recensera.',
   },
   directory: {

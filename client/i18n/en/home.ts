@@ -5,7 +5,6 @@ export const home: Widen<typeof sv> = {
   welcome: {
     eyebrow: 'Reviews from real customers',
     title: 'Welcome to Recensera',
-    text: 'This is where everyday customers share what it is like to shop at stores and use services all over Sweden – from the corner grocery to the pharmacy, the hardware store and the café. Read what others think, rate your own visits and help others make the right choice.',
     browseAll: 'See all stores',
     join: 'Create a free account',
   },

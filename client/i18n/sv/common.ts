@@ -1,7 +1,6 @@
 import type { commonMessages } from '../../../server/schemas/common';
 
 export const common = {
-  siteName: 'Recensera',
   /**
    * The tab's title ("Din profil | Recensera") of pages without one of their own in search
    * results, by page module (server/schemas/routes.ts); the server's first HTML uses them too.
@@ -15,6 +14,7 @@ export const common = {
     'mod-log': 'Moderationslogg',
     'suggest-place': 'Föreslå ett ställe',
     suggestions: 'Föreslagna ställen',
+    'site-settings': 'Webbplatsens texter',
     favorites: 'Favoriter',
     'forgot-password': 'Glömt lösenordet',
     'reset-password': 'Välj ett nytt lösenord',
@@ -68,7 +68,6 @@ export const common = {
     cookiePolicy: 'Cookiepolicy',
     follow: 'Följ oss',
     tagline: 'Ärliga omdömen om vardagens butiker och tjänster i hela Sverige.',
-    siteHeading: 'Recensera',
     exploreHeading: 'Utforska',
     legalHeading: 'Villkor',
     footerNav: 'Sidfot',
@@ -77,7 +76,7 @@ export const common = {
       instagram: 'Instagram (öppnas i en ny flik)',
       linkedin: 'LinkedIn (öppnas i en ny flik)',
     },
-    rights: (year: number) => `© ${year} Recensera. Alla rättigheter förbehållna.`,
+    rights: (year: number, site: string) => `© ${year} ${site}. Alla rättigheter förbehållna.`,
   },
   scrollToTop: 'Till toppen',
   share: {

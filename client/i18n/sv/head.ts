@@ -2,11 +2,7 @@
 // into the first HTML (server/plugins/page-head.ts) and the client keeps as the tab's title.
 // Kept out of the main catalog (sv.ts) so the first page's script does not carry them.
 export const head = {
-  siteName: 'Recensera',
-  /** "<page> | Recensera". */
-  withSite: (title: string) => `${title} | Recensera`,
   home: {
-    title: 'Recensera – betyg och omdömen om butiker och tjänster i Sverige',
     description: 'Läs vad andra tycker om vardagens butiker och tjänster i Sverige, sätt betyg och dela dina egna erfarenheter på Recensera.',
   },
   directory: {

@@ -2,7 +2,6 @@ export const home = {
   welcome: {
     eyebrow: 'Omdömen från riktiga kunder',
     title: 'Välkommen till Recensera',
-    text: 'Här berättar vanliga kunder hur det är att handla i butiker och använda tjänster runt om i Sverige – från mataffären på hörnet till apoteket, järnhandeln och kaféet. Läs vad andra tycker, betygsätt dina egna besök och hjälp andra att välja rätt.',
     browseAll: 'Visa alla butiker',
     join: 'Skapa ett gratis konto',
   },

@@ -11,6 +11,7 @@ import {
 } from '../../schemas/moderation';
 import { getModDigest, setModDigest } from '../../services/mod-digest';
 import { listModLog } from '../../services/mod-log';
+import { listModeratedPosts } from '../../services/moderation-notices';
 import { listRatingBursts, resolveRatingBurst } from '../../services/rating-bursts';
 import { listReports, removeAllPosts, reportPost, resolveReports, waitingReportCount } from '../../services/reports';
 import { publicProcedure, router } from '../init';
@@ -31,6 +32,8 @@ export const moderationRouter = router({
   dismissRatingBurst: publicProcedure
     .input(burstIdInputSchema)
     .mutation(({ ctx, input }) => resolveRatingBurst(ctx.deps, ctx.actor, { ...input, action: 'accept' })),
+  /** The signed-in person's own hidden and removed posts, with the reason (their profile). */
+  ownModerated: publicProcedure.query(({ ctx }) => listModeratedPosts(ctx.deps, ctx.actor)),
   log: publicProcedure.input(modLogInputSchema.optional()).query(({ ctx, input }) => listModLog(ctx.deps, ctx.actor, input ?? {})),
   digest: publicProcedure.query(({ ctx }) => getModDigest(ctx.deps, ctx.actor)),
   setDigest: publicProcedure.input(modDigestInputSchema).mutation(({ ctx, input }) => setModDigest(ctx.deps, ctx.actor, input)),

@@ -2,7 +2,9 @@ import { contactInputSchema, languageSchema } from '../../schemas/common';
 import { contactInboxInputSchema, contactReadInputSchema } from '../../schemas/contact-inbox';
 import { listContactMessages, sendContactMessage, setContactMessageRead } from '../../services/contact';
 import { outboxReport } from '../../services/mail-outbox';
-import { adminProcedure, publicProcedure, router } from '../init';
+import { siteSettingsInputSchema } from '../../schemas/site-settings-input';
+import { getSiteSettings, updateSiteSettings } from '../../services/site-settings';
+import { adminProcedure, cachedPublicProcedure, publicProcedure, router } from '../init';
 
 export const siteRouter = router({
   contact: publicProcedure.input(contactInputSchema).mutation(async ({ ctx, input }) => {
@@ -16,4 +18,7 @@ export const siteRouter = router({
   /** The admins' contact inbox (/contact-inbox), newest first, with the unread count. */
   contactMessages: adminProcedure.input(contactInboxInputSchema.optional()).query(({ ctx, input }) => listContactMessages(ctx.deps, ctx.actor, input ?? {})),
   setContactRead: adminProcedure.input(contactReadInputSchema).mutation(({ ctx, input }) => setContactMessageRead(ctx.deps, ctx.actor, input)),
+  /** The site's name, tagline and welcome text in use (issue 29 item 15). */
+  settings: cachedPublicProcedure.query(({ ctx }) => getSiteSettings(ctx.deps)),
+  updateSettings: adminProcedure.input(siteSettingsInputSchema).mutation(({ ctx, input }) => updateSiteSettings(ctx.deps, ctx.actor, input)),
 });
