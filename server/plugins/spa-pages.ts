@@ -161,7 +161,10 @@ function listPages(deps: Deps, render: () => Promise<Renderer | null>, log: () =
       paint = render()
         .then(async (renderer) =>
           renderer
-            ? { ...pageData, html: await renderer.renderFirstPaint(`${urlPath}${firstPaintState(page, search)}`, lang, { ...pageData, anonymous: true }, siteText(deps)) }
+            ? {
+                ...pageData,
+                html: await renderer.renderFirstPaint(`${urlPath}${firstPaintState(page, search)}`, lang, { ...pageData, anonymous: true }, siteText(deps)),
+              }
             : null,
         )
         .catch((err: unknown) => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { branches, businessFactChanges, upgradeTasks } from '../../db/schema';
+import { branches, businessFactChanges, businessOwners, upgradeTasks } from '../../db/schema';
 import { newId } from '../lib/ids';
 import type { RestBusiness } from './business';
 import { messageText } from '../schemas/messages';
@@ -195,5 +195,31 @@ describe('the edit check can be replaced (the owners feature plugs in here)', ()
     await editBusinessFacts(t.deps, cast.owner.actor, businessId, { website: 'https://torget.example.se' }, allowMember);
     expect((await getRest()).website).toBe('https://torget.example.se');
     expect(logRows().some((r) => r.actorId === cast.owner.id)).toBe(true);
+  });
+});
+
+describe("the business's owners edit its facts (issue 31.6)", () => {
+  it('an owner edits through REST and tRPC and reads the log; the owner of another business may not', async () => {
+    const owner = await createTestUser(t.db, { firstName: 'Olle', lastName: 'Ägare' });
+    const elsewhere = await createTestUser(t.db, { firstName: 'Eva', lastName: 'Annanstans' });
+    const now = Date.now();
+    t.db.insert(businessOwners).values({ businessId, userId: owner.id, createdAt: now }).run();
+    const otherId = t.db.select({ businessId: branches.businessId }).from(branches).where(eq(branches.id, otherBranch)).get()!.businessId;
+    t.db.insert(businessOwners).values({ businessId: otherId, userId: elsewhere.id, createdAt: now }).run();
+
+    expect((await rest(owner, { phone: '040-11 22 33' })).statusCode).toBe(200);
+    expect((await getRest()).phone).toBe('040-11 22 33');
+    expect((await trpc('business.editFacts', owner, { id: businessId, branches: [{ id: lund, phone: '046-11 22 33' }] })).statusCode).toBe(200);
+    expect((await getRest()).branches.find((b) => b._id === lund)?.phone).toBe('046-11 22 33');
+    const log = await t.app.inject({ method: 'GET', url: `/api/business/${businessId}/facts/log`, headers: bearer(owner) });
+    expect(log.statusCode).toBe(200);
+    expect(logRows().some((r) => r.actorId === owner.id)).toBe(true);
+
+    const before = logRows().length;
+    expect((await rest(elsewhere, { phone: '040-12 00 00' })).statusCode).toBe(403);
+    expect((await trpc('business.editFacts', elsewhere, { id: businessId, phone: '040-12 00 00' })).statusCode).toBe(403);
+    expect((await rest(owner, { phone: '040-99 99 99' }, otherId)).statusCode).toBe(403);
+    expect(logRows().length).toBe(before);
+    expect((await getRest()).phone).toBe('040-11 22 33');
   });
 });

@@ -526,7 +526,7 @@ export function businessRoutes(deps: Deps) {
             'normalised town, area, position (lat and lng together, WGS 84), phone and opening hours (the shape GET /api/business/{id} ' +
             'shows). A field left out keeps its value; `""` or `null` removes it. Branches are added and removed with the business ' +
             'form (PUT /api/business/{id}). Every change is logged with its old and new value (GET /api/business/{id}/facts/log). ' +
-            'Admins only. Returns the changed fields.',
+            "Admins and the business's owners. Returns the changed fields.",
           security: [{ bearer: [] }],
           params: idParams,
           body: restBusinessFactsSchema,
@@ -552,7 +552,8 @@ export function businessRoutes(deps: Deps) {
         schema: {
           tags: ['business'],
           summary: "The log of a business's fact changes",
-          description: 'Who changed which facts when, each field with its value before and after, newest first (the last 100). Admins only.',
+          description:
+            "Who changed which facts when, each field with its value before and after, newest first (the last 100). Admins and the business's owners.",
           security: [{ bearer: [] }],
           params: idParams,
           response: {

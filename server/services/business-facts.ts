@@ -8,6 +8,7 @@ import type { BranchFactsInput, BusinessFactsInput } from '../schemas/business-f
 import { openingHoursSchema, type OpeningHours } from '../schemas/opening-hours';
 import { requireAdmin, type Actor, type SignedIn } from './actor';
 import { writeBusinessSearch } from './business-search';
+import { requireOwner } from './owners';
 
 // A business's and its branches' facts (issue 31.1): website, phone, address, town, position,
 // opening hours. Read with the business (services/business.ts); changed here, each change logged.
@@ -25,12 +26,16 @@ export type BranchFacts = {
 
 /**
  * Who may edit a business's facts: returns the signed-in user when they may, throws AppError
- * otherwise. Admins now (`adminsEditFacts`); the business's owners are plugged in by passing a
- * check that also lets them through.
+ * otherwise. By default admins and the business's owners (issue 31.6: `adminsAndOwnersEditFacts`);
+ * tests and tools may pass another check.
  */
 export type FactsEditCheck = (actor: Actor, businessId: string, db: DbOrTx) => SignedIn;
 
 export const adminsEditFacts: FactsEditCheck = (actor) => requireAdmin(actor);
+
+/** Admins, and the owners of this business (a visitor 401; anyone else, banned included, 403). */
+export const adminsAndOwnersEditFacts: FactsEditCheck = (actor, businessId, db) =>
+  actor?.isAdmin && !actor.isBanned ? requireAdmin(actor) : requireOwner(db, actor, businessId);
 
 /** The stored JSON of opening hours, read back; anything unreadable counts as no hours given. */
 export function parseOpeningHours(json: string | null): OpeningHours | null {
@@ -77,7 +82,7 @@ export async function editBusinessFacts(
   actor: Actor,
   businessId: string,
   input: BusinessFactsInput,
-  mayEdit: FactsEditCheck = adminsEditFacts,
+  mayEdit: FactsEditCheck = adminsAndOwnersEditFacts,
 ): Promise<{ changed: string[] }> {
   const editor = mayEdit(actor, businessId, deps.db);
   await deps.limits.consume('edit', editor.id);
@@ -141,7 +146,7 @@ export async function editBusinessFacts(
 export type FactChange = { id: string; actorId: string | null; actorName: string; changes: FieldChanges; createdAt: number };
 
 /** The log of a business's fact changes, newest first (whoever may edit them may read it). */
-export function listFactChanges(deps: Deps, actor: Actor, businessId: string, mayEdit: FactsEditCheck = adminsEditFacts): FactChange[] {
+export function listFactChanges(deps: Deps, actor: Actor, businessId: string, mayEdit: FactsEditCheck = adminsAndOwnersEditFacts): FactChange[] {
   mayEdit(actor, businessId, deps.db);
   return deps.db
     .select()
