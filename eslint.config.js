@@ -4,9 +4,11 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// The layers, from the bottom: db (schema, client) → server/services (every rule) → the doors
-// (server/rest, server/trpc) and server/plugins → server/app.ts. The client talks to the server
-// over HTTP only; it shares the zod schemas and the AppRouter type. Tests may cross layers (they
+// The layers, from the bottom: db (schema, client) and shared/ (zod schemas, the route manifest
+// and the message catalogs: code both sides run) → server/lib (helpers without rules) →
+// server/services (every rule, grouped by domain) → the doors (server/rest, server/trpc) and
+// server/plugins → server/app.ts. The client talks to the server over HTTP only; it imports
+// shared/ and the AppRouter type. Tests may cross layers (they
 // drive both doors), so the layer rules below skip *.test.ts and server/test/.
 const tests = ['**/*.test.ts', 'server/test/**'];
 
@@ -65,7 +67,22 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './db', from: './server', message: 'db is the bottom layer: it imports nothing from server/' },
+            {
+              target: './db',
+              from: ['./server', './shared', './client'],
+              message: 'db is the bottom layer: it imports nothing from server/, shared/ or client/',
+            },
+            {
+              target: './shared',
+              from: ['./server', './client', './db'],
+              message: 'shared/ (schemas, route manifest, catalogs) is code both sides run: it imports only packages and itself',
+            },
+            { target: './server', from: './client', message: 'the server imports nothing from client/: code both need lives in shared/' },
+            {
+              target: './server/lib',
+              from: ['./server/services', './server/rest', './server/trpc', './server/plugins', './server/cli', './server/seed'],
+              message: 'server/lib holds helpers without rules: services, doors and plugins build on it, never the other way',
+            },
             {
               target: './server/services',
               from: ['./server/plugins', './server/rest', './server/trpc'],
@@ -74,8 +91,8 @@ export default tseslint.config(
             {
               target: './client',
               from: ['./server', './db'],
-              except: ['./schemas', './trpc'],
-              message: 'the client imports only server/schemas and the AppRouter type from server/trpc',
+              except: ['./trpc'],
+              message: 'the client imports shared/ and only the AppRouter type from server/trpc',
             },
           ],
         },

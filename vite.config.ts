@@ -3,14 +3,14 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { pageChunk, ROUTES, type Route } from './server/schemas/routes';
+import { pageChunk, ROUTES, type Route } from './shared/schemas/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * The pages whose first render (their loading state, before any data) is written at build time
  * to .vite/prerender.json, by page chunk and language (the routes marked `prerender` in
- * server/schemas/routes.ts); server/plugins/spa-html.ts puts it in index.html so the page paints
+ * shared/schemas/routes.ts); server/plugins/spa-html.ts puts it in index.html so the page paints
  * before its scripts have run (and spa.ts renders the same first paint at request time for an
  * address whose query string changes it, e.g. /business?q=ica).
  */

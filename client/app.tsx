@@ -6,7 +6,7 @@ import { I18nProvider, type Language } from './i18n';
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from './lib/trpc';
 import { SiteTextProvider } from './lib/site-text';
 import { AppRoutes } from './routes';
-import type { SiteText } from '../server/schemas/site-settings';
+import type { SiteText } from '../shared/schemas/site-settings';
 
 /**
  * `lang` and `site` are given only by the server's renders (client/prerender.tsx); the browser

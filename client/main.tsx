@@ -3,7 +3,7 @@
 // scripts are only requested after that paint, so on a slow connection they do not compete with
 // the stylesheets for the first screen. Pages without one start at once (the server preloads
 // their scripts).
-import { matchRoute, type FirstPage } from '../server/schemas/routes';
+import { matchRoute, type FirstPage } from '../shared/schemas/routes';
 import { readPageData, startEarlyQuery } from './lib/early-data';
 import './styles/global.css';
 
@@ -14,7 +14,7 @@ function afterFirstPaint(): Promise<void> {
 }
 
 /**
- * The chunks of the pages that paint before their scripts (server/schemas/routes.ts: prerendered,
+ * The chunks of the pages that paint before their scripts (shared/schemas/routes.ts: prerendered,
  * or rendered by the server with their data), fetched alongside the app instead of after it.
  * Typed by the route list, so a page added there must be added here.
  */
@@ -51,7 +51,7 @@ function boot() {
     startFirstPage(window.location.pathname).catch(() => {});
     // English by the URL (?lang=en) or, when the URL names no language, by the cookie.
     const inUrl = /[?&]lang=(sv|en)(?:&|$)/.exec(window.location.search)?.[1];
-    if ((inUrl ?? (/(?:^|;\s*)lang=en(?:;|$)/.test(document.cookie) ? 'en' : 'sv')) === 'en') import('./i18n/en').catch(() => {});
+    if ((inUrl ?? (/(?:^|;\s*)lang=en(?:;|$)/.test(document.cookie) ? 'en' : 'sv')) === 'en') import('../shared/i18n/en').catch(() => {});
   }
   return import('./start').then((m) => m.start());
 }

@@ -6,8 +6,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { App } from './app';
 import { loadCatalog, type Language } from './i18n';
-import type { PageData } from '../server/schemas/page-data';
-import type { SiteText } from '../server/schemas/site-settings';
+import type { PageData } from '../shared/schemas/page-data';
+import type { SiteText } from '../shared/schemas/site-settings';
 import { PageDataContext } from './lib/page-data';
 
 /**
@@ -25,7 +25,7 @@ export async function renderFirstPaint(path: string, lang: Language, pageData: P
   return html.replace(/<(button|input|select|textarea)(?=[\s>/])/g, '<$1 disabled');
 }
 
-/** `site`: the site's words an admin set (server/services/site-settings.ts); the release's own without. */
+/** `site`: the site's words an admin set (server/services/site/site-settings.ts); the release's own without. */
 export async function renderPage(path: string, lang: Language, pageData: PageData | null = null, site?: SiteText): Promise<string> {
   await loadCatalog(lang);
   const { prelude } = await prerenderToNodeStream(

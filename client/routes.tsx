@@ -1,12 +1,12 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { matchRoute, NOT_FOUND_PAGE, ROUTES, type PageName } from '../server/schemas/routes';
-import { RequireAuth } from './components/auth/require-auth';
+import { matchRoute, NOT_FOUND_PAGE, ROUTES, type PageName } from '../shared/schemas/routes';
+import { RequireAuth } from './features/accounts/require-auth';
 import { Spinner } from './components/ui/spinner';
 import { useI18n } from './i18n';
 
 // Every page is its own chunk, so the first visit loads only the shell and that page. The
-// routes and their pages are listed once, in server/schemas/routes.ts.
+// routes and their pages are listed once, in shared/schemas/routes.ts.
 const modules = import.meta.glob<{ default: ComponentType }>('./pages/*.tsx');
 type PageModule = { default: ComponentType };
 const loaded = new Map<string, PageModule>();

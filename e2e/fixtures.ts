@@ -75,7 +75,7 @@ export function linkIn(mail: string, pathPrefix: string): string {
 let visitors = 0;
 
 /**
- * Each test is a visitor of its own to the server's per-IP limits (10 logins a minute, PRODUCT.md
+ * Each test is a visitor of its own to the server's per-IP limits (10 logins a minute, docs/product.md
  * §3): the server trusts one proxy hop here (TRUST_PROXY=1 in playwright.config.ts), and every
  * test's requests say they come from its own address. Without it the whole suite was one IP,
  * and on a fast machine its eleventh login within a minute was refused and a journey found
@@ -88,7 +88,7 @@ function visitorAddress(): string {
 }
 
 /**
- * The login prompt opens 10 s after load for visitors (PRODUCT.md §8) and would cover whatever a
+ * The login prompt opens 10 s after load for visitors (docs/product.md §8) and would cover whatever a
  * journey is doing, so every context starts with it marked as shown. A test about the prompt
  * opts in with test.use({ loginPrompt: true }). Every test also sends its own visitor address.
  */

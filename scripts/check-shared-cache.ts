@@ -22,7 +22,7 @@ import { openDb } from '../db/client';
 import { branches, businesses, favorites, users } from '../db/schema';
 import { newId } from '../server/lib/ids';
 import { PROMISED_VISIBLE_S } from '../server/plugins/shared-cache';
-import { createSession } from '../server/services/sessions';
+import { createSession } from '../server/services/accounts/sessions';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.env.DIST ?? path.join(repoRoot, 'dist'));

@@ -10,7 +10,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { createJsonSchemaTransform, createJsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { version } from '../package.json';
-import type { Deps } from './deps';
+import type { Deps } from './services/deps';
 import { connectionsPerIp } from './env';
 import { capConnections } from './lib/connection-cap';
 import { AppError, DEFAULT_RETRY_AFTER_S, isAppError } from './lib/errors';
@@ -28,7 +28,7 @@ import { registerSpa } from './plugins/spa';
 import { restRoutes } from './rest';
 import { unsubscribeRoutes } from './rest/unsubscribe';
 import { documentBuilder, documentInfo, securitySchemes } from './rest/openapi';
-import { MAX_UPLOAD_BYTES } from './schemas/common';
+import { MAX_UPLOAD_BYTES } from '../shared/schemas/common';
 import { createContextFactory } from './trpc/context';
 import { answerPlainQueries } from './trpc/plain-queries';
 import { isPublicCacheQuery } from './trpc/procedures';

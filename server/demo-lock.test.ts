@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, migrateDb, openDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { newId } from './lib/ids';
-import { PUBLISHED_DEMO_PASSWORD } from './services/demo-lock';
-import { createSession } from './services/sessions';
+import { PUBLISHED_DEMO_PASSWORD } from './services/ops/demo-lock';
+import { createSession } from './services/accounts/sessions';
 import { freePort } from './test/helpers';
 
 let dir: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const bool = z.enum(['0', '1', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-import { isTileTemplate, OSM_ATTRIBUTION, OSM_TILES } from './schemas/map-settings';
+import { isTileTemplate, OSM_ATTRIBUTION, OSM_TILES } from '../shared/schemas/map-settings';
 
 const optionalString = z
   .string()
@@ -18,7 +18,6 @@ const positiveDuration = (fallback: string) =>
     .pipe(z.string().regex(/^[1-9]\d*(m|h|d)$/, 'a number with m, h or d (30m, 1h, 7d)'))
     .transform((v) => durationMs(v));
 
-/** Every setting of the server, validated once at start. README.md documents each. */
 /** An https:// address (a page of the community's elsewhere), or unset. */
 const httpsUrl = z
   .string()
@@ -26,6 +25,7 @@ const httpsUrl = z
   .refine((v) => v.startsWith('https://'), 'an https:// address')
   .optional();
 
+/** Every setting of the server, validated once at start. README.md documents each. */
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -64,9 +64,9 @@ export const envSchema = z.object({
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
   /** A reporter counts towards a hide once their account is this old (and has an older public post). */
   REPORT_TRUST_AGE: positiveDuration('72h'),
-  /** 0 turns off the spam rules for new posts (server/services/spam.ts); tests of other things. */
+  /** 0 turns off the spam rules for new posts (server/services/moderation/spam.ts); tests of other things. */
   SPAM_RULES: bool.default(true),
-  /** A rating burst (services/rating-bursts.ts): this many star ratings on one business … */
+  /** A rating burst (services/moderation/rating-bursts.ts): this many star ratings on one business … */
   RATING_BURST_RATINGS: z.coerce.number().int().min(2).max(10_000).default(3),
   /** … within this window … */
   RATING_BURST_WINDOW: positiveDuration('24h'),

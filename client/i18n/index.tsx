@@ -1,13 +1,13 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatDistanceToNow, type Locale } from 'date-fns';
 import { sv as svLocale } from 'date-fns/locale/sv';
-import type { Language } from '../../server/schemas/common';
-import { isMessageKey } from './message-key';
-import { formatNumber, pluralCategory } from './number';
-import { sv } from './sv';
-import type { Widen } from './types';
+import type { Language } from '../../shared/schemas/common';
+import { isMessageKey } from '../../shared/i18n/message-key';
+import { formatNumber, pluralCategory } from '../../shared/i18n/number';
+import { sv } from '../../shared/i18n/sv';
+import type { Catalog } from '../../shared/i18n/types';
 
-export type Catalog = Widen<typeof sv>;
+export type { Catalog };
 export type { Language };
 
 type Loaded = { t: Catalog; locale: Locale };
@@ -20,7 +20,7 @@ type Loaded = { t: Catalog; locale: Locale };
 const catalogs: Partial<Record<Language, Loaded>> = { sv: { t: sv, locale: svLocale } };
 const loaders: Record<Language, () => Promise<Loaded>> = {
   sv: () => Promise.resolve({ t: sv, locale: svLocale }),
-  en: () => import('./en').then((m) => ({ t: m.en, locale: m.enDateLocale })),
+  en: () => import('../../shared/i18n/en').then((m) => ({ t: m.en, locale: m.enDateLocale })),
 };
 
 /** Resolves once the language's catalog is loaded (at once for Swedish). */

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { commentSorts, STAR_LEVELS, type CommentSort } from '../../server/schemas/comment-constants';
-import { withParam } from '../../server/schemas/page-state';
+import { commentSorts, STAR_LEVELS, type CommentSort } from '../../shared/schemas/comment-constants';
+import { withParam } from '../../shared/schemas/page-state';
 import { useSearchParam } from './url-state';
 
 /** `?sort=highest&stars=1,2&photos=1` on a business page: how its comments are ordered and narrowed. */

@@ -1,4 +1,4 @@
-import { imageBounds, type ImageKind } from '../../server/schemas/common';
+import { imageBounds, type ImageKind } from '../../shared/schemas/common';
 
 const QUALITY_STEPS = [0.8, 0.7, 0.6, 0.5, 0.4] as const;
 /** Below this the picture is useless; real photos fit their budget long before. */

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { matchRoute } from '../../server/schemas/routes';
+import { matchRoute } from '../../shared/schemas/routes';
 
 // The server writes each page's title into its first HTML (server/plugins/page-head.ts). After a
 // move inside the app the tab shows the site's name, or the title a page with data sets

@@ -1,7 +1,7 @@
 // A page's first query, started by the entry (client/main.tsx) while the app's scripts are
 // still loading, so its answer is there when the page first renders instead of one round trip
 // later. No dependencies but a constant: the entry stays small.
-import { PAGE_DATA_ID, type PageData } from '../../server/schemas/page-data';
+import { PAGE_DATA_ID, type PageData } from '../../shared/schemas/page-data';
 
 type Early = { key: string; promise: Promise<unknown> };
 let early: Early | null = null;

@@ -1,6 +1,6 @@
 import { createContext, use } from 'react';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { PageData } from '../../server/schemas/page-data';
+import type { PageData } from '../../shared/schemas/page-data';
 import { answers, readPageData, servedList } from './early-data';
 
 /**

@@ -1,10 +1,10 @@
 // The titles of pages with data, from the head catalogs the server uses for the first HTML
 // (server/plugins/page-head.ts). Only the business and comment pages' chunks import this.
-import { withSiteName, type SiteText } from '../../server/schemas/site-settings';
-import { COMMENT_TITLE_EXCERPT, excerpt } from '../../server/schemas/text';
+import { withSiteName, type SiteText } from '../../shared/schemas/site-settings';
+import { COMMENT_TITLE_EXCERPT, excerpt } from '../../shared/schemas/text';
 import type { Language } from '../i18n';
-import { head as en } from '../i18n/en/head';
-import { head as sv } from '../i18n/sv/head';
+import { head as en } from '../../shared/i18n/en/head';
+import { head as sv } from '../../shared/i18n/sv/head';
 
 const heads = { sv, en };
 

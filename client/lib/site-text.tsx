@@ -2,7 +2,7 @@
 // server puts in every page's <meta> (server/plugins/site-settings.ts) and hands to its renders,
 // else the release's own. The admin settings page replaces them once saved.
 import { createContext, use, useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_SITE_TEXT, parseSiteText, SITE_TEXT_META, type SiteText } from '../../server/schemas/site-settings';
+import { DEFAULT_SITE_TEXT, parseSiteText, SITE_TEXT_META, type SiteText } from '../../shared/schemas/site-settings';
 
 type SiteTextState = { site: SiteText; setSite(site: SiteText): void };
 

@@ -1,5 +1,5 @@
-import { MAX_UPLOAD_BYTES, type ImageKind } from '../../server/schemas/common';
-import { isMessageKey, messageText, type MessageKey } from '../../server/schemas/messages';
+import { MAX_UPLOAD_BYTES, type ImageKind } from '../../shared/schemas/common';
+import { isMessageKey, messageText, type MessageKey } from '../../shared/schemas/messages';
 import { compressImage, isNotAnImage } from './compress-image';
 
 export type UploadedImage = { id: string; url: string };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { SEARCH_MAX } from '../../server/schemas/comment-constants';
-import { withParam } from '../../server/schemas/page-state';
+import { SEARCH_MAX } from '../../shared/schemas/comment-constants';
+import { withParam } from '../../shared/schemas/page-state';
 
 /**
  * One query-string parameter as state: reload, Back and a shared link show the page as it was.

@@ -2,17 +2,17 @@ import { lazy, memo, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Link, useParams } from 'wouter';
-import { useBusinessTitle } from '../components/business/business-card';
-import { FavoriteButton } from '../components/business/favorite-button';
-import { StorefrontIcon } from '../components/business/icons';
-import type { BusinessDetail } from '../components/business/types';
-import { RateBusiness } from '../components/business/rate-business';
-import { OwnerPanel } from '../components/owners/owner-panel';
-import { RatingBreakdown } from '../components/business/rating-breakdown';
-import { useLocalized } from '../components/business/localized';
-import { useRatingSummary } from '../components/business/rating-summary';
-import { Stars } from '../components/business/stars';
-import { useFavoriteToggle } from '../components/business/use-favorite';
+import { useBusinessTitle } from '../features/business/business-card';
+import { FavoriteButton } from '../features/business/favorite-button';
+import { StorefrontIcon } from '../features/business/icons';
+import type { BusinessDetail } from '../features/business/types';
+import { RateBusiness } from '../features/business/rate-business';
+import { OwnerPanel } from '../features/business/owner-panel';
+import { RatingBreakdown } from '../features/business/rating-breakdown';
+import { useLocalized } from '../features/business/localized';
+import { useRatingSummary } from '../features/business/rating-summary';
+import { Stars } from '../features/business/stars';
+import { useFavoriteToggle } from '../features/business/use-favorite';
 import { ShareButton } from '../components/share/share-button';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
@@ -20,20 +20,20 @@ import { useDocumentTitle } from '../lib/document-title';
 import { businessPageTitle } from '../lib/page-titles';
 import { useSiteText } from '../lib/site-text';
 import { withEarly } from '../lib/early-data';
-import { BRANCH_PARAM } from '../../server/schemas/page-state';
+import { BRANCH_PARAM } from '../../shared/schemas/page-state';
 import { usePageData } from '../lib/page-data';
 import { useHydrated } from '../lib/hydrated';
 import { useTRPC } from '../lib/trpc';
 import NotFoundPage from './not-found';
-import { BranchFacts } from '../components/places/branch-facts';
-import { BranchesMap } from '../components/places/branches-map';
+import { BranchFacts } from '../features/business/branch-facts';
+import { BranchesMap } from '../features/business/branches-map';
 import styles from './business-detail.module.css';
 
 // The comments sit below the business's own details; their chunk (cards, emoji ratings) loads
 // after the details have painted (a served page keeps the server's comments meanwhile).
-const CommentSection = lazy(() => import('../components/comments/comment-section').then((m) => ({ default: m.CommentSection })));
+const CommentSection = lazy(() => import('../features/comments/comment-section').then((m) => ({ default: m.CommentSection })));
 
-const PhotoGallery = lazy(() => import('../components/business/photo-gallery').then((m) => ({ default: m.PhotoGallery })));
+const PhotoGallery = lazy(() => import('../features/business/photo-gallery').then((m) => ({ default: m.PhotoGallery })));
 
 type CommentsProps = { businessId: string; branches: { id: string; location: string }[]; commentCount: number };
 const sameComments = (a: CommentsProps, b: CommentsProps) =>
@@ -207,7 +207,7 @@ export default function BusinessDetailPage() {
         {hydrated && !business.isSuggestionBox ? <OwnerPanel businessId={business.id} /> : null}
 
         <div className={styles.columns}>
-          {/* The suggestion box collects suggestions: no rating (PRODUCT.md section 4). */}
+          {/* The suggestion box collects suggestions: no rating (docs/product.md §4). */}
           {business.isSuggestionBox ? null : (
             <section className={`card ${styles.panel}`} aria-labelledby="rating-heading">
               <h2 id="rating-heading" className={styles.panelTitle}>
@@ -238,7 +238,7 @@ export default function BusinessDetailPage() {
                     <li key={branch.id}>
                       <strong>{place}</strong>
                       <BranchFacts branch={branch} />
-                      {/* The suggestion box takes no ratings (PRODUCT.md section 4). */}
+                      {/* The suggestion box takes no ratings (docs/product.md §4). */}
                       {business.isSuggestionBox ? null : (
                         <span className={styles.branchRating}>
                           {branch.rate === null ? null : <Stars value={branch.rate} label={place} size={16} />}

@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { BusinessForm } from '../components/business/business-form';
-import { BusinessTable } from '../components/business/business-table';
+import { BusinessForm } from '../features/business/business-form';
+import { BusinessTable } from '../features/business/business-table';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { shownDate } from '../components/owners/owner-reply';
+import { shownDate } from '../features/business/owner-reply';
 import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
-import { useDecideClaim } from '../lib/mutations/owners';
+import { useDecideClaim } from '../features/business/owners-mutations';
 import { useTRPC } from '../lib/trpc';
-import styles from '../components/owners/owners.module.css';
+import styles from '../features/business/owners.module.css';
 
 /** /claims (admins): members' claims of businesses, oldest first, each approved or rejected here. */
 export default function ClaimsPage() {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ReplyCard } from '../../server/schemas/comments';
+import type { ReplyCard } from '../../shared/schemas/comments';
 import { Link } from 'wouter';
-import { excerpt } from '../components/comments/emoji';
+import { excerpt } from '../features/comments/emoji';
 import { ConfirmDialog } from '../components/ui/modal';
 import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
-import { useDeleteReply, useRemoveComment } from '../lib/mutations/comments';
+import { useDeleteReply, useRemoveComment } from '../features/comments/mutations';
 import { useTRPC } from '../lib/trpc';
 import styles from './comment-moderation.module.css';
 import { LoadMore } from '../components/ui/load-more';

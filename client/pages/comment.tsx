@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Link, useLocation, useParams } from 'wouter';
-import { useBusinessTitle } from '../components/business/business-card';
-import { CommentCard } from '../components/comments/comment-card';
+import { useBusinessTitle } from '../features/business/business-card';
+import { CommentCard } from '../features/comments/comment-card';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useDocumentTitle } from '../lib/document-title';
@@ -12,7 +12,7 @@ import { commentPageTitle } from '../lib/page-titles';
 import { useSiteText } from '../lib/site-text';
 import { usePageData } from '../lib/page-data';
 import { useTRPC } from '../lib/trpc';
-import type { CommentCard as Comment } from '../../server/schemas/comments';
+import type { CommentCard as Comment } from '../../shared/schemas/comments';
 import styles from './comment.module.css';
 
 const isNotFound = (error: unknown) => error instanceof TRPCClientError && (error.data as { httpStatus?: unknown } | undefined)?.httpStatus === 404;

@@ -2,14 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
-import { isMessageKey } from '../i18n/message-key';
-import { PasswordField } from '../components/accounts/fields';
-import { ResendConfirmation } from '../components/accounts/resend-confirmation';
-import { SubmitButton } from '../components/accounts/submit-button';
+import { isMessageKey } from '../../shared/i18n/message-key';
+import { PasswordField } from '../features/accounts/fields';
+import { ResendConfirmation } from '../features/accounts/resend-confirmation';
+import { SubmitButton } from '../features/accounts/submit-button';
 import { Spinner } from '../components/ui/spinner';
 import { errorKeyOf, useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
-import styles from '../components/accounts/account-page.module.css';
+import styles from '../features/accounts/account-page.module.css';
 
 const REDIRECT_MS = 3000;
 /** The address was registered more than once: the link works with its registration's password. */

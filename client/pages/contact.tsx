@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { contactInputSchema, type ContactInput } from '../../server/schemas/common';
+import { contactInputSchema, type ContactInput } from '../../shared/schemas/common';
 import { FormField, showFieldErrors } from '../components/ui/form-field';
 import { HoneypotField } from '../components/ui/honeypot-field';
 import { notify } from '../components/ui/toast';

@@ -1,29 +1,29 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
-import { BusinessCard } from '../components/business/business-card';
+import { BusinessCard } from '../features/business/business-card';
 
-import { BusinessCardSkeletons } from '../components/business/business-card-skeleton';
-import { useFavoriteToggle } from '../components/business/use-favorite';
+import { BusinessCardSkeletons } from '../features/business/business-card-skeleton';
+import { useFavoriteToggle } from '../features/business/use-favorite';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { usePageList } from '../lib/page-data';
-import type { DirectoryPage } from '../components/business/types';
+import type { DirectoryPage } from '../features/business/types';
 import { useTRPC } from '../lib/trpc';
 import { useSearchParam, useSearchParamText } from '../lib/url-state';
-import { directoryStateOf, SEARCH_PARAM } from '../../server/schemas/page-state';
-import { CATEGORY_PARAM, CITY_PARAM, DEFAULT_DIRECTORY_SORT, SORT_PARAM } from '../../server/schemas/directory-constants';
-import { DirectoryFilters } from '../components/business/directory-filters';
+import { directoryStateOf, SEARCH_PARAM } from '../../shared/schemas/page-state';
+import { CATEGORY_PARAM, CITY_PARAM, DEFAULT_DIRECTORY_SORT, SORT_PARAM } from '../../shared/schemas/directory-constants';
+import { DirectoryFilters } from '../features/business/directory-filters';
 import styles from './directory.module.css';
-import { BranchesMap } from '../components/places/branches-map';
-import { mapSettings } from '../components/places/map-settings';
+import { BranchesMap } from '../features/business/branches-map';
+import { mapSettings } from '../features/business/map-settings';
 import { useHydrated } from '../lib/hydrated';
-import { byDistance } from '../components/places/near-me';
-import { inSiteName } from '../../server/schemas/site-settings';
+import { byDistance } from '../features/business/near-me';
+import { inSiteName } from '../../shared/schemas/site-settings';
 import { useSiteText } from '../lib/site-text';
 
 // Only an admin of an empty site sees it: its code loads then.
-const FirstRunPrompt = lazy(() => import('../components/business/first-run-prompt').then((m) => ({ default: m.FirstRunPrompt })));
+const FirstRunPrompt = lazy(() => import('../features/business/first-run-prompt').then((m) => ({ default: m.FirstRunPrompt })));
 
 /** Cards in the first rows load their pictures at once; the rest wait until scrolled near. */
 const EAGER_CARDS = 4;

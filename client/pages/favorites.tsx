@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Link, useParams } from 'wouter';
-import { useBusinessTitle } from '../components/business/business-card';
-import { BusinessPicture } from '../components/business/business-picture';
-import { FavoriteButton } from '../components/business/favorite-button';
-import { useLocalized } from '../components/business/localized';
-import { cut } from '../components/business/text';
-import { useFavoriteToggle } from '../components/business/use-favorite';
+import { useBusinessTitle } from '../features/business/business-card';
+import { BusinessPicture } from '../features/business/business-picture';
+import { FavoriteButton } from '../features/business/favorite-button';
+import { useLocalized } from '../features/business/localized';
+import { cut } from '../features/business/text';
+import { useFavoriteToggle } from '../features/business/use-favorite';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useMe } from '../lib/session';

@@ -3,13 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { z } from 'zod';
-import { emailSchema } from '../../server/schemas/accounts';
-import { checkWhenLeft, EmailField } from '../components/accounts/fields';
+import { emailSchema } from '../../shared/schemas/accounts';
+import { checkWhenLeft, EmailField } from '../features/accounts/fields';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
-import { SubmitButton } from '../components/accounts/submit-button';
-import styles from '../components/accounts/account-page.module.css';
+import { SubmitButton } from '../features/accounts/submit-button';
+import styles from '../features/accounts/account-page.module.css';
 
 const schema = z.object({ email: emailSchema });
 

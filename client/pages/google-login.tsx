@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
-import { isMessageKey } from '../i18n/message-key';
-import { takeRememberedNext, useCompleteSignIn } from '../components/accounts/sign-in';
+import { isMessageKey } from '../../shared/i18n/message-key';
+import { takeRememberedNext, useCompleteSignIn } from '../features/accounts/sign-in';
 import { Spinner } from '../components/ui/spinner';
 import { errorKeyOf, useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
-import styles from '../components/accounts/account-page.module.css';
+import styles from '../features/accounts/account-page.module.css';
 
 /**
  * /google-logIn: Google sends the browser back here with code and state. The server checks the

@@ -1,25 +1,25 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { CommentFeed } from '../components/comments/comment-feed';
-import { CarouselSkeleton } from '../components/home/carousel-skeleton';
-import { FaqSlot } from '../components/home/faq-slot';
+import { CommentFeed } from '../features/comments/comment-feed';
+import { CarouselSkeleton } from '../features/home/carousel-skeleton';
+import { FaqSlot } from '../features/home/faq-slot';
 
-import { Features } from '../components/home/features';
-import { StoreChooserSlot } from '../components/home/store-chooser-slot';
+import { Features } from '../features/home/features';
+import { StoreChooserSlot } from '../features/home/store-chooser-slot';
 import { useI18n } from '../i18n';
 import { useMe } from '../lib/session';
 import { useSiteText } from '../lib/site-text';
-import { inSiteName } from '../../server/schemas/site-settings';
+import { inSiteName } from '../../shared/schemas/site-settings';
 import { useTRPC } from '../lib/trpc';
-import styles from '../components/home/home-page.module.css';
+import styles from '../features/home/home-page.module.css';
 
 // Only an admin of an empty site sees it: its code loads then.
-const FirstRunPrompt = lazy(() => import('../components/business/first-run-prompt').then((m) => ({ default: m.FirstRunPrompt })));
+const FirstRunPrompt = lazy(() => import('../features/business/first-run-prompt').then((m) => ({ default: m.FirstRunPrompt })));
 
 // The carousel (embla, ~12 KB of gzip) is not needed for the first paint: its chunk is fetched
 // alongside the page's data, and a same-sized skeleton holds its place until both are there.
-const loadCarousel = () => import('../components/home/business-carousel');
+const loadCarousel = () => import('../features/home/business-carousel');
 const BusinessCarousel = lazy(loadCarousel);
 
 /** Enough icons to keep the carousel moving without putting a thousand slides in the page. */

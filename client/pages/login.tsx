@@ -3,17 +3,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, Redirect, useSearch } from 'wouter';
-import { loginInputSchema, type LoginInput } from '../../server/schemas/accounts';
-import { EmailField, PasswordField } from '../components/accounts/fields';
-import { GoogleButton } from '../components/accounts/google-button';
-import { ResendConfirmation } from '../components/accounts/resend-confirmation';
-import { safeNext, useCompleteSignIn } from '../components/accounts/sign-in';
+import { loginInputSchema, type LoginInput } from '../../shared/schemas/accounts';
+import { EmailField, PasswordField } from '../features/accounts/fields';
+import { GoogleButton } from '../features/accounts/google-button';
+import { ResendConfirmation } from '../features/accounts/resend-confirmation';
+import { safeNext, useCompleteSignIn } from '../features/accounts/sign-in';
 import { notify } from '../components/ui/toast';
 import { errorKeyOf, useI18n } from '../i18n';
 import { useMe } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
-import { SubmitButton } from '../components/accounts/submit-button';
-import styles from '../components/accounts/account-page.module.css';
+import { SubmitButton } from '../features/accounts/submit-button';
+import styles from '../features/accounts/account-page.module.css';
 
 /**
  * The e-mail form straight away: with e-mail the only way in, a first screen with one button

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { modActions, modTargetKinds, type ModAction, type ModTargetKind } from '../../server/schemas/moderation';
-import { reasonText } from '../components/moderation/reason-text';
+import { modActions, modTargetKinds, type ModAction, type ModTargetKind } from '../../shared/schemas/moderation';
+import { reasonText } from '../features/moderation/reason-text';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';

@@ -11,7 +11,7 @@ import {
   type ReportReason,
   type ReportStatus,
   type ResolveAction,
-} from '../../server/schemas/moderation';
+} from '../../shared/schemas/moderation';
 import { createListCollection } from '@ark-ui/react/select';
 import { ListSelect, type ListItem } from '../components/ui/list-select';
 import { useMe } from '../lib/session';
@@ -19,7 +19,7 @@ import { Modal } from '../components/ui/modal';
 import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
-import { useBanAuthor, useRemoveAllPosts, useResolveRatingBurst, useResolveReport } from '../lib/mutations/moderation';
+import { useBanAuthor, useRemoveAllPosts, useResolveRatingBurst, useResolveReport } from '../features/moderation/mutations';
 import { useTRPC } from '../lib/trpc';
 import styles from './mod-queue.module.css';
 import { LoadMore } from '../components/ui/load-more';

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import type { NotificationItem } from '../../server/schemas/notifications';
-import { reasonText } from '../components/moderation/reason-text';
+import type { NotificationItem } from '../../shared/schemas/notifications';
+import { reasonText } from '../features/moderation/reason-text';
 import { LoadMore } from '../components/ui/load-more';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
-import { useMarkNotificationsRead } from '../lib/mutations/notifications';
+import { useMarkNotificationsRead } from '../features/notifications/mutations';
 import { useTRPC } from '../lib/trpc';
 import styles from './notifications.module.css';
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
-import { CommentCard } from '../components/comments/comment-card';
+import { CommentCard } from '../features/comments/comment-card';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
-import styles from '../components/owners/owners.module.css';
+import styles from '../features/business/owners.module.css';
 
 /**
  * /owner/{businessId} (the business's owners, admins): its star figures and breakdown, reviews

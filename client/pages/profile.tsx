@@ -4,25 +4,25 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
-import { profileInputSchema } from '../../server/schemas/accounts';
-import { isMessageKey } from '../i18n/message-key';
-import { ChangePassword } from '../components/accounts/change-password';
-import { TextField } from '../components/accounts/fields';
-import { SubmitButton } from '../components/accounts/submit-button';
-import type { AccountUser } from '../components/accounts/sign-in';
-import { DigestSwitch } from '../components/moderation/digest-switch';
-import { MailSettings } from '../components/notifications/mail-settings';
-import { MyBusinesses } from '../components/owners/my-businesses';
-import { MyPosts } from '../components/accounts/my-posts';
-import { OwnModeratedPosts } from '../components/moderation/own-moderated-posts';
+import { profileInputSchema } from '../../shared/schemas/accounts';
+import { isMessageKey } from '../../shared/i18n/message-key';
+import { ChangePassword } from '../features/accounts/change-password';
+import { TextField } from '../features/accounts/fields';
+import { SubmitButton } from '../features/accounts/submit-button';
+import type { AccountUser } from '../features/accounts/sign-in';
+import { DigestSwitch } from '../features/moderation/digest-switch';
+import { MailSettings } from '../features/notifications/mail-settings';
+import { MyBusinesses } from '../features/business/my-businesses';
+import { MyPosts } from '../features/accounts/my-posts';
+import { OwnModeratedPosts } from '../features/moderation/own-moderated-posts';
 import { ImageUpload } from '../components/ui/image-upload';
 import { ConfirmDialog } from '../components/ui/modal';
 import { notify } from '../components/ui/toast';
 import { errorKeyOf, useI18n } from '../i18n';
 import { useMe } from '../lib/session';
-import { useUpdateProfile } from '../lib/mutations/accounts';
+import { useUpdateProfile } from '../features/accounts/mutations';
 import { useTRPC } from '../lib/trpc';
-import styles from '../components/accounts/profile.module.css';
+import styles from '../features/accounts/profile.module.css';
 
 /** /user: the signed-in user's profile (the route guard guarantees a user). */
 export default function ProfilePage() {

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
-import type { ProfileReview } from '../../server/schemas/profiles';
-import { Stars } from '../components/business/stars';
-import { Avatar } from '../components/comments/person';
+import type { ProfileReview } from '../../shared/schemas/profiles';
+import { Stars } from '../features/business/stars';
+import { Avatar } from '../features/comments/person';
 import { LoadMore } from '../components/ui/load-more';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';

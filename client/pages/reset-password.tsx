@@ -3,12 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import type { z } from 'zod';
-import { resetPasswordInputSchema } from '../../server/schemas/accounts';
-import { NewPasswordFields } from '../components/accounts/fields';
+import { resetPasswordInputSchema } from '../../shared/schemas/accounts';
+import { NewPasswordFields } from '../features/accounts/fields';
 import { errorKeyOf, useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
-import { SubmitButton } from '../components/accounts/submit-button';
-import styles from '../components/accounts/account-page.module.css';
+import { SubmitButton } from '../features/accounts/submit-button';
+import styles from '../features/accounts/account-page.module.css';
 
 type Values = z.input<typeof resetPasswordInputSchema>;
 const LINK_ERRORS = new Set(['tokenMissing', 'tokenExpired', 'tokenUsed']);

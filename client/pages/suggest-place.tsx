@@ -3,12 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
-import { suggestionInputSchema, type SuggestionInput } from '../../server/schemas/suggestions';
-import { useLocalized } from '../components/business/localized';
+import { suggestionInputSchema, type SuggestionInput } from '../../shared/schemas/suggestions';
+import { useLocalized } from '../features/business/localized';
 import { FormField, showFieldErrors } from '../components/ui/form-field';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
-import { useSuggestPlace } from '../lib/mutations/suggestions';
+import { useSuggestPlace } from '../features/business/suggestions-mutations';
 import { useTRPC } from '../lib/trpc';
 import styles from './suggest-place.module.css';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { REJECT_REASON_MAX, suggestionStatuses, type Suggestion, type SuggestionStatus } from '../../server/schemas/suggestions';
+import { REJECT_REASON_MAX, suggestionStatuses, type Suggestion, type SuggestionStatus } from '../../shared/schemas/suggestions';
 import { LoadMore } from '../components/ui/load-more';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
-import { useApproveSuggestion, useRejectSuggestion } from '../lib/mutations/suggestions';
+import { useApproveSuggestion, useRejectSuggestion } from '../features/business/suggestions-mutations';
 import { useTRPC } from '../lib/trpc';
 import styles from './mod-queue.module.css';
 

@@ -2,17 +2,17 @@ import { useDeferredValue, useId, useState } from 'react';
 import { Switch } from '@ark-ui/react/switch';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadMore } from '../components/ui/load-more';
-import { MailOutboxNotice } from '../components/accounts/mail-outbox-notice';
-import type { AccountUser } from '../components/accounts/sign-in';
+import { MailOutboxNotice } from '../features/accounts/mail-outbox-notice';
+import type { AccountUser } from '../features/accounts/sign-in';
 import { ConfirmDialog, Modal } from '../components/ui/modal';
 import modalStyles from '../components/ui/modal.module.css';
 import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
 import { useMe, useRefreshMe } from '../lib/session';
-import { useDeleteUser, useSetUserFlags } from '../lib/mutations/accounts';
+import { useDeleteUser, useSetUserFlags } from '../features/accounts/mutations';
 import { useTRPC } from '../lib/trpc';
-import styles from '../components/accounts/user-table.module.css';
+import styles from '../features/accounts/user-table.module.css';
 
 /** The flags an admin sets with a switch. */
 type Flag = 'isBanned' | 'isAdmin' | 'isModerator';

@@ -4,9 +4,9 @@ import { images } from './images';
 import { users } from './users';
 
 /**
- * The one bilingual list of categories (PRODUCT.md section 7): admins pick one for a business or
+ * The one bilingual list of categories (docs/product.md §7): admins pick one for a business or
  * add a new one with its Swedish and English names. Names are unique by their Swedish folded form
- * (checked by services/categories.ts, since SQLite's lower() does not fold Å, Ä, Ö).
+ * (checked by services/business/categories.ts, since SQLite's lower() does not fold Å, Ä, Ö).
  */
 export const categories = sqliteTable('categories', {
   id: text('id').primaryKey(),
@@ -61,7 +61,7 @@ export const businesses = sqliteTable(
     /** The "Add New / Lägg till ny" suggestion box: listed first, never deleted. */
     isSuggestionBox: integer('is_suggestion_box', { mode: 'boolean' }).notNull().default(false),
     commentCount: integer('comment_count').notNull().default(0),
-    /** The member whose suggestion became this business (services/business-suggestions.ts), credited on its page. */
+    /** The member whose suggestion became this business (services/business/business-suggestions.ts), credited on its page. */
     suggestedBy: text('suggested_by').references(() => users.id, { onDelete: 'set null' }),
     /** The business's own website (https URL) and phone number, shown on its page (issue 31.1). */
     website: text('website'),
@@ -72,7 +72,7 @@ export const businesses = sqliteTable(
   (t) => [
     index('businesses_title_search_idx').on(t.titleSearch),
     index('businesses_created_at_idx').on(t.createdAt),
-    // The directory's orders, the suggestion box first in each (services/directory.ts).
+    // The directory's orders, the suggestion box first in each (services/business/directory.ts).
     index('businesses_dir_name_idx').on(sql`${t.isSuggestionBox} desc`, t.titleSort, sql`${t.createdAt} desc`, t.id),
     index('businesses_dir_rating_idx').on(sql`${t.isSuggestionBox} desc`, sql`${t.bayesScore} desc`, t.id),
     index('businesses_dir_reviews_idx').on(sql`${t.isSuggestionBox} desc`, sql`${t.ratingCount} desc`, t.id),
@@ -100,11 +100,11 @@ export const branches = sqliteTable(
     town: text('town').notNull().default(''),
     area: text('area'),
     postalCode: text('postal_code'),
-    /** WGS 84 degrees; both or neither (services/business-facts.ts). */
+    /** WGS 84 degrees; both or neither (services/business/business-facts.ts). */
     lat: real('lat'),
     lng: real('lng'),
     phone: text('phone'),
-    /** The opening hours as JSON (server/schemas/opening-hours.ts): a weekly schedule and dated exceptions. */
+    /** The opening hours as JSON (shared/schemas/opening-hours.ts): a weekly schedule and dated exceptions. */
     openingHours: text('opening_hours'),
   },
   (t) => [
@@ -116,7 +116,7 @@ export const branches = sqliteTable(
 
 /**
  * Every change to a business's or branch's facts (website, phone, address, hours …): who, when,
- * and each changed field's value before and after as JSON (services/business-facts.ts).
+ * and each changed field's value before and after as JSON (services/business/business-facts.ts).
  */
 export const businessFactChanges = sqliteTable(
   'business_fact_changes',
@@ -148,7 +148,7 @@ export const businessRatings = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     /**
-     * The rating burst holding this rating out of the public figures (services/rating-bursts.ts)
+     * The rating burst holding this rating out of the public figures (services/moderation/rating-bursts.ts)
      * until a moderator accepts it; it stays set when the burst is rejected.
      */
     heldBy: text('held_by'),
@@ -165,7 +165,7 @@ export const businessRatings = sqliteTable(
       .on(t.heldBy)
       .where(sql`held_by is not null`),
     index('business_ratings_user_idx').on(t.userId),
-    // A business's ratings of the last hour, for the rating-burst check (services/rating-bursts.ts).
+    // A business's ratings of the last hour, for the rating-burst check (services/moderation/rating-bursts.ts).
     index('business_ratings_recent_idx').on(t.businessId, t.updatedAt),
   ],
 );

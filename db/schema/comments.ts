@@ -31,7 +31,7 @@ export const comments = sqliteTable(
     /** The branch as written: the branch's own location when linked, else the author's free text. */
     businessLocation: text('business_location').notNull(),
     /**
-     * The business's branch it is about (services/comment-branches.ts), null for a place that is
+     * The business's branch it is about (services/comments/comment-branches.ts), null for a place that is
      * none of them. A deleted branch unlinks its comments; their location text stays.
      */
     branchId: text('branch_id').references(() => branches.id, { onDelete: 'set null' }),
@@ -41,7 +41,7 @@ export const comments = sqliteTable(
     /**
      * The author's current star rating of the business (business_ratings), null while they have
      * none: a copy kept in the same transaction as every change of that rating
-     * (services/business-ratings.ts), so a business's comments sort and filter by it on an index.
+     * (services/business/business-ratings.ts), so a business's comments sort and filter by it on an index.
      */
     authorRate: integer('author_rate'),
     ...ratingColumns(),
@@ -59,7 +59,7 @@ export const comments = sqliteTable(
     ),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
-    /** Set while enough users' open reports hide it (server/services/reports.ts); null: public. */
+    /** Set while enough users' open reports hide it (server/services/moderation/reports.ts); null: public. */
     hiddenAt: integer('hidden_at'),
     /**
      * Set when a moderator removed it: text and picture are gone. With replies it stays public as
@@ -82,7 +82,7 @@ export const comments = sqliteTable(
     index('comments_top_rated_idx').on(t.bayesScore, t.ratingCount, t.createdAt),
     index('comments_business_idx').on(t.businessId, t.createdAt),
     // A business's comments by the author's stars, by emoji ratings, by replies
-    // (services/comment-sorts.ts); SQLite appends the rowid, the tie-breaker of each.
+    // (services/comments/comment-sorts.ts); SQLite appends the rowid, the tie-breaker of each.
     index('comments_business_stars_idx').on(t.businessId, t.authorRate, t.createdAt),
     index('comments_business_helpful_idx').on(t.businessId, t.ratingAvg, t.ratingCount, t.createdAt),
     index('comments_business_replied_idx').on(t.businessId, t.replyCount, t.createdAt),
@@ -93,7 +93,7 @@ export const comments = sqliteTable(
       .on(t.businessId, t.branchId, t.userId)
       .where(sql`${t.branchId} IS NOT NULL AND ${t.hiddenAt} IS NULL AND ${t.removedAt} IS NULL`),
     // A user's comments: a star rating moves its author's stars along them (business-ratings.ts),
-    // and their public reviews are read newest first (services/profiles.ts; rowid appended, the
+    // and their public reviews are read newest first (services/accounts/profiles.ts; rowid appended, the
     // tie-breaker; the few hidden ones are skipped on the way). One index for both since
     // migration 0019: every new comment wrote both before, and the write path paid for it.
     index('comments_user_idx').on(t.userId, t.createdAt),
@@ -102,7 +102,7 @@ export const comments = sqliteTable(
     index('comments_image_idx')
       .on(t.imageId)
       .where(sql`${t.imageId} IS NOT NULL`),
-    // A business's photo gallery (services/photos.ts): its public comments with a picture.
+    // A business's photo gallery (services/comments/photos.ts): its public comments with a picture.
     index('comments_photos_idx')
       .on(t.businessId, t.createdAt, t.id)
       .where(sql`${t.imageId} IS NOT NULL AND ${t.hiddenAt} IS NULL AND ${t.removedAt} IS NULL`),
@@ -113,7 +113,7 @@ export const comments = sqliteTable(
  * Comments waiting to be (re)indexed for search (comments_fts, migration 0004): the triggers queue
  * a comment's rowid here when it is posted (migration 0005), when a public comment's text, branch
  * or business changes, and when its author is renamed (migration 0011); indexQueuedComments
- * (server/services/comment-search.ts) indexes the queue in one batch, shortly after posting and
+ * (server/services/comments/comment-search.ts) indexes the queue in one batch, shortly after posting and
  * always before a search reads the index.
  */
 export const commentsFtsQueue = sqliteTable('comments_fts_queue', {
@@ -146,7 +146,7 @@ export const replies = sqliteTable(
   },
   (t) => [
     index('replies_comment_idx').on(t.commentId, t.createdAt),
-    // Who replied in a thread, read from the index alone (services/notifications.ts tells them of a new reply).
+    // Who replied in a thread, read from the index alone (services/notifications/notifications.ts tells them of a new reply).
     index('replies_comment_user_idx').on(t.commentId, t.userId),
     index('replies_user_idx').on(t.userId),
     index('replies_created_at_idx').on(t.createdAt),
@@ -168,7 +168,7 @@ export const commentRatings = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rate: integer('rate').notNull(),
     createdAt: integer('created_at').notNull(),
-    /** False while its rater is banned: out of the post's rating columns (services/rating-tally.ts). */
+    /** False while its rater is banned: out of the post's rating columns (services/comments/rating-tally.ts). */
     counted: integer('counted', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [
@@ -190,7 +190,7 @@ export const replyRatings = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rate: integer('rate').notNull(),
     createdAt: integer('created_at').notNull(),
-    /** False while its rater is banned: out of the post's rating columns (services/rating-tally.ts). */
+    /** False while its rater is banned: out of the post's rating columns (services/comments/rating-tally.ts). */
     counted: integer('counted', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [

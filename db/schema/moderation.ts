@@ -19,12 +19,12 @@ export const reports = sqliteTable(
     reporterId: text('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** One of reportReasons (server/schemas/moderation.ts). */
+    /** One of reportReasons (shared/schemas/moderation.ts). */
     reason: text('reason').notNull(),
     note: text('note'),
     createdAt: integer('created_at').notNull(),
     /**
-     * Whether the reporter was established when reporting (services/reports.ts: account older than
+     * Whether the reporter was established when reporting (services/moderation/reports.ts: account older than
      * REPORT_TRUST_AGE with a public post older than a day). Only such reports count towards a hide.
      */
     established: integer('established', { mode: 'boolean' }).notNull().default(false),
@@ -49,7 +49,7 @@ export const reports = sqliteTable(
 );
 
 /**
- * Every moderator action (PRODUCT.md 11): who (kept by name after the account is gone), what,
+ * Every moderator action (docs/product.md §11): who (kept by name after the account is gone), what,
  * on what, when, why, and a short excerpt of the item that may no longer exist.
  */
 export const modLog = sqliteTable(
@@ -58,7 +58,7 @@ export const modLog = sqliteTable(
     id: text('id').primaryKey(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
-    /** One of modActions (server/schemas/moderation.ts). */
+    /** One of modActions (shared/schemas/moderation.ts). */
     action: text('action').notNull(),
     /** 'comment' | 'reply' | 'user' | 'business'. */
     targetKind: text('target_kind').notNull(),
@@ -110,7 +110,7 @@ export const modDigests = sqliteTable('mod_digests', {
 });
 
 /**
- * A burst of star ratings on one business from young accounts (services/rating-bursts.ts), in the
+ * A burst of star ratings on one business from young accounts (services/moderation/rating-bursts.ts), in the
  * moderation queue until an admin dismisses it. One open entry per business (partial unique index).
  */
 export const ratingBursts = sqliteTable(

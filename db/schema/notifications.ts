@@ -4,7 +4,7 @@ import { comments, replies } from './comments';
 import { users } from './users';
 
 /**
- * What a user is told about (services/notifications.ts, issue 30): one row per recipient and
+ * What a user is told about (services/notifications/notifications.ts, issue 30): one row per recipient and
  * event, written in the same transaction as the write that caused it. A reaction notice is one
  * row per post while unread (`count` people reacted); reading it starts a new one. Rows go with
  * their recipient, their actor (a deleted account), their comment and their reply (cascades).
@@ -16,7 +16,7 @@ export const notifications = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** One of notificationKinds (server/schemas/notifications.ts). */
+    /** One of notificationKinds (shared/schemas/notifications.ts). */
     kind: text('kind').notNull(),
     /** Who did it; null for a moderator's decision (moderators stay anonymous to authors). */
     actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -48,11 +48,11 @@ export const notifications = sqliteTable(
     uniqueIndex('notifications_reaction_group_idx')
       .on(t.userId, t.groupKey)
       .where(sql`${t.groupKey} IS NOT NULL AND ${t.readAt} IS NULL`),
-    // The mail job's queue (services/notification-mails.ts): rows not yet mailed or passed over.
+    // The mail job's queue (services/notifications/notification-mails.ts): rows not yet mailed or passed over.
     index('notifications_unmailed_idx')
       .on(t.createdAt)
       .where(sql`${t.mailedAt} IS NULL`),
-    // Pruning old read rows (services/maintenance.ts).
+    // Pruning old read rows (services/ops/maintenance.ts).
     index('notifications_read_idx')
       .on(t.readAt)
       .where(sql`${t.readAt} IS NOT NULL`),

@@ -5,7 +5,7 @@ import { comments } from './comments';
 import { users } from './users';
 
 /**
- * Who owns a business (issue 31, services/owners.ts): several owners per business, added when an
+ * Who owns a business (issue 31, services/business/owners.ts): several owners per business, added when an
  * admin approves a claim (or at once when the claimant's confirmed address is at the business's
  * website's domain); an admin removes one by deleting the row.
  */

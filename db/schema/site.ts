@@ -5,7 +5,7 @@ import { users } from './users';
 /**
  * The operator's words for the site (issue 29 item 15): its name, a tagline and the home page's
  * welcome text in both languages. One row (id 1) once an admin has saved them; a null column, or
- * no row, means the release's own text (server/schemas/site-settings.ts).
+ * no row, means the release's own text (shared/schemas/site-settings.ts).
  */
 export const siteSettings = sqliteTable(
   'site_settings',

@@ -119,7 +119,7 @@ export const contactMessages = sqliteTable(
 );
 
 /**
- * Mails waiting to be sent (server/services/mail-outbox.ts). A request only inserts a row, so a
+ * Mails waiting to be sent (server/services/ops/mail-outbox.ts). A request only inserts a row, so a
  * slow or unreachable mail server neither delays nor fails it; a worker sends due rows, retries
  * failures with backoff and deletes a row once sent (its body may hold a sign-in link). Rows
  * survive restarts; ones that keep failing are listed for admins.

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ftsQueryOf } from '../../server/services/comment-search';
+import { ftsQueryOf } from '../../server/services/comments/comment-search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCounts } from './check';
 import { DB_FILE_NAME, generateDataset, readMeta, targetCounts, type BenchMeta } from './generate';

@@ -11,8 +11,8 @@ import type Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { closeDb, migrateDb, openDb } from '../../db/client';
 import { swedishSortKey } from '../../server/lib/sv-sort-key';
-import { indexQueuedComments } from '../../server/services/comment-search';
-import { createSession } from '../../server/services/sessions';
+import { indexQueuedComments } from '../../server/services/comments/comment-search';
+import { createSession } from '../../server/services/accounts/sessions';
 import { createRng, picker, randInt, randomId, shuffleInPlace, ZipfSampler, type Rng } from './random';
 import * as words from './words';
 

@@ -40,7 +40,7 @@ import {
 } from './processes';
 import { endpointTable, judge, metricTable, notesFor, targetText, TARGETS, type EndpointRow, type Group, type MetricRow } from './report';
 import { SERVER_NODE_FLAGS } from '../server-flags';
-import { INDEX_DELAY_MS } from '../../server/services/comment-search';
+import { INDEX_DELAY_MS } from '../../server/services/comments/comment-search';
 import { findRole, listProcedures, trpcGetPath, type Found } from './trpc-discovery';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -433,7 +433,7 @@ async function main(): Promise<number> {
     { key: 'trpcDirectoryPage', name: "tRPC directory page (the page's own query)", group: 'hot', path: '/trpc/business.directoryPage' },
     { key: 'business', name: 'GET one business', group: 'hot', path: `/api/business/${popular}` },
     { key: 'businessComments', name: 'GET popular business comments', group: 'hot', path: `/api/comment/${popular}` },
-    // The worst reviews with photos: per-star-level index walks with a residual photo test (services/comment-sorts.ts).
+    // The worst reviews with photos: per-star-level index walks with a residual photo test (services/comments/comment-sorts.ts).
     {
       key: 'businessCommentsSorted',
       name: 'GET popular business comments, 1–2 stars, photos, lowest first',

@@ -9,9 +9,9 @@
  * a few times (CPU time, not wall time, so other processes on the machine matter less).
  */
 import { openDb, migrateDb, type Db } from '../../db/client';
-import type { Deps } from '../../server/deps';
-import { listFeed, listBusinessComments, listLatestComments } from '../../server/services/comments';
-import { listAllReplies, listReplies, replyPreviews } from '../../server/services/replies';
+import type { Deps } from '../../server/services/deps';
+import { listFeed, listBusinessComments, listLatestComments } from '../../server/services/comments/comments';
+import { listAllReplies, listReplies, replyPreviews } from '../../server/services/comments/replies';
 import { readFileSync } from 'node:fs';
 
 const dir = process.argv[2];

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, migrateDb, openDb } from '../../db/client';
 import { emailTokens, sessions, users } from '../../db/schema';
-import { hashEmailToken } from '../services/account-mail';
+import { hashEmailToken } from '../services/accounts/account-mail';
 import { createTestUser } from '../test/helpers';
 
 const run = promisify(execFile);

@@ -8,8 +8,8 @@
 import path from 'node:path';
 import { closeDb, migrateDb, openDb } from '../../db/client';
 import { loadEnvOrExit } from '../env';
-import { existingDataDir } from '../lib/cli';
-import { appointAdmin } from '../services/users';
+import { existingDataDir } from './support/cli';
+import { appointAdmin } from '../services/accounts/users';
 
 const email = process.argv[2]?.trim();
 if (!email || process.argv.length > 3 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, migrateDb, openDb } from '../../db/client';
-import { verifyBackup } from '../services/backup';
+import { verifyBackup } from '../services/ops/backup';
 
 const run = promisify(execFile);
 /** A row of about 4 KB in a table the migrations make (given up, so no worker would send it). */

@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { closeDb, openDb } from '../../db/client';
 import { loadEnvOrExit } from '../env';
-import { CliError, existingDataDir } from '../lib/cli';
-import { createBackup, DB_FILE } from '../services/backup';
+import { CliError, existingDataDir } from './support/cli';
+import { createBackup, DB_FILE } from '../services/ops/backup';
 
 const dest = process.argv[2]?.trim();
 if (!dest || process.argv.length > 3) {

@@ -7,9 +7,9 @@
  */
 import path from 'node:path';
 import { loadEnvOrExit } from '../env';
-import { existingDataDir } from '../lib/cli';
+import { existingDataDir } from './support/cli';
 import { printable } from '../lib/printable';
-import { BackupError, restoreBackup } from '../services/backup';
+import { BackupError, restoreBackup } from '../services/ops/backup';
 
 const src = process.argv[2]?.trim();
 if (!src || process.argv.length > 3) {

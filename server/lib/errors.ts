@@ -1,4 +1,4 @@
-import { messageText, type MessageKey } from '../schemas/messages';
+import { messageText, type MessageKey } from '../../shared/schemas/messages';
 
 export const errorStatus = {
   BAD_INPUT: 400,
@@ -32,7 +32,7 @@ export const trpcCodeOf = {
 export const DEFAULT_RETRY_AFTER_S = 5;
 
 /**
- * The one error type of the domain. `key` names a message in server/schemas/messages.ts, so
+ * The one error type of the domain. `key` names a message in shared/schemas/messages.ts, so
  * REST sends its English text and the client shows its translation. `fields` maps form field
  * names to message keys for validation errors. `retryAfterS` (a full queue, a limit) becomes the
  * Retry-After header of the reply; every RATE_LIMITED and BUSY error has one.

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from './errors';
-import { isMessageKey } from '../schemas/messages';
-import { fieldMessageKey } from '../schemas/field-messages';
+import { isMessageKey } from '../../shared/schemas/messages';
+import { fieldMessageKey } from '../../shared/schemas/field-messages';
 
 type Issue = { path: ReadonlyArray<PropertyKey>; message: string; code?: string; origin?: string; expected?: string };
 

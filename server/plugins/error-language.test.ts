@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../schemas/messages';
-import { sv } from '../../client/i18n/sv';
+import { messages } from '../../shared/schemas/messages';
+import { sv } from '../../shared/i18n/sv';
 import { insertBusiness } from '../test/comment-fixtures';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError, multipartLimitError } from '../lib/errors';
 import { fieldsFromIssues } from '../lib/validation';
-import { messageText } from '../schemas/messages';
+import { messageText } from '../../shared/schemas/messages';
 
 export type ErrorBody = { message: string; key: string; errors?: Record<string, string>; banReason?: string };
 

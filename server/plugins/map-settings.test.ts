@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
-import { MAP_META, OSM_TILES, parseMapSettings, tileSource } from '../schemas/map-settings';
+import { MAP_META, OSM_TILES, parseMapSettings, tileSource } from '../../shared/schemas/map-settings';
 import { headersOf, securityHeaderOptions } from './security';
 import { withSiteSettings } from './site-settings';
 

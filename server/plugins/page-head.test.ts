@@ -3,17 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateBusiness } from '../services/business-ratings';
+import { rateBusiness } from '../services/business/business-ratings';
 import { eq } from 'drizzle-orm';
 import { images } from '../../db/schema';
-import { createBusiness } from '../services/business-admin';
-import { createComment } from '../services/comments';
-import { createReply } from '../services/replies';
-import { putOwnerReply } from '../services/owner-replies';
-import { claimBusiness, decideClaim } from '../services/owners';
-import { reportPost, resolveReports } from '../services/reports';
+import { createBusiness } from '../services/business/business-admin';
+import { createComment } from '../services/comments/comments';
+import { createReply } from '../services/comments/replies';
+import { putOwnerReply } from '../services/business/owner-replies';
+import { claimBusiness, decideClaim } from '../services/business/owners';
+import { reportPost, resolveReports } from '../services/moderation/reports';
 import { createCast, createTestApp, createTestUser, type TestContext } from '../test/helpers';
-import { editBusinessFacts } from '../services/business-facts';
+import { editBusinessFacts } from '../services/business/business-facts';
 import { businessTypeOf } from './page-head';
 
 const INDEX =

@@ -2,18 +2,18 @@
 // alternates, share previews (Open Graph, Twitter) and schema.org data (JSON-LD), in the page's
 // language. Search engines and chat apps read only this first HTML; they run no script.
 import type { LocalBusiness, OpeningHoursSpecification, PostalAddress, Review, WithContext } from 'schema-dts';
-import { openingHoursSpecification } from '../schemas/opening-hours';
-import { common as enCommon } from '../../client/i18n/en/common';
-import { head as enHead } from '../../client/i18n/en/head';
-import { formatNumber } from '../../client/i18n/number';
-import { common as svCommon } from '../../client/i18n/sv/common';
-import { head as svHead } from '../../client/i18n/sv/head';
-import type { Language } from '../schemas/common';
-import { matchRoute, ROUTES } from '../schemas/routes';
-import { DEFAULT_SITE_TEXT, homeTitle, withSiteName, type SiteText } from '../schemas/site-settings';
-import { COMMENT_TITLE_EXCERPT, excerpt } from '../schemas/text';
-import type { CommentCard } from '../schemas/comments';
-import type { BusinessDetail } from '../services/business';
+import { openingHoursSpecification } from '../../shared/schemas/opening-hours';
+import { common as enCommon } from '../../shared/i18n/en/common';
+import { head as enHead } from '../../shared/i18n/en/head';
+import { formatNumber } from '../../shared/i18n/number';
+import { common as svCommon } from '../../shared/i18n/sv/common';
+import { head as svHead } from '../../shared/i18n/sv/head';
+import type { Language } from '../../shared/schemas/common';
+import { matchRoute, ROUTES } from '../../shared/schemas/routes';
+import { DEFAULT_SITE_TEXT, homeTitle, withSiteName, type SiteText } from '../../shared/schemas/site-settings';
+import { COMMENT_TITLE_EXCERPT, excerpt } from '../../shared/schemas/text';
+import type { CommentCard } from '../../shared/schemas/comments';
+import type { BusinessDetail } from '../services/business/business';
 
 const catalogs = { sv: svHead, en: enHead };
 /** The titles of pages that are not in search results (profile, admin pages), by page module. */
@@ -114,7 +114,7 @@ export function headTags(publicUrl: string, lang: Language, head: Head, site: Si
 /** A text of the head catalogs with the site's own name where the catalog says the release's (a description or title template). */
 const inSite = (text: string, site: SiteText) => (site.name === DEFAULT_SITE_TEXT.name ? text : text.replaceAll(DEFAULT_SITE_TEXT.name, site.name));
 
-/** The indexable pages without an id (server/schemas/routes.ts): each has its own title and description in the head catalog. */
+/** The indexable pages without an id (shared/schemas/routes.ts): each has its own title and description in the head catalog. */
 type StaticRoute = Exclude<Extract<(typeof ROUTES)[number], { indexable: true }>, { path: `${string}:${string}` }>;
 
 /** Pages with their own title and a place in search results. */

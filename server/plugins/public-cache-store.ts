@@ -2,7 +2,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '../../db/client';
 import { dataStamp } from '../lib/data-stamp';
-import { SESSION_COOKIE } from '../services/sessions';
+import { SESSION_COOKIE } from '../services/accounts/sessions';
 import { plainReplyAsked } from './public-cache-eligibility';
 import { mayBeSignedIn } from './session';
 

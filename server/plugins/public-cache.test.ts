@@ -6,8 +6,8 @@ import { bearer, createCast, createTestApp, type TestContext } from '../test/hel
 import { preferredEncoding } from './public-cache';
 import { OTHER_WRITES_MS } from '../lib/data-stamp';
 import { insertBusiness } from '../test/comment-fixtures';
-import { rateComment } from '../services/comment-ratings';
-import { createComment } from '../services/comments';
+import { rateComment } from '../services/comments/comment-ratings';
+import { createComment } from '../services/comments/comments';
 
 let t: TestContext;
 let cast: Awaited<ReturnType<typeof createCast>>;

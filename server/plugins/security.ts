@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
-import { tileSource } from '../schemas/map-settings';
+import { tileSource } from '../../shared/schemas/map-settings';
 import { appErrorBody } from './errors';
 import { bearerTokenOf, mayBeSignedIn } from './session';
 
@@ -64,7 +64,7 @@ export async function registerSecurity(app: FastifyInstance, env: Env) {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
     // A bearer token is never sent by a browser on its own, so such requests cannot be forged
-    // cross-site; only cookie-carrying requests need the check (PRODUCT.md section 3).
+    // cross-site; only cookie-carrying requests need the check (docs/product.md §3).
     const bearerOnly =
       bearerTokenOf(request.headers.authorization) !== null && !mayBeSignedIn({ cookie: request.headers.cookie }, (header) => app.parseCookie(header));
     if (bearerOnly) return;

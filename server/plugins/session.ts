@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import type { Db } from '../../db/client';
 import { secureCookies, type Env } from '../env';
 import type { Actor } from '../services/actor';
-import { SESSION_COOKIE, validateSessionToken } from '../services/sessions';
+import { SESSION_COOKIE, validateSessionToken } from '../services/accounts/sessions';
 import { addVary } from './vary';
 
 declare module 'fastify' {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments } from '../../db/schema';
 import { createTestApp, createTestUser, type TestContext } from '../test/helpers';
 import { insertBusiness } from '../test/comment-fixtures';
-import { createComment } from '../services/comments';
-import { createSitemap } from '../services/sitemap';
+import { createComment } from '../services/comments/comments';
+import { createSitemap } from '../services/site/sitemap';
 
 let t: TestContext;
 let shop: string;

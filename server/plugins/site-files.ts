@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Deps } from '../deps';
-import { createSitemap, robotsTxt } from '../services/sitemap';
+import type { Deps } from '../services/deps';
+import { createSitemap, robotsTxt } from '../services/site/sitemap';
 
 /**
  * /robots.txt, /sitemap.xml and /sitemaps/<file>.xml for search engines. Before this, the SPA's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
-import { parseSocialLinks, SOCIAL_META } from '../schemas/site-settings';
+import { parseSocialLinks, SOCIAL_META } from '../../shared/schemas/site-settings';
 import { withSiteSettings } from './site-settings';
 
 const INDEX = '<!doctype html><html lang="sv"><head><title>Recensera</title></head><body><div id="root"></div></body></html>';

@@ -1,6 +1,6 @@
 import type { Env } from '../env';
-import { isDefaultSiteText, SITE_TEXT_META, SOCIAL_META, type SiteText, type SocialLinks } from '../schemas/site-settings';
-import { MAP_META } from '../schemas/map-settings';
+import { isDefaultSiteText, SITE_TEXT_META, SOCIAL_META, type SiteText, type SocialLinks } from '../../shared/schemas/site-settings';
+import { MAP_META } from '../../shared/schemas/map-settings';
 
 export function socialLinksOf(env: Env): SocialLinks {
   const links: SocialLinks = {};

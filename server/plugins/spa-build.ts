@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PageData } from '../schemas/page-data';
-import type { SiteText } from '../schemas/site-settings';
+import type { PageData } from '../../shared/schemas/page-data';
+import type { SiteText } from '../../shared/schemas/site-settings';
 
 /** One chunk of Vite's build manifest (client/.vite/manifest.json). */
 export type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };

@@ -1,11 +1,11 @@
 // index.html for one page: the route's stylesheets and script hints, the document language, the
 // page's head, and in #root its first paint (prerendered, or rendered with its data).
-import { PAGE_DATA_ID, type PageData } from '../schemas/page-data';
-import { matchRoute, pageChunk } from '../schemas/routes';
+import { PAGE_DATA_ID, type PageData } from '../../shared/schemas/page-data';
+import { matchRoute, pageChunk } from '../../shared/schemas/routes';
 import { jsonForScript, LANG_PARAM } from './page-head';
 import type { Manifest, Prerendered } from './spa-build';
 
-/** The page chunk of a path (server/schemas/routes.ts); '' when no route has it. */
+/** The page chunk of a path (shared/schemas/routes.ts); '' when no route has it. */
 export function routeOf(urlPath: string): string {
   const page = matchRoute(urlPath)?.route.page;
   return page ? pageChunk(page) : '';
@@ -14,7 +14,8 @@ export function routeOf(urlPath: string): string {
 /** The app itself (React, router, layout), which the small entry client/main.tsx imports. */
 const APP_CHUNK = 'start.tsx';
 /** The English catalog's chunk (client/i18n/index.tsx loads it before the first render). */
-const ENGLISH_CATALOG = 'i18n/en.ts';
+// The English catalog lives in shared/, outside Vite's root (client/): its manifest key says so.
+const ENGLISH_CATALOG = '../shared/i18n/en.ts';
 
 // Every `replace` below that inserts text takes a function: in a replacement *string*, `$\``,
 // `$'` and `$&` expand, so a comment or a search holding them would copy the page into itself.

@@ -1,19 +1,19 @@
 // Each page's answer before its HTML is put together: the status, the head, and for a page
-// with a first query (server/schemas/routes.ts) its render with the anonymous view of the data.
+// with a first query (shared/schemas/routes.ts) its render with the anonymous view of the data.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import { dataStamp } from '../lib/data-stamp';
 import { AppError } from '../lib/errors';
-import { businessIdInputSchema } from '../schemas/business';
-import { idInputSchema } from '../schemas/comments';
-import type { ServedQuery } from '../schemas/page-data';
-import { commentListAsked, feedFilterOf, firstPaintState } from '../schemas/page-state';
-import { matchRoute, pageChunk, type Route } from '../schemas/routes';
-import { getBusiness } from '../services/business';
-import { getComment, listBusinessComments, listFeed } from '../services/comments';
-import { directoryPage } from '../services/directory';
-import { siteText } from '../services/site-settings';
-import type { SiteText } from '../schemas/site-settings';
+import { businessIdInputSchema } from '../../shared/schemas/business';
+import { idInputSchema } from '../../shared/schemas/comments';
+import type { ServedQuery } from '../../shared/schemas/page-data';
+import { commentListAsked, feedFilterOf, firstPaintState } from '../../shared/schemas/page-state';
+import { matchRoute, pageChunk, type Route } from '../../shared/schemas/routes';
+import { getBusiness } from '../services/business/business';
+import { getComment, listBusinessComments, listFeed } from '../services/comments/comments';
+import { directoryPage } from '../services/business/directory';
+import { siteText } from '../services/site/site-settings';
+import type { SiteText } from '../../shared/schemas/site-settings';
 import { businessHead, commentHead, goneHead, headTags, staticHead } from './page-head';
 import { isAnonymousRequest } from './session';
 import type { Renderer } from './spa-build';

@@ -5,12 +5,12 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
-import { createBusiness, updateBusiness } from '../services/business-admin';
-import { matchRoute, NOT_FOUND_PAGE, ROUTES, type Route as AppRoute } from '../schemas/routes';
-import { createComment } from '../services/comments';
-import { setFavorite } from '../services/favorites';
-import { createReply } from '../services/replies';
-import { reportPost, resolveReports } from '../services/reports';
+import { createBusiness, updateBusiness } from '../services/business/business-admin';
+import { matchRoute, NOT_FOUND_PAGE, ROUTES, type Route as AppRoute } from '../../shared/schemas/routes';
+import { createComment } from '../services/comments/comments';
+import { setFavorite } from '../services/business/favorites';
+import { createReply } from '../services/comments/replies';
+import { reportPost, resolveReports } from '../services/moderation/reports';
 import { establish } from '../test/trust';
 import { createCast, createTestApp, createTestUser, type TestContext } from '../test/helpers';
 import { jsonForScript } from './page-head';
@@ -30,7 +30,7 @@ const MANIFEST = {
   'pages/directory.tsx': { file: 'assets/directory-1.js', isDynamicEntry: true, imports: ['index.html', '_card-1.js'] },
   'pages/business-detail.tsx': { file: 'assets/business-detail-1.js', isDynamicEntry: true, imports: ['index.html'] },
   'pages/about.tsx': { file: 'assets/about-1.js', isDynamicEntry: true, imports: ['index.html', '_react-1.js'], css: ['assets/about-1.css'] },
-  'i18n/en.ts': { file: 'assets/en-1.js', isDynamicEntry: true },
+  '../shared/i18n/en.ts': { file: 'assets/en-1.js', isDynamicEntry: true },
 };
 
 const PRERENDER = { 'pages/home.tsx': { sv: '<main>Välkommen</main>', en: '<main>Welcome</main>' } };
@@ -122,7 +122,7 @@ describe('index.html per route', () => {
   });
 });
 
-describe('the route manifest (server/schemas/routes.ts)', () => {
+describe('the route manifest (shared/schemas/routes.ts)', () => {
   const clientDir = path.join(import.meta.dirname, '../../client');
   const pages = readdirSync(path.join(clientDir, 'pages'))
     .filter((f) => f.endsWith('.tsx'))

@@ -1,16 +1,16 @@
-// The built client: its files, and index.html for every page (server/schemas/routes.ts), put
+// The built client: its files, and index.html for every page (shared/schemas/routes.ts), put
 // together from the build (spa-build.ts), each page's answer (spa-pages.ts) and its HTML (spa-html.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import { AppError } from '../lib/errors';
-import { firstPaintState } from '../schemas/page-state';
+import { firstPaintState } from '../../shared/schemas/page-state';
 import { appErrorBody } from './errors';
 import { withSiteSettings, withSiteText } from './site-settings';
-import { isDefaultSiteText } from '../schemas/site-settings';
-import { siteText } from '../services/site-settings';
+import { isDefaultSiteText } from '../../shared/schemas/site-settings';
+import { siteText } from '../services/site/site-settings';
 import { readBuildJson, serverRenderer, type Manifest, type Prerendered } from './spa-build';
 import { languageOf, makePageHtml, routeOf } from './spa-html';
 import { pageAnswers, statePaints } from './spa-pages';

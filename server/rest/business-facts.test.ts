@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branches, businessFactChanges, businessOwners, upgradeTasks } from '../../db/schema';
 import { newId } from '../lib/ids';
 import type { RestBusiness } from './business';
-import { messageText } from '../schemas/messages';
+import { messageText } from '../../shared/schemas/messages';
 import { requireActive } from '../services/actor';
-import { createBusiness } from '../services/business-admin';
-import { editBusinessFacts } from '../services/business-facts';
-import { runUpgradeTasks } from '../services/upgrade-tasks';
-import type { OpeningHours } from '../schemas/opening-hours';
+import { createBusiness } from '../services/business/business-admin';
+import { editBusinessFacts } from '../services/business/business-facts';
+import { runUpgradeTasks } from '../services/ops/upgrade-tasks';
+import type { OpeningHours } from '../../shared/schemas/opening-hours';
 import { bearer, createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 
 let t: TestContext;

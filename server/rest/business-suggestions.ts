@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps';
-import { idSchema } from '../schemas/common';
-import { messageText } from '../schemas/messages';
+import type { Deps } from '../services/deps';
+import { idSchema } from '../../shared/schemas/common';
+import { messageText } from '../../shared/schemas/messages';
 import {
   PENDING_SUGGESTIONS_MAX,
   REJECT_REASON_MAX,
@@ -12,8 +12,8 @@ import {
   suggestionInputSchema,
   suggestionStatuses,
   WEBSITE_MAX,
-} from '../schemas/suggestions';
-import { approveSuggestion, listSuggestions, mySuggestions, rejectSuggestion, suggestBusiness } from '../services/business-suggestions';
+} from '../../shared/schemas/suggestions';
+import { approveSuggestion, listSuggestions, mySuggestions, rejectSuggestion, suggestBusiness } from '../services/business/business-suggestions';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { errorSchema } from './openapi';
 

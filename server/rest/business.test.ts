@@ -4,11 +4,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branches, businessRatings, businesses, favorites, images, users } from '../../db/schema';
 import { newId } from '../lib/ids';
-import type { BusinessCreateInput } from '../schemas/business';
-import { getBusiness, titleSearchOf } from '../services/business';
-import { createBusiness } from '../services/business-admin';
-import { resolveCategory } from '../services/categories';
-import { setFavorite } from '../services/favorites';
+import type { BusinessCreateInput } from '../../shared/schemas/business';
+import { getBusiness, titleSearchOf } from '../services/business/business';
+import { createBusiness } from '../services/business/business-admin';
+import { resolveCategory } from '../services/business/categories';
+import { setFavorite } from '../services/business/favorites';
 import { bearer, callerFor, createCast, createTestApp, type TestContext, type TestUser } from '../test/helpers';
 
 type FilePart = { data: Buffer; filename: string; type: string };

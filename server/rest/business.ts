@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import { AppError } from '../lib/errors';
 import { keptBody } from '../lib/kept-json';
 import { parseInput } from '../lib/validation';
@@ -18,26 +18,26 @@ import {
   businessUpdateSchema,
   MAX_BRANCHES,
   userRateSchema,
-} from '../schemas/business';
-import { idSchema, MAX_UPLOAD_BYTES } from '../schemas/common';
-import { messageText } from '../schemas/messages';
+} from '../../shared/schemas/business';
+import { idSchema, MAX_UPLOAD_BYTES } from '../../shared/schemas/common';
+import { messageText } from '../../shared/schemas/messages';
 import type { Actor } from '../services/actor';
-import { getBusiness, type Business, type BusinessDetail } from '../services/business';
-import { createBusiness, deleteBusiness, updateBusiness } from '../services/business-admin';
-import { businessPage, directoryFilters, listBusinesses } from '../services/directory';
-import { rateBusiness, unrateBusiness } from '../services/business-ratings';
-import { listCategories } from '../services/categories';
+import { getBusiness, type Business, type BusinessDetail } from '../services/business/business';
+import { createBusiness, deleteBusiness, updateBusiness } from '../services/business/business-admin';
+import { businessPage, directoryFilters, listBusinesses } from '../services/business/directory';
+import { rateBusiness, unrateBusiness } from '../services/business/business-ratings';
+import { listCategories } from '../services/business/categories';
 import { requireAdmin } from '../services/actor';
-import { listBusinessPhotos } from '../services/photos';
-import { photosPageSchema } from '../schemas/photos';
+import { listBusinessPhotos } from '../services/comments/photos';
+import { photosPageSchema } from '../../shared/schemas/photos';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { formNumber } from './form-number';
 import { checkForm, emptyOr, fileFieldsOf, FORM_FIELD_MAX, formBody, formFile, type FormBody } from './forms';
 import { withMultipartForm, type MultipartForm } from './images';
 import { errorSchema } from './openapi';
-import { restBusinessFactsSchema } from '../schemas/business-facts';
-import { openingHoursSchema } from '../schemas/opening-hours';
-import { editBusinessFacts, listFactChanges } from '../services/business-facts';
+import { restBusinessFactsSchema } from '../../shared/schemas/business-facts';
+import { openingHoursSchema } from '../../shared/schemas/opening-hours';
+import { editBusinessFacts, listFactChanges } from '../services/business/business-facts';
 
 export const restBusinessSchema = z.object({
   _id: z.string(),
@@ -141,7 +141,7 @@ function businessFormInput({ fields }: MultipartForm): Record<string, unknown> {
     if (!match) continue;
     const index = Number(match[1]);
     const branch = indexed.get(index) ?? {};
-    // `_id` (the documented name) keeps that branch and its comments' links (services/comment-branches.ts).
+    // `_id` (the documented name) keeps that branch and its comments' links (services/comments/comment-branches.ts).
     branch[match[2] === '_id' ? 'id' : (match[2] as 'location' | 'address')] = value;
     indexed.set(index, branch);
   }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientOnlyCommentFields, clientOnlyPostFields, commentCardSchema, replyCardSchema } from '../schemas/post-cards';
-import { createComment } from '../services/comments';
-import { createReply } from '../services/replies';
+import { clientOnlyCommentFields, clientOnlyPostFields, commentCardSchema, replyCardSchema } from '../../shared/schemas/post-cards';
+import { createComment } from '../services/comments/comments';
+import { createReply } from '../services/comments/replies';
 import { insertBusiness, pngBytes } from '../test/comment-fixtures';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 import { restCommentSchema, restReplySchema } from './comment-documents';
 
-/** Issue 28, item 5: a comment's and a reply's shape are declared once, in server/schemas/post-cards.ts. */
+/** Issue 28, item 5: a comment's and a reply's shape are declared once, in shared/schemas/post-cards.ts. */
 let t: TestContext;
 let anna: TestUser;
 let commentId: string;

@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { clientOnlyCommentFields, clientOnlyPostFields, commentCardSchema, replyCardSchema, type CommentCard, type ReplyCard } from '../schemas/post-cards';
+import {
+  clientOnlyCommentFields,
+  clientOnlyPostFields,
+  commentCardSchema,
+  replyCardSchema,
+  type CommentCard,
+  type ReplyCard,
+} from '../../shared/schemas/post-cards';
 import type { Actor } from '../services/actor';
-import { ratingLists, type RatingEntry } from '../services/comment-ratings';
-import { replyPreviews } from '../services/replies';
+import { ratingLists, type RatingEntry } from '../services/comments/comment-ratings';
+import { replyPreviews } from '../services/comments/replies';
 
 export const ratingEntrySchema = z.object({ userId: z.string(), rate: z.number().int().min(1).max(5) });
 const ratingsSchema = z
@@ -11,7 +18,7 @@ const ratingsSchema = z
   .describe('Who rated how, newest first: at most 100 entries plus always your own. Lists of the feed carry only your own entry.');
 
 /**
- * The documented shape of a card (server/schemas/post-cards.ts): every field but those only our
+ * The documented shape of a card (shared/schemas/post-cards.ts): every field but those only our
  * client reads, with `ratings` after `emojiCounts`, where the documented replies have always
  * written it. A field added to a card is in its REST document too, in the card's order.
  */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, replies } from '../../db/schema';
 import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
 import { fileExists, insertBusiness, pngBytes } from '../test/comment-fixtures';
-import { createComment } from '../services/comments';
-import { createReply } from '../services/replies';
+import { createComment } from '../services/comments/comments';
+import { createReply } from '../services/comments/replies';
 
 let t: TestContext;
 let cast: Awaited<ReturnType<typeof createCast>>;
@@ -42,7 +42,7 @@ function multipart(fields: Record<string, string>, file?: { field?: string; data
 const ownersComment = () => createComment(t.deps, cast.owner.actor, { businessId: shop, text: 'Bra sortiment', businessLocation: 'Lund' });
 const ownersReply = async () => createReply(t.deps, cast.owner.actor, { commentId: (await ownersComment())._id, text: 'Instämmer' });
 
-describe('who may call which route (PRODUCT.md section 2)', () => {
+describe('who may call which route (docs/product.md §2)', () => {
   type Row = {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE';
     url: () => Promise<string> | string;

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import { parseInput } from '../lib/validation';
-import { idSchema } from '../schemas/common';
-import { MAX_UPLOAD_BYTES } from '../schemas/common';
+import { idSchema } from '../../shared/schemas/common';
+import { MAX_UPLOAD_BYTES } from '../../shared/schemas/common';
 import {
   BUSINESS_PAGE,
   businessLocationSchema,
@@ -24,16 +24,16 @@ import {
   type CommentUpdateInput,
   type ReplyUpdateInput,
   SEARCH_MAX,
-} from '../schemas/comments';
-import { messageText } from '../schemas/messages';
+} from '../../shared/schemas/comments';
+import { messageText } from '../../shared/schemas/messages';
 import { requireActiveFor, type Actor } from '../services/actor';
 export { restCommentSchema, restReplySchema } from './comment-documents';
 import { commentDocuments, ratingEntrySchema, replyDocuments, restCommentSchema, restReplySchema } from './comment-documents';
-import { emojiCountsSchema } from '../schemas/post-cards';
-import { rateComment, ratingLists } from '../services/comment-ratings';
-import { createComment, deleteComment, listBusinessComments, listFeed, listLatestComments, removeComment, updateComment } from '../services/comments';
-import type { WithUpload } from '../services/post-images';
-import { createReply } from '../services/replies';
+import { emojiCountsSchema } from '../../shared/schemas/post-cards';
+import { rateComment, ratingLists } from '../services/comments/comment-ratings';
+import { createComment, deleteComment, listBusinessComments, listFeed, listLatestComments, removeComment, updateComment } from '../services/comments/comments';
+import type { WithUpload } from '../services/comments/post-images';
+import { createReply } from '../services/comments/replies';
 import { formNumber } from './form-number';
 import { checkForm, emptyOr, fileFieldsOf, formBody, formFile, ignoredField, starsField, type FormBody } from './forms';
 import { withMultipartForm, type MultipartForm } from './images';
@@ -150,10 +150,6 @@ export const withPostForm = <T>(deps: Deps, request: FastifyRequest, reply: Fast
 /** `removeImage=true` drops the picture on an edit; without it and without a file it stays. */
 export const imageChangeOf = (form: MultipartForm) => (form.fields.removeImage === 'true' ? null : undefined);
 
-/**
- * PUT /update/:id, the edit of a comment (under /comment) or of a reply (under /subComment): the
- * same multipart form and checks for both; services/post-edit.ts's editPost does the work.
- */
 /** What a post's signed-in routes may answer besides 200 (multipart bodies: 413, 415; busy: 503). */
 export const postErrors = {
   400: errorSchema,
@@ -166,6 +162,10 @@ export const postErrors = {
   503: errorSchema,
 };
 
+/**
+ * PUT /update/:id, the edit of a comment (under /comment) or of a reply (under /subComment): the
+ * same multipart form and checks for both; services/comments/post-edit.ts's editPost does the work.
+ */
 export function editPostRoute<C>(
   fastify: FastifyInstance,
   deps: Deps,

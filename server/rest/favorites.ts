@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps';
-import { idSchema } from '../schemas/common';
-import { listFavoriteBusinesses, setFavorite } from '../services/favorites';
+import type { Deps } from '../services/deps';
+import { idSchema } from '../../shared/schemas/common';
+import { listFavoriteBusinesses, setFavorite } from '../services/business/favorites';
 import { restBusinessSchema, toRestBusiness } from './business';
 import { errorSchema } from './openapi';
 

@@ -54,7 +54,7 @@ describe('numbers in multipart forms', () => {
       expect(res.statusCode, rate).toBe(400);
       expect(res.json().errors, rate).toEqual({ rate: 'Invalid input.' });
     }
-    // The admin's rate is the admin's own star rating: whole stars (PRODUCT.md section 4).
+    // The admin's rate is the admin's own star rating: whole stars (docs/product.md §4).
     const decimal = await sendForm('POST', '/api/business/upload', { ...fields, rate: '3.5' }, cast.admin.token);
     expect(decimal.statusCode).toBe(400);
     expect(decimal.json().errors).toEqual({ rate: 'Rate must be a whole number of stars.' });

@@ -2,8 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments } from '../../db/schema';
-import { messages } from '../schemas/messages';
-import { createComment } from '../services/comments';
+import { messages } from '../../shared/schemas/messages';
+import { createComment } from '../services/comments/comments';
 import { insertBusiness, pngBytes } from '../test/comment-fixtures';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 

@@ -2,14 +2,14 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import { AppError, isAppError, multipartLimitError } from '../lib/errors';
-import type { MessageKey } from '../schemas/messages';
+import type { MessageKey } from '../../shared/schemas/messages';
 import { createFairSlots, SlotsFullError } from '../lib/fair-slots';
 import { networkOf } from '../lib/networks';
-import { imageKinds, imageKindSchema, MAX_UPLOAD_BYTES } from '../schemas/common';
+import { imageKinds, imageKindSchema, MAX_UPLOAD_BYTES } from '../../shared/schemas/common';
 import { requireActive } from '../services/actor';
-import { storeImage } from '../services/images';
+import { storeImage } from '../services/comments/images';
 import { checkForm, fileFieldsOf, formBody, formFile } from './forms';
 import { errorSchema } from './openapi';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import { businessRoutes } from './business';
 import { businessSuggestionRoutes } from './business-suggestions';
 import { commentRoutes } from './comment';

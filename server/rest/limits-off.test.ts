@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isAppError } from '../lib/errors';
 import { insertBusiness, pngBytes } from '../test/comment-fixtures';
-import { createComment } from '../services/comments';
+import { createComment } from '../services/comments/comments';
 import { bearer, createTestApp, createTestUser, type TestContext, type TestUser, pngForm } from '../test/helpers';
 
 /**

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
 import { insertBusiness, pngBytes } from '../test/comment-fixtures';
-import { createComment } from '../services/comments';
-import { createReply } from '../services/replies';
+import { createComment } from '../services/comments/comments';
+import { createReply } from '../services/comments/replies';
 import { bearer, createCast, createTestApp, createTestUser, type TestContext, pngForm } from '../test/helpers';
 import { bodyDeadlines, multipartSlotStats, networkOf, visitorSlotStats } from './images';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import {
   mailChoices,
   markReadInputSchema,
@@ -9,9 +9,9 @@ import {
   NOTIFICATIONS_PAGE,
   notificationSettingsInputSchema,
   READ_IDS_MAX,
-} from '../schemas/notifications';
-import { getNotificationSettings, setNotificationSettings } from '../services/notification-mails';
-import { listNotifications, markNotificationsRead } from '../services/notifications';
+} from '../../shared/schemas/notifications';
+import { getNotificationSettings, setNotificationSettings } from '../services/notifications/notification-mails';
+import { listNotifications, markNotificationsRead } from '../services/notifications/notifications';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { errorSchema } from './openapi';
 

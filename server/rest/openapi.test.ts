@@ -2,7 +2,7 @@ import { Document, Spectral, type RulesetDefinition } from '@stoplight/spectral-
 import { Json } from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCATION_MAX } from '../schemas/comment-constants';
+import { LOCATION_MAX } from '../../shared/schemas/comment-constants';
 import { createTestApp, createTestUser, type TestContext } from '../test/helpers';
 import { createReplyChecker, FILE, type OpenApiDocument } from '../test/openapi-replies';
 

@@ -1,6 +1,6 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { z } from 'zod';
-import { SESSION_COOKIE } from '../services/sessions';
+import { SESSION_COOKIE } from '../services/accounts/sessions';
 import { formSchemaOf, requestSchemaOf, type FormBody } from './forms';
 
 /**

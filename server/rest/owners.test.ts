@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, notifications } from '../../db/schema';
-import { lastMonths } from '../services/owner-stats';
-import { emailAtWebsiteDomain } from '../services/owners';
+import { lastMonths } from '../services/business/owner-stats';
+import { emailAtWebsiteDomain } from '../services/business/owners';
 import { insertBusiness } from '../test/comment-fixtures';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../test/helpers';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps';
-import { idSchema } from '../schemas/common';
-import { messageText } from '../schemas/messages';
+import type { Deps } from '../services/deps';
+import { idSchema } from '../../shared/schemas/common';
+import { messageText } from '../../shared/schemas/messages';
 import {
   burstResolutions,
   modActions,
@@ -17,14 +17,14 @@ import {
   resolveBodySchema,
   type BurstResolution,
   type ReportKind,
-} from '../schemas/moderation';
-import { getModDigest, setModDigest } from '../services/mod-digest';
-import { listModLog, MOD_LOG_PAGE } from '../services/mod-log';
-import { BURSTS_PAGE, listRatingBursts, resolveRatingBurst } from '../services/rating-bursts';
-import { listReports, QUEUE_PAGE, removeAllPosts, reportPost, resolveReports, waitingReportCount } from '../services/reports';
+} from '../../shared/schemas/moderation';
+import { getModDigest, setModDigest } from '../services/moderation/mod-digest';
+import { listModLog, MOD_LOG_PAGE } from '../services/moderation/mod-log';
+import { BURSTS_PAGE, listRatingBursts, resolveRatingBurst } from '../services/moderation/rating-bursts';
+import { listReports, QUEUE_PAGE, removeAllPosts, reportPost, resolveReports, waitingReportCount } from '../services/moderation/reports';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { errorSchema } from './openapi';
-import { listModeratedPosts, MODERATED_POSTS_MAX } from '../services/moderation-notices';
+import { listModeratedPosts, MODERATED_POSTS_MAX } from '../services/moderation/moderation-notices';
 
 const ratingBurstSchema = z.object({
   _id: z.string().describe('What POST /rating-bursts/{id}/dismiss takes.'),

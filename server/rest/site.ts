@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps';
-import { contactInputSchema, idSchema, languageSchema } from '../schemas/common';
-import { CONTACT_INBOX_PAGE, contactReadInputSchema } from '../schemas/contact-inbox';
-import { messageText } from '../schemas/messages';
-import { listContactMessages, sendContactMessage, setContactMessageRead } from '../services/contact';
-import { outboxReport } from '../services/mail-outbox';
-import { SITE_NAME_MAX, SITE_TAGLINE_MAX, SITE_WELCOME_MAX } from '../schemas/site-settings';
-import { siteSettingsInputSchema } from '../schemas/site-settings-input';
-import { getSiteSettings, updateSiteSettings } from '../services/site-settings';
+import type { Deps } from '../services/deps';
+import { contactInputSchema, idSchema, languageSchema } from '../../shared/schemas/common';
+import { CONTACT_INBOX_PAGE, contactReadInputSchema } from '../../shared/schemas/contact-inbox';
+import { messageText } from '../../shared/schemas/messages';
+import { listContactMessages, sendContactMessage, setContactMessageRead } from '../services/moderation/contact';
+import { outboxReport } from '../services/ops/mail-outbox';
+import { SITE_NAME_MAX, SITE_TAGLINE_MAX, SITE_WELCOME_MAX } from '../../shared/schemas/site-settings';
+import { siteSettingsInputSchema } from '../../shared/schemas/site-settings-input';
+import { getSiteSettings, updateSiteSettings } from '../services/site/site-settings';
 import { pageQuerySchema, withNextCursor } from './comment';
 import { errorSchema } from './openapi';
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps';
-import { idSchema } from '../schemas/common';
-import { REPLIES_PAGE, replyUpdateSchema } from '../schemas/comments';
-import { messageText } from '../schemas/messages';
+import type { Deps } from '../services/deps';
+import { idSchema } from '../../shared/schemas/common';
+import { REPLIES_PAGE, replyUpdateSchema } from '../../shared/schemas/comments';
+import { messageText } from '../../shared/schemas/messages';
 import { replyDocuments } from './comment-documents';
-import { rateReply, ratingLists } from '../services/comment-ratings';
-import { deleteReply, listAllReplies, updateReply } from '../services/replies';
+import { rateReply, ratingLists } from '../services/comments/comment-ratings';
+import { deleteReply, listAllReplies, updateReply } from '../services/comments/replies';
 import {
   editPostRoute,
   messageSchema,

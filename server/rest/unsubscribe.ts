@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import { isAppError } from '../lib/errors';
-import type { Language } from '../schemas/common';
-import { mailCategories, type MailCategory } from '../schemas/notifications';
-import { checkUnsubscribe, unsubscribe, type UnsubscribeTarget } from '../services/notification-mails';
+import type { Language } from '../../shared/schemas/common';
+import { mailCategories, type MailCategory } from '../../shared/schemas/notifications';
+import { checkUnsubscribe, unsubscribe, type UnsubscribeTarget } from '../services/notifications/notification-mails';
 
 const targetSchema = z.object({ user: z.string().min(1).max(64), kind: z.enum(mailCategories), token: z.string().min(1).max(100) });
 

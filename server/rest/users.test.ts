@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
-import { imageFilesSettled } from '../services/images';
+import { imageFilesSettled } from '../services/comments/images';
 import { bearer, createCast, createTestApp, createTestUser, type TestContext, type TestUser, pngForm } from '../test/helpers';
 
 let t: TestContext;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import { secureCookies } from '../env';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session';
 import {
@@ -14,17 +14,17 @@ import {
   registerInputSchema,
   nameDisplaySchema,
   userFlagsSchema,
-} from '../schemas/accounts';
-import { idSchema, languageSchema, MAX_UPLOAD_BYTES } from '../schemas/common';
-import { messageText } from '../schemas/messages';
-import { bannedError, changePassword, checkAuth, confirmEmail, logIn, logOut, registerUser, resendConfirmation } from '../services/accounts';
-import { deleteAccount } from '../services/accounts-delete';
-import { exportUserData } from '../services/accounts-export';
-import { GOOGLE_FLOW_MAX_AGE_S, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, googleLogInWithIdToken, startGoogleSignIn } from '../services/google';
+} from '../../shared/schemas/accounts';
+import { idSchema, languageSchema, MAX_UPLOAD_BYTES } from '../../shared/schemas/common';
+import { messageText } from '../../shared/schemas/messages';
+import { bannedError, changePassword, checkAuth, confirmEmail, logIn, logOut, registerUser, resendConfirmation } from '../services/accounts/accounts';
+import { deleteAccount } from '../services/accounts/accounts-delete';
+import { exportUserData } from '../services/accounts/accounts-export';
+import { GOOGLE_FLOW_MAX_AGE_S, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, googleLogInWithIdToken, startGoogleSignIn } from '../services/accounts/google';
 import { parseInput } from '../lib/validation';
-import { getUser, listUsers, listUsersPage, updateUser, type PublicUser } from '../services/users';
-import { getPublicProfile, listMyPosts } from '../services/profiles';
-import { MY_POSTS_PAGE, myPostSchema, PROFILE_PAGE, type ProfileReview } from '../schemas/profiles';
+import { getUser, listUsers, listUsersPage, updateUser, type PublicUser } from '../services/accounts/users';
+import { getPublicProfile, listMyPosts } from '../services/accounts/profiles';
+import { MY_POSTS_PAGE, myPostSchema, PROFILE_PAGE, type ProfileReview } from '../../shared/schemas/profiles';
 import { pageQuerySchema, queryInteger, withNextCursor } from './comment';
 import { checkForm, fileFieldsOf, formBody, formFile, type FormBody } from './forms';
 import { withMultipartForm } from './images';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCast, createTestApp, createTestUser, type TestContext } from '../test/helpers';
 import { insertBusiness } from '../test/comment-fixtures';
-import { createComment } from '../services/comments';
-import { createReply } from '../services/replies';
-import { reportPost, resolveReports } from '../services/reports';
+import { createComment } from '../services/comments/comments';
+import { createReply } from '../services/comments/replies';
+import { reportPost, resolveReports } from '../services/moderation/reports';
 
 // Issue 29 item 13: the header's badge counts the posts waiting in the open queue, for
 // moderators and admins only, through both doors.

@@ -17,7 +17,7 @@ export type SeedBusiness = {
   /** The English description, where the demo has one (the Swedish one is shown otherwise). */
   descriptionEn?: string;
   /**
-   * The demo admin's own star rating, given when adding the business (PRODUCT.md section 4);
+   * The demo admin's own star rating, given when adding the business (docs/product.md §4);
    * the other demo users' ratings scatter around it. None for the suggestion box.
    */
   adminRate?: number;

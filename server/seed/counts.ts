@@ -1,8 +1,8 @@
 /**
  * The stored count and average columns, derived from the rating rows the seed inserts, so the
- * demo data obeys the same invariant the services keep (PRODUCT.md section 4).
+ * demo data obeys the same invariant the services keep (docs/product.md §4).
  */
-import { applyRate, NO_RATINGS, type RatingTally } from '../../server/services/emoji-ratings';
+import { applyRate, NO_RATINGS, type RatingTally } from '../services/comments/emoji-ratings';
 
 /** For a comment or reply: the tally the services keep, as if each rate had been given in turn. */
 export function emojiRatingColumns(rates: readonly number[]): RatingTally {

@@ -1,4 +1,4 @@
-import type { OpeningHours } from '../schemas/opening-hours';
+import type { OpeningHours } from '../../shared/schemas/opening-hours';
 import { townOf } from '../lib/towns';
 
 /**

@@ -5,7 +5,7 @@ import { demoComments, demoFavorites, EMOJI_RATE_POOL, seededRandom } from './co
 import { emojiRatingColumns, groupBy, starRatingColumns } from './counts';
 import { demoUsers, type UserKey } from './users';
 import { swedishSortKey } from '../lib/sv-sort-key';
-import { titleSearchOf } from '../services/business';
+import { titleSearchOf } from '../services/business/business';
 import { demoBranchFacts, demoBusinessFacts } from './places';
 
 export type DemoRows = {

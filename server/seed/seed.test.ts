@@ -7,8 +7,8 @@ import { contrastRatio, monogramColours } from './icons';
 import { seedDemoData, type SeedResult } from './index';
 import { drawnBusinesses } from './pictures';
 import { seedBusinesses } from './rows';
-import { titleSearchOf } from '../services/business';
-import { ftsQueryOf } from '../services/comment-search';
+import { titleSearchOf } from '../services/business/business';
+import { ftsQueryOf } from '../services/comments/comment-search';
 
 let ctx: TestContext;
 let result: SeedResult;

@@ -1,5 +1,5 @@
 import { AppError } from '../lib/errors';
-import type { MessageKey } from '../schemas/messages';
+import type { MessageKey } from '../../shared/schemas/messages';
 
 /** Who is acting, as read from the session. `null` is a visitor. */
 export type Actor = {

@@ -3,7 +3,7 @@ import { AppError, isAppError } from '../lib/errors';
 import { networkOf } from '../lib/networks';
 
 /**
- * Per-key limits for the actions PRODUCT.md names (login, registration, resend, forgot-password,
+ * Per-key limits for the actions docs/product.md §3 names (login, registration, resend, forgot-password,
  * contact, posting). They live in the domain so tRPC and REST are limited alike; keys are an
  * IP, an e-mail or a user id.
  */

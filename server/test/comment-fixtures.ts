@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { businesses, images } from '../../db/schema';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import { newId } from '../lib/ids';
 import { swedishSortKey } from '../lib/sv-sort-key';
-import { resolveCategory } from '../services/categories';
+import { resolveCategory } from '../services/business/categories';
 
 /**
  * Test set-up for the comment tests: a business row inserted directly (the businesses area

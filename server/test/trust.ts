@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { comments, users } from '../../db/schema';
-import type { Deps } from '../deps';
-import { createComment } from '../services/comments';
+import type { Deps } from '../services/deps';
+import { createComment } from '../services/comments/comments';
 import { insertBusiness } from './comment-fixtures';
 import type { TestUser } from './helpers';
 

@@ -1,4 +1,4 @@
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import type { Actor } from '../services/actor';
 import { createCallerFactory } from './init';
 import { appRouter } from './router';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import type { Actor } from '../services/actor';
 
 export type Context = {

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { isAppError, trpcCodeOf } from '../lib/errors';
 import { fieldsFromIssues } from '../lib/validation';
-import { messageText, isMessageKey, type MessageKey } from '../schemas/messages';
+import { messageText, isMessageKey, type MessageKey } from '../../shared/schemas/messages';
 import { requireActive, requireAdmin, requireSignedIn } from '../services/actor';
 import type { Context } from './context';
 
@@ -13,10 +13,6 @@ const frameworkKeys: Partial<Record<TRPCError['code'], MessageKey>> = {
   TOO_MANY_REQUESTS: 'tooManyRequests',
 };
 
-/**
- * Errors reach the client as { message (English), data.key (message key), data.fields }. The
- * client shows the key's translation. Internal errors keep their detail in the log only.
- */
 /** What a procedure declares about itself; read by the HTTP layer (server/trpc/procedures.ts). */
 export type ProcedureMeta = {
   /**
@@ -30,6 +26,8 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
+    // Errors reach the client as { message (English), data.key (message key), data.fields }.
+    // The client shows the key's translation. Internal errors keep their detail in the log only.
     errorFormatter({ shape, error }) {
       const cause = error.cause;
       if (isAppError(cause)) {

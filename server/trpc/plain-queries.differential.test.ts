@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createBusiness } from '../services/business-admin';
-import { rateBusiness } from '../services/business-ratings';
-import { createComment } from '../services/comments';
-import { setFavorite } from '../services/favorites';
-import { createReply } from '../services/replies';
+import { createBusiness } from '../services/business/business-admin';
+import { rateBusiness } from '../services/business/business-ratings';
+import { createComment } from '../services/comments/comments';
+import { setFavorite } from '../services/business/favorites';
+import { createReply } from '../services/comments/replies';
 import { bearer, createCast, createTestApp, type TestContext, type TestUser } from '../test/helpers';
 import { queryPaths } from './procedures';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness } from '../services/business-admin';
-import { setFavorite } from '../services/favorites';
+import { createBusiness } from '../services/business/business-admin';
+import { setFavorite } from '../services/business/favorites';
 import { bearer, callerFor, createCast, createTestApp, type TestContext } from '../test/helpers';
 
 let t: TestContext;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import { jsonOf } from '../lib/kept-json';
 import { createContextFactory } from './context';
 import { createCallerFactory } from './init';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
-import { parseSocialLinks, SOCIAL_META, SOCIAL_NETWORKS, type SocialLinks } from '../../../server/schemas/site-settings';
+import { parseSocialLinks, SOCIAL_META, SOCIAL_NETWORKS, type SocialLinks } from '../../../shared/schemas/site-settings';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
 import { useLoginHref } from '../../lib/login-href';

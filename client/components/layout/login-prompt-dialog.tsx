@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useI18n } from '../../i18n';
-import { useLoginHref } from '../accounts/sign-in';
+import { useLoginHref } from '../../features/accounts/sign-in';
 import styles from './login-prompt.module.css';
-import { inSiteName } from '../../../server/schemas/site-settings';
+import { inSiteName } from '../../../shared/schemas/site-settings';
 import { useSiteText } from '../../lib/site-text';
 
 /**

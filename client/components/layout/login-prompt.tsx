@@ -31,7 +31,7 @@ function markShown() {
  * Invites visitors to log in or register 10 s after the site loads, at most once per browser
  * (localStorage: a link opened in a new tab does not ask again). It is a panel at the bottom,
  * not a modal: it takes no focus from what the visitor is doing, and closes by its close
- * button, Escape or a tap outside it (issue 29.9, over PRODUCT.md §8's once per session).
+ * button, Escape or a tap outside it (issue 29.9, over docs/product.md §8's once per session).
  */
 export function LoginPrompt() {
   const { me, isLoading } = useMe();

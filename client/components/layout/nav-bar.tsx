@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'wouter';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
-import { ModerationLink } from '../moderation/moderation-link';
-import { NotificationsLink } from '../notifications/notifications-link';
+import { ModerationLink } from '../../features/moderation/moderation-link';
+import { NotificationsLink } from '../../features/notifications/notifications-link';
 import { FavoritesLink } from './favorites-link';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';

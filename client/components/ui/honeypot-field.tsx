@@ -2,7 +2,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useI18n } from '../../i18n';
 
 /**
- * The spam trap of a form (PRODUCT.md 11): a text field off the screen, out of the keyboard's
+ * The spam trap of a form (docs/product.md §11): a text field off the screen, out of the keyboard's
  * path, hidden from screen readers and from autofill. People leave it empty; robots that fill
  * every field give themselves away, and the server answers them as usual without storing anything.
  */

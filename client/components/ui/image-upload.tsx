@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { ImageKind } from '../../../server/schemas/common';
+import type { ImageKind } from '../../../shared/schemas/common';
 import { useI18n } from '../../i18n';
 import { UploadError, uploadImage, type UploadedImage } from '../../lib/upload-image';
 import { notify } from './toast';

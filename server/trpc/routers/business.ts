@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../../schemas/common';
+import { idSchema } from '../../../shared/schemas/common';
 import {
   businessCreateSchema,
   businessIdInputSchema,
@@ -9,18 +9,18 @@ import {
   directoryQuerySchema,
   businessUpdateSchema,
   userRateSchema,
-} from '../../schemas/business';
-import { getBusiness } from '../../services/business';
-import { createBusiness, deleteBusiness, updateBusiness } from '../../services/business-admin';
-import { directoryFilters, directoryPage, directoryPlaces, listBusinesses, listDirectory } from '../../services/directory';
-import { rateBusiness, unrateBusiness, type RateResult, type UnrateResult } from '../../services/business-ratings';
-import { listCategories } from '../../services/categories';
-import { listFavoriteBusinesses, setFavorite } from '../../services/favorites';
-import { listBusinessPhotos } from '../../services/photos';
-import { businessPhotosInputSchema } from '../../schemas/photos';
+} from '../../../shared/schemas/business';
+import { getBusiness } from '../../services/business/business';
+import { createBusiness, deleteBusiness, updateBusiness } from '../../services/business/business-admin';
+import { directoryFilters, directoryPage, directoryPlaces, listBusinesses, listDirectory } from '../../services/business/directory';
+import { rateBusiness, unrateBusiness, type RateResult, type UnrateResult } from '../../services/business/business-ratings';
+import { listCategories } from '../../services/business/categories';
+import { listFavoriteBusinesses, setFavorite } from '../../services/business/favorites';
+import { listBusinessPhotos } from '../../services/comments/photos';
+import { businessPhotosInputSchema } from '../../../shared/schemas/photos';
 import { adminProcedure, cachedPublicProcedure, publicProcedure, router } from '../init';
-import { businessFactsSchema } from '../../schemas/business-facts';
-import { editBusinessFacts, listFactChanges } from '../../services/business-facts';
+import { businessFactsSchema } from '../../../shared/schemas/business-facts';
+import { editBusinessFacts, listFactChanges } from '../../services/business/business-facts';
 
 // Rating and favouriting are public procedures on purpose: the services answer a visitor with the
 // description's own message ('Please log in to submit a rate') rather than the generic 401.

@@ -9,8 +9,8 @@ import {
   repliesInputSchema,
   replyCreateSchema,
   replyUpdateSchema,
-} from '../../schemas/comments';
-import { rateComment, rateReply } from '../../services/comment-ratings';
+} from '../../../shared/schemas/comments';
+import { rateComment, rateReply } from '../../services/comments/comment-ratings';
 import {
   createComment,
   deleteComment,
@@ -20,8 +20,8 @@ import {
   listForModeration,
   removeComment,
   updateComment,
-} from '../../services/comments';
-import { createReply, deleteReply, listReplies, updateReply } from '../../services/replies';
+} from '../../services/comments/comments';
+import { createReply, deleteReply, listReplies, updateReply } from '../../services/comments/replies';
 import { cachedPublicProcedure, publicProcedure, router } from '../init';
 
 // Every procedure is public on purpose: the services decide who may act, and answer a visitor

@@ -1,5 +1,5 @@
 import { cachedPublicProcedure, router } from '../init';
-import { findSuggestionBoxId, listBusinessSummaries } from '../../services/home';
+import { findSuggestionBoxId, listBusinessSummaries } from '../../services/comments/home';
 
 export const homeRouter = router({
   businesses: cachedPublicProcedure.query(({ ctx }) => listBusinessSummaries(ctx.deps.db)),

@@ -8,12 +8,12 @@ import {
   reportInputSchema,
   reportsPageInputSchema,
   resolveInputSchema,
-} from '../../schemas/moderation';
-import { getModDigest, setModDigest } from '../../services/mod-digest';
-import { listModLog } from '../../services/mod-log';
-import { listModeratedPosts } from '../../services/moderation-notices';
-import { listRatingBursts, resolveRatingBurst } from '../../services/rating-bursts';
-import { listReports, removeAllPosts, reportPost, resolveReports, waitingReportCount } from '../../services/reports';
+} from '../../../shared/schemas/moderation';
+import { getModDigest, setModDigest } from '../../services/moderation/mod-digest';
+import { listModLog } from '../../services/moderation/mod-log';
+import { listModeratedPosts } from '../../services/moderation/moderation-notices';
+import { listRatingBursts, resolveRatingBurst } from '../../services/moderation/rating-bursts';
+import { listReports, removeAllPosts, reportPost, resolveReports, waitingReportCount } from '../../services/moderation/reports';
 import { publicProcedure, router } from '../init';
 
 // Public on purpose, as in the comments router: the services decide who may act and answer a

@@ -1,6 +1,6 @@
-import { markReadInputSchema, notificationSettingsInputSchema, notificationsInputSchema } from '../../schemas/notifications';
-import { getNotificationSettings, setNotificationSettings } from '../../services/notification-mails';
-import { listNotifications, markNotificationsRead, unreadCount } from '../../services/notifications';
+import { markReadInputSchema, notificationSettingsInputSchema, notificationsInputSchema } from '../../../shared/schemas/notifications';
+import { getNotificationSettings, setNotificationSettings } from '../../services/notifications/notification-mails';
+import { listNotifications, markNotificationsRead, unreadCount } from '../../services/notifications/notifications';
 import { router, signedInProcedure } from '../init';
 
 export const notificationsRouter = router({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { idSchema } from '../../schemas/common';
-import { claimCreateSchema, claimDecisionSchema, claimsQuerySchema, ownerRemoveSchema, ownerReplyInputSchema } from '../../schemas/owners';
-import { deleteOwnerReply, putOwnerReply } from '../../services/owner-replies';
-import { ownerStats } from '../../services/owner-stats';
-import { claimBusiness, decideClaim, listClaims, listOwners, myBusinesses, removeOwner } from '../../services/owners';
+import { idSchema } from '../../../shared/schemas/common';
+import { claimCreateSchema, claimDecisionSchema, claimsQuerySchema, ownerRemoveSchema, ownerReplyInputSchema } from '../../../shared/schemas/owners';
+import { deleteOwnerReply, putOwnerReply } from '../../services/business/owner-replies';
+import { ownerStats } from '../../services/business/owner-stats';
+import { claimBusiness, decideClaim, listClaims, listOwners, myBusinesses, removeOwner } from '../../services/business/owners';
 import { adminProcedure, publicProcedure, router, signedInProcedure } from '../init';
 
 // Claiming and answering are public procedures on purpose: the services answer a visitor with

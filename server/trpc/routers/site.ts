@@ -1,9 +1,9 @@
-import { contactInputSchema, languageSchema } from '../../schemas/common';
-import { contactInboxInputSchema, contactReadInputSchema } from '../../schemas/contact-inbox';
-import { listContactMessages, sendContactMessage, setContactMessageRead } from '../../services/contact';
-import { outboxReport } from '../../services/mail-outbox';
-import { siteSettingsInputSchema } from '../../schemas/site-settings-input';
-import { getSiteSettings, updateSiteSettings } from '../../services/site-settings';
+import { contactInputSchema, languageSchema } from '../../../shared/schemas/common';
+import { contactInboxInputSchema, contactReadInputSchema } from '../../../shared/schemas/contact-inbox';
+import { listContactMessages, sendContactMessage, setContactMessageRead } from '../../services/moderation/contact';
+import { outboxReport } from '../../services/ops/mail-outbox';
+import { siteSettingsInputSchema } from '../../../shared/schemas/site-settings-input';
+import { getSiteSettings, updateSiteSettings } from '../../services/site/site-settings';
 import { adminProcedure, cachedPublicProcedure, publicProcedure, router } from '../init';
 
 export const siteRouter = router({

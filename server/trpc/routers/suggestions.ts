@@ -1,5 +1,5 @@
-import { rejectSuggestionInputSchema, suggestionIdInputSchema, suggestionInputSchema, suggestionsPageInputSchema } from '../../schemas/suggestions';
-import { approveSuggestion, listSuggestions, mySuggestions, rejectSuggestion, suggestBusiness } from '../../services/business-suggestions';
+import { rejectSuggestionInputSchema, suggestionIdInputSchema, suggestionInputSchema, suggestionsPageInputSchema } from '../../../shared/schemas/suggestions';
+import { approveSuggestion, listSuggestions, mySuggestions, rejectSuggestion, suggestBusiness } from '../../services/business/business-suggestions';
 import { publicProcedure, router } from '../init';
 
 // Suggested places (issue 31.5); the services check who may (a visitor hears to log in).

@@ -199,7 +199,7 @@ describe('users.setFlags', () => {
     expect(await as('admin').users.setFlags({ userId: cast.other.id, isBanned: true })).toMatchObject({ isBanned: true });
   });
 
-  it("keeps PRODUCT.md §2's rules", async () => {
+  it("keeps docs/product.md §2's rules", async () => {
     const admin = as('admin');
     await expect(admin.users.setFlags({ userId: cast.banned.id, isAdmin: true })).rejects.toMatchObject({
       code: 'CONFLICT',

@@ -11,8 +11,8 @@ import {
   setFlagsInputSchema,
   usersPageInputSchema,
   userIdInputSchema,
-} from '../../schemas/accounts';
-import { idSchema } from '../../schemas/common';
+} from '../../../shared/schemas/accounts';
+import { idSchema } from '../../../shared/schemas/common';
 import {
   accountConfig,
   bannedError,
@@ -24,13 +24,13 @@ import {
   resendConfirmation,
   resetPassword,
   type SignedInResult,
-} from '../../services/accounts';
-import { deleteAccount } from '../../services/accounts-delete';
-import { exportUserData } from '../../services/accounts-export';
-import { completeGoogleSignIn, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE } from '../../services/google';
-import { getMe, getUser, listUsers, listUsersPage, setUserFlags, updateProfile } from '../../services/users';
-import { myPostsInputSchema, profileInputSchema as publicProfileInputSchema } from '../../schemas/profiles';
-import { getPublicProfile, listMyPosts } from '../../services/profiles';
+} from '../../services/accounts/accounts';
+import { deleteAccount } from '../../services/accounts/accounts-delete';
+import { exportUserData } from '../../services/accounts/accounts-export';
+import { completeGoogleSignIn, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE } from '../../services/accounts/google';
+import { getMe, getUser, listUsers, listUsersPage, setUserFlags, updateProfile } from '../../services/accounts/users';
+import { myPostsInputSchema, profileInputSchema as publicProfileInputSchema } from '../../../shared/schemas/profiles';
+import { getPublicProfile, listMyPosts } from '../../services/accounts/profiles';
 import type { Context } from '../context';
 import { activeProcedure, adminProcedure, publicProcedure, router, signedInProcedure } from '../init';
 
@@ -44,7 +44,7 @@ export const usersRouter = router({
   me: publicProcedure.query(({ ctx }) => getMe(ctx.deps.db, ctx.actor)),
   config: publicProcedure.query(({ ctx }) => accountConfig(ctx.deps)),
 
-  /** A banned account gets its restricted session cookie and then the 403 with the reason (services/accounts.ts logIn). */
+  /** A banned account gets its restricted session cookie and then the 403 with the reason (services/accounts/accounts.ts logIn). */
   login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
     const result = await logIn(ctx.deps, input, { ip: ctx.ip });
     const reply = signedIn(ctx, result);

@@ -1,0 +1,71 @@
+import { lazy, Suspense, useState } from 'react';
+import type { CommentCard } from '../../../shared/schemas/comments';
+import { useI18n } from '../../i18n';
+import { useDeleteOwnerReply } from './owners-mutations';
+import { Spinner } from '../../components/ui/spinner';
+import { notify } from '../../components/ui/toast';
+import { useOwns } from './use-owned';
+import styles from './owners.module.css';
+
+const OwnerReplyForm = lazy(() => import('./owner-reply-form').then((m) => ({ default: m.OwnerReplyForm })));
+
+/** A day as the site shows it, in Swedish time on server and browser alike (no hydration mismatch). */
+export function shownDate(iso: string, lang: 'sv' | 'en'): string {
+  return new Date(iso).toLocaleDateString(lang === 'sv' ? 'sv-SE' : 'en-GB', { timeZone: 'Europe/Stockholm', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/**
+ * Under a review: the business's answer ("Svar från {business}" with its date), and for the
+ * business's owners the tools to write, edit or delete it. Nothing for others while there is none.
+ */
+export function OwnerReply({ comment }: { comment: CommentCard }) {
+  const { t, lang, errorText } = useI18n();
+  const r = t.owners.reply;
+  const owns = useOwns(comment.businessId);
+  const [writing, setWriting] = useState(false);
+  const remove = useDeleteOwnerReply({
+    onSuccess: () => notify(r.deleted, 'success'),
+    onError: (error) => notify(errorText(error), 'error'),
+  });
+  const reply = comment.ownerReply;
+  if (comment.removed || (!reply && !owns)) return null;
+  const form = writing ? (
+    <Suspense fallback={<Spinner label={t.common.loading} />}>
+      <OwnerReplyForm commentId={comment._id} text={reply?.text ?? ''} onDone={() => setWriting(false)} />
+    </Suspense>
+  ) : null;
+  if (!reply) {
+    return (
+      form ?? (
+        <div className={styles.tools}>
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => setWriting(true)}>
+            {r.answer}
+          </button>
+        </div>
+      )
+    );
+  }
+  const edited = reply.updatedAt !== reply.createdAt;
+  return (
+    <section className={styles.reply} aria-label={r.from(comment.businessTitle)} data-testid="owner-reply">
+      <p className={styles.replyHead}>
+        <span>{r.from(comment.businessTitle)}</span>
+        <time className={styles.replyDate} dateTime={reply.createdAt}>
+          {shownDate(reply.createdAt, lang)}
+          {edited ? ` · ${r.edited}` : null}
+        </time>
+      </p>
+      {form ?? <p className={styles.replyText}>{reply.text}</p>}
+      {owns && !writing ? (
+        <div className={styles.tools}>
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => setWriting(true)}>
+            {r.edit}
+          </button>
+          <button type="button" className="btn btn-danger btn-sm" disabled={remove.isPending} onClick={() => remove.mutate({ commentId: comment._id })}>
+            {r.delete}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { businessRatings, comments } from '../../../db/schema';
+import { preparedStatements } from '../../lib/prepared';
+
+/**
+ * A branch's own rating. Star ratings are one per user and business (docs/product.md §4), not per
+ * branch, so a branch's figure is the current star ratings of the people who wrote publicly
+ * about that branch: each author once however often they wrote there, a rating that changes
+ * moves every branch they wrote about, and a hidden or removed comment does not count, nor does a
+ * rating held by a rating burst or given by a banned user. Someone who wrote about two branches
+ * counts for both.
+ */
+export type BranchRating = { rate: number | null; ratingCount: number };
+
+const p = { businessId: sql.placeholder('businessId') };
+
+/**
+ * Exported for the query-plan test. One row per branch and author who rated, in the order of
+ * comments_branch_authors_idx (partial: linked, public comments), so the grouping needs no sort
+ * and each author's rating is a primary-key lookup; branchRatingsOf adds them up per branch. Its
+ * cost grows with the business's linked comments, not with the table.
+ */
+export function branchRatingQueries(db: Db) {
+  return {
+    authorRatings: db
+      .select({ branchId: comments.branchId, rate: businessRatings.rate })
+      .from(comments)
+      .innerJoin(
+        businessRatings,
+        // Only ratings in the business's public figures: none a rating burst holds, none of a banned user.
+        and(eq(businessRatings.businessId, comments.businessId), eq(businessRatings.userId, comments.userId), eq(businessRatings.counted, true)),
+      )
+      .where(and(eq(comments.businessId, p.businessId), isNotNull(comments.branchId), isNull(comments.hiddenAt), isNull(comments.removedAt)))
+      .groupBy(comments.branchId, comments.userId),
+  };
+}
+
+const prepared = preparedStatements(branchRatingQueries);
+
+/** Every branch of a business with a rating, by branch id; a branch not in it has none. */
+export function branchRatingsOf(db: Db, businessId: string): Map<string, BranchRating> {
+  const sums = new Map<string, { sum: number; count: number }>();
+  for (const r of prepared(db).authorRatings.all({ businessId })) {
+    if (r.branchId === null) continue;
+    const s = sums.get(r.branchId) ?? { sum: 0, count: 0 };
+    s.sum += r.rate;
+    s.count += 1;
+    sums.set(r.branchId, s);
+  }
+  return new Map([...sums].map(([id, s]) => [id, { rate: s.sum / s.count, ratingCount: s.count }]));
+}

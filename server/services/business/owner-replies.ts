@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { comments, ownerReplies } from '../../../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../../lib/errors';
+import type { CommentCard } from '../../../shared/schemas/comments';
+import type { OwnerReplyInput } from '../../../shared/schemas/owners';
+import { isModeratorActor, requireActive, requireActiveFor, type Actor } from '../actor';
+import { getCommentCard } from '../comments/comments';
+import { recordModAction } from '../moderation/mod-log';
+import { notifyOwnerReply } from '../notifications/notifications';
+import { isOwner } from './owners';
+import { checkEditedPost, checkNewPost } from '../moderation/spam';
+
+/**
+ * A business owner's answer to a review (issue 31): one per review (the table's primary key),
+ * written, edited and deleted by any of the business's owners, shown under the review as the
+ * business's. A new answer passes the spam rules and the `post` limit like any post; an edit
+ * the edit's. The review's author is notified of a new answer.
+ */
+
+type Review = { id: string; businessId: string; userId: string; text: string };
+
+function reviewFor(db: DbOrTx, commentId: string): Review & { hiddenAt: number | null; removedAt: number | null } {
+  const row = db
+    .select({
+      id: comments.id,
+      businessId: comments.businessId,
+      userId: comments.userId,
+      text: comments.text,
+      hiddenAt: comments.hiddenAt,
+      removedAt: comments.removedAt,
+    })
+    .from(comments)
+    .where(eq(comments.id, commentId))
+    .get();
+  if (!row) throw new AppError('NOT_FOUND', 'commentNotFound');
+  return row;
+}
+
+/** Writes or replaces the business's answer to a review (PUT /api/comment/{id}/owner-reply). */
+export async function putOwnerReply(deps: Deps, actor: Actor, input: OwnerReplyInput, now = Date.now()): Promise<CommentCard> {
+  const me = requireActiveFor(actor, 'ownerReplyLoginRequired');
+  const { db } = deps;
+  const check = (d: DbOrTx) => {
+    const review = reviewFor(d, input.commentId);
+    if (!isOwner(d, me.id, review.businessId)) throw new AppError('FORBIDDEN', 'notOwner');
+    // A removed review takes no answer, as it takes no reply; a hidden one waits for the moderators.
+    if (review.removedAt !== null) throw new AppError('FORBIDDEN', 'postRemovedNoReplies');
+    if (review.hiddenAt !== null) throw new AppError('NOT_FOUND', 'commentNotFound');
+    const existing = d.select({ createdAt: ownerReplies.createdAt }).from(ownerReplies).where(eq(ownerReplies.commentId, input.commentId)).get();
+    return { review, existing };
+  };
+  const { existing } = check(db);
+  if (existing) {
+    await deps.limits.consume('edit', me.id);
+    checkEditedPost(deps, me.id, input.text, now);
+  } else {
+    await deps.limits.consume('post', me.id);
+    checkNewPost(deps, me.id, input.text, now);
+  }
+  db.transaction((tx) => {
+    const { review, existing: still } = check(tx);
+    tx.insert(ownerReplies)
+      .values({ commentId: review.id, businessId: review.businessId, userId: me.id, text: input.text, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: ownerReplies.commentId, set: { text: input.text, userId: me.id, updatedAt: now } })
+      .run();
+    if (!still) notifyOwnerReply(db, me.id, review.id, now);
+  });
+  return getCommentCard(db, actor, input.commentId);
+}
+
+/**
+ * Deletes the business's answer to a review: any of its owners, or a moderator (logged as a
+ * removal). DELETE /api/comment/{id}/owner-reply.
+ */
+export async function deleteOwnerReply(deps: Deps, actor: Actor, commentId: string): Promise<void> {
+  const me = requireActive(actor);
+  await deps.limits.consume('delete', me.id);
+  const { db } = deps;
+  db.transaction((tx) => {
+    const review = reviewFor(tx, commentId);
+    const owner = isOwner(tx, me.id, review.businessId);
+    if (!owner && !isModeratorActor(actor)) throw new AppError('FORBIDDEN', 'notOwner');
+    const gone = tx.delete(ownerReplies).where(eq(ownerReplies.commentId, commentId)).returning({ text: ownerReplies.text }).all();
+    if (gone.length === 0) throw new AppError('NOT_FOUND', 'ownerReplyNotFound');
+    if (!owner) recordModAction(tx, me, { action: 'remove', targetKind: 'comment', targetId: commentId, excerpt: gone[0].text });
+  });
+}

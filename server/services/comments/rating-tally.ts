@@ -1,0 +1,158 @@
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Db, DbOrTx } from '../../../db/client';
+import { businessRatings, businesses, commentRatings, comments, ratingBursts, replies, replyRatings } from '../../../db/schema';
+import { applyRate } from './emoji-ratings';
+import { preparedStatements } from '../../lib/prepared';
+
+/**
+ * A business's public star figures (rating_sum, rating_count, stars_1..5, and through them the
+ * directory's Bayesian score) hold exactly the ratings with business_ratings.counted: neither held
+ * by a rating burst nor given by a banned user (docs/product.md "Moderation and trust"). Every
+ * move in or out goes through here, in the transaction that flips `counted`.
+ */
+const p = {
+  businessId: sql.placeholder('businessId'),
+  userId: sql.placeholder('userId'),
+  sumDelta: sql.placeholder('sumDelta'),
+  countDelta: sql.placeholder('countDelta'),
+  /** The rating's counted stars before and after the change, 0 for none. */
+  before: sql.placeholder('before'),
+  after: sql.placeholder('after'),
+  burstId: sql.placeholder('burstId'),
+  counted: sql.placeholder('counted'),
+};
+
+/** A star level's column moves by one when a rating enters or leaves that level. */
+const level = (column: SQLiteColumn, stars: number) => sql`${column} + (${p.after} = ${stars}) - (${p.before} = ${stars})`;
+
+/** Exported for the query-plan test. */
+export const ratingTallyQueries = (db: Db) => ({
+  tally: db
+    .update(businesses)
+    .set({
+      ratingSum: sql`${businesses.ratingSum} + ${p.sumDelta}`,
+      ratingCount: sql`${businesses.ratingCount} + ${p.countDelta}`,
+      stars1: level(businesses.stars1, 1),
+      stars2: level(businesses.stars2, 2),
+      stars3: level(businesses.stars3, 3),
+      stars4: level(businesses.stars4, 4),
+      stars5: level(businesses.stars5, 5),
+    })
+    .where(eq(businesses.id, p.businessId))
+    .returning({ ratingSum: businesses.ratingSum, ratingCount: businesses.ratingCount }),
+  // A user's ratings on business_ratings_user_idx: the counted ones (a ban takes them out)…
+  userCounted: db
+    .select({ businessId: businessRatings.businessId, rate: businessRatings.rate })
+    .from(businessRatings)
+    .where(and(eq(businessRatings.userId, p.userId), eq(businessRatings.counted, true))),
+  // … or the ones out that no open or rejected burst holds (an unban puts them back).
+  userReturning: db
+    .select({ businessId: businessRatings.businessId, rate: businessRatings.rate })
+    .from(businessRatings)
+    .where(
+      and(
+        eq(businessRatings.userId, p.userId),
+        eq(businessRatings.counted, false),
+        or(
+          isNull(businessRatings.heldBy),
+          inArray(businessRatings.heldBy, db.select({ id: ratingBursts.id }).from(ratingBursts).where(eq(ratingBursts.resolution, 'accept'))),
+        ),
+      ),
+    ),
+  setCounted: db
+    .update(businessRatings)
+    .set({ counted: sql`${p.counted}` })
+    .where(and(eq(businessRatings.businessId, p.businessId), eq(businessRatings.userId, p.userId))),
+  // An accepted burst's ratings whose raters are not banned, on business_ratings_held_idx.
+  releasable: db
+    .select({ businessId: businessRatings.businessId, userId: businessRatings.userId, rate: businessRatings.rate })
+    .from(businessRatings)
+    .where(
+      and(
+        eq(businessRatings.heldBy, p.burstId),
+        eq(businessRatings.counted, false),
+        sql`not (select is_banned from users where users.id = ${businessRatings.userId})`,
+      ),
+    ),
+});
+
+const prepared = preparedStatements(ratingTallyQueries);
+
+/** Moves one rating into (`into`) or out of a business's kept figures. The caller flips `counted`. */
+export function moveRatingTally(db: Db, businessId: string, rate: number, into: boolean): void {
+  prepared(db).tally.get({
+    businessId,
+    sumDelta: into ? rate : -rate,
+    countDelta: into ? 1 : -1,
+    before: into ? 0 : rate,
+    after: into ? rate : 0,
+  });
+}
+
+/**
+ * A ban takes every star rating of the user out of the figures (`counts` false); an unban puts
+ * back those no open or rejected burst holds. In the caller's transaction; one short statement
+ * per rating (a user rates each business once).
+ */
+export function setRatingsCounted(db: DbOrTx, userId: string, counts: boolean): void {
+  const q = prepared(db as Db);
+  const rows = counts ? q.userReturning.all({ userId }) : q.userCounted.all({ userId });
+  for (const r of rows) {
+    moveRatingTally(db as Db, r.businessId, r.rate, counts);
+    q.setCounted.run({ businessId: r.businessId, userId, counted: counts ? 1 : 0 });
+  }
+}
+
+/** An accepted burst: its held ratings enter the figures (a banned rater's stay out). */
+export function releaseHeldRatings(db: Db, burstId: string): void {
+  const q = prepared(db);
+  for (const r of q.releasable.all({ burstId })) {
+    moveRatingTally(db, r.businessId, r.rate, true);
+    q.setCounted.run({ businessId: r.businessId, userId: r.userId, counted: 1 });
+  }
+}
+
+/**
+ * The same for a user's emoji ratings of comments and replies: a ban takes each out of its post's
+ * rating columns (count, average, per-emoji counts), an unban puts it back. A banned user cannot
+ * rate, so their rows do not change in between. In the caller's transaction.
+ */
+export function setEmojiRatingsCounted(db: DbOrTx, userId: string, counts: boolean): void {
+  const kinds = [
+    { ratings: commentRatings, posts: comments, postId: commentRatings.commentId },
+    { ratings: replyRatings, posts: replies, postId: replyRatings.replyId },
+  ] as const;
+  for (const { ratings, posts, postId } of kinds) {
+    // The user's rows on *_ratings_user_idx: those whose state differs from the wanted one.
+    const rows = db
+      .select({ postId, rate: ratings.rate })
+      .from(ratings)
+      .where(and(eq(ratings.userId, userId), ne(ratings.counted, counts)))
+      .all();
+    for (const r of rows) {
+      const tally = db
+        .select({
+          ratingCount: posts.ratingCount,
+          ratingAvg: posts.ratingAvg,
+          rated1: posts.rated1,
+          rated2: posts.rated2,
+          rated3: posts.rated3,
+          rated4: posts.rated4,
+          rated5: posts.rated5,
+        })
+        .from(posts)
+        .where(eq(posts.id, r.postId))
+        .get();
+      if (!tally) continue;
+      db.update(posts)
+        .set(applyRate(tally, counts ? null : r.rate, counts ? r.rate : null))
+        .where(eq(posts.id, r.postId))
+        .run();
+      db.update(ratings)
+        .set({ counted: counts })
+        .where(and(eq(postId, r.postId), eq(ratings.userId, userId)))
+        .run();
+    }
+  }
+}

@@ -1,0 +1,159 @@
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { favorites } from '../../../db/schema';
+import { linkFrom, startSmtp, type TestSmtp } from '../../test/accounts-testing';
+import { insertBusiness } from '../../test/comment-fixtures';
+import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/helpers';
+import { rateComment } from '../comments/comment-ratings';
+import { createComment } from '../comments/comments';
+import { DIGEST_EVERY_MS, getNotificationSettings, queueNotificationMails, THREAD_MAIL_EVERY_MS } from './notification-mails';
+import { createReply } from '../comments/replies';
+
+const MINUTE = 60 * 1000;
+let clock = Date.now();
+let smtp: TestSmtp;
+let t: TestContext;
+let anna: TestUser, bo: TestUser, emma: TestUser, lurker: TestUser;
+let shop: string;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMITS: '0', PUBLIC_URL: 'https://recensera.example' }, now: () => clock });
+  [anna, bo, emma, lurker] = await Promise.all([
+    createTestUser(t.db, { firstName: 'Anna', lastName: 'Andersson', email: 'anna@example.se' }),
+    createTestUser(t.db, { firstName: 'Bo', lastName: 'Berg', email: 'bo@example.se' }),
+    createTestUser(t.db, { firstName: 'Emma', lastName: 'Evans', email: 'emma@example.com', language: 'en' }),
+    createTestUser(t.db, { firstName: 'Lo', lastName: 'Lurk', email: 'lo@example.se' }),
+  ]);
+  shop = insertBusiness(t.db, 'Mejlkaféet');
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const review = (who: TestUser, text = 'Riktigt goda kanelbullar här') => createComment(t.deps, who.actor, { businessId: shop, text, businessLocation: 'Lund' });
+/** A header as the mail carried it (mailparser folds List-* headers into one object). */
+const header = (mail: ParsedMail, name: string) =>
+  mail.headerLines
+    .find((h) => h.key === name)
+    ?.line.slice(name.length + 1)
+    .trim();
+const unsubscribeOf = (mail: ParsedMail) => (header(mail, 'list-unsubscribe') ?? '').replace(/^<|>$/g, '');
+const reply = (who: TestUser, commentId: string, text = 'Håller med dig helt') => createReply(t.deps, who.actor, { commentId, text });
+/** Runs the mail job at `at` (the outbox's clock moves with it) and delivers what it queued. */
+async function run(at = clock) {
+  clock = at;
+  const queued = queueNotificationMails(t.deps, at);
+  await t.deps.outbox.deliverDue();
+  return queued;
+}
+
+describe('notification mails', () => {
+  it('a reply mails the author at once, in her language, with both List-Unsubscribe headers; one mail per thread an hour', async () => {
+    const c = await review(emma);
+    const r = await reply(bo, c._id);
+    expect(await run()).toBe(1);
+    const mail = smtp.lastMailTo(emma.email);
+    expect(mail.subject).toBe('New reply about Mejlkaféet on Recensera');
+    expect(mail.text).toContain('Bo Berg replied to your review of Mejlkaféet');
+    expect(mail.text).toContain(`https://recensera.example/comment/${c._id}?lang=en#reply-${r._id}`);
+    const unsubscribe = unsubscribeOf(mail);
+    expect(unsubscribe).toMatch(/^https:\/\/recensera\.example\/unsubscribe\?user=.+&kind=replies&token=.+/);
+    expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(linkFrom(mail, '/unsubscribe').href).toBe(unsubscribe);
+    // Two more replies within the hour wait, then go in one mail.
+    await reply(bo, c._id, 'Och en sak till');
+    await reply(anna, c._id, 'Jag med');
+    // Only Bo's mail (Anna replied in his thread) goes now; Emma's waits for the hour.
+    expect(await run(clock + 10 * MINUTE)).toBe(1);
+    expect(smtp.mailsTo(emma.email)).toHaveLength(1);
+    expect(await run(clock + THREAD_MAIL_EVERY_MS + MINUTE)).toBe(1);
+    const second = smtp.lastMailTo(emma.email);
+    expect(second.text).toContain('Bo Berg replied');
+    expect(second.text).toContain('Anna Andersson replied');
+    expect(smtp.mailsTo(emma.email)).toHaveLength(2);
+    // Bo heard of Anna's reply in his thread (Swedish), but not of his own.
+    expect(smtp.lastMailTo(bo.email).text).toContain('Anna Andersson svarade i en tråd du deltar i om Mejlkaféet');
+    expect(smtp.lastMailTo(bo.email).text).toContain('?lang=sv#reply-');
+  });
+
+  it('the one-click POST without a cookie turns that kind off, idempotently; the GET page asks first', async () => {
+    const c = await review(anna);
+    await reply(bo, c._id);
+    await run(clock + 3 * THREAD_MAIL_EVERY_MS);
+    const url = new URL(unsubscribeOf(smtp.lastMailTo(anna.email)));
+    const path = `${url.pathname}${url.search}`;
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Vill du sluta få e-post om svar?');
+    expect(getNotificationSettings(t.deps, anna.actor).replies).toBe('instant');
+    for (let i = 0; i < 2; i++) {
+      const post = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(post.statusCode).toBe(200);
+      expect(post.body).toContain('du får inte längre e-post om svar');
+    }
+    expect(getNotificationSettings(t.deps, anna.actor)).toEqual({ replies: 'off', reactions: 'daily', reviews: 'daily', moderation: 'instant' });
+    const wrong = await t.app.inject({ method: 'POST', url: path.replace(/token=[^&]+/, 'token=nope') });
+    expect(wrong.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/unsubscribe?user=x' })).statusCode).toBe(400);
+    // Replies are off: no mail for the next one.
+    const before = smtp.mailsTo(anna.email).length;
+    await reply(bo, c._id, 'Hallå igen');
+    await run(clock + 5 * THREAD_MAIL_EVERY_MS);
+    expect(smtp.mailsTo(anna.email)).toHaveLength(before);
+  });
+
+  it('reactions and new reviews of favourites wait for the daily digest', async () => {
+    const start = clock + 10 * THREAD_MAIL_EVERY_MS;
+    const c = await review(bo, 'Bo skriver en recension');
+    t.db.insert(favorites).values({ userId: bo.id, businessId: shop, createdAt: start }).run();
+    await rateComment(t.deps, anna.actor, { id: c._id, rate: 5 });
+    await rateComment(t.deps, emma.actor, { id: c._id, rate: 4 });
+    await review(anna, 'Anna skriver också en');
+    const before = smtp.mailsTo(bo.email).length;
+    // The first daily item starts Bo's clock; the digest comes a day later.
+    expect(await run(start)).toBe(0);
+    expect(await run(start + DIGEST_EVERY_MS - MINUTE)).toBe(0);
+    expect(await run(start + DIGEST_EVERY_MS)).toBe(2);
+    const digests = smtp.mailsTo(bo.email).slice(before);
+    expect(digests.map((m) => m.subject).sort()).toEqual(['Recensera: 1 nyhet sedan i går', 'Recensera: 1 nyhet sedan i går']);
+    const text = digests.map((m) => m.text).join('\n');
+    expect(text).toContain('2 personer reagerade på ditt inlägg om Mejlkaféet');
+    expect(text).toContain('Anna Andersson skrev en ny recension av din favorit Mejlkaféet');
+    expect(digests.map((m) => unsubscribeOf(m).match(/kind=(\w+)/)?.[1]).sort()).toEqual(['reactions', 'reviews']);
+  });
+
+  it('someone who has never posted gets no mail', async () => {
+    const other = insertBusiness(t.db, 'Tystbutiken');
+    t.db.insert(favorites).values({ userId: lurker.id, businessId: other, createdAt: clock }).run();
+    await createComment(t.deps, anna.actor, { businessId: other, text: 'En recension för Lo', businessLocation: 'Lund' });
+    await run(clock + 20 * DIGEST_EVERY_MS);
+    await run(clock + 22 * DIGEST_EVERY_MS);
+    expect(smtp.mailsTo(lurker.email)).toEqual([]);
+  });
+});
+
+describe('GET/PUT /api/notification-settings and tRPC', () => {
+  it('reads the defaults, changes some kinds, refuses bad input', async () => {
+    const fia = await createTestUser(t.db, { firstName: 'Fia', lastName: 'Fors' });
+    const got = await t.app.inject({ url: '/api/notification-settings', headers: bearer(fia) });
+    expect(got.json()).toEqual({ replies: 'instant', reactions: 'daily', reviews: 'daily', moderation: 'instant' });
+    const put = await t.app.inject({ method: 'PUT', url: '/api/notification-settings', headers: bearer(fia), payload: { reactions: 'off' } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ replies: 'instant', reactions: 'off', reviews: 'daily', moderation: 'instant' });
+    expect((await t.app.inject({ method: 'PUT', url: '/api/notification-settings', headers: bearer(fia), payload: { replies: 'weekly' } })).statusCode).toBe(
+      400,
+    );
+    expect((await t.app.inject({ method: 'PUT', url: '/api/notification-settings', headers: bearer(fia), payload: { spam: 'off' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/notification-settings' })).statusCode).toBe(401);
+    const caller = callerFor(t.deps, fia);
+    expect(await caller.notifications.setSettings({ replies: 'daily' })).toMatchObject({ replies: 'daily', reactions: 'off' });
+    expect(await caller.notifications.settings()).toMatchObject({ replies: 'daily' });
+  });
+});

@@ -1,0 +1,394 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db, DbOrTx } from '../../../db/client';
+import { businesses, comments, notifications, notificationSettings, notificationThreads, replies, users } from '../../../db/schema';
+import type { Deps } from '../deps';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
+import type { Language } from '../../../shared/schemas/common';
+import {
+  categoryOfKind,
+  notificationMailDefaults,
+  type MailCategory,
+  type NotificationKind,
+  type NotificationSettings,
+  type NotificationSettingsInput,
+} from '../../../shared/schemas/notifications';
+import { requireSignedIn, type Actor } from '../actor';
+import { shownLastName } from '../accounts/names';
+import { enqueueMail } from '../ops/mail-outbox';
+import { inSiteName } from '../../../shared/schemas/site-settings';
+import { siteText } from '../site/site-settings';
+
+/** At most one instant mail per thread and user in this time. */
+export const THREAD_MAIL_EVERY_MS = 60 * 60 * 1000;
+/** The daily digest. */
+export const DIGEST_EVERY_MS = 24 * 60 * 60 * 1000;
+/** Notifications the mail job reads in one run; the rest wait for the next. */
+const MAIL_BATCH = 500;
+/** Entries one mail lists; the rest are counted. */
+const MAIL_ITEMS_MAX = 20;
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+function settingsRow(db: DbOrTx, userId: string) {
+  return db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).get();
+}
+
+type StoredChoices = Partial<Record<MailCategory, string | null>> | undefined;
+
+const choicesOf = (row: StoredChoices): NotificationSettings => ({
+  replies: (row?.replies as NotificationSettings['replies'] | null) ?? notificationMailDefaults.replies,
+  reactions: (row?.reactions as NotificationSettings['reactions'] | null) ?? notificationMailDefaults.reactions,
+  reviews: (row?.reviews as NotificationSettings['reviews'] | null) ?? notificationMailDefaults.reviews,
+  moderation: (row?.moderation as NotificationSettings['moderation'] | null) ?? notificationMailDefaults.moderation,
+});
+
+/** The user's settings row, made (with its unsubscribe token) when missing; returns the token. */
+function ensureSettings(db: DbOrTx, userId: string): string {
+  db.insert(notificationSettings)
+    .values({ userId, token: randomBytes(24).toString('base64url') })
+    .onConflictDoNothing()
+    .run();
+  return settingsRow(db, userId)?.token ?? '';
+}
+
+/** The caller's e-mail choice per kind (GET /api/notification-settings). */
+export function getNotificationSettings(deps: Deps, actor: Actor): NotificationSettings {
+  const me = requireSignedIn(actor);
+  return choicesOf(settingsRow(deps.db, me.id));
+}
+
+/** Changes some of the caller's choices; the others stay. */
+export async function setNotificationSettings(deps: Deps, actor: Actor, input: NotificationSettingsInput): Promise<NotificationSettings> {
+  const me = requireSignedIn(actor);
+  await deps.limits.consume('edit', me.id);
+  deps.db.transaction((tx) => {
+    ensureSettings(tx, me.id);
+    if (Object.keys(input).length > 0) tx.update(notificationSettings).set(input).where(eq(notificationSettings.userId, me.id)).run();
+  });
+  return getNotificationSettings(deps, actor);
+}
+
+/** The one-click link of a mail (RFC 8058): names the user and the kind, proven by the user's token. */
+export function unsubscribeUrl(env: Env, userId: string, category: MailCategory, token: string): string {
+  const q = new URLSearchParams({ user: userId, kind: category, token });
+  return `${env.PUBLIC_URL}/unsubscribe?${q.toString()}`;
+}
+
+export type UnsubscribeTarget = { user: string; kind: MailCategory; token: string };
+
+/** Checks a link's token; the user's language for the page it answers with. */
+export function checkUnsubscribe(db: Db, target: UnsubscribeTarget): { language: Language } {
+  const row = db
+    .select({ token: notificationSettings.token, language: users.language })
+    .from(notificationSettings)
+    .innerJoin(users, eq(users.id, notificationSettings.userId))
+    .where(eq(notificationSettings.userId, target.user))
+    .get();
+  const given = Buffer.from(target.token);
+  if (!row || given.length !== Buffer.from(row.token).length || !timingSafeEqual(given, Buffer.from(row.token))) {
+    throw new AppError('NOT_FOUND', 'unsubscribeLinkInvalid');
+  }
+  return { language: row.language === 'en' ? 'en' : 'sv' };
+}
+
+/** The one-click POST (no cookie): turns that kind of mail off; again changes nothing. */
+export function unsubscribe(db: Db, target: UnsubscribeTarget): { language: Language } {
+  const found = checkUnsubscribe(db, target);
+  db.update(notificationSettings)
+    .set({ [target.kind]: 'off' })
+    .where(eq(notificationSettings.userId, target.user))
+    .run();
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mails
+
+const recipient = alias(users, 'recipient');
+const actorUser = alias(users, 'mail_actor');
+const linkedReply = alias(replies, 'mail_reply');
+
+/** What a mail may tell: as the list (services/notifications/notifications.ts) shows it. */
+const shown = sql<number>`case when (${notifications.actorId} is null or ${actorUser.isBanned} = 0)
+  and (${notifications.kind} not in ('reply', 'threadReply', 'ownerReply') or (${linkedReply.hiddenAt} is null and ${linkedReply.removedAt} is null))
+  and (${notifications.kind} <> 'favoriteReview' or (${comments.hiddenAt} is null and ${comments.removedAt} is null)) then 1 else 0 end`;
+
+type Pending = {
+  id: string;
+  userId: string;
+  kind: string;
+  commentId: string;
+  replyId: string | null;
+  count: number;
+  reason: string | null;
+  email: string;
+  language: string;
+  firstName: string;
+  banned: boolean;
+  demo: boolean;
+  actorFirst: string | null;
+  actorLast: string | null;
+  businessTitle: string;
+  shown: number;
+  settingsToken: string | null;
+  digestAt: number | null;
+  replies: string | null;
+  reactions: string | null;
+  reviews: string | null;
+  moderation: string | null;
+};
+
+function pendingRows(db: Db): Pending[] {
+  return db
+    .select({
+      id: notifications.id,
+      userId: notifications.userId,
+      kind: notifications.kind,
+      commentId: notifications.commentId,
+      replyId: notifications.replyId,
+      count: notifications.count,
+      reason: notifications.reason,
+      email: recipient.email,
+      language: recipient.language,
+      firstName: recipient.firstName,
+      banned: recipient.isBanned,
+      demo: recipient.isDemo,
+      actorFirst: actorUser.firstName,
+      actorLast: shownLastName(actorUser),
+      businessTitle: businesses.title,
+      shown,
+      settingsToken: notificationSettings.token,
+      digestAt: notificationSettings.digestAt,
+      replies: notificationSettings.replies,
+      reactions: notificationSettings.reactions,
+      reviews: notificationSettings.reviews,
+      moderation: notificationSettings.moderation,
+    })
+    .from(notifications)
+    .innerJoin(recipient, eq(recipient.id, notifications.userId))
+    .innerJoin(comments, eq(comments.id, notifications.commentId))
+    .innerJoin(businesses, eq(businesses.id, comments.businessId))
+    .leftJoin(actorUser, eq(actorUser.id, notifications.actorId))
+    .leftJoin(linkedReply, eq(linkedReply.id, notifications.replyId))
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
+    .where(isNull(notifications.mailedAt))
+    .orderBy(asc(notifications.createdAt))
+    .limit(MAIL_BATCH)
+    .all();
+}
+
+const mailText = {
+  sv: {
+    hello: (name: string) => `Hej ${name}!`,
+    someone: 'Någon',
+    subject: {
+      replies: (place: string, site: string) => `Nytt svar om ${place} på ${site}`,
+      reactions: (place: string) => `Reaktioner på ditt inlägg om ${place}`,
+      reviews: (place: string) => `Ny recension av ${place}`,
+      moderation: (place: string) => `Om ditt inlägg om ${place}`,
+    },
+    digestSubject: (n: number) => `Recensera: ${n} ${n === 1 ? 'nyhet' : 'nyheter'} sedan i går`,
+    digestIntro: 'Det här har hänt sedan förra sammanfattningen:',
+    more: (n: number) => `… och ${n} till.`,
+    categories: { replies: 'svar', reactions: 'reaktioner', reviews: 'nya recensioner av dina favoriter', moderation: 'moderering' },
+    why: (category: string, daily: boolean) => `Du får det här för att du valt e-post om ${category} ${daily ? 'en gång om dagen' : 'direkt'}.`,
+    settings: 'Ändra dina val under Notiser på din profil:',
+    stop: (category: string) => `Sluta få e-post om ${category}:`,
+    text: {
+      reply: (who: string, place: string) => `${who} svarade på din recension av ${place}`,
+      threadReply: (who: string, place: string) => `${who} svarade i en tråd du deltar i om ${place}`,
+      reaction: (who: string, n: number, place: string) =>
+        n === 1 ? `${who} reagerade på ditt inlägg om ${place}` : `${n} personer reagerade på ditt inlägg om ${place}`,
+      favoriteReview: (who: string, place: string) => `${who} skrev en ny recension av din favorit ${place}`,
+      ownerReply: (_who: string, place: string) => `${place} svarade på din recension`,
+      hidden: (place: string) => `Ditt inlägg om ${place} har dolts efter anmälningar och granskas av en moderator`,
+      removed: (place: string) => `En moderator tog bort ditt inlägg om ${place}`,
+      restored: (place: string) => `Ditt inlägg om ${place} visas igen efter granskning`,
+      reportRemoved: (place: string) => `Tack! Inlägget du anmälde om ${place} har tagits bort`,
+      reportDismissed: (place: string) => `Inlägget du anmälde om ${place} har granskats och får ligga kvar`,
+    },
+    reason: (reason: string) => `Anledning: ${reason}`,
+  },
+  en: {
+    hello: (name: string) => `Hello ${name}!`,
+    someone: 'Someone',
+    subject: {
+      replies: (place: string, site: string) => `New reply about ${place} on ${site}`,
+      reactions: (place: string) => `Reactions to your post about ${place}`,
+      reviews: (place: string) => `New review of ${place}`,
+      moderation: (place: string) => `About your post about ${place}`,
+    },
+    digestSubject: (n: number) => `Recensera: ${n} ${n === 1 ? 'update' : 'updates'} since yesterday`,
+    digestIntro: 'This is what happened since the last summary:',
+    more: (n: number) => `… and ${n} more.`,
+    categories: { replies: 'replies', reactions: 'reactions', reviews: 'new reviews of your favourites', moderation: 'moderation' },
+    why: (category: string, daily: boolean) => `You get this because you chose e-mail about ${category} ${daily ? 'once a day' : 'at once'}.`,
+    settings: 'Change your choices under Notifications on your profile:',
+    stop: (category: string) => `Stop e-mail about ${category}:`,
+    text: {
+      reply: (who: string, place: string) => `${who} replied to your review of ${place}`,
+      threadReply: (who: string, place: string) => `${who} replied in a thread you take part in about ${place}`,
+      reaction: (who: string, n: number, place: string) =>
+        n === 1 ? `${who} reacted to your post about ${place}` : `${n} people reacted to your post about ${place}`,
+      favoriteReview: (who: string, place: string) => `${who} wrote a new review of your favourite ${place}`,
+      ownerReply: (_who: string, place: string) => `${place} replied to your review`,
+      hidden: (place: string) => `Your post about ${place} was hidden after reports and is being reviewed by a moderator`,
+      removed: (place: string) => `A moderator removed your post about ${place}`,
+      restored: (place: string) => `Your post about ${place} is shown again after review`,
+      reportRemoved: (place: string) => `Thank you! The post you reported about ${place} has been removed`,
+      reportDismissed: (place: string) => `The post you reported about ${place} was reviewed and stays`,
+    },
+    reason: (reason: string) => `Reason: ${reason}`,
+  },
+};
+
+const languageOf = (value: string): Language => (value === 'en' ? 'en' : 'sv');
+
+function sentence(lang: Language, r: Pending): string {
+  const m = mailText[lang];
+  const who = r.actorFirst === null ? m.someone : `${r.actorFirst} ${r.actorLast ?? ''}`.trim();
+  const place = r.businessTitle;
+  const kind = r.kind as NotificationKind;
+  switch (kind) {
+    case 'reply':
+    case 'threadReply':
+    case 'favoriteReview':
+    case 'ownerReply':
+      return m.text[kind](who, place);
+    case 'reaction':
+      return m.text.reaction(who, r.count, place);
+    case 'hidden':
+    case 'restored':
+      return m.text[kind](place);
+    case 'removed':
+      return r.reason ? `${m.text.removed(place)}. ${m.reason(r.reason)}` : m.text.removed(place);
+    case 'reportResolved':
+      return r.reason === 'remove' ? m.text.reportRemoved(place) : m.text.reportDismissed(place);
+  }
+}
+
+/** The post's page in the reader's language (`?lang=`), at the exact post. */
+export function postLink(env: Env, lang: Language, commentId: string, replyId: string | null): string {
+  return `${env.PUBLIC_URL}/comment/${encodeURIComponent(commentId)}?lang=${lang}#${replyId ? `reply-${replyId}` : `comment-${commentId}`}`;
+}
+
+function composeMail(env: Env, rows: Pending[], category: MailCategory, token: string, daily: boolean, siteName: string) {
+  const first = rows[0];
+  const lang = languageOf(first.language);
+  const m = mailText[lang];
+  const listed = rows.slice(0, MAIL_ITEMS_MAX);
+  const stop = unsubscribeUrl(env, first.userId, category, token);
+  const lines = [
+    m.hello(first.firstName),
+    '',
+    ...(daily ? [m.digestIntro, ''] : []),
+    ...listed.flatMap((r) => [sentence(lang, r), postLink(env, lang, r.commentId, r.replyId), '']),
+    ...(rows.length > listed.length ? [m.more(rows.length - listed.length), ''] : []),
+    '—',
+    m.why(m.categories[category], daily),
+    m.settings,
+    `${env.PUBLIC_URL}/user?lang=${lang}`,
+    m.stop(m.categories[category]),
+    stop,
+  ];
+  return {
+    to: first.email,
+    subject: daily ? inSiteName(m.digestSubject(rows.length), siteName) : m.subject[category](first.businessTitle, siteName),
+    text: lines.join('\n'),
+    headers: { 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/**
+ * Turns waiting notifications into mails through the outbox (run every minute beside the
+ * maintenance, services/ops/maintenance.ts): each in the recipient's language, per their choice of
+ * its kind. Instant ones go out per thread, at most one mail per thread and user an hour (later
+ * ones wait and go together); daily ones go in one digest per kind once a day; `off`, a banned or
+ * demo recipient, someone who has never posted, or what the list would not show, get none. Returns
+ * the number of mails queued.
+ */
+export function queueNotificationMails(deps: Deps, now = Date.now()): number {
+  const { db, env } = deps;
+  const siteName = siteText(deps).name;
+  const rows = pendingRows(db);
+  if (rows.length === 0) return 0;
+  const postedCache = new Map<string, boolean>();
+  const hasPosted = (userId: string) => {
+    let known = postedCache.get(userId);
+    if (known === undefined) {
+      known =
+        db.select({ id: comments.id }).from(comments).where(eq(comments.userId, userId)).limit(1).get() !== undefined ||
+        db.select({ id: replies.id }).from(replies).where(eq(replies.userId, userId)).limit(1).get() !== undefined;
+      postedCache.set(userId, known);
+    }
+    return known;
+  };
+  const passed: string[] = [];
+  const instant = new Map<string, Pending[]>();
+  const daily = new Map<string, Pending[]>();
+  for (const r of rows) {
+    const category = categoryOfKind[r.kind as NotificationKind];
+    const choice = choicesOf(r)[category];
+    // Demo accounts' addresses are made up: nothing is sent to them.
+    if (choice === 'off' || r.banned || r.demo || r.shown === 0 || !hasPosted(r.userId)) {
+      passed.push(r.id);
+      continue;
+    }
+    const groups = choice === 'instant' ? instant : daily;
+    const key = choice === 'instant' ? `${r.userId} ${r.commentId} ${category}` : `${r.userId} ${category}`;
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
+  }
+  let queued = 0;
+  db.transaction((tx) => {
+    const mailed: string[] = [...passed];
+    for (const group of instant.values()) {
+      const { userId, commentId } = group[0];
+      const last = tx
+        .select({ at: notificationThreads.mailedAt })
+        .from(notificationThreads)
+        .where(and(eq(notificationThreads.userId, userId), eq(notificationThreads.commentId, commentId)))
+        .get();
+      if (last && last.at > now - THREAD_MAIL_EVERY_MS) continue;
+      const token = ensureSettings(tx, userId);
+      enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token, false, siteName), { now });
+      tx.insert(notificationThreads)
+        .values({ userId, commentId, mailedAt: now })
+        .onConflictDoUpdate({ target: [notificationThreads.userId, notificationThreads.commentId], set: { mailedAt: now } })
+        .run();
+      mailed.push(...group.map((r) => r.id));
+      queued++;
+    }
+    const digestDue = new Map<string, boolean>();
+    for (const group of daily.values()) {
+      const { userId } = group[0];
+      let due = digestDue.get(userId);
+      if (due === undefined) {
+        ensureSettings(tx, userId);
+        const at = settingsRow(tx, userId)?.digestAt ?? null;
+        // The first daily item starts the user's clock; the digest goes a day later.
+        due = at !== null && at <= now - DIGEST_EVERY_MS;
+        if (at === null || due) tx.update(notificationSettings).set({ digestAt: now }).where(eq(notificationSettings.userId, userId)).run();
+        digestDue.set(userId, due);
+      }
+      if (!due) continue;
+      const token = settingsRow(tx, userId)?.token ?? '';
+      enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token, true, siteName), { now });
+      mailed.push(...group.map((r) => r.id));
+      queued++;
+    }
+    for (let i = 0; i < mailed.length; i += 200) {
+      tx.update(notifications)
+        .set({ mailedAt: now })
+        .where(inArray(notifications.id, mailed.slice(i, i + 200)))
+        .run();
+    }
+  });
+  if (queued > 0) void deps.outbox.deliverDue();
+  return queued;
+}

@@ -1,0 +1,250 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { favorites, notifications, users } from '../../../db/schema';
+import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/helpers';
+import { insertBusiness } from '../../test/comment-fixtures';
+import { establish } from '../../test/trust';
+import { deleteAccount } from '../accounts/accounts-delete';
+import { rateComment, rateReply } from '../comments/comment-ratings';
+import { createComment } from '../comments/comments';
+import { listNotifications, markNotificationsRead, notificationQueries, pruneReadNotifications, READ_NOTIFICATIONS_KEPT_MS } from './notifications';
+import { createReply } from '../comments/replies';
+import { reportPost, resolveReports } from '../moderation/reports';
+
+let t: TestContext;
+let anna: TestUser, bo: TestUser, cilla: TestUser, dan: TestUser, admin: TestUser;
+let shop: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMITS: '0', REPORT_HIDE_THRESHOLD: '2' } });
+  [anna, bo, cilla, dan, admin] = await Promise.all([
+    createTestUser(t.db, { firstName: 'Anna', lastName: 'Andersson' }),
+    createTestUser(t.db, { firstName: 'Bo', lastName: 'Berg' }),
+    createTestUser(t.db, { firstName: 'Cilla', lastName: 'Carlsson' }),
+    createTestUser(t.db, { firstName: 'Dan', lastName: 'Dahl' }),
+    createTestUser(t.db, { firstName: 'Alma', lastName: 'Admin', isAdmin: true }),
+  ]);
+  shop = insertBusiness(t.db, 'Notiskaféet');
+});
+afterAll(() => t.close());
+
+const review = (who: TestUser, text = 'Kanelbullarna var fantastiska', business = shop) =>
+  createComment(t.deps, who.actor, { businessId: business, text, businessLocation: 'Lund' });
+const reply = (who: TestUser, commentId: string, text = 'Håller helt med dig') => createReply(t.deps, who.actor, { commentId, text });
+/** The user's unread notifications, newest first. */
+const rowsOf = (user: TestUser) =>
+  listNotifications(t.deps, user.actor, { limit: 100 })
+    .items.filter((n) => !n.read)
+    .map((n) => ({
+      kind: n.kind,
+      actor: n.actor?._id ?? null,
+      commentId: n.commentId,
+      replyId: n.replyId,
+      count: n.count,
+      reason: n.reason,
+    }));
+const clear = async (...who: TestUser[]) => {
+  for (const u of who) await markNotificationsRead(t.deps, u.actor, { all: true });
+};
+const unreadOf = (user: TestUser) => listNotifications(t.deps, user.actor, {}).unread;
+
+describe('which events notify whom', () => {
+  it('a reply notifies the comment author and the thread, never the one who replied', async () => {
+    const c = await review(anna);
+    await clear(anna, bo, cilla, dan);
+    const r1 = await reply(bo, c._id);
+    expect(rowsOf(anna)).toEqual([{ kind: 'reply', actor: bo.id, commentId: c._id, replyId: r1._id, count: 1, reason: null }]);
+    expect(rowsOf(bo)).toEqual([]);
+    const r2 = await reply(cilla, c._id);
+    expect(rowsOf(bo)).toEqual([{ kind: 'threadReply', actor: cilla.id, commentId: c._id, replyId: r2._id, count: 1, reason: null }]);
+    expect(rowsOf(anna).map((n) => n.kind)).toEqual(['reply', 'reply']);
+    expect(rowsOf(cilla)).toEqual([]);
+    // Bo replies twice in the thread: Cilla hears once per reply, Bo not of his own.
+    await reply(bo, c._id, 'En gång till');
+    expect(rowsOf(cilla).map((n) => [n.kind, n.actor])).toEqual([['threadReply', bo.id]]);
+    expect(rowsOf(bo)).toHaveLength(1);
+    // The author replying in her own thread: the repliers hear it as a thread reply, she nothing.
+    await reply(anna, c._id, 'Tack för svaren');
+    expect(rowsOf(anna)).toHaveLength(3);
+    expect(rowsOf(bo)[0]).toMatchObject({ kind: 'threadReply', actor: anna.id });
+    expect(rowsOf(cilla)[0]).toMatchObject({ kind: 'threadReply', actor: anna.id });
+    expect(rowsOf(dan)).toEqual([]);
+  });
+
+  it('reactions are grouped per post while unread: "3 people reacted"', async () => {
+    const c = await review(anna);
+    const r = await reply(bo, c._id);
+    await clear(anna, bo);
+    await rateComment(t.deps, bo.actor, { id: c._id, rate: 5 });
+    await rateComment(t.deps, cilla.actor, { id: c._id, rate: 4 });
+    // A changed rate or a withdrawn one is not news.
+    await rateComment(t.deps, cilla.actor, { id: c._id, rate: 3 });
+    await rateComment(t.deps, dan.actor, { id: c._id, rate: 5 });
+    await rateComment(t.deps, dan.actor, { id: c._id, rate: null });
+    expect(rowsOf(anna)).toEqual([{ kind: 'reaction', actor: bo.id, commentId: c._id, replyId: null, count: 3, reason: null }]);
+    await rateReply(t.deps, anna.actor, { id: r._id, rate: 4 });
+    expect(rowsOf(bo)).toEqual([{ kind: 'reaction', actor: anna.id, commentId: c._id, replyId: r._id, count: 1, reason: null }]);
+    // Once read, the next reaction starts a new notice.
+    await clear(anna);
+    await rateComment(t.deps, admin.actor, { id: c._id, rate: 2 });
+    const ofPost = listNotifications(t.deps, anna.actor, {}).items.filter((n) => n.commentId === c._id && n.kind === 'reaction');
+    expect(ofPost.map((n) => [n.count, n.actor?._id, n.read])).toEqual([
+      [1, admin.id, false],
+      [3, bo.id, true],
+    ]);
+    expect(unreadOf(anna)).toBe(1);
+  });
+
+  it('a new review notifies those who keep the business among favourites, not its author', async () => {
+    const other = insertBusiness(t.db, 'Favoritbageriet');
+    const now = Date.now();
+    t.db
+      .insert(favorites)
+      .values([anna, bo, cilla].map((u) => ({ userId: u.id, businessId: other, createdAt: now })))
+      .run();
+    await clear(anna, bo, cilla, dan);
+    const c = await review(bo, 'Bästa surdegen i stan', other);
+    expect(rowsOf(anna)).toEqual([{ kind: 'favoriteReview', actor: bo.id, commentId: c._id, replyId: null, count: 1, reason: null }]);
+    expect(rowsOf(cilla)).toHaveLength(1);
+    expect(rowsOf(bo)).toEqual([]);
+    expect(rowsOf(dan)).toEqual([]);
+    expect(listNotifications(t.deps, anna.actor, {}).items[0]).toMatchObject({
+      businessId: other,
+      businessTitle: 'Favoritbageriet',
+      link: `/comment/${c._id}#comment-${c._id}`,
+    });
+  });
+
+  it('hidden by reports, restored and removed: the author hears each with the reason; reporters hear the outcome', async () => {
+    const c = await review(anna, 'En recension som någon ogillar');
+    const r = await reply(anna, (await review(dan))._id, 'Ett svar som någon ogillar');
+    // Only established reporters' reports hide a post (docs/product.md "Moderation and trust").
+    await establish(t.deps, [bo, cilla]);
+    await clear(anna, bo, cilla, dan);
+    await reportPost(t.deps, bo.actor, 'comment', { id: c._id, reason: 'spam' });
+    expect(rowsOf(anna)).toEqual([]);
+    await reportPost(t.deps, cilla.actor, 'comment', { id: c._id, reason: 'offensive' });
+    expect(rowsOf(anna)).toEqual([{ kind: 'hidden', actor: null, commentId: c._id, replyId: null, count: 1, reason: null }]);
+    await resolveReports(t.deps, admin.actor, { id: c._id, action: 'dismiss' });
+    expect(rowsOf(anna)[0]).toMatchObject({ kind: 'restored', actor: null });
+    for (const u of [bo, cilla])
+      expect(rowsOf(u)).toEqual([{ kind: 'reportResolved', actor: null, commentId: c._id, replyId: null, count: 1, reason: 'dismiss' }]);
+
+    await reportPost(t.deps, bo.actor, 'reply', { id: r._id, reason: 'spam' });
+    // The author reads the reason and words chosen for them, never the private note to the log.
+    await resolveReports(t.deps, admin.actor, { id: r._id, action: 'remove', reason: 'spam', reasonText: 'Reklam', note: 'Privat' });
+    expect(rowsOf(anna)[0]).toEqual({ kind: 'removed', actor: null, commentId: r.commentId, replyId: r._id, count: 1, reason: 'spam: Reklam' });
+    expect(rowsOf(bo)[0]).toMatchObject({ kind: 'reportResolved', replyId: r._id, reason: 'remove' });
+    // Without a note, the author reads the reports' reasons.
+    const c2 = await review(anna, 'Ännu en recension');
+    await reportPost(t.deps, cilla.actor, 'comment', { id: c2._id, reason: 'fake' });
+    await resolveReports(t.deps, admin.actor, { id: c2._id, action: 'remove' });
+    expect(rowsOf(anna)[0]).toMatchObject({ kind: 'removed', reason: 'fake' });
+    // The removing admin is told nothing of her own decision, nor of a report she resolved herself.
+    expect(rowsOf(admin).filter((n) => n.kind !== 'reaction')).toEqual([]);
+  });
+
+  it('nothing from a banned account; a deleted account takes its notices with it', async () => {
+    const eve = await createTestUser(t.db, { firstName: 'Eve', lastName: 'Evil' });
+    const c = await review(anna);
+    await clear(anna);
+    await reply(eve, c._id, 'Elakt svar');
+    await rateComment(t.deps, eve.actor, { id: c._id, rate: 1 });
+    expect(unreadOf(anna)).toBe(2);
+    t.db.update(users).set({ isBanned: true }).where(eq(users.id, eve.id)).run();
+    expect(rowsOf(anna).filter((n) => n.actor === eve.id)).toEqual([]);
+    expect(unreadOf(anna)).toBe(0);
+    t.db.update(users).set({ isBanned: false }).where(eq(users.id, eve.id)).run();
+    expect(unreadOf(anna)).toBe(2);
+    await deleteAccount(t.deps, eve.actor, eve.id);
+    expect(t.db.select().from(notifications).where(eq(notifications.actorId, eve.id)).all()).toEqual([]);
+    expect(unreadOf(anna)).toBe(0);
+  });
+});
+
+describe('the list and read state (REST and tRPC)', () => {
+  it('GET /api/notifications pages newest first with X-Next-Cursor; only the caller’s own', async () => {
+    const fia = await createTestUser(t.db, { firstName: 'Fia', lastName: 'Fors' });
+    const c = await review(fia);
+    for (let i = 0; i < 3; i++) await reply(dan, c._id, `Svar nummer ${i}`);
+    const first = await t.app.inject({ url: '/api/notifications?limit=2', headers: bearer(fia) });
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.unread).toBe(3);
+    expect(body.items).toHaveLength(2);
+    expect(body.items[0]).toMatchObject({ kind: 'reply', read: false, actor: { _id: dan.id, firstName: 'Dan', lastName: 'Dahl' }, commentId: c._id });
+    expect(body.items[0].link).toBe(`/comment/${c._id}#reply-${body.items[0].replyId}`);
+    expect(JSON.stringify(body)).not.toContain('@');
+    const cursor = first.headers['x-next-cursor'] as string;
+    expect(cursor).toBeTruthy();
+    const second = await t.app.inject({ url: `/api/notifications?limit=2&cursor=${cursor}`, headers: bearer(fia) });
+    expect(second.json().items).toHaveLength(1);
+    expect(second.headers['x-next-cursor']).toBeUndefined();
+    expect((await t.app.inject({ url: '/api/notifications' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/notifications?cursor=zzz', headers: bearer(fia) })).statusCode).toBe(400);
+    // Someone else sees none of Fia's.
+    const others = (await t.app.inject({ url: '/api/notifications?limit=100', headers: bearer(bo) })).json();
+    expect(others.items.some((n: { commentId: string }) => n.commentId === c._id)).toBe(false);
+  });
+
+  it('POST /api/notifications/read marks some or all; others’ ids change nothing; bad bodies are 400', async () => {
+    const c = await review(cilla);
+    await clear(cilla, dan);
+    await reply(dan, c._id, 'Första');
+    await reply(dan, c._id, 'Andra');
+    const [newest, older] = listNotifications(t.deps, cilla.actor, {}).items;
+    const foreign = await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: bearer(dan), payload: { ids: [newest._id] } });
+    expect(foreign.json()).toEqual({ unread: 0 });
+    expect(unreadOf(cilla)).toBe(2);
+    const one = await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: bearer(cilla), payload: { ids: [newest._id] } });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual({ unread: 1 });
+    expect(listNotifications(t.deps, cilla.actor, { limit: 2 }).items.map((n) => [n._id, n.read])).toEqual([
+      [newest._id, true],
+      [older._id, false],
+    ]);
+    for (const payload of [{}, { ids: [] }, { all: false }, { ids: ['x'], all: true }]) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: bearer(cilla), payload })).statusCode).toBe(400);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/notifications/read', payload: { all: true } })).statusCode).toBe(401);
+    // tRPC: the count, the list and marking all.
+    const caller = callerFor(t.deps, cilla);
+    expect(await caller.notifications.unread()).toBe(1);
+    expect((await caller.notifications.list()).unread).toBe(1);
+    expect(await caller.notifications.markRead({ all: true })).toEqual({ unread: 0 });
+    await expect(callerFor(t.deps, null).notifications.unread()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('read notifications older than 90 days are pruned; unread ones stay', async () => {
+    const c = await review(dan);
+    await clear(dan);
+    await reply(bo, c._id, 'Gammalt svar');
+    await reply(bo, c._id, 'Olästa svaret');
+    const [unread, old] = listNotifications(t.deps, dan.actor, {}).items;
+    const now = Date.now();
+    await markNotificationsRead(t.deps, dan.actor, { ids: [old._id] }, now - READ_NOTIFICATIONS_KEPT_MS - 1000);
+    expect(pruneReadNotifications(t.db, now)).toBeGreaterThanOrEqual(1);
+    expect(
+      listNotifications(t.deps, dan.actor, {})
+        .items.filter((n) => n.commentId === c._id)
+        .map((n) => n._id),
+    ).toEqual([unread._id]);
+  });
+});
+
+describe('query plans', () => {
+  it('the list and the unread count walk the recipient’s index, without a sort', () => {
+    const q = notificationQueries(t.db);
+    const plan = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+      const { sql, params } = query.toSQL();
+      const named = params.map(() => null);
+      return (t.db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...named) as { detail: string }[]).map((r) => r.detail).join('\n');
+    };
+    for (const query of [q.list, q.listAfter]) {
+      const p = plan(query);
+      expect(p).toMatch(/SEARCH notifications USING INDEX notifications_user_idx \(user_id=\?/);
+      expect(p).not.toMatch(/TEMP B-TREE/);
+    }
+    expect(plan(q.unread)).toMatch(/SEARCH notifications USING INDEX notifications_unread_idx \(user_id=\?\)/);
+  });
+});

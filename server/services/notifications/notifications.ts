@@ -1,0 +1,344 @@
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../../../db/client';
+import { businesses, comments, favorites, notifications, replies, reports, users } from '../../../db/schema';
+import type { Deps } from '../deps';
+import { newId } from '../../lib/ids';
+import { keptLimit, preparedStatements } from '../../lib/prepared';
+import {
+  NOTIFICATIONS_PAGE,
+  type MarkReadInput,
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationsInput,
+  type NotificationsPage,
+} from '../../../shared/schemas/notifications';
+import { requireSignedIn, type Actor } from '../actor';
+import { shownLastName } from '../accounts/names';
+import { decodeCursor, pageOf } from '../comments/comment-pages';
+
+/** Read notifications older than this are deleted by the hourly maintenance. */
+export const READ_NOTIFICATIONS_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
+
+const p = {
+  event: sql.placeholder('event'),
+  actor: sql.placeholder('actor'),
+  exclude: sql.placeholder('exclude'),
+  commentId: sql.placeholder('commentId'),
+  replyId: sql.placeholder('replyId'),
+  postId: sql.placeholder('postId'),
+  businessId: sql.placeholder('businessId'),
+  kind: sql.placeholder('kind'),
+  reason: sql.placeholder('reason'),
+  now: sql.placeholder('now'),
+  me: sql.placeholder('me'),
+  limit: sql.placeholder('limit'),
+  t: sql.placeholder('t'),
+  k: sql.placeholder('k'),
+  before: sql.placeholder('before'),
+};
+
+/**
+ * The columns of a notification row written by INSERT … SELECT, in the table's order (Drizzle
+ * checks it): each recipient's row id is the event's random id joined to the recipient's id, so
+ * one statement writes every recipient's row without a read per recipient.
+ */
+function rowOf(recipient: SQLWrapper, kind: NotificationKind | SQL, commentId: SQLWrapper, replyId: SQL | null, extra: { groupKey?: SQL } = {}) {
+  return {
+    id: sql<string>`${p.event} || '.' || ${recipient}`.as('id'),
+    userId: sql<string>`${recipient}`.as('user_id'),
+    kind: (typeof kind === 'string' ? sql<string>`${kind}` : kind).as('kind'),
+    actorId: sql<string | null>`${p.actor}`.as('actor_id'),
+    commentId: sql<string>`${commentId}`.as('comment_id'),
+    replyId: (replyId ?? sql<string | null>`null`).as('reply_id'),
+    groupKey: (extra.groupKey ?? sql<string | null>`null`).as('group_key'),
+    count: sql<number>`1`.as('count'),
+    reason: sql<string | null>`${p.reason}`.as('reason'),
+    createdAt: sql<number>`${p.now}`.as('created_at'),
+    readAt: sql<number | null>`null`.as('read_at'),
+    mailedAt: sql<number | null>`null`.as('mailed_at'),
+  };
+}
+
+/** Never a notification for one's own action: whoever acted (null for the system) is left out. */
+const notActor = (column: SQLWrapper) => sql`${column} is not ${p.exclude}`;
+
+const threadAuthor = alias(comments, 'thread');
+const reacted = alias(replies, 'reacted');
+
+/**
+ * The notify* functions take the app's `db` and run inside the transaction the caller has open
+ * (better-sqlite3 has one connection), so the statements are compiled once per database.
+ * Every write is one prepared INSERT … SELECT run inside the caller's transaction: the recipients
+ * come from an indexed read in the same statement (the post's author by primary key, a thread's
+ * repliers on replies_comment_idx, a business's followers on favorites_business_idx, a post's
+ * open reporters on the reports' partial unique indexes).
+ */
+const writes = preparedStatements((db: Db) => ({
+  /** A reply to the comment's author. */
+  reply: db.insert(notifications).select(
+    db
+      .select(rowOf(comments.userId, 'reply', comments.id, sql`${p.replyId}`))
+      .from(comments)
+      .where(and(eq(comments.id, p.commentId), notActor(comments.userId))),
+  ),
+  /** The same reply to everyone else who replied in the thread. */
+  threadReply: db.insert(notifications).select(
+    db
+      .select(rowOf(replies.userId, 'threadReply', replies.commentId, sql`${p.replyId}`))
+      .from(replies)
+      .innerJoin(threadAuthor, eq(threadAuthor.id, replies.commentId))
+      .where(and(eq(replies.commentId, p.commentId), notActor(replies.userId), ne(replies.userId, threadAuthor.userId)))
+      // Grouped, not DISTINCT: replies_comment_user_idx hands the repliers over in order, where a
+      // DISTINCT over the computed columns built a temporary B-tree of the whole thread each time.
+      .groupBy(replies.userId),
+  ),
+  /** A business's answer to a review, to the review's author (the owner who wrote it stays unnamed). */
+  ownerReply: db.insert(notifications).select(
+    db
+      .select(rowOf(comments.userId, 'ownerReply', comments.id, null))
+      .from(comments)
+      .where(and(eq(comments.id, p.commentId), notActor(comments.userId))),
+  ),
+  /** A new review to each user who keeps the business among their favourites. */
+  favoriteReview: db.insert(notifications).select(
+    db
+      .select(rowOf(favorites.userId, 'favoriteReview', sql`${p.commentId}`, null))
+      .from(favorites)
+      .where(and(eq(favorites.businessId, p.businessId), notActor(favorites.userId))),
+  ),
+  /** A reaction to a comment: the author's unread notice of it counts one more, or a new one starts. */
+  commentReaction: db
+    .insert(notifications)
+    .select(
+      db
+        .select(rowOf(comments.userId, 'reaction', comments.id, null, { groupKey: sql`${comments.id}` }))
+        .from(comments)
+        .where(and(eq(comments.id, p.postId), notActor(comments.userId))),
+    )
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.groupKey],
+      targetWhere: sql`${notifications.groupKey} is not null and ${notifications.readAt} is null`,
+      // Only the count moves: no indexed column changes, so a further reaction costs one row write.
+      set: { count: sql`${notifications.count} + 1` },
+    }),
+  replyReaction: db
+    .insert(notifications)
+    .select(
+      db
+        .select(rowOf(reacted.userId, 'reaction', reacted.commentId, sql`${reacted.id}`, { groupKey: sql`${reacted.id}` }))
+        .from(reacted)
+        .where(and(eq(reacted.id, p.postId), notActor(reacted.userId))),
+    )
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.groupKey],
+      targetWhere: sql`${notifications.groupKey} is not null and ${notifications.readAt} is null`,
+      // Only the count moves: no indexed column changes, so a further reaction costs one row write.
+      set: { count: sql`${notifications.count} + 1` },
+    }),
+  /** A moderator's decision on a comment, to its author. */
+  commentModerated: db.insert(notifications).select(
+    db
+      .select(rowOf(comments.userId, sql`${p.kind}`, comments.id, null))
+      .from(comments)
+      .where(and(eq(comments.id, p.postId), notActor(comments.userId))),
+  ),
+  replyModerated: db.insert(notifications).select(
+    db
+      .select(rowOf(reacted.userId, sql`${p.kind}`, reacted.commentId, sql`${reacted.id}`))
+      .from(reacted)
+      .where(and(eq(reacted.id, p.postId), notActor(reacted.userId))),
+  ),
+  /** The outcome of open reports, to each reporter (called before they are closed). */
+  commentReportsResolved: db.insert(notifications).select(
+    db
+      .select(rowOf(reports.reporterId, 'reportResolved', sql`${p.commentId}`, null))
+      .from(reports)
+      .where(and(eq(reports.commentId, p.postId), isNull(reports.resolvedAt), notActor(reports.reporterId))),
+  ),
+  replyReportsResolved: db.insert(notifications).select(
+    db
+      .select(rowOf(reports.reporterId, 'reportResolved', sql`${p.commentId}`, sql`${p.postId}`))
+      .from(reports)
+      .where(and(eq(reports.replyId, p.postId), isNull(reports.resolvedAt), notActor(reports.reporterId))),
+  ),
+}));
+
+const base = { reason: null, kind: null, commentId: null, replyId: null, postId: null, businessId: null } as const;
+
+/** A new reply: its comment's author and the thread's other repliers hear of it (in the reply's transaction). */
+export function notifyReply(db: Db, actorId: string, commentId: string, replyId: string, now: number): void {
+  const w = writes(db);
+  const args = { ...base, event: newId(), actor: actorId, exclude: actorId, commentId, replyId, now };
+  w.reply.run(args);
+  w.threadReply.run(args);
+}
+
+/** A new review: the business's followers hear of it (in the comment's transaction). */
+export function notifyReview(db: Db, actorId: string, businessId: string, commentId: string, now: number): void {
+  writes(db).favoriteReview.run({ ...base, event: newId(), actor: actorId, exclude: actorId, businessId, commentId, now });
+}
+
+/**
+ * A business answered a review (services/business/owner-replies.ts): its author hears of it, in the answer's
+ * transaction. The answer speaks for the business, so the row names no person.
+ */
+export function notifyOwnerReply(db: Db, ownerId: string, commentId: string, now: number): void {
+  writes(db).ownerReply.run({ ...base, event: newId(), actor: null, exclude: ownerId, commentId, now });
+}
+
+/** Someone reacted to a post for the first time (a changed rate is not news). */
+export function notifyReaction(db: Db, actorId: string, kind: 'comment' | 'reply', postId: string, now: number): void {
+  const w = writes(db);
+  (kind === 'comment' ? w.commentReaction : w.replyReaction).run({ ...base, event: newId(), actor: actorId, exclude: actorId, postId, now });
+}
+
+/**
+ * A moderator's decision on a post, to its author: `hidden` (by reports; actor null), `removed`
+ * with the reason its author is shown, `restored`. The deciding admin's own posts are left out.
+ */
+export function notifyModerated(
+  db: Db,
+  kind: 'hidden' | 'removed' | 'restored',
+  post: { kind: 'comment' | 'reply'; id: string },
+  actorId: string | null,
+  now: number,
+  reason: string | null = null,
+): void {
+  const w = writes(db);
+  // The author is told the decision, not who made it: the row keeps no actor.
+  const args = { ...base, event: newId(), actor: null, exclude: actorId, postId: post.id, kind, reason, now };
+  (post.kind === 'comment' ? w.commentModerated : w.replyModerated).run(args);
+}
+
+/** A post's open reports were decided: each reporter (not the deciding admin) hears the outcome. */
+export function notifyReporters(
+  db: Db,
+  post: { kind: 'comment' | 'reply'; id: string; commentId: string },
+  outcome: 'remove' | 'dismiss',
+  actorId: string,
+  now: number,
+): void {
+  const w = writes(db);
+  const args = { ...base, event: newId(), actor: null, exclude: actorId, postId: post.id, commentId: post.commentId, reason: outcome, now };
+  (post.kind === 'comment' ? w.commentReportsResolved : w.replyReportsResolved).run(args);
+}
+
+const actorUser = alias(users, 'actor_user');
+const linkedReply = alias(replies, 'linked_reply');
+const rowid = sql<number>`${notifications}.rowid`;
+
+/**
+ * What the recipient may see: nothing from an account that is banned (deleted ones cascade), and
+ * a reply or review that is hidden or removed no longer announces itself. Moderation notices
+ * about the recipient's own post always show.
+ */
+const seen = sql`(${notifications.actorId} is null or ${actorUser.isBanned} = 0)
+  and (${notifications.kind} not in ('reply', 'threadReply', 'ownerReply') or (${linkedReply.hiddenAt} is null and ${linkedReply.removedAt} is null))
+  and (${notifications.kind} <> 'favoriteReview' or (${comments.hiddenAt} is null and ${comments.removedAt} is null))`;
+
+function listRows(db: Db) {
+  return db
+    .select({
+      id: notifications.id,
+      rowid,
+      kind: notifications.kind,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      count: notifications.count,
+      actorId: notifications.actorId,
+      firstName: actorUser.firstName,
+      lastName: shownLastName(actorUser),
+      commentId: notifications.commentId,
+      replyId: notifications.replyId,
+      businessId: comments.businessId,
+      businessTitle: businesses.title,
+      reason: notifications.reason,
+    })
+    .from(notifications)
+    .innerJoin(comments, eq(comments.id, notifications.commentId))
+    .innerJoin(businesses, eq(businesses.id, comments.businessId))
+    .leftJoin(actorUser, eq(actorUser.id, notifications.actorId))
+    .leftJoin(linkedReply, eq(linkedReply.id, notifications.replyId));
+}
+
+/** The list and the count the bell shows; exported so the query-plan test checks these statements. */
+export function notificationQueries(db: Db) {
+  const mine = eq(notifications.userId, p.me);
+  const newestFirst = [desc(notifications.createdAt), desc(rowid)] as const;
+  return {
+    list: listRows(db)
+      .where(and(mine, seen))
+      .orderBy(...newestFirst)
+      .limit(keptLimit(p.limit)),
+    listAfter: listRows(db)
+      .where(and(mine, sql`(${notifications.createdAt}, ${rowid}) < (${p.t}, ${p.k})`, seen))
+      .orderBy(...newestFirst)
+      .limit(keptLimit(p.limit)),
+    unread: db
+      .select({ n: sql<number>`count(*)` })
+      .from(notifications)
+      .leftJoin(comments, eq(comments.id, notifications.commentId))
+      .leftJoin(actorUser, eq(actorUser.id, notifications.actorId))
+      .leftJoin(linkedReply, eq(linkedReply.id, notifications.replyId))
+      .where(and(mine, isNull(notifications.readAt), seen)),
+  };
+}
+
+const reads = preparedStatements(notificationQueries);
+type ListRow = Awaited<ReturnType<ReturnType<typeof reads>['list']['all']>>[number];
+
+function toItem(r: ListRow): NotificationItem {
+  return {
+    _id: r.id,
+    kind: r.kind as NotificationKind,
+    createdAt: new Date(r.createdAt).toISOString(),
+    read: r.readAt !== null,
+    count: r.count,
+    actor: r.actorId === null ? null : { _id: r.actorId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' },
+    commentId: r.commentId,
+    replyId: r.replyId,
+    businessId: r.businessId,
+    businessTitle: r.businessTitle,
+    reason: r.reason,
+    link: `/comment/${encodeURIComponent(r.commentId)}#${r.replyId ? `reply-${r.replyId}` : `comment-${r.commentId}`}`,
+  };
+}
+
+/** The unread count of the bell. */
+export function unreadCount(deps: Deps, actor: Actor): number {
+  const me = requireSignedIn(actor);
+  return reads(deps.db).unread.get({ me: me.id })?.n ?? 0;
+}
+
+/** The signed-in user's notifications, newest first, by cursor, with the unread count. */
+export function listNotifications(deps: Deps, actor: Actor, input: NotificationsInput): NotificationsPage {
+  const me = requireSignedIn(actor);
+  const limit = input.limit ?? NOTIFICATIONS_PAGE;
+  const cursor = decodeCursor(input.cursor, 'number');
+  const q = reads(deps.db);
+  const rows = cursor ? q.listAfter.all({ me: me.id, limit: limit + 1, t: cursor.t, k: cursor.k }) : q.list.all({ me: me.id, limit: limit + 1 });
+  const page = pageOf(rows, limit, (r) => [r.createdAt, r.rowid], toItem);
+  return { ...page, unread: q.unread.get({ me: me.id })?.n ?? 0 };
+}
+
+/** Marks the caller's notifications read (some by id, or all); others' ids change nothing. Returns the unread count after. */
+export async function markNotificationsRead(deps: Deps, actor: Actor, input: MarkReadInput, now = Date.now()): Promise<{ unread: number }> {
+  const me = requireSignedIn(actor);
+  await deps.limits.consume('edit', me.id);
+  const which = 'all' in input ? undefined : inArray(notifications.id, input.ids);
+  deps.db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, me.id), isNull(notifications.readAt), which))
+    .run();
+  return { unread: unreadCount(deps, actor) };
+}
+
+/** Deletes read notifications older than READ_NOTIFICATIONS_KEPT_MS (hourly maintenance); returns how many. */
+export function pruneReadNotifications(db: Db, now = Date.now()): number {
+  return db
+    .delete(notifications)
+    .where(and(isNotNull(notifications.readAt), lt(notifications.readAt, now - READ_NOTIFICATIONS_KEPT_MS)))
+    .run().changes;
+}

@@ -1,0 +1,62 @@
+import type { suggestionMessages } from '../../schemas/suggestions';
+
+/** Suggesting a missing place (issue 31.5): the member's form and list, the moderators' queue. */
+export const suggestions = {
+  suggest: {
+    title: 'Föreslå ett ställe',
+    intro: 'Saknas pizzerian på torget eller frisören runt hörnet? Föreslå stället så lägger en moderator till det.',
+    name: 'Namn',
+    category: 'Kategori',
+    categoryHint: 'Till exempel Pizzeria, Kafé eller Frisör.',
+    location: 'Ort',
+    address: 'Gatuadress',
+    website: 'Webbplats (frivilligt)',
+    websiteHint: 'Börjar med https://',
+    submit: 'Skicka förslag',
+    sending: 'Skickar...',
+    sent: 'Tack! En moderator tittar på ditt förslag.',
+    failed: (error: string) => `Förslaget kunde inte skickas: ${error}`,
+    duplicatesTitle: 'Finns det redan?',
+    duplicatesIntro: 'De här företagen har ett liknande namn. Kolla att ditt ställe inte redan finns innan du skickar.',
+    logIn: 'Logga in för att föreslå ett ställe',
+    fromBox: 'Saknas ett ställe? Föreslå det här',
+  },
+  mine: {
+    title: 'Dina förslag',
+    empty: 'Du har inte föreslagit något ställe ännu.',
+    status: { pending: 'Väntar på en moderator', approved: 'Tillagt', rejected: 'Avvisat' },
+    reason: (reason: string) => `Skäl: ${reason}`,
+    open: 'Visa företaget',
+  },
+  queue: {
+    title: 'Föreslagna ställen',
+    intro: 'Medlemmarnas förslag på ställen som saknas. Godkänn för att lägga till företaget, eller avvisa med ett skäl som medlemmen får se.',
+    statusLabel: 'Visa',
+    statuses: { pending: 'Väntar', approved: 'Godkända', rejected: 'Avvisade' },
+    empty: 'Inga förslag här.',
+    by: (name: string, date: string) => `Föreslaget av ${name}, ${date}`,
+    approve: 'Godkänn',
+    reject: 'Avvisa',
+    reason: 'Skäl (visas för medlemmen)',
+    confirmReject: 'Avvisa förslaget',
+    approved: 'Företaget är tillagt.',
+    rejected: 'Förslaget är avvisat.',
+    more: 'Visa fler',
+    link: 'Föreslagna ställen',
+  },
+  credit: (name: string) => `Föreslaget av ${name}`,
+} as const;
+
+export const suggestionMessagesSv: Record<keyof typeof suggestionMessages, string> = {
+  suggestionLoginRequired: 'Logga in för att föreslå ett ställe.',
+  suggestionNotFound: 'Förslaget hittades inte.',
+  suggestionDecided: 'Förslaget är redan avgjort.',
+  suggestionsPendingTooMany: 'Du har 5 förslag som väntar på en moderator. Vänta tills något av dem är avgjort.',
+  websiteInvalid: 'Skriv webbplatsen som en adress som börjar med http:// eller https://.',
+  websiteTooLong: 'Webbadressen är för lång.',
+  rejectReasonTooShort: 'Skriv ett skäl på minst 2 tecken.',
+  rejectReasonTooLong: 'Skälet får vara högst 500 tecken långt.',
+  suggestionReceived: 'Tack! En moderator tittar på ditt förslag.',
+  suggestionApproved: 'Stället har lagts till i katalogen.',
+  suggestionRejected: 'Förslaget avvisades.',
+};

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+/**
+ * What a user is told about (issue 30); `ownerReply`: a business owner answered the user's review
+ * (issue 31, services/business/owner-replies.ts).
+ */
+export const notificationKinds = [
+  'reply',
+  'threadReply',
+  'reaction',
+  'favoriteReview',
+  'ownerReply',
+  'hidden',
+  'removed',
+  'restored',
+  'reportResolved',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** Entries a page of the list holds unless asked for fewer. */
+export const NOTIFICATIONS_PAGE = 20;
+/** At most this many ids per mark-as-read request. */
+export const READ_IDS_MAX = 100;
+
+export const notificationsInputSchema = z.object({
+  limit: z.number().int().min(1).max(100).optional(),
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type NotificationsInput = z.output<typeof notificationsInputSchema>;
+
+/** Marks some of the caller's notifications read, or all of them. */
+export const markReadInputSchema = z.union([
+  z.object({ ids: z.array(idSchema.max(120)).min(1).max(READ_IDS_MAX) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+export type MarkReadInput = z.output<typeof markReadInputSchema>;
+
+export type NotificationItem = {
+  _id: string;
+  kind: NotificationKind;
+  /** ISO 8601; for grouped reactions, the first one. */
+  createdAt: string;
+  read: boolean;
+  /** People who reacted (reaction), else 1. */
+  count: number;
+  /** Who did it; null for a moderator's decision. */
+  actor: { _id: string; firstName: string; lastName: string } | null;
+  commentId: string;
+  replyId: string | null;
+  businessId: string;
+  businessTitle: string;
+  /** A removal's reason as its author is told it; a report's outcome (`remove` | `dismiss`). */
+  reason: string | null;
+  /** The page of the exact post: /comment/{commentId}#reply-{replyId} or #comment-{commentId}. */
+  link: string;
+};
+
+export type NotificationsPage = { items: NotificationItem[]; nextCursor: string | null; unread: number };
+
+/** The kinds of notification a user chooses e-mail for, each covering some notification kinds. */
+export const mailCategories = ['replies', 'reactions', 'reviews', 'moderation'] as const;
+export type MailCategory = (typeof mailCategories)[number];
+export const mailChoices = ['instant', 'daily', 'off'] as const;
+export type MailChoice = (typeof mailChoices)[number];
+
+/** Replies and moderation at once, reactions and new reviews of favourites in the daily digest. */
+export const notificationMailDefaults: Record<MailCategory, MailChoice> = { replies: 'instant', reactions: 'daily', reviews: 'daily', moderation: 'instant' };
+
+export const categoryOfKind: Record<NotificationKind, MailCategory> = {
+  reply: 'replies',
+  threadReply: 'replies',
+  ownerReply: 'replies',
+  reaction: 'reactions',
+  favoriteReview: 'reviews',
+  hidden: 'moderation',
+  removed: 'moderation',
+  restored: 'moderation',
+  reportResolved: 'moderation',
+};
+
+export type NotificationSettings = Record<MailCategory, MailChoice>;
+/** A change of some of the choices; the others stay. */
+export const notificationSettingsInputSchema = z
+  .object({
+    replies: z.enum(mailChoices),
+    reactions: z.enum(mailChoices),
+    reviews: z.enum(mailChoices),
+    moderation: z.enum(mailChoices),
+  })
+  .partial()
+  .strict();
+export type NotificationSettingsInput = z.output<typeof notificationSettingsInputSchema>;
