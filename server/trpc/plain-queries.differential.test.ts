@@ -85,6 +85,8 @@ const inputs = (): Record<string, unknown[]> => ({
   'owners.mine': [undefined],
   'owners.stats': [{ businessId: ids.business }, { businessId: 'no-such-business' }],
   'site.mailOutbox': [undefined],
+  'suggestions.mine': [undefined],
+  'suggestions.queue': [undefined, {}, { cursor: '%%%' }, { limit: 0 }],
   'site.settings': [undefined],
   'site.contactMessages': [undefined, {}, { unread: true, limit: 1 }, { cursor: '%%%' }, { limit: 0 }],
   'users.me': [undefined],

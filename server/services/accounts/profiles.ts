@@ -76,15 +76,15 @@ export function profileQueries(db: Db) {
       .where(and(publicOf(id), sql`(${comments.createdAt}, ${rowid}) < (${sql.placeholder('t')}, ${sql.placeholder('k')})`))
       .orderBy(desc(comments.createdAt), desc(rowid))
       .limit(keptLimit(sql.placeholder('limit'))),
-    // Your own posts (issue 30, item 7), newest posted first: comments_user_idx and
-    // replies_user_idx are (user_id) with the rowid appended, so each page is an index walk
-    // from the cursor's rowid down that stops at the limit.
+    // Your own posts (issue 30, item 7), newest posted first: comments_user_idx is (user_id,
+    // created_at) with the rowid appended and replies_user_idx (user_id) with the rowid, so each
+    // page is an index walk from the cursor down that stops at the limit.
     myReviews: db
       .select({ ...myPostColumns(comments), commentId: comments.id })
       .from(comments)
       .leftJoin(businesses, eq(businesses.id, comments.businessId))
-      .where(and(eq(comments.userId, id), sql`${rowid} < ${sql.placeholder('k')}`))
-      .orderBy(desc(rowid))
+      .where(and(eq(comments.userId, id), sql`(${comments.createdAt}, ${rowid}) < (${sql.placeholder('t')}, ${sql.placeholder('k')})`))
+      .orderBy(desc(comments.createdAt), desc(rowid))
       .limit(keptLimit(sql.placeholder('limit'))),
     myReplies: db
       .select({ ...myPostColumns(replies), commentId: replies.commentId })
@@ -177,7 +177,10 @@ export function listMyPosts(deps: Deps, actor: Actor, input: MyPostsInput): MyPo
   const q = prepared(deps.db);
   const limit = input.limit ?? MY_POSTS_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
-  const args = { id: me.id, limit: limit + 1, k: cursor?.k ?? Number.MAX_SAFE_INTEGER };
-  const rows = input.kind === 'reviews' ? q.myReviews.all(args) : q.myReplies.all(args);
+  const k = cursor?.k ?? Number.MAX_SAFE_INTEGER;
+  const rows =
+    input.kind === 'reviews'
+      ? q.myReviews.all({ id: me.id, limit: limit + 1, t: cursor?.t ?? Number.MAX_SAFE_INTEGER, k })
+      : q.myReplies.all({ id: me.id, limit: limit + 1, k });
   return pageOf(rows, limit, (r) => [r.createdAt, r.rowid], toMyPost);
 }

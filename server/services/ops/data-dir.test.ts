@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'recensera-data-dir-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
