@@ -92,6 +92,9 @@ function visitorAddress(): string {
  * journey is doing, so every context starts with it marked as shown. A test about the prompt
  * opts in with test.use({ loginPrompt: true }). Every test also sends its own visitor address.
  */
+/** A 1×1 PNG, every map tile in the journeys. */
+const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 export const test = base.extend<{ loginPrompt: boolean }>({
   loginPrompt: [false, { option: true }],
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
@@ -99,6 +102,9 @@ export const test = base.extend<{ loginPrompt: boolean }>({
   },
   context: async ({ context, loginPrompt }, use) => {
     if (!loginPrompt) await context.addInitScript((key) => localStorage.setItem(key, '1'), LOGIN_PROMPT_SHOWN_KEY);
+    // Map tiles (MAP_TILE_URL's default, OpenStreetMap) are answered here: no request leaves the
+    // test machine, and a page's console stays free of failed loads. A spec may route them itself.
+    await context.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
     await use(context);
   },
 });

@@ -75,7 +75,7 @@ test.describe('first reviews, feed and directory in the first HTML (issue 29.7)'
     await expect(page.locator(`main a[href="/comment/${id}"]`)).toBeVisible();
 
     await page.goto('/business');
-    await expect(page.getByRole('searchbox', { name: 'Sök butik efter namn' })).toBeEnabled();
+    await expect(page.getByRole('searchbox', { name: 'Sök på namn, kategori, ort eller beskrivning' })).toBeEnabled();
     await expect(page.getByRole('list', { name: 'Butiker' }).getByRole('listitem').first()).toBeVisible();
     expect(listRequests).toEqual([]);
     expect(problems).toEqual([]);
