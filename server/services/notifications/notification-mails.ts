@@ -20,6 +20,8 @@ import { shownLastName } from '../accounts/names';
 import { enqueueMail } from '../ops/mail-outbox';
 import { inSiteName } from '../../../shared/schemas/site-settings';
 import { siteText } from '../site/site-settings';
+import { notifications as svCatalog } from '../../../shared/i18n/sv/notifications';
+import { notifications as enCatalog } from '../../../shared/i18n/en/notifications';
 
 /** At most one instant mail per thread and user in this time. */
 export const THREAD_MAIL_EVERY_MS = 60 * 60 * 1000;
@@ -184,7 +186,7 @@ function pendingRows(db: Db): Pending[] {
 const mailText = {
   sv: {
     hello: (name: string) => `Hej ${name}!`,
-    someone: 'Någon',
+    someone: svCatalog.someone,
     subject: {
       replies: (place: string, site: string) => `Nytt svar om ${place} på ${site}`,
       reactions: (place: string) => `Reaktioner på ditt inlägg om ${place}`,
@@ -198,24 +200,13 @@ const mailText = {
     why: (category: string, daily: boolean) => `Du får det här för att du valt e-post om ${category} ${daily ? 'en gång om dagen' : 'direkt'}.`,
     settings: 'Ändra dina val under Notiser på din profil:',
     stop: (category: string) => `Sluta få e-post om ${category}:`,
-    text: {
-      reply: (who: string, place: string) => `${who} svarade på din recension av ${place}`,
-      threadReply: (who: string, place: string) => `${who} svarade i en tråd du deltar i om ${place}`,
-      reaction: (who: string, n: number, place: string) =>
-        n === 1 ? `${who} reagerade på ditt inlägg om ${place}` : `${n} personer reagerade på ditt inlägg om ${place}`,
-      favoriteReview: (who: string, place: string) => `${who} skrev en ny recension av din favorit ${place}`,
-      ownerReply: (_who: string, place: string) => `${place} svarade på din recension`,
-      hidden: (place: string) => `Ditt inlägg om ${place} har dolts efter anmälningar och granskas av en moderator`,
-      removed: (place: string) => `En moderator tog bort ditt inlägg om ${place}`,
-      restored: (place: string) => `Ditt inlägg om ${place} visas igen efter granskning`,
-      reportRemoved: (place: string) => `Tack! Inlägget du anmälde om ${place} har tagits bort`,
-      reportDismissed: (place: string) => `Inlägget du anmälde om ${place} har granskats och får ligga kvar`,
-    },
-    reason: (reason: string) => `Anledning: ${reason}`,
+    // The sentences are the bell's own (shared/i18n): a mail says what the app says.
+    text: svCatalog.text,
+    reason: svCatalog.reason,
   },
   en: {
     hello: (name: string) => `Hello ${name}!`,
-    someone: 'Someone',
+    someone: enCatalog.someone,
     subject: {
       replies: (place: string, site: string) => `New reply about ${place} on ${site}`,
       reactions: (place: string) => `Reactions to your post about ${place}`,
@@ -229,20 +220,9 @@ const mailText = {
     why: (category: string, daily: boolean) => `You get this because you chose e-mail about ${category} ${daily ? 'once a day' : 'at once'}.`,
     settings: 'Change your choices under Notifications on your profile:',
     stop: (category: string) => `Stop e-mail about ${category}:`,
-    text: {
-      reply: (who: string, place: string) => `${who} replied to your review of ${place}`,
-      threadReply: (who: string, place: string) => `${who} replied in a thread you take part in about ${place}`,
-      reaction: (who: string, n: number, place: string) =>
-        n === 1 ? `${who} reacted to your post about ${place}` : `${n} people reacted to your post about ${place}`,
-      favoriteReview: (who: string, place: string) => `${who} wrote a new review of your favourite ${place}`,
-      ownerReply: (_who: string, place: string) => `${place} replied to your review`,
-      hidden: (place: string) => `Your post about ${place} was hidden after reports and is being reviewed by a moderator`,
-      removed: (place: string) => `A moderator removed your post about ${place}`,
-      restored: (place: string) => `Your post about ${place} is shown again after review`,
-      reportRemoved: (place: string) => `Thank you! The post you reported about ${place} has been removed`,
-      reportDismissed: (place: string) => `The post you reported about ${place} was reviewed and stays`,
-    },
-    reason: (reason: string) => `Reason: ${reason}`,
+    // The sentences are the bell's own (shared/i18n): a mail says what the app says.
+    text: enCatalog.text,
+    reason: enCatalog.reason,
   },
 };
 
