@@ -7,6 +7,16 @@ import { matchRoute, type FirstPage } from '../shared/schemas/routes';
 import { readPageData, startEarlyQuery } from './lib/early-data';
 import './styles/global.css';
 
+// zod compiles a fast path for object schemas after probing `new Function("")` once, when the
+// first one is made. Our CSP (script-src 'self') refuses it: zod catches that and falls back,
+// but the browser still reports a CSP violation (DevTools' Issues panel, Lighthouse's best
+// practices). `jitless` skips the probe; zod reads its config from this global (zod/v4/core),
+// so it is set here, before any chunk that makes a schema loads, without bringing zod into
+// the entry. The server keeps the compiled path (it has no CSP). e2e/fixtures.ts fails any
+// journey that meets a CSP violation.
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
+
 const prerendered = Boolean(document.getElementById('root')?.firstChild);
 
 function afterFirstPaint(): Promise<void> {

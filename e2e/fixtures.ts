@@ -105,7 +105,19 @@ export const test = base.extend<{ loginPrompt: boolean }>({
     // Map tiles (MAP_TILE_URL's default, OpenStreetMap) are answered here: no request leaves the
     // test machine, and a page's console stays free of failed loads. A spec may route them itself.
     await context.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
+    // Whatever the site's Content-Security-Policy refuses fails the journey, even when the page's
+    // code swallows the error (zod's `new Function` probe did, and only DevTools' Issues panel
+    // and Lighthouse's best-practices score showed it).
+    const violations: string[] = [];
+    await context.exposeBinding('__reportCspViolation', (_source, text: string) => void violations.push(text));
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+        report?.(`${e.violatedDirective} refused ${e.blockedURI || 'inline'} in ${e.sourceFile}:${e.lineNumber} (${location.pathname})`);
+      });
+    });
     await use(context);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
 });
 export { expect };
