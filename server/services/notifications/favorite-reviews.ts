@@ -28,6 +28,12 @@ import { notificationMailDefaults } from '../../../shared/schemas/notifications'
 export const PULL_OVERLAP_MS = 2_000;
 /** At most this many new reviews become rows in one pull: the newest. */
 export const PULL_MAX = 50;
+/**
+ * Readers the mail job pulls for in one run (it runs every 15 s and holds the one connection while
+ * it works): a review on a business with thousands of followers is worked off over a few runs
+ * instead of stalling requests. Those already pulled drop out of the next run's selection.
+ */
+export const MAIL_PULL_READERS = 100;
 /** The mail job looks back this far for the users whose daily digest is due. */
 const DIGEST_LOOKBACK_MS = 2 * 24 * 60 * 60 * 1000;
 
@@ -99,15 +105,16 @@ export function favoriteReviewQueries(db: Db) {
     mailReaders: db
       .selectDistinct({ id: favorites.userId })
       // The few new comments first, whatever the statistics say (a small table's would scan it):
-      // on the feed's index, and CROSS JOIN keeps that order.
+      // on the feed's index, then their followers, then each follower; CROSS JOIN keeps that order.
       .from(sql`${comments} indexed by comments_feed_idx`)
       .crossJoin(favorites)
-      .innerJoin(reader, eq(reader.id, favorites.userId))
+      .crossJoin(reader)
       .leftJoin(notificationSettings, eq(notificationSettings.userId, favorites.userId))
       .where(
         and(
           gt(comments.createdAt, p.since),
           eq(favorites.businessId, comments.businessId),
+          eq(reader.id, favorites.userId),
           ne(comments.userId, favorites.userId),
           sql`${comments.createdAt} > ${walkStart}`,
           eq(reader.isBanned, false),
@@ -118,7 +125,8 @@ export function favoriteReviewQueries(db: Db) {
           ),
           hasPosted,
         ),
-      ),
+      )
+      .limit(keptLimit(MAIL_PULL_READERS)),
   };
 }
 
@@ -128,11 +136,12 @@ const queries = preparedStatements(favoriteReviewQueries);
  * Turns the user's new reviews of favourites into notification rows (at most PULL_MAX, the
  * newest) and moves the watermark when any were added. Returns how many were added.
  */
-export function pullFavoriteReviews(db: Db, userId: string, now = Date.now()): number {
+export function pullFavoriteReviews(db: Db, userId: string, now = Date.now(), options: { alwaysMark?: boolean } = {}): number {
   const q = queries(db);
   return db.transaction(() => {
     const added = q.pull.run({ me: userId }).changes;
-    if (added > 0) q.mark.run({ me: userId, now });
+    // A read that found nothing new writes nothing; the mail job marks anyway, so the reader leaves its selection.
+    if (added > 0 || options.alwaysMark) q.mark.run({ me: userId, now });
     return added;
   });
 }
@@ -150,7 +159,8 @@ export function pullFavoriteReviewsForMail(db: Db, now = Date.now(), digestEvery
   const q = queries(db);
   const readers = q.mailReaders.all({ since: Math.min(floor, now - DIGEST_LOOKBACK_MS), floor, dailyDue: now - digestEveryMs });
   let added = 0;
-  for (const r of readers) added += pullFavoriteReviews(db, r.id, now);
-  lastMailPull.set(db, now);
+  for (const r of readers) added += pullFavoriteReviews(db, r.id, now, { alwaysMark: true });
+  // A full batch leaves others for the next run: the window stays where it was until it is worked off.
+  if (readers.length < MAIL_PULL_READERS) lastMailPull.set(db, now);
   return added;
 }
