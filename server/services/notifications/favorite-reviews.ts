@@ -34,6 +34,11 @@ export const PULL_MAX = 50;
  * instead of stalling requests. Those already pulled drop out of the next run's selection.
  */
 export const MAIL_PULL_READERS = 100;
+/**
+ * The daily-digest readers are looked for at most this often (each look reads the reviews of the
+ * last two days and their followers); the instant ones on every run, over the last run's reviews.
+ */
+export const DAILY_PULL_EVERY_MS = 60 * 60 * 1000;
 /** The mail job looks back this far for the users whose daily digest is due. */
 const DIGEST_LOOKBACK_MS = 2 * 24 * 60 * 60 * 1000;
 
@@ -44,6 +49,7 @@ const p = {
   now: sql.placeholder('now'),
   since: sql.placeholder('since'),
   floor: sql.placeholder('floor'),
+  daily: sql.placeholder('daily'),
   dailyDue: sql.placeholder('dailyDue'),
 };
 
@@ -121,7 +127,11 @@ export function favoriteReviewQueries(db: Db) {
           eq(reader.isDemo, false),
           or(
             and(sql`${reviews} = 'instant'`, sql`${comments.createdAt} > ${p.floor}`),
-            and(sql`${reviews} = 'daily'`, or(isNull(notificationSettings.digestAt), sql`${notificationSettings.digestAt} <= ${p.dailyDue}`)),
+            and(
+              sql`${p.daily} = 1`,
+              sql`${reviews} = 'daily'`,
+              or(isNull(notificationSettings.digestAt), sql`${notificationSettings.digestAt} <= ${p.dailyDue}`),
+            ),
           ),
           hasPosted,
         ),
@@ -146,7 +156,7 @@ export function pullFavoriteReviews(db: Db, userId: string, now = Date.now(), op
   });
 }
 
-const lastMailPull = new WeakMap<Db, number>();
+const mailPulls = new WeakMap<Db, { floor: number; nextDailyAt: number }>();
 
 /**
  * The mail job's pull (services/notifications/notification-mails.ts): for each user who would
@@ -154,13 +164,20 @@ const lastMailPull = new WeakMap<Db, number>();
  * when the digest is due), the same pull as a read of the bell. Returns the rows added.
  */
 export function pullFavoriteReviewsForMail(db: Db, now = Date.now(), digestEveryMs: number): number {
-  // After a restart the first run looks back a day.
-  const floor = (lastMailPull.get(db) ?? now - digestEveryMs) - PULL_OVERLAP_MS;
+  // After a restart the first run looks back a day, and for the daily readers at once.
+  const state = mailPulls.get(db) ?? { floor: now - digestEveryMs, nextDailyAt: now };
+  const floor = state.floor - PULL_OVERLAP_MS;
+  const daily = now >= state.nextDailyAt;
   const q = queries(db);
-  const readers = q.mailReaders.all({ since: Math.min(floor, now - DIGEST_LOOKBACK_MS), floor, dailyDue: now - digestEveryMs });
+  const readers = q.mailReaders.all({
+    since: daily ? Math.min(floor, now - DIGEST_LOOKBACK_MS) : floor,
+    floor,
+    daily: daily ? 1 : 0,
+    dailyDue: now - digestEveryMs,
+  });
   let added = 0;
   for (const r of readers) added += pullFavoriteReviews(db, r.id, now, { alwaysMark: true });
-  // A full batch leaves others for the next run: the window stays where it was until it is worked off.
-  if (readers.length < MAIL_PULL_READERS) lastMailPull.set(db, now);
+  // A full batch leaves others for the next run: the window (and a daily look) stays until it is worked off.
+  if (readers.length < MAIL_PULL_READERS) mailPulls.set(db, { floor: now, nextDailyAt: daily ? now + DAILY_PULL_EVERY_MS : state.nextDailyAt });
   return added;
 }
