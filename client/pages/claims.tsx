@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { shownDate } from '../features/business/owner-reply';
@@ -6,6 +7,7 @@ import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
 import { useDecideClaim } from '../features/business/owners-mutations';
 import { useTRPC } from '../lib/trpc';
+import { CLAIM_REASON_MAX } from '../../shared/schemas/owners';
 import styles from '../features/business/owners.module.css';
 
 /** /claims (admins): members' claims of businesses, oldest first, each approved or rejected here. */
@@ -14,6 +16,8 @@ export default function ClaimsPage() {
   const c = t.owners.claims;
   const trpc = useTRPC();
   const claims = useQuery(trpc.owners.claims.queryOptions({ status: 'pending' }));
+  // A rejection's optional reason per claim, told to the member with the notice.
+  const [reasons, setReasons] = useState<Record<string, string>>({});
   const decide = useDecideClaim({
     onSuccess: (claim) => notify(claim.status === 'approved' ? t.messages.claimApproved : t.messages.claimRejected, 'success'),
     onError: (error) => notify(errorText(error), 'error'),
@@ -55,6 +59,15 @@ export default function ClaimsPage() {
                     {c.note}: {claim.note}
                   </p>
                 ) : null}
+                <label className={styles.listItem}>
+                  <span>{c.reason}</span>
+                  <input
+                    className="input"
+                    maxLength={CLAIM_REASON_MAX}
+                    value={reasons[claim._id] ?? ''}
+                    onChange={(e) => setReasons((r) => ({ ...r, [claim._id]: e.target.value }))}
+                  />
+                </label>
                 <div className={styles.tools}>
                   <button
                     type="button"
@@ -70,7 +83,7 @@ export default function ClaimsPage() {
                     className="btn btn-danger btn-sm"
                     aria-label={c.reject(claim.businessTitle, who)}
                     disabled={decide.isPending}
-                    onClick={() => decide.mutate({ id: claim._id, decision: 'reject' })}
+                    onClick={() => decide.mutate({ id: claim._id, decision: 'reject', reason: reasons[claim._id]?.trim() || undefined })}
                   >
                     {c.rejectShort}
                   </button>

@@ -30,13 +30,19 @@ function useSentence() {
         return n.text[item.kind](place);
       case 'reportResolved':
         return item.reason === 'remove' ? n.text.reportRemoved(place) : n.text.reportDismissed(place);
+      case 'suggestionApproved':
+      case 'suggestionRejected':
+      case 'claimApproved':
+      case 'claimRejected':
+        return n.text[item.kind](place);
     }
   };
 }
 
 /**
- * /notifications (signed in): replies, reactions, new reviews of favourites and moderation
- * decisions, newest first, each linking to the exact post; opening one marks it read.
+ * /notifications (signed in): replies, reactions, new reviews of favourites, moderation
+ * decisions and the decisions on the member's suggestions and claims, newest first, each linking
+ * to the exact post (or the business, /suggest, /user); opening one marks it read.
  */
 export default function NotificationsPage() {
   const { t, relative, errorText } = useI18n();
@@ -86,6 +92,8 @@ export default function NotificationsPage() {
                   </span>
                   {item.kind === 'removed' && item.reason ? (
                     <span className={styles.meta}>{n.reason(reasonText(item.reason, t.moderation.report.reasons))}</span>
+                  ) : (item.kind === 'suggestionRejected' || item.kind === 'claimRejected') && item.reason ? (
+                    <span className={styles.meta}>{n.reason(item.reason)}</span>
                   ) : null}
                   <span className={styles.meta}>
                     <time dateTime={item.createdAt}>{relative(item.createdAt)}</time>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { businessSuggestions, businesses } from './businesses';
 import { comments, replies } from './comments';
 import { users } from './users';
 
@@ -20,10 +21,12 @@ export const notifications = sqliteTable(
     kind: text('kind').notNull(),
     /** Who did it; null for a moderator's decision (moderators stay anonymous to authors). */
     actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** The thread the entry links to (/comment/{commentId}). */
-    commentId: text('comment_id')
-      .notNull()
-      .references(() => comments.id, { onDelete: 'cascade' }),
+    /** The thread the entry links to (/comment/{commentId}); null for a notice about a suggestion or a claim. */
+    commentId: text('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    /** The business of a notice without a comment (a decided claim, an approved suggestion). */
+    businessId: text('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The member's suggestion a decision is about (issue 31.5). */
+    suggestionId: text('suggestion_id').references(() => businessSuggestions.id, { onDelete: 'cascade' }),
     /** The reply it is about, when it is about one (#reply-{replyId}). */
     replyId: text('reply_id').references(() => replies.id, { onDelete: 'cascade' }),
     /** The reacted post (comment or reply id) of a reaction notice, the key its unread row is grouped by. */
@@ -62,7 +65,15 @@ export const notifications = sqliteTable(
     index('notifications_actor_idx')
       .on(t.actorId)
       .where(sql`${t.actorId} IS NOT NULL`),
-    index('notifications_comment_idx').on(t.commentId),
+    index('notifications_comment_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} IS NOT NULL`),
+    index('notifications_business_idx')
+      .on(t.businessId)
+      .where(sql`${t.businessId} IS NOT NULL`),
+    index('notifications_suggestion_idx')
+      .on(t.suggestionId)
+      .where(sql`${t.suggestionId} IS NOT NULL`),
     index('notifications_reply_idx')
       .on(t.replyId)
       .where(sql`${t.replyId} IS NOT NULL`),

@@ -44,6 +44,8 @@ export const businessClaims = sqliteTable(
     createdAt: integer('created_at').notNull(),
     decidedAt: integer('decided_at'),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why it was rejected, as the member is told it (optional). */
+    reason: text('reason'),
   },
   (t) => [
     uniqueIndex('business_claims_pending_idx')

@@ -33,6 +33,12 @@ export const users = sqliteTable(
     favoritesCount: integer('favorites_count').notNull().default(0),
     /** An admin's choice: a mail (at most one an hour) when reports hide a post. */
     modDigest: integer('mod_digest', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Fan-out on read (services/notifications/favorite-reviews.ts): new reviews of the user's
+     * favourites posted up to this time are already notification rows. Null: none pulled yet, so
+     * each favourite counts from the time it was made. Migration 0025 set it for existing users.
+     */
+    favoriteReviewsAt: integer('favorite_reviews_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

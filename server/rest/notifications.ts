@@ -21,7 +21,9 @@ const notificationSchema = z.object({
     .enum(notificationKinds)
     .describe(
       'reply: to your comment; threadReply: in a thread you replied in; reaction: to your post (count people); favoriteReview: a new review of a ' +
-        'favourite business; ownerReply: the business answered your review (actor null); hidden, removed (reason), restored: your post; reportResolved: a report you made (reason remove or dismiss).',
+        'favourite business; ownerReply: the business answered your review (actor null); hidden, removed (reason), restored: your post; reportResolved: a report you made (reason remove or dismiss); ' +
+        'suggestionApproved, suggestionRejected (reason): your suggestion of a place; claimApproved, claimRejected (reason, may be null): your claim of a business. ' +
+        'The last four have no comment.',
     ),
   createdAt: z.string().describe('ISO 8601; for grouped reactions, the first one.'),
   read: z.boolean(),
@@ -30,12 +32,18 @@ const notificationSchema = z.object({
     .object({ _id: z.string(), firstName: z.string(), lastName: z.string() })
     .nullable()
     .describe('Who did it (the first for grouped reactions); null for moderation.'),
-  commentId: z.string(),
+  commentId: z.string().nullable().describe('The thread; null for a decision on a suggestion or a claim.'),
   replyId: z.string().nullable(),
-  businessId: z.string(),
-  businessTitle: z.string(),
-  reason: z.string().nullable().describe("A removal's reason as its author is told it; a report's outcome (remove or dismiss)."),
-  link: z.string().describe('The page of the exact post: /comment/{commentId}#reply-{replyId} or #comment-{commentId}.'),
+  businessId: z.string().nullable().describe('The business; null for a rejected suggestion (no business was made).'),
+  businessTitle: z.string().describe("The business's name, or the suggested name of a rejected suggestion."),
+  suggestionId: z.string().nullable().describe('The suggestion a decision is about (suggestionApproved, suggestionRejected).'),
+  reason: z.string().nullable().describe("A removal's or a rejection's reason as its author is told it; a report's outcome (remove or dismiss)."),
+  link: z
+    .string()
+    .describe(
+      'Where the entry leads: the exact post (/comment/{commentId}#reply-{replyId} or #comment-{commentId}); /business/{businessId} for an approved ' +
+        'suggestion or claim; /suggest (your suggestions with their reasons) for a rejected suggestion; /user (your businesses and claims) for a rejected claim.',
+    ),
 });
 
 const unreadSchema = z.number().int().describe("The caller's unread notifications.");

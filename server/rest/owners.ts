@@ -4,7 +4,17 @@ import { z } from 'zod';
 import type { Deps } from '../services/deps';
 import { idSchema } from '../../shared/schemas/common';
 import { messageText } from '../../shared/schemas/messages';
-import { CLAIM_NOTE_MAX, CLAIMS_PAGE, claimNoteSchema, claimStatuses, ownerReplyTextSchema, STATS_MONTHS, UNANSWERED_SHOWN } from '../../shared/schemas/owners';
+import {
+  CLAIM_NOTE_MAX,
+  CLAIM_REASON_MAX,
+  CLAIMS_PAGE,
+  claimNoteSchema,
+  claimRejectBodySchema,
+  claimStatuses,
+  ownerReplyTextSchema,
+  STATS_MONTHS,
+  UNANSWERED_SHOWN,
+} from '../../shared/schemas/owners';
 import { deleteOwnerReply, putOwnerReply } from '../services/business/owner-replies';
 import { ownerStats } from '../services/business/owner-stats';
 import { claimBusiness, decideClaim, listClaims, listOwners, myBusinesses, removeOwner } from '../services/business/owners';
@@ -164,14 +174,19 @@ export function ownerRoutes(deps: Deps) {
           schema: {
             tags: ['moderation'],
             summary: decision === 'approve' ? 'Approve a claim: the claimant becomes an owner (admins)' : 'Reject a claim (admins)',
-            description: '409 when the claim was already decided.',
+            description:
+              decision === 'approve'
+                ? 'The claimant is told (a claimApproved notification). 409 when the claim was already decided.'
+                : `Optional JSON {reason} (up to ${CLAIM_REASON_MAX} characters): what the claimant is told with the claimRejected notification. 409 when the claim was already decided.`,
             security,
             params: z.object({ id: idSchema }),
+            ...(decision === 'reject' ? { body: claimRejectBodySchema.nullish() } : {}),
             response: { 200: z.object({ message: z.string(), claim: claimSchema }), ...signedInErrors, 409: errorSchema },
           },
         },
         async (request) => {
-          const claim = await decideClaim(deps, request.actor, { id: request.params.id, decision });
+          const body = request.body as { reason?: string } | null | undefined;
+          const claim = await decideClaim(deps, request.actor, { id: request.params.id, decision, reason: body?.reason || undefined });
           return { message: messageText(decision === 'approve' ? 'claimApproved' : 'claimRejected'), claim };
         },
       );

@@ -3,7 +3,8 @@ import { idSchema } from './common';
 
 /**
  * What a user is told about (issue 30); `ownerReply`: a business owner answered the user's review
- * (issue 31, services/business/owner-replies.ts).
+ * (issue 31, services/business/owner-replies.ts); the decisions on the user's suggestion of a place
+ * and claim of a business (issue 31.5–6), the only kinds without a comment.
  */
 export const notificationKinds = [
   'reply',
@@ -15,6 +16,10 @@ export const notificationKinds = [
   'removed',
   'restored',
   'reportResolved',
+  'suggestionApproved',
+  'suggestionRejected',
+  'claimApproved',
+  'claimRejected',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -46,13 +51,22 @@ export type NotificationItem = {
   count: number;
   /** Who did it; null for a moderator's decision. */
   actor: { _id: string; firstName: string; lastName: string } | null;
-  commentId: string;
+  /** The thread; null for a decision on a suggestion or a claim. */
+  commentId: string | null;
   replyId: string | null;
-  businessId: string;
+  /** The business; null for a rejected suggestion (no business was made). */
+  businessId: string | null;
+  /** The business's name, or the suggested name of a rejected suggestion. */
   businessTitle: string;
-  /** A removal's reason as its author is told it; a report's outcome (`remove` | `dismiss`). */
+  /** The suggestion a decision is about. */
+  suggestionId: string | null;
+  /** A removal's or a rejection's reason as its author is told it; a report's outcome (`remove` | `dismiss`). */
   reason: string | null;
-  /** The page of the exact post: /comment/{commentId}#reply-{replyId} or #comment-{commentId}. */
+  /**
+   * Where the entry leads: the exact post (/comment/{commentId}#reply-{replyId} or #comment-{commentId});
+   * the business page for an approved suggestion or claim; /suggest (the member's suggestions with
+   * their reasons) for a rejected suggestion; /user (the member's businesses and claims) for a rejected claim.
+   */
   link: string;
 };
 
@@ -77,6 +91,10 @@ export const categoryOfKind: Record<NotificationKind, MailCategory> = {
   removed: 'moderation',
   restored: 'moderation',
   reportResolved: 'moderation',
+  suggestionApproved: 'moderation',
+  suggestionRejected: 'moderation',
+  claimApproved: 'moderation',
+  claimRejected: 'moderation',
 };
 
 export type NotificationSettings = Record<MailCategory, MailChoice>;

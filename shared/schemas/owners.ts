@@ -25,7 +25,12 @@ export type ClaimCreateInput = z.output<typeof claimCreateSchema>;
 export const claimsQuerySchema = z.object({ status: z.enum(claimStatuses).optional() });
 export type ClaimsQuery = z.output<typeof claimsQuerySchema>;
 
-export const claimDecisionSchema = z.object({ id: idSchema, decision: z.enum(['approve', 'reject']) });
+/** A rejection's reason, as the member is told it (optional). */
+export const CLAIM_REASON_MAX = 500;
+export const claimReasonSchema = z.string().overwrite(withoutInvisible).trim().max(CLAIM_REASON_MAX, 'rejectReasonTooLong');
+export const claimDecisionSchema = z.object({ id: idSchema, decision: z.enum(['approve', 'reject']), reason: claimReasonSchema.optional() });
+/** POST /api/claims/{id}/reject's optional body. */
+export const claimRejectBodySchema = z.object({ reason: claimReasonSchema.optional() });
 export type ClaimDecisionInput = z.output<typeof claimDecisionSchema>;
 
 export const ownerRemoveSchema = z.object({ businessId: idSchema, userId: idSchema });

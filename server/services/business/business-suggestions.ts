@@ -18,6 +18,7 @@ import { writeBusinessSearch } from './business-search';
 import { resolveCategory } from './categories';
 import { decodeCursor, pageOf } from '../comments/comment-pages';
 import { recordModAction } from '../moderation/mod-log';
+import { notifyDecision } from '../notifications/notifications';
 import { shownLastName } from '../accounts/names';
 
 // Residents add places (issue 31.5): a member suggests a missing business, a moderator or an
@@ -171,6 +172,7 @@ export async function approveSuggestion(deps: Deps, actor: Actor, id: string): P
         .returning()
         .get();
       recordModAction(tx, moderator, { action: 'approveSuggestion', targetKind: 'business', targetId: businessId, excerpt: row.title });
+      notifyDecision(tx, 'suggestionApproved', { userId: row.userId, businessId, suggestionId: id }, null, now);
       return toSuggestion(decided);
     },
     { behavior: 'immediate' },
@@ -184,13 +186,16 @@ export async function rejectSuggestion(deps: Deps, actor: Actor, id: string, rea
   return deps.db.transaction(
     (tx) => {
       const row = pendingSuggestion(tx, id);
+      const now = Date.now();
       const decided = tx
         .update(businessSuggestions)
-        .set({ status: 'rejected', reason, decidedBy: moderator.id, decidedAt: Date.now() })
+        .set({ status: 'rejected', reason, decidedBy: moderator.id, decidedAt: now })
         .where(eq(businessSuggestions.id, id))
         .returning()
         .get();
       recordModAction(tx, moderator, { action: 'rejectSuggestion', targetKind: 'suggestion', targetId: id, excerpt: row.title, reason });
+      // The member reads the reason in the bell (and by mail per their settings), and on /suggest.
+      notifyDecision(tx, 'suggestionRejected', { userId: row.userId, businessId: null, suggestionId: id }, reason, now);
       return toSuggestion(decided);
     },
     { behavior: 'immediate' },

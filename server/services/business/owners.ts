@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { businessClaims, businessOwners, businesses, users } from '../../../db/schema';
 import type { Deps } from '../deps';
+import { notifyDecision } from '../notifications/notifications';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import {
@@ -183,8 +184,17 @@ export async function decideClaim(deps: Deps, actor: Actor, input: ClaimDecision
     if (!claim) throw new AppError('NOT_FOUND', 'claimNotFound');
     if (claim.status !== 'pending') throw new AppError('CONFLICT', 'claimDecided');
     const status = input.decision === 'approve' ? 'approved' : 'rejected';
-    tx.update(businessClaims).set({ status, decidedAt: now, decidedBy: admin.id }).where(eq(businessClaims.id, input.id)).run();
+    const reason = status === 'rejected' && input.reason ? input.reason : null;
+    tx.update(businessClaims).set({ status, reason, decidedAt: now, decidedBy: admin.id }).where(eq(businessClaims.id, input.id)).run();
     if (status === 'approved') addOwner(tx, claim.businessId, claim.userId, now);
+    // The claimant is told either way (the admin unnamed), a rejection with its reason.
+    notifyDecision(
+      tx,
+      status === 'approved' ? 'claimApproved' : 'claimRejected',
+      { userId: claim.userId, businessId: claim.businessId, suggestionId: null },
+      reason,
+      now,
+    );
   });
   return claimById(db, input.id);
 }

@@ -33,7 +33,6 @@ import { resolvePostImage, writeWithImage, type WithUpload } from './post-images
 import { recordModAction } from '../moderation/mod-log';
 import { editPost } from './post-edit';
 import { checkNewPost } from '../moderation/spam';
-import { notifyReview } from '../notifications/notifications';
 import {
   businessCards,
   businessColumns,
@@ -315,7 +314,8 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
       // Stars given with the comment: the rating widget's rules, in this transaction; they also
       // set author_rate on this new comment.
       if (input.rate !== undefined) rateAlongsidePost(deps, tx, input.businessId, author.id, input.rate);
-      notifyReview(db, author.id, input.businessId, id, Date.now());
+      // The business's followers hear of it when they next read their notifications
+      // (fan-out on read, services/notifications/favorite-reviews.ts): nothing is written for them here.
     }),
   );
   scheduleQueuedIndexing(db);

@@ -112,7 +112,8 @@ describe('notification mails', () => {
   it('reactions and new reviews of favourites wait for the daily digest', async () => {
     const start = clock + 10 * THREAD_MAIL_EVERY_MS;
     const c = await review(bo, 'Bo skriver en recension');
-    t.db.insert(favorites).values({ userId: bo.id, businessId: shop, createdAt: start }).run();
+    // Posts carry the real time (the job's clock is injected): the favourite is made before Anna's review.
+    t.db.insert(favorites).values({ userId: bo.id, businessId: shop, createdAt: Date.now() }).run();
     await rateComment(t.deps, anna.actor, { id: c._id, rate: 5 });
     await rateComment(t.deps, emma.actor, { id: c._id, rate: 4 });
     await review(anna, 'Anna skriver också en');

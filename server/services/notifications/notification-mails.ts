@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../../db/client';
-import { businesses, comments, notifications, notificationSettings, notificationThreads, replies, users } from '../../../db/schema';
+import { businessSuggestions, businesses, comments, notifications, notificationSettings, notificationThreads, replies, users } from '../../../db/schema';
 import type { Deps } from '../deps';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
@@ -18,6 +18,8 @@ import {
 import { requireSignedIn, type Actor } from '../actor';
 import { shownLastName } from '../accounts/names';
 import { enqueueMail } from '../ops/mail-outbox';
+import { pullFavoriteReviewsForMail } from './favorite-reviews';
+import { notificationPath } from './notifications';
 import { inSiteName } from '../../../shared/schemas/site-settings';
 import { siteText } from '../site/site-settings';
 import { notifications as svCatalog } from '../../../shared/i18n/sv/notifications';
@@ -123,8 +125,9 @@ type Pending = {
   id: string;
   userId: string;
   kind: string;
-  commentId: string;
+  commentId: string | null;
   replyId: string | null;
+  businessId: string | null;
   count: number;
   reason: string | null;
   email: string;
@@ -145,42 +148,47 @@ type Pending = {
 };
 
 function pendingRows(db: Db): Pending[] {
-  return db
-    .select({
-      id: notifications.id,
-      userId: notifications.userId,
-      kind: notifications.kind,
-      commentId: notifications.commentId,
-      replyId: notifications.replyId,
-      count: notifications.count,
-      reason: notifications.reason,
-      email: recipient.email,
-      language: recipient.language,
-      firstName: recipient.firstName,
-      banned: recipient.isBanned,
-      demo: recipient.isDemo,
-      actorFirst: actorUser.firstName,
-      actorLast: shownLastName(actorUser),
-      businessTitle: businesses.title,
-      shown,
-      settingsToken: notificationSettings.token,
-      digestAt: notificationSettings.digestAt,
-      replies: notificationSettings.replies,
-      reactions: notificationSettings.reactions,
-      reviews: notificationSettings.reviews,
-      moderation: notificationSettings.moderation,
-    })
-    .from(notifications)
-    .innerJoin(recipient, eq(recipient.id, notifications.userId))
-    .innerJoin(comments, eq(comments.id, notifications.commentId))
-    .innerJoin(businesses, eq(businesses.id, comments.businessId))
-    .leftJoin(actorUser, eq(actorUser.id, notifications.actorId))
-    .leftJoin(linkedReply, eq(linkedReply.id, notifications.replyId))
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
-    .where(isNull(notifications.mailedAt))
-    .orderBy(asc(notifications.createdAt))
-    .limit(MAIL_BATCH)
-    .all();
+  return (
+    db
+      .select({
+        id: notifications.id,
+        userId: notifications.userId,
+        kind: notifications.kind,
+        commentId: notifications.commentId,
+        replyId: notifications.replyId,
+        businessId: businesses.id,
+        count: notifications.count,
+        reason: notifications.reason,
+        email: recipient.email,
+        language: recipient.language,
+        firstName: recipient.firstName,
+        banned: recipient.isBanned,
+        demo: recipient.isDemo,
+        actorFirst: actorUser.firstName,
+        actorLast: shownLastName(actorUser),
+        businessTitle: sql<string>`coalesce(${businesses.title}, ${businessSuggestions.title}, '')`,
+        shown,
+        settingsToken: notificationSettings.token,
+        digestAt: notificationSettings.digestAt,
+        replies: notificationSettings.replies,
+        reactions: notificationSettings.reactions,
+        reviews: notificationSettings.reviews,
+        moderation: notificationSettings.moderation,
+      })
+      .from(notifications)
+      .innerJoin(recipient, eq(recipient.id, notifications.userId))
+      // As the list: a notice about a suggestion or a claim has no comment.
+      .leftJoin(comments, eq(comments.id, notifications.commentId))
+      .leftJoin(businesses, eq(businesses.id, sql`coalesce(${notifications.businessId}, ${comments.businessId})`))
+      .leftJoin(businessSuggestions, eq(businessSuggestions.id, notifications.suggestionId))
+      .leftJoin(actorUser, eq(actorUser.id, notifications.actorId))
+      .leftJoin(linkedReply, eq(linkedReply.id, notifications.replyId))
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
+      .where(isNull(notifications.mailedAt))
+      .orderBy(asc(notifications.createdAt))
+      .limit(MAIL_BATCH)
+      .all()
+  );
 }
 
 const mailText = {
@@ -193,6 +201,7 @@ const mailText = {
       reviews: (place: string) => `Ny recension av ${place}`,
       moderation: (place: string) => `Om ditt inlägg om ${place}`,
     },
+    decisionSubject: (place: string) => `Beslut om ${place}`,
     digestSubject: (n: number) => `Recensera: ${n} ${n === 1 ? 'nyhet' : 'nyheter'} sedan i går`,
     digestIntro: 'Det här har hänt sedan förra sammanfattningen:',
     more: (n: number) => `… och ${n} till.`,
@@ -213,6 +222,7 @@ const mailText = {
       reviews: (place: string) => `New review of ${place}`,
       moderation: (place: string) => `About your post about ${place}`,
     },
+    decisionSubject: (place: string) => `Decision about ${place}`,
     digestSubject: (n: number) => `Recensera: ${n} ${n === 1 ? 'update' : 'updates'} since yesterday`,
     digestIntro: 'This is what happened since the last summary:',
     more: (n: number) => `… and ${n} more.`,
@@ -248,12 +258,21 @@ function sentence(lang: Language, r: Pending): string {
       return r.reason ? `${m.text.removed(place)}. ${m.reason(r.reason)}` : m.text.removed(place);
     case 'reportResolved':
       return r.reason === 'remove' ? m.text.reportRemoved(place) : m.text.reportDismissed(place);
+    case 'suggestionApproved':
+    case 'claimApproved':
+      return m.text[kind](place);
+    case 'suggestionRejected':
+    case 'claimRejected':
+      return r.reason ? `${m.text[kind](place)}. ${m.reason(r.reason)}` : m.text[kind](place);
   }
 }
 
-/** The post's page in the reader's language (`?lang=`), at the exact post. */
-export function postLink(env: Env, lang: Language, commentId: string, replyId: string | null): string {
-  return `${env.PUBLIC_URL}/comment/${encodeURIComponent(commentId)}?lang=${lang}#${replyId ? `reply-${replyId}` : `comment-${commentId}`}`;
+/** The entry's page in the reader's language (`?lang=`): the exact post, or the business, suggestions or profile page. */
+export function entryLink(env: Env, lang: Language, r: Pick<Pending, 'kind' | 'commentId' | 'replyId' | 'businessId'>): string {
+  const path = notificationPath(r);
+  const hash = path.indexOf('#');
+  const [page, fragment] = hash < 0 ? [path, ''] : [path.slice(0, hash), path.slice(hash)];
+  return `${env.PUBLIC_URL}${page}?lang=${lang}${fragment}`;
 }
 
 function composeMail(env: Env, rows: Pending[], category: MailCategory, token: string, daily: boolean, siteName: string) {
@@ -266,7 +285,7 @@ function composeMail(env: Env, rows: Pending[], category: MailCategory, token: s
     m.hello(first.firstName),
     '',
     ...(daily ? [m.digestIntro, ''] : []),
-    ...listed.flatMap((r) => [sentence(lang, r), postLink(env, lang, r.commentId, r.replyId), '']),
+    ...listed.flatMap((r) => [sentence(lang, r), entryLink(env, lang, r), '']),
     ...(rows.length > listed.length ? [m.more(rows.length - listed.length), ''] : []),
     '—',
     m.why(m.categories[category], daily),
@@ -277,7 +296,11 @@ function composeMail(env: Env, rows: Pending[], category: MailCategory, token: s
   ];
   return {
     to: first.email,
-    subject: daily ? inSiteName(m.digestSubject(rows.length), siteName) : m.subject[category](first.businessTitle, siteName),
+    subject: daily
+      ? inSiteName(m.digestSubject(rows.length), siteName)
+      : first.commentId === null
+        ? m.decisionSubject(first.businessTitle)
+        : m.subject[category](first.businessTitle, siteName),
     text: lines.join('\n'),
     headers: { 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
@@ -294,6 +317,8 @@ function composeMail(env: Env, rows: Pending[], category: MailCategory, token: s
 export function queueNotificationMails(deps: Deps, now = Date.now()): number {
   const { db, env } = deps;
   const siteName = siteText(deps).name;
+  // New reviews of favourites are rows only once pulled (favorite-reviews.ts): for those who get mail of them, now.
+  pullFavoriteReviewsForMail(db, now, DIGEST_EVERY_MS);
   const rows = pendingRows(db);
   if (rows.length === 0) return 0;
   const postedCache = new Map<string, boolean>();
@@ -319,7 +344,8 @@ export function queueNotificationMails(deps: Deps, now = Date.now()): number {
       continue;
     }
     const groups = choice === 'instant' ? instant : daily;
-    const key = choice === 'instant' ? `${r.userId} ${r.commentId} ${category}` : `${r.userId} ${category}`;
+    // A notice without a thread (a decision on a suggestion or a claim) is a mail of its own.
+    const key = choice === 'instant' ? `${r.userId} ${r.commentId ?? r.id} ${category}` : `${r.userId} ${category}`;
     const group = groups.get(key);
     if (group) group.push(r);
     else groups.set(key, [r]);
@@ -329,18 +355,23 @@ export function queueNotificationMails(deps: Deps, now = Date.now()): number {
     const mailed: string[] = [...passed];
     for (const group of instant.values()) {
       const { userId, commentId } = group[0];
-      const last = tx
-        .select({ at: notificationThreads.mailedAt })
-        .from(notificationThreads)
-        .where(and(eq(notificationThreads.userId, userId), eq(notificationThreads.commentId, commentId)))
-        .get();
+      const last =
+        commentId === null
+          ? undefined
+          : tx
+              .select({ at: notificationThreads.mailedAt })
+              .from(notificationThreads)
+              .where(and(eq(notificationThreads.userId, userId), eq(notificationThreads.commentId, commentId)))
+              .get();
       if (last && last.at > now - THREAD_MAIL_EVERY_MS) continue;
       const token = ensureSettings(tx, userId);
       enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token, false, siteName), { now });
-      tx.insert(notificationThreads)
-        .values({ userId, commentId, mailedAt: now })
-        .onConflictDoUpdate({ target: [notificationThreads.userId, notificationThreads.commentId], set: { mailedAt: now } })
-        .run();
+      if (commentId !== null) {
+        tx.insert(notificationThreads)
+          .values({ userId, commentId, mailedAt: now })
+          .onConflictDoUpdate({ target: [notificationThreads.userId, notificationThreads.commentId], set: { mailedAt: now } })
+          .run();
+      }
       mailed.push(...group.map((r) => r.id));
       queued++;
     }

@@ -244,6 +244,9 @@ describe('query plans', () => {
       const p = plan(query);
       expect(p).toMatch(/SEARCH notifications USING INDEX notifications_user_idx \(user_id=\?/);
       expect(p).not.toMatch(/TEMP B-TREE/);
+      // A notice's business (its own, or its comment's) and suggestion by primary key.
+      expect(p).toMatch(/SEARCH businesses USING INDEX sqlite_autoindex_businesses_1 \(id=\?\) LEFT-JOIN/);
+      expect(p).toMatch(/SEARCH business_suggestions USING INDEX sqlite_autoindex_business_suggestions_1 \(id=\?\) LEFT-JOIN/);
     }
     expect(plan(q.unread)).toMatch(/SEARCH notifications USING INDEX notifications_unread_idx \(user_id=\?\)/);
   });

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../../db/client';
-import { businesses, comments, favorites, notifications, replies, reports, users } from '../../../db/schema';
+import type { Db, DbOrTx } from '../../../db/client';
+import { businessSuggestions, businesses, comments, notifications, replies, reports, users } from '../../../db/schema';
 import type { Deps } from '../deps';
 import { newId } from '../../lib/ids';
 import { keptLimit, preparedStatements } from '../../lib/prepared';
@@ -16,6 +16,7 @@ import {
 import { requireSignedIn, type Actor } from '../actor';
 import { shownLastName } from '../accounts/names';
 import { decodeCursor, pageOf } from '../comments/comment-pages';
+import { pullFavoriteReviews } from './favorite-reviews';
 
 /** Read notifications older than this are deleted by the hourly maintenance. */
 export const READ_NOTIFICATIONS_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
@@ -50,6 +51,8 @@ function rowOf(recipient: SQLWrapper, kind: NotificationKind | SQL, commentId: S
     kind: (typeof kind === 'string' ? sql<string>`${kind}` : kind).as('kind'),
     actorId: sql<string | null>`${p.actor}`.as('actor_id'),
     commentId: sql<string>`${commentId}`.as('comment_id'),
+    businessId: sql<string | null>`null`.as('business_id'),
+    suggestionId: sql<string | null>`null`.as('suggestion_id'),
     replyId: (replyId ?? sql<string | null>`null`).as('reply_id'),
     groupKey: (extra.groupKey ?? sql<string | null>`null`).as('group_key'),
     count: sql<number>`1`.as('count'),
@@ -71,8 +74,9 @@ const reacted = alias(replies, 'reacted');
  * (better-sqlite3 has one connection), so the statements are compiled once per database.
  * Every write is one prepared INSERT … SELECT run inside the caller's transaction: the recipients
  * come from an indexed read in the same statement (the post's author by primary key, a thread's
- * repliers on replies_comment_idx, a business's followers on favorites_business_idx, a post's
- * open reporters on the reports' partial unique indexes).
+ * repliers on replies_comment_idx, a post's open reporters on the reports' partial unique
+ * indexes). New reviews of favourites are not written here: they are pulled on read
+ * (favorite-reviews.ts).
  */
 const writes = preparedStatements((db: Db) => ({
   /** A reply to the comment's author. */
@@ -99,13 +103,6 @@ const writes = preparedStatements((db: Db) => ({
       .select(rowOf(comments.userId, 'ownerReply', comments.id, null))
       .from(comments)
       .where(and(eq(comments.id, p.commentId), notActor(comments.userId))),
-  ),
-  /** A new review to each user who keeps the business among their favourites. */
-  favoriteReview: db.insert(notifications).select(
-    db
-      .select(rowOf(favorites.userId, 'favoriteReview', sql`${p.commentId}`, null))
-      .from(favorites)
-      .where(and(eq(favorites.businessId, p.businessId), notActor(favorites.userId))),
   ),
   /** A reaction to a comment: the author's unread notice of it counts one more, or a new one starts. */
   commentReaction: db
@@ -174,11 +171,6 @@ export function notifyReply(db: Db, actorId: string, commentId: string, replyId:
   w.threadReply.run(args);
 }
 
-/** A new review: the business's followers hear of it (in the comment's transaction). */
-export function notifyReview(db: Db, actorId: string, businessId: string, commentId: string, now: number): void {
-  writes(db).favoriteReview.run({ ...base, event: newId(), actor: actorId, exclude: actorId, businessId, commentId, now });
-}
-
 /**
  * A business answered a review (services/business/owner-replies.ts): its author hears of it, in the answer's
  * transaction. The answer speaks for the business, so the row names no person.
@@ -224,6 +216,26 @@ export function notifyReporters(
   (post.kind === 'comment' ? w.commentReportsResolved : w.replyReportsResolved).run(args);
 }
 
+export type DecisionKind = 'suggestionApproved' | 'suggestionRejected' | 'claimApproved' | 'claimRejected';
+
+/**
+ * A moderator's or an admin's decision on a member's suggestion of a place or claim of a business
+ * (services/business/business-suggestions.ts, owners.ts), to the member, in the decision's
+ * transaction: the only notices without a comment. The decider stays unnamed; a rejection carries
+ * its reason. `businessId`: the business made or claimed (none for a rejected suggestion).
+ */
+export function notifyDecision(
+  db: DbOrTx,
+  kind: DecisionKind,
+  to: { userId: string; businessId: string | null; suggestionId: string | null },
+  reason: string | null,
+  now: number,
+): void {
+  db.insert(notifications)
+    .values({ id: newId(), userId: to.userId, kind, businessId: to.businessId, suggestionId: to.suggestionId, reason, createdAt: now })
+    .run();
+}
+
 const actorUser = alias(users, 'actor_user');
 const linkedReply = alias(replies, 'linked_reply');
 const rowid = sql<number>`${notifications}.rowid`;
@@ -238,28 +250,33 @@ const seen = sql`(${notifications.actorId} is null or ${actorUser.isBanned} = 0)
   and (${notifications.kind} <> 'favoriteReview' or (${comments.hiddenAt} is null and ${comments.removedAt} is null))`;
 
 function listRows(db: Db) {
-  return db
-    .select({
-      id: notifications.id,
-      rowid,
-      kind: notifications.kind,
-      createdAt: notifications.createdAt,
-      readAt: notifications.readAt,
-      count: notifications.count,
-      actorId: notifications.actorId,
-      firstName: actorUser.firstName,
-      lastName: shownLastName(actorUser),
-      commentId: notifications.commentId,
-      replyId: notifications.replyId,
-      businessId: comments.businessId,
-      businessTitle: businesses.title,
-      reason: notifications.reason,
-    })
-    .from(notifications)
-    .innerJoin(comments, eq(comments.id, notifications.commentId))
-    .innerJoin(businesses, eq(businesses.id, comments.businessId))
-    .leftJoin(actorUser, eq(actorUser.id, notifications.actorId))
-    .leftJoin(linkedReply, eq(linkedReply.id, notifications.replyId));
+  return (
+    db
+      .select({
+        id: notifications.id,
+        rowid,
+        kind: notifications.kind,
+        createdAt: notifications.createdAt,
+        readAt: notifications.readAt,
+        count: notifications.count,
+        actorId: notifications.actorId,
+        firstName: actorUser.firstName,
+        lastName: shownLastName(actorUser),
+        commentId: notifications.commentId,
+        replyId: notifications.replyId,
+        businessId: businesses.id,
+        businessTitle: sql<string>`coalesce(${businesses.title}, ${businessSuggestions.title}, '')`,
+        suggestionId: notifications.suggestionId,
+        reason: notifications.reason,
+      })
+      .from(notifications)
+      // A notice about a suggestion or a claim has no comment: its business (if any) is its own.
+      .leftJoin(comments, eq(comments.id, notifications.commentId))
+      .leftJoin(businesses, eq(businesses.id, sql`coalesce(${notifications.businessId}, ${comments.businessId})`))
+      .leftJoin(businessSuggestions, eq(businessSuggestions.id, notifications.suggestionId))
+      .leftJoin(actorUser, eq(actorUser.id, notifications.actorId))
+      .leftJoin(linkedReply, eq(linkedReply.id, notifications.replyId))
+  );
 }
 
 /** The list and the count the bell shows; exported so the query-plan test checks these statements. */
@@ -288,6 +305,13 @@ export function notificationQueries(db: Db) {
 const reads = preparedStatements(notificationQueries);
 type ListRow = Awaited<ReturnType<ReturnType<typeof reads>['list']['all']>>[number];
 
+/** Where an entry leads (the mails add the reader's language): see NotificationItem.link. */
+export function notificationPath(r: { kind: string; commentId: string | null; replyId: string | null; businessId: string | null }): string {
+  if (r.commentId !== null) return `/comment/${encodeURIComponent(r.commentId)}#${r.replyId ? `reply-${r.replyId}` : `comment-${r.commentId}`}`;
+  if (r.kind === 'suggestionRejected' || r.businessId === null) return r.kind === 'claimRejected' ? '/user' : '/suggest';
+  return r.kind === 'claimRejected' ? '/user' : `/business/${encodeURIComponent(r.businessId)}`;
+}
+
 function toItem(r: ListRow): NotificationItem {
   return {
     _id: r.id,
@@ -300,20 +324,24 @@ function toItem(r: ListRow): NotificationItem {
     replyId: r.replyId,
     businessId: r.businessId,
     businessTitle: r.businessTitle,
+    suggestionId: r.suggestionId,
     reason: r.reason,
-    link: `/comment/${encodeURIComponent(r.commentId)}#${r.replyId ? `reply-${r.replyId}` : `comment-${r.commentId}`}`,
+    link: notificationPath(r),
   };
 }
 
-/** The unread count of the bell. */
-export function unreadCount(deps: Deps, actor: Actor): number {
+/** The unread count of the bell (after pulling new reviews of the user's favourites). */
+export function unreadCount(deps: Deps, actor: Actor, now = Date.now()): number {
   const me = requireSignedIn(actor);
+  pullFavoriteReviews(deps.db, me.id, now);
   return reads(deps.db).unread.get({ me: me.id })?.n ?? 0;
 }
 
 /** The signed-in user's notifications, newest first, by cursor, with the unread count. */
-export function listNotifications(deps: Deps, actor: Actor, input: NotificationsInput): NotificationsPage {
+export function listNotifications(deps: Deps, actor: Actor, input: NotificationsInput, now = Date.now()): NotificationsPage {
   const me = requireSignedIn(actor);
+  // New reviews of favourites become rows first (fan-out on read, favorite-reviews.ts).
+  pullFavoriteReviews(deps.db, me.id, now);
   const limit = input.limit ?? NOTIFICATIONS_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
   const q = reads(deps.db);

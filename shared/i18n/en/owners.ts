@@ -48,6 +48,7 @@ export const owners: Widen<typeof sv> = {
     reject: (business: string, who: string) => `Reject ${who} for ${business}`,
     approveShort: 'Approve',
     rejectShort: 'Reject',
+    reason: 'Reason if rejected (optional; the member reads it)',
     menuItem: 'Ownership claims',
   },
   numbers: {

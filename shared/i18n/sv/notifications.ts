@@ -5,7 +5,7 @@ export const notifications = {
   /** Read after the drawer item's visible count: "Notiser 3 olästa". */
   unreadSuffix: 'olästa',
   title: 'Notiser',
-  intro: 'Svar, reaktioner och beslut om dina inlägg, nyast först.',
+  intro: 'Svar, reaktioner och beslut om dina inlägg, förslag och ägaranspråk, nyast först.',
   loading: 'Hämtar notiser …',
   loadingMore: 'Hämtar fler …',
   loadMore: 'Visa fler',
@@ -29,6 +29,10 @@ export const notifications = {
     restored: (place: string) => `Ditt inlägg om ${place} visas igen efter granskning`,
     reportRemoved: (place: string) => `Tack! Inlägget du anmälde om ${place} har tagits bort`,
     reportDismissed: (place: string) => `Inlägget du anmälde om ${place} har granskats och får ligga kvar`,
+    suggestionApproved: (place: string) => `Ditt förslag ${place} godkändes och finns nu i katalogen`,
+    suggestionRejected: (place: string) => `Ditt förslag ${place} godkändes inte`,
+    claimApproved: (place: string) => `Du är nu ägare till ${place} och kan svara på recensioner`,
+    claimRejected: (place: string) => `Din ansökan om att äga ${place} godkändes inte`,
   },
   reason: (reason: string) => `Anledning: ${reason}`,
   settings: {
@@ -38,7 +42,7 @@ export const notifications = {
       replies: 'Svar till dig och i dina trådar',
       reactions: 'Reaktioner på dina inlägg',
       reviews: 'Nya recensioner av dina favoriter',
-      moderation: 'Moderering av dina inlägg och anmälningar',
+      moderation: 'Moderering av dina inlägg och anmälningar, beslut om dina förslag och ägaranspråk',
     },
     choices: { instant: 'Direkt', daily: 'En gång om dagen', off: 'Av' },
   },

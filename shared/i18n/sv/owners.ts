@@ -48,6 +48,7 @@ export const owners = {
     reject: (business: string, who: string) => `Avslå ${who} för ${business}`,
     approveShort: 'Godkänn',
     rejectShort: 'Avslå',
+    reason: 'Anledning vid avslag (valfritt, medlemmen får läsa den)',
     menuItem: 'Ägaranspråk',
   },
   numbers: {

@@ -1,0 +1,235 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comments, favorites, notifications, notificationSettings, users } from '../../../db/schema';
+import { startSmtp, type TestSmtp } from '../../test/accounts-testing';
+import { insertBusiness } from '../../test/comment-fixtures';
+import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/helpers';
+import { createComment } from '../comments/comments';
+import { createReply } from '../comments/replies';
+import { favoriteReviewQueries, MAIL_PULL_READERS, PULL_MAX, pullFavoriteReviewsForMail } from './favorite-reviews';
+import { DIGEST_EVERY_MS, queueNotificationMails } from './notification-mails';
+import { listNotifications, unreadCount } from './notifications';
+
+let t: TestContext;
+let smtp: TestSmtp;
+let anna: TestUser, bo: TestUser, cilla: TestUser, dan: TestUser;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMITS: '0', PUBLIC_URL: 'https://recensera.example' } });
+  [anna, bo, cilla, dan] = await Promise.all([
+    createTestUser(t.db, { firstName: 'Anna', lastName: 'Andersson', email: 'anna@example.se' }),
+    createTestUser(t.db, { firstName: 'Bo', lastName: 'Berg', email: 'bo@example.se' }),
+    createTestUser(t.db, { firstName: 'Cilla', lastName: 'Carlsson', email: 'cilla@example.se' }),
+    createTestUser(t.db, { firstName: 'Dan', lastName: 'Dahl', email: 'dan@example.se' }),
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const review = (who: TestUser, business: string, text = 'Bästa surdegen i stan') =>
+  createComment(t.deps, who.actor, { businessId: business, text, businessLocation: 'Lund' });
+const favourite = (who: TestUser, business: string, createdAt = Date.now()) =>
+  t.db.insert(favorites).values({ userId: who.id, businessId: business, createdAt }).run();
+/** Rows stored for the user, without reading the bell (a read pulls). */
+const storedFor = (who: TestUser) =>
+  t.db
+    .select({ commentId: notifications.commentId })
+    .from(notifications)
+    .where(and(eq(notifications.userId, who.id), eq(notifications.kind, 'favoriteReview')))
+    .all()
+    .map((r) => r.commentId);
+/** The user's favourite-review entries as the bell lists them, newest first. */
+const listedFor = (who: TestUser) =>
+  listNotifications(t.deps, who.actor, { limit: 100 })
+    .items.filter((n) => n.kind === 'favoriteReview')
+    .map((n) => n.commentId);
+
+describe('new reviews of favourites, fanned out on read', () => {
+  it('a review writes nothing for the followers; their bell count or list pulls it, once', async () => {
+    const shop = insertBusiness(t.db, 'Läsbageriet');
+    favourite(anna, shop);
+    favourite(cilla, shop);
+    const c = await review(bo, shop);
+    expect(storedFor(anna)).toEqual([]);
+    expect(storedFor(cilla)).toEqual([]);
+    // The bell's count pulls it.
+    expect(unreadCount(t.deps, anna.actor)).toBe(1);
+    expect(storedFor(anna)).toEqual([c._id]);
+    expect(storedFor(cilla)).toEqual([]);
+    // So does the list (REST and tRPC), and a second read adds nothing.
+    const rest = await t.app.inject({ url: '/api/notifications', headers: bearer(cilla) });
+    expect(rest.json().items.map((n: { kind: string; commentId: string }) => [n.kind, n.commentId])).toEqual([['favoriteReview', c._id]]);
+    expect((await callerFor(t.deps, cilla).notifications.list({})).items).toHaveLength(1);
+    expect(listedFor(anna)).toEqual([c._id]);
+    expect(unreadCount(t.deps, anna.actor)).toBe(1);
+    expect(storedFor(anna)).toEqual([c._id]);
+    // The author hears nothing of her own review, and the watermark moved for the reader only.
+    expect(listedFor(bo)).toEqual([]);
+    const marks = t.db.select({ id: users.id, at: users.favoriteReviewsAt }).from(users).all();
+    expect(marks.find((u) => u.id === anna.id)?.at).toEqual(expect.any(Number));
+    expect(marks.find((u) => u.id === dan.id)?.at).toBeNull();
+  });
+
+  it('a favourite made later pulls no older review; unfavouriting stops new ones', async () => {
+    const shop = insertBusiness(t.db, 'Sentbageriet');
+    const old = await review(bo, shop, 'En recension från förr');
+    // It was posted ten seconds before Dan made the business a favourite.
+    t.db
+      .update(comments)
+      .set({ createdAt: Date.now() - 10_000 })
+      .where(eq(comments.id, old._id))
+      .run();
+    favourite(dan, shop, Date.now() - 5_000);
+    expect(listedFor(dan)).toEqual([]);
+    const later = await review(bo, shop, 'En recension efter favoriten');
+    expect(listedFor(dan)).toEqual([later._id]);
+    expect(listedFor(dan)).not.toContain(old._id);
+    t.db
+      .delete(favorites)
+      .where(and(eq(favorites.userId, dan.id), eq(favorites.businessId, shop)))
+      .run();
+    await review(cilla, shop, 'En recension efter att Dan slutat följa');
+    expect(listedFor(dan)).toEqual([later._id]);
+  });
+
+  it('a review hidden or removed before the pull, by a banned author, or one’s own never appears', async () => {
+    const shop = insertBusiness(t.db, 'Doltbageriet');
+    const eva = await createTestUser(t.db, { firstName: 'Eva', lastName: 'Ek' });
+    const fredrik = await createTestUser(t.db, { firstName: 'Fredrik', lastName: 'Fors' });
+    favourite(anna, shop);
+    const hidden = await review(bo, shop, 'Den här döljs efter anmälningar');
+    const removed = await review(cilla, shop, 'Den här tas bort av en moderator');
+    const banned = await review(eva, shop, 'En avstängd skribent');
+    await review(anna, shop, 'Min egen recension');
+    const shown = await review(fredrik, shop, 'Den här syns');
+    t.db.update(comments).set({ hiddenAt: Date.now() }).where(eq(comments.id, hidden._id)).run();
+    t.db.update(comments).set({ removedAt: Date.now() }).where(eq(comments.id, removed._id)).run();
+    t.db.update(users).set({ isBanned: true }).where(eq(users.id, eva.id)).run();
+    const before = storedFor(anna).length;
+    const listed = listedFor(anna);
+    expect(listed).toContain(shown._id);
+    for (const gone of [hidden._id, removed._id, banned._id]) expect(listed).not.toContain(gone);
+    expect(storedFor(anna)).toHaveLength(before + 1);
+  });
+
+  it('one pull keeps the newest PULL_MAX', async () => {
+    const shop = insertBusiness(t.db, 'Storbageriet');
+    const gustav = await createTestUser(t.db, { firstName: 'Gustav', lastName: 'Gran' });
+    favourite(gustav, shop, Date.now() - 60_000);
+    const base = Date.now() - 30_000;
+    t.db
+      .insert(comments)
+      .values(
+        Array.from({ length: PULL_MAX + 5 }, (_, i) => ({
+          id: `bulk-${i}`,
+          businessId: shop,
+          userId: bo.id,
+          text: `Recension nummer ${i}`,
+          businessLocation: 'Lund',
+          createdAt: base + i,
+          updatedAt: base + i,
+        })),
+      )
+      .run();
+    const listed = listedFor(gustav);
+    expect(listed).toHaveLength(PULL_MAX);
+    expect(listed[0]).toBe(`bulk-${PULL_MAX + 4}`);
+    expect(listed).not.toContain('bulk-4');
+  });
+});
+
+describe('the mail job pulls for those who get mail of new reviews', () => {
+  it('instant: the favouriter is mailed without opening the bell; off: nothing is pulled', async () => {
+    const shop = insertBusiness(t.db, 'Mejlbageriet');
+    const hanna = await createTestUser(t.db, { firstName: 'Hanna', lastName: 'Holm', email: 'hanna@example.se' });
+    const ivar = await createTestUser(t.db, { firstName: 'Ivar', lastName: 'Ivarsson', email: 'ivar@example.se' });
+    // Mail goes only to someone who has posted.
+    const elsewhere = insertBusiness(t.db, 'Annanstans');
+    await review(hanna, elsewhere, 'Hanna har skrivit något');
+    await createReply(t.deps, ivar.actor, { commentId: (await review(bo, elsewhere, 'Bo skriver'))._id, text: 'Ivar svarar' });
+    t.db.insert(notificationSettings).values({ userId: hanna.id, token: 'hanna-token', reviews: 'instant' }).run();
+    t.db.insert(notificationSettings).values({ userId: ivar.id, token: 'ivar-token', reviews: 'off' }).run();
+    favourite(hanna, shop);
+    favourite(ivar, shop);
+    const c = await review(cilla, shop, 'Ny recension som Hanna vill höra om');
+    queueNotificationMails(t.deps);
+    await t.deps.outbox.deliverDue();
+    const mail = smtp.lastMailTo(hanna.email);
+    expect(mail.subject).toBe('Ny recension av Mejlbageriet');
+    expect(mail.text).toContain('Cilla Carlsson skrev en ny recension av din favorit Mejlbageriet');
+    expect(mail.text).toContain(`https://recensera.example/comment/${c._id}?lang=sv#comment-${c._id}`);
+    expect(storedFor(hanna)).toEqual([c._id]);
+    expect(storedFor(ivar)).toEqual([]);
+    expect(smtp.mailsTo(ivar.email)).toEqual([]);
+    // Her bell shows the same row, not a second one.
+    expect(listedFor(hanna)).toEqual([c._id]);
+  });
+});
+
+describe('the mail job works a large fan-out off over several runs', () => {
+  it(`pulls for at most MAIL_PULL_READERS readers a run, the rest in the next`, () => {
+    const shop = insertBusiness(t.db, 'Folkbageriet');
+    const elsewhere = insertBusiness(t.db, 'Annanbageriet');
+    const n = MAIL_PULL_READERS + 20;
+    const sqlite = t.db.$client;
+    const now = Date.now();
+    sqlite.transaction(() => {
+      for (let i = 0; i < n; i++) {
+        const id = `crowd-${i}`;
+        sqlite
+          .prepare(`insert into users (id, email, first_name, last_name, created_at, updated_at) values (?, ?, 'Folk', 'Följare', ?, ?)`)
+          .run(id, `crowd${i}@example.se`, now, now);
+        // Each has posted (no mail for someone who has not) and wants instant mail of new reviews.
+        sqlite
+          .prepare(
+            `insert into comments (id, business_id, user_id, text, business_location, created_at, updated_at) values (?, ?, ?, 'Tidigare', 'Lund', ?, ?)`,
+          )
+          .run(`crowd-post-${i}`, elsewhere, id, now - 60_000, now - 60_000);
+        sqlite.prepare(`insert into notification_settings (user_id, token, reviews) values (?, ?, 'instant')`).run(id, `crowd-token-${i}`);
+        sqlite.prepare(`insert into favorites (user_id, business_id, created_at) values (?, ?, ?)`).run(id, shop, now - 30_000);
+      }
+      sqlite
+        .prepare(
+          `insert into comments (id, business_id, user_id, text, business_location, created_at, updated_at) values ('crowd-review', ?, ?, 'Ny', 'Lund', ?, ?)`,
+        )
+        .run(shop, bo.id, now, now);
+    })();
+    const pulledFor = () => (sqlite.prepare(`select count(*) as c from notifications where comment_id = 'crowd-review'`).get() as { c: number }).c;
+    pullFavoriteReviewsForMail(t.db, now + 1_000, DIGEST_EVERY_MS);
+    // At most a batch of readers (the earlier tests' readers may take some of its places).
+    expect(pulledFor()).toBeGreaterThan(0);
+    expect(pulledFor()).toBeLessThanOrEqual(MAIL_PULL_READERS);
+    pullFavoriteReviewsForMail(t.db, now + 16_000, DIGEST_EVERY_MS);
+    pullFavoriteReviewsForMail(t.db, now + 31_000, DIGEST_EVERY_MS);
+    expect(pulledFor()).toBe(n);
+    expect(pullFavoriteReviewsForMail(t.db, now + 46_000, DIGEST_EVERY_MS)).toBe(0);
+  });
+});
+
+describe('query plans', () => {
+  const plan = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql, params } = query.toSQL();
+    return (t.db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params.map(() => null)) as { detail: string }[]).map((r) => r.detail).join('\n');
+  };
+
+  for (const analyzed of [false, true]) {
+    it(`a pull walks the reader’s favourites by key and each business’s reviews by time${analyzed ? ' (after ANALYZE)' : ''}`, () => {
+      if (analyzed) t.db.$client.exec('analyze');
+      const p = plan(favoriteReviewQueries(t.db).pull);
+      expect(p).toMatch(/SEARCH favorites USING (COVERING )?INDEX sqlite_autoindex_favorites_1 \(user_id=\?\)/);
+      expect(p).toMatch(/SEARCH comments USING INDEX comments_business_idx \(business_id=\? AND created_at>\?\)/);
+      expect(p).not.toMatch(/SCAN (comments|favorites)\b/);
+    });
+
+    it(`the mail job reads the newest reviews on the feed index and their followers on theirs${analyzed ? ' (after ANALYZE)' : ''}`, () => {
+      const p = plan(favoriteReviewQueries(t.db).mailReaders);
+      expect(p).toMatch(/SEARCH comments USING (COVERING )?INDEX comments_feed_idx \(created_at>\?\)/);
+      expect(p).toMatch(/SEARCH favorites USING (COVERING )?INDEX favorites_business_idx \(business_id=\?\)/);
+      expect(p).toMatch(/SEARCH reader USING INDEX sqlite_autoindex_users_1 \(id=\?\)/);
+      expect(p).not.toMatch(/SCAN|AUTOMATIC/);
+    });
+  }
+});
