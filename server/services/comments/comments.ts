@@ -201,8 +201,9 @@ const writes = preparedStatements((db: Db) => ({
     placeKey: sql.placeholder('placeKey'),
     text: sql.placeholder('text'),
     imageId: sql.placeholder('imageId'),
-    // The author's stars so far; a rating given with this comment updates it in the same transaction.
-    authorRate: sql`(select ${businessRatings.rate} from ${businessRatings} where ${businessRatings.businessId} = ${p.businessId} and ${businessRatings.userId} = ${sql.placeholder('userId')})`,
+    // The author's stars so far, while they count (held or banned: none); a rating given with this
+    // comment updates it in the same transaction.
+    authorRate: sql`(select ${businessRatings.rate} from ${businessRatings} where ${businessRatings.businessId} = ${p.businessId} and ${businessRatings.userId} = ${sql.placeholder('userId')} and ${businessRatings.counted} = 1)`,
     createdAt: p.t,
     updatedAt: p.t,
   }),
