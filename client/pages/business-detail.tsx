@@ -35,12 +35,21 @@ const CommentSection = lazy(() => import('../features/comments/comment-section')
 
 const PhotoGallery = lazy(() => import('../features/business/photo-gallery').then((m) => ({ default: m.PhotoGallery })));
 
-type CommentsProps = { businessId: string; branches: { id: string; location: string }[]; commentCount: number };
+type CommentsProps = {
+  businessId: string;
+  branches: { id: string; location: string; commentCount: number }[];
+  places: { name: string; commentCount: number }[];
+  commentCount: number;
+};
 const sameComments = (a: CommentsProps, b: CommentsProps) =>
   a.businessId === b.businessId &&
   a.commentCount === b.commentCount &&
   a.branches.length === b.branches.length &&
-  a.branches.every((branch, i) => branch.id === b.branches[i]?.id && branch.location === b.branches[i]?.location);
+  a.branches.every(
+    (branch, i) => branch.id === b.branches[i]?.id && branch.location === b.branches[i]?.location && branch.commentCount === b.branches[i]?.commentCount,
+  ) &&
+  a.places.length === b.places.length &&
+  a.places.every((place, i) => place.name === b.places[i]?.name && place.commentCount === b.places[i]?.commentCount);
 
 /**
  * The comment section behind its own boundary. On a served page the boundary hydrates only when
@@ -136,7 +145,7 @@ export default function BusinessDetailPage() {
   const title = titleOf(business);
   const description = localized.description(business);
   const paragraphs = description.text.split('\n').filter((line) => line.trim() !== '');
-  const commentBranches = business.branches.map((b) => ({ id: b.id, location: localized.place(b.location) }));
+  const commentBranches = business.branches.map((b) => ({ id: b.id, location: localized.place(b.location), commentCount: b.commentCount }));
   const mapPlaces = business.branches.flatMap((b) =>
     b.lat !== null && b.lng !== null ? [{ id: b.id, lat: b.lat, lng: b.lng, label: `${title} – ${localized.place(b.location)}` }] : [],
   );
@@ -268,7 +277,7 @@ export default function BusinessDetailPage() {
       {/* The server renders the first page of comments as an anonymous visitor sees them
           (server/plugins/spa-pages.ts); the visitor's own view (the form, their choices) follows
           hydration. */}
-      <Comments businessId={business.id} branches={commentBranches} commentCount={business.commentCount} />
+      <Comments businessId={business.id} branches={commentBranches} places={business.places} commentCount={business.commentCount} />
       {/* Below the comments: it appears once its pictures are known, and would push them down
           (a layout shift) if it came first. */}
       {hydrated ? (

@@ -35,6 +35,12 @@ export const comments = sqliteTable(
      * none of them. A deleted branch unlinks its comments; their location text stays.
      */
     branchId: text('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+    /**
+     * Another place than a branch (issue 29.4), as the branch filter groups it: the location text
+     * folded by Swedish rules with its spaces collapsed ("Umeå " and "umeå" are one), set with the
+     * place (services/comments/comment-branches.ts placeKeyOf); null while the comment is at a branch.
+     */
+    placeKey: text('place_key'),
     text: text('text').notNull(),
     imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
     replyCount: integer('reply_count').notNull().default(0),
@@ -88,6 +94,11 @@ export const comments = sqliteTable(
     index('comments_business_replied_idx').on(t.businessId, t.replyCount, t.createdAt),
     // A business's comments at one branch, newest first (the branch filter); rowid appended.
     index('comments_branch_idx').on(t.branchId, t.createdAt),
+    // A business's comments at a typed place (the branch filter's other places), newest first, and
+    // their counts. Partial: most comments are at a branch and add no entry.
+    index('comments_place_idx')
+      .on(t.businessId, t.placeKey, t.createdAt)
+      .where(sql`${t.placeKey} IS NOT NULL`),
     // Who wrote publicly about each branch of a business: the branches' own averages (branch-ratings.ts).
     index('comments_branch_authors_idx')
       .on(t.businessId, t.branchId, t.userId)

@@ -3,48 +3,10 @@
  * from parts, so 1,000 unique titles exist and title search meets å/ä/ö in mixed case.
  */
 
-export const towns = [
-  'Malmö',
-  'Göteborg',
-  'Stockholm',
-  'Uppsala',
-  'Umeå',
-  'Västerås',
-  'Örebro',
-  'Linköping',
-  'Helsingborg',
-  'Jönköping',
-  'Norrköping',
-  'Lund',
-  'Gävle',
-  'Borås',
-  'Södertälje',
-  'Eskilstuna',
-  'Halmstad',
-  'Växjö',
-  'Karlstad',
-  'Sundsvall',
-  'Östersund',
-  'Trollhättan',
-  'Luleå',
-  'Kalmar',
-  'Kristianstad',
-  'Falun',
-  'Skövde',
-  'Karlskrona',
-  'Skellefteå',
-  'Uddevalla',
-  'Varberg',
-  'Åre',
-  'Ängelholm',
-  'Nyköping',
-  'Visby',
-  'Kiruna',
-  'Ystad',
-  'Mora',
-  'Härnösand',
-  'Örnsköldsvik',
-];
+import { TOWNS } from '../../server/lib/towns';
+
+/** Branch towns: the server's own list (the city filter's towns), so the two cannot drift apart. */
+export const towns = TOWNS;
 
 export const streets = [
   'Storgatan',

@@ -3,9 +3,10 @@ import { svFold } from './sv-fold';
 /**
  * Swedish towns a branch's location may start with, as the city filter names them. A location
  * "Malmö Hyllie" is town "Malmö" with area "Hyllie"; longer names are tried first, so
- * "Upplands Väsby" stays whole. A location outside the list is a town of its own.
+ * "Upplands Väsby" stays whole. A location outside the list is a town of its own. The bench's
+ * data set draws its branch towns from this list too (scripts/bench/words.ts).
  */
-const TOWNS = [
+export const TOWNS: readonly string[] = [
   'Stockholm',
   'Göteborg',
   'Malmö',
@@ -61,6 +62,9 @@ const TOWNS = [
   'Härnösand',
   'Kungälv',
   'Alingsås',
+  'Ängelholm',
+  'Mora',
+  'Åre',
 ];
 
 /** Places known by their own name that lie in a town: "Kungens Kurva" is in Huddinge. */

@@ -78,6 +78,7 @@ export const restBusinessSchema = z.object({
         .optional()
         .describe('GET /business/{id} only: the average star rating of the users who commented at this branch; null while none of them rated.'),
       ratingCount: z.number().int().optional().describe('GET /business/{id} only: how many of those users rated.'),
+      commentCount: z.number().int().optional().describe('GET /business/{id} only: its public comments (the branch filter shows it).'),
     }),
   ),
   isFavorite: z
@@ -118,7 +119,7 @@ export function toRestBusiness(b: Business | BusinessDetail, actor: Actor): Rest
       lng: br.lng,
       phone: br.phone,
       openingHours: br.openingHours,
-      ...('ratingCount' in br ? { rate: br.rate, ratingCount: br.ratingCount } : {}),
+      ...('ratingCount' in br ? { rate: br.rate, ratingCount: br.ratingCount, commentCount: br.commentCount } : {}),
     })),
     isFavorite: actor && b.isFavorite ? { [actor.id]: true as const } : {},
     isSuggestionBox: b.isSuggestionBox,
@@ -356,6 +357,13 @@ export function businessRoutes(deps: Deps) {
                 .int()
                 .describe('Star ratings a rating burst holds out of rate, ratingCount and starCounts until a moderator decides ("n ratings awaiting review").'),
               commentCount: z.number().int().describe('How many written reviews (comments) the business has; `ratingCount` counts star ratings.'),
+              places: z
+                .array(z.object({ name: z.string(), commentCount: z.number().int() }))
+                .describe(
+                  'Other places than the branches that public comments name (typed by their authors), grouped ignoring case and spaces: ' +
+                    '`name` as the newest one spells it, `commentCount` its public comments; most written about first. ' +
+                    'GET /comment/business/{id}?place=<name> lists their comments.',
+                ),
             }),
             404: errorSchema,
           },
@@ -368,6 +376,7 @@ export function businessRoutes(deps: Deps) {
           starCounts: business.starCounts,
           heldRatings: business.heldRatings,
           commentCount: business.commentCount,
+          places: business.places,
         };
       },
     );

@@ -282,10 +282,16 @@ export function commentRoutes(deps: Deps) {
             "?sort= orders them: newest (default), oldest, highest or lowest (the author's current stars; equal stars newest first, " +
             'comments whose author gave none last), helpful (emoji average, then number of ratings) or replied (most replies). ' +
             "?stars=1,2 keeps comments whose author's current stars are one of those; ?photos=1 only those with a picture; " +
-            "?branch= (a branch's `_id`) those at that branch of the business (400 for another business's branch). " +
+            "?branch= (a branch's `_id`) those at that branch of the business (400 for another business's branch); " +
+            '?place= (a name of `places` in GET /business/{id}) those at that other place its authors typed, ignoring case and spaces (400 with ?branch=). ' +
             'They combine with ?search= and each other; a cursor belongs to the order and filters it was made with.',
           params: z.object({ businessId: idSchema }),
-          querystring: pageQuerySchema.extend({ search: z.string().max(SEARCH_MAX).optional(), branch: idSchema.optional(), ...commentListQuery }),
+          querystring: pageQuerySchema.extend({
+            search: z.string().max(SEARCH_MAX).optional(),
+            branch: idSchema.optional(),
+            place: z.string().trim().min(1).max(LOCATION_MAX).optional(),
+            ...commentListQuery,
+          }),
           response: { 200: z.array(restCommentSchema), 400: errorSchema, 404: errorSchema },
         },
       },

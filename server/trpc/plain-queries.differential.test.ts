@@ -65,6 +65,8 @@ const inputs = (): Record<string, unknown[]> => ({
     { businessId: 'missing' },
     { businessId: ids.business, branch: ids.branch, search: 'utbud' },
     { businessId: ids.business, branch: 'no-such-branch' },
+    { businessId: ids.business, place: 'Umeå' },
+    { businessId: ids.business, branch: ids.branch, place: 'Umeå' },
   ],
   'comments.byId': [{ id: ids.comment }, { id: 'missing' }],
   'comments.replies': [{ commentId: ids.comment }, { commentId: ids.comment, limit: 0 }],

@@ -11,6 +11,7 @@ export const commentMessages = {
   commentLocationWords: `Business location should consist of at most ${LOCATION_MAX_WORDS} words`,
   commentLocationLength: `Business location must be at most ${LOCATION_MAX} characters long`,
   commentBranchUnknown: "That is not one of this business's branches.",
+  commentPlaceWithBranch: 'Filter by a branch or by another place, not both.',
   replyTextRequired: '*Please provide a text',
   replyTooShort: 'Title too short!',
   replyEditRequired: '*Please write a subcomment',

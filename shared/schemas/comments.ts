@@ -130,6 +130,8 @@ export const businessCommentsInputSchema = commentListOptionsSchema.extend({
   search: z.string().trim().max(SEARCH_MAX, 'commentSearchTooLong').optional(),
   /** Only the comments at this branch of the business. */
   branch: idSchema.optional(),
+  /** Only the comments at this other place (typed by their authors, no branch), ignoring case and spaces (issue 29.4). */
+  place: z.string().trim().min(1, 'invalidInput').max(LOCATION_MAX, 'invalidInput').optional(),
   cursor: cursorSchema,
   limit: z.number().int().min(1).max(100).optional(),
 });

@@ -10,6 +10,8 @@ export const FEED_FILTER_PARAM = 'filter';
 export const SEARCH_PARAM = 'q';
 /** `/business/<id>?branch=<branch id>`: a business page's comments at one branch. */
 export const BRANCH_PARAM = 'branch';
+/** `/business/<id>?place=Umeå`: its comments at another place their authors typed (issue 29.4). */
+export const PLACE_PARAM = 'place';
 
 const paramsOf = (search: string) => new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
 
@@ -37,11 +39,11 @@ export function directoryStateOf(search: string): { category: string; city: stri
 }
 
 /**
- * The parameters a business page's comment list reads (its search, branch, and
+ * The parameters a business page's comment list reads (its search, branch or place, and
  * client/lib/comment-list-state.ts: sort, stars, photos). With none of them the list is in its
  * default state, the one the server renders with the page's first comments.
  */
-const COMMENT_LIST_PARAMS = [SEARCH_PARAM, BRANCH_PARAM, 'sort', 'stars', 'photos'];
+const COMMENT_LIST_PARAMS = [SEARCH_PARAM, BRANCH_PARAM, PLACE_PARAM, 'sort', 'stars', 'photos'];
 
 /** Whether a business page's query string asks for its comments in another state than the default (any of its parameters set). */
 export function commentListAsked(search: string): boolean {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { SEARCH_MAX } from '../../../shared/schemas/comment-constants';
 import { useI18n } from '../../i18n';
 import { useMe } from '../../lib/session';
@@ -12,8 +12,9 @@ import { useTRPC } from '../../lib/trpc';
 import { useSearchParam, useSearchParamText } from '../../lib/url-state';
 import { useCommentListState } from '../../lib/comment-list-state';
 import { CommentFilters } from './comment-filters';
-import { BRANCH_PARAM, SEARCH_PARAM } from '../../../shared/schemas/page-state';
-import { BranchFilter } from './branch-filter';
+import { BRANCH_PARAM, PLACE_PARAM, SEARCH_PARAM, withParam } from '../../../shared/schemas/page-state';
+import { LOCATION_MAX } from '../../../shared/schemas/comment-constants';
+import { BranchFilter, type BranchFilterValue } from './branch-filter';
 import { Spinner } from '../../components/ui/spinner';
 import { CommentCard } from './comment-card';
 import styles from './comments.module.css';
@@ -50,10 +51,13 @@ function useLinkedCommentId(): string | null {
 export function CommentSection({
   businessId,
   branches,
+  places = [],
   commentCount,
 }: {
   businessId: string;
-  branches: { id: string; location: string }[];
+  branches: { id: string; location: string; commentCount?: number }[];
+  /** Other places the business's public comments name (issue 29.4): the branch filter offers them too. */
+  places?: { name: string; commentCount: number }[];
   /** The business's written reviews (kept column): with none, an invitation instead of filters. */
   commentCount?: number;
 }) {
@@ -67,15 +71,24 @@ export function CommentSection({
   // The search lives in the URL (?q=…): a reload, Back and a shared link keep it.
   const { text: search, change: setSearch, clear: clearSearch, term } = useSearchParamText(SEARCH_PARAM, 300);
   // The branch filter too (?branch=…); an id that is not one of the branches (one since deleted) shows all.
-  const [branchParam, setBranch] = useSearchParam(BRANCH_PARAM);
+  const [branchParam] = useSearchParam(BRANCH_PARAM);
   const branch = branches.some((b) => b.id === branchParam) ? branchParam : '';
+  // Or another place (?place=…), by any spelling: the server groups them ignoring case and spaces.
+  const [placeParam] = useSearchParam(PLACE_PARAM);
+  const place = branch ? '' : placeParam.trim().slice(0, LOCATION_MAX);
+  const [, navigate] = useLocation();
+  const setPlace = ({ branch: nextBranch, place: nextPlace }: BranchFilterValue) => {
+    const { pathname, search: current, hash } = window.location;
+    const query = withParam(withParam(current, BRANCH_PARAM, nextBranch), PLACE_PARAM, nextPlace);
+    if (query !== current) navigate(`${pathname}${query}${hash}`, { replace: true });
+  };
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const linkedId = useLinkedCommentId();
   // The order and filters live in the URL too (?sort=, ?stars=, ?photos=).
   const listState = useCommentListState();
   const filtered = Boolean(listState.input.stars || listState.input.photos);
 
-  const input = { businessId, search: term || undefined, branch: branch || undefined, ...listState.input };
+  const input = { businessId, search: term || undefined, branch: branch || undefined, place: place || undefined, ...listState.input };
   // The server renders a business page with its first page of comments in the default order
   // (server/plugins/spa-pages.ts): the list starts with it, so hydration finds the same cards.
   const served = usePageList<Page<Comment>>('comments.byBusiness', input);
@@ -89,14 +102,14 @@ export function CommentSection({
   // A page of cards is a lot of main-thread work; a deferred render yields between cards
   // instead of blocking input in one long task. Until it is done, the loading state stays.
   const shown = useDeferredValue(comments);
-  const linkedMissing = Boolean(linkedId && query.isSuccess && !term && !filtered && !branch && !comments.some((c) => c._id === linkedId));
+  const linkedMissing = Boolean(linkedId && query.isSuccess && !term && !filtered && !branch && !place && !comments.some((c) => c._id === linkedId));
   const linked = useQuery({ ...trpc.comments.byId.queryOptions({ id: linkedId ?? '' }), enabled: linkedMissing, retry: false });
   const linkedComment = linkedMissing && linked.data && linked.data.businessId === businessId && !removed.has(linked.data._id) ? linked.data : null;
 
   const hide = (id: string) => setRemoved((prev) => new Set(prev).add(id));
   // Nothing written yet and nothing asked for: search, branch and star filters would filter
   // nothing, so the section invites the first review instead (issue 29.8).
-  const empty = commentCount === 0 && !term && !branch && !filtered && query.isSuccess && comments.length === 0;
+  const empty = commentCount === 0 && !term && !branch && !place && !filtered && query.isSuccess && comments.length === 0;
 
   let list;
   if (query.isPending || (shown !== comments && shown.length === 0 && comments.length > 0)) {
@@ -117,7 +130,9 @@ export function CommentSection({
       </div>
     );
   } else if (comments.length === 0) {
-    list = <p className="notice">{term ? s.nothingFound : branch ? s.nothingAtBranch : filtered ? t.comments.listing.nothingFiltered : s.noComments}</p>;
+    list = (
+      <p className="notice">{term ? s.nothingFound : branch || place ? s.nothingAtBranch : filtered ? t.comments.listing.nothingFiltered : s.noComments}</p>
+    );
   } else {
     list = (
       <ol className={styles.commentList} aria-labelledby={headingId} aria-busy={(hydrated && query.isFetching) || undefined}>
@@ -174,9 +189,9 @@ export function CommentSection({
                   {s.searchHint}
                 </p>
               </div>
-              {branches.length > 1 ? (
+              {branches.length + places.length > 1 ? (
                 <div className={styles.branchFilter}>
-                  <BranchFilter branches={branches} value={branch} onChange={setBranch} />
+                  <BranchFilter branches={branches} places={places} value={{ branch, place }} onChange={setPlace} />
                 </div>
               ) : null}
             </div>

@@ -42,9 +42,10 @@ beforeAll(async () => {
       .run({ now });
     sqlite
       .prepare(
-        `${counter(COMMENTS)} insert into comments (id, business_id, branch_id, user_id, business_location, text, created_at, updated_at)
+        `${counter(COMMENTS)} insert into comments (id, business_id, branch_id, place_key, user_id, business_location, text, created_at, updated_at)
          select printf('c%07d', i), json_extract(:businesses, '$[' || (i % ${BUSINESSES}) || ']'),
            case when i % 6 = 0 then null else json_extract(:branches, '$[' || (i % ${BUSINESSES}) || '][' || (i / ${BUSINESSES} % ${BRANCHES_EACH}) || ']') end,
+           case when i % 6 = 0 then json_extract('["umeå","luleå","kiruna"]', '$[' || (i / 6 % 3) || ']') end,
            'u' || (i % 300), 'Filial', 'Kommentar ' || i || ' om ' || json_extract('["kanelbullar","kassan","personal"]', '$[' || (i % 3) || ']'),
            :now - (:total - i) * 1000, :now from n`,
       )
@@ -106,6 +107,36 @@ describe(`branch query plans with ${COMMENTS.toLocaleString('en')} comments`, ()
           ).toEqual([]);
           expect(
             plan.some((d) => /comments_fts VIRTUAL TABLE/.test(d)),
+            plan.join('\n'),
+          ).toBe(true);
+        }
+      });
+
+      it('the other-place filter (issue 29.4) walks comments_place_idx in order, first page and after a cursor', () => {
+        const q = commentQueries(t.db);
+        for (const [query, values] of [
+          [q.place, { limit: 21, businessId: businessIds[2], place: 'umeå' }],
+          [q.placeAfter, { limit: 21, businessId: businessIds[2], place: 'umeå', t: Date.now() - 10_000_000, k: 40_000 }],
+        ] as const) {
+          const plan = planOf(query, values);
+          expect(problems(plan), plan.join('\n')).toEqual([]);
+          expect(
+            plan.some((d) => /SEARCH comments USING INDEX comments_place_idx \(business_id=\? AND place_key=\?/.test(d)),
+            plan.join('\n'),
+          ).toBe(true);
+        }
+      });
+
+      it("the branch filter's counts: per branch on comments_branch_authors_idx, other places on comments_place_idx, no sort", () => {
+        const q = branchRatingQueries(t.db);
+        for (const [statement, index] of [
+          [q.branchCounts, 'comments_branch_authors_idx'],
+          [q.places, 'comments_place_idx'],
+        ] as const) {
+          const plan = planOf(statement, { businessId: businessIds[4] });
+          expect(problems(plan), plan.join('\n')).toEqual([]);
+          expect(
+            plan.some((d) => new RegExp(`SEARCH comments USING (COVERING )?INDEX ${index}`).test(d)),
             plan.join('\n'),
           ).toBe(true);
         }

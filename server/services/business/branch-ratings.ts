@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { businessRatings, comments } from '../../../db/schema';
 import { preparedStatements } from '../../lib/prepared';
@@ -33,6 +33,19 @@ export function branchRatingQueries(db: Db) {
       )
       .where(and(eq(comments.businessId, p.businessId), isNotNull(comments.branchId), isNull(comments.hiddenAt), isNull(comments.removedAt)))
       .groupBy(comments.branchId, comments.userId),
+    // The branch filter's counts (issue 29.4): public comments per branch, on the same partial index.
+    branchCounts: db
+      .select({ branchId: comments.branchId, n: count() })
+      .from(comments)
+      .where(and(eq(comments.businessId, p.businessId), isNotNull(comments.branchId), isNull(comments.hiddenAt), isNull(comments.removedAt)))
+      .groupBy(comments.branchId),
+    // The other places authors typed, on comments_place_idx: each key once, named as its newest
+    // public comment spells it (SQLite takes the bare column from the max() row), with its count.
+    places: db
+      .select({ key: comments.placeKey, name: comments.businessLocation, newest: max(comments.createdAt), n: count() })
+      .from(comments)
+      .where(and(eq(comments.businessId, p.businessId), isNotNull(comments.placeKey), isNull(comments.hiddenAt), isNull(comments.removedAt)))
+      .groupBy(comments.placeKey),
   };
 }
 
@@ -49,4 +62,26 @@ export function branchRatingsOf(db: Db, businessId: string): Map<string, BranchR
     sums.set(r.branchId, s);
   }
   return new Map([...sums].map(([id, s]) => [id, { rate: s.sum / s.count, ratingCount: s.count }]));
+}
+
+/**
+ * Another place than the business's branches, as authors typed it (issue 29.4): `name` as its
+ * newest public comment spells it, `commentCount` its public comments. The branch filter lists
+ * them after the branches; `?place=name` (any spelling of it) lists their comments.
+ */
+export type OtherPlace = { name: string; commentCount: number };
+
+/** Public comments per branch, by branch id (a branch not in it has none). */
+export function branchCommentCountsOf(db: Db, businessId: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of prepared(db).branchCounts.all({ businessId })) if (r.branchId !== null) counts.set(r.branchId, r.n);
+  return counts;
+}
+
+/** The other places of a business's public comments, most written about first, then by name. */
+export function otherPlacesOf(db: Db, businessId: string): OtherPlace[] {
+  return prepared(db)
+    .places.all({ businessId })
+    .map((r) => ({ name: r.name.trim(), commentCount: r.n }))
+    .sort((a, b) => b.commentCount - a.commentCount || a.name.localeCompare(b.name, 'sv'));
 }

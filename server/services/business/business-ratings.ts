@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { businessRatings, businesses, comments } from '../../../db/schema';
+import { businessRatings, businesses } from '../../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../../lib/errors';
 import { preparedStatements } from '../../lib/prepared';
@@ -38,14 +38,8 @@ export const ratingQueries = (db: Db) => ({
     .values({ businessId: p.businessId, userId: p.userId, rate: p.rate, createdAt: p.now, updatedAt: p.now })
     .onConflictDoUpdate({ target: [businessRatings.businessId, businessRatings.userId], set: { rate: sql`${p.rate}`, updatedAt: sql`${p.now}` } }),
   drop: db.delete(businessRatings).where(and(eq(businessRatings.businessId, p.businessId), eq(businessRatings.userId, p.userId))),
-  // The author's stars shown on (and sorting) their comments on this business. comments_user_idx
-  // finds the user's few comments; the `+` keeps SQLite from walking one of the business's
-  // indexes instead (every comment of a popular business), which it picked on a database without
-  // statistics for the newer indexes: business ratings fell to a third (comment-plans.test.ts).
-  authorRate: db
-    .update(comments)
-    .set({ authorRate: sql`${p.rate}` })
-    .where(and(eq(comments.userId, p.userId), sql`+${comments.businessId} = ${p.businessId}`)),
+  // The author's stars on their comments (rating-tally.ts, which also moves them when `counted` flips).
+  authorRate: ratingTallyQueries(db).authorRate,
   breakdown: db
     .select({ s1: businesses.stars1, s2: businesses.stars2, s3: businesses.stars3, s4: businesses.stars4, s5: businesses.stars5 })
     .from(businesses)
@@ -81,7 +75,9 @@ export function applyBusinessRating(db: Db, businessId: string, userId: string, 
   const after = counts ? rate : 0;
   const row = tallyOf(db).tally.get({ businessId, sumDelta: after - before, countDelta: previous || !counts ? 0 : 1, before, after });
   if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
-  if ((previous?.rate ?? 0) !== rate) q.authorRate.run({ businessId, userId, rate });
+  // Their comments show the stars only while they count (a held or banned rating: none).
+  const shownBefore = previous?.counted ? previous.rate : null;
+  if (shownBefore !== (counts ? rate : null)) q.authorRate.run({ businessId, userId, rate: counts ? rate : null });
   return { rate: publicRate(row), ratingCount: row.ratingCount, myRate: rate };
 }
 

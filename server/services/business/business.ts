@@ -5,7 +5,7 @@ import { branches, businessRatings, businesses, categories, favorites, images, u
 import type { Deps } from '../deps';
 import { AppError } from '../../lib/errors';
 import { svFold } from '../../lib/sv-fold';
-import { branchRatingsOf, type BranchRating } from './branch-ratings';
+import { branchCommentCountsOf, branchRatingsOf, otherPlacesOf, type BranchRating, type OtherPlace } from './branch-ratings';
 import { uploadUrl } from '../../lib/urls';
 import type { Actor } from '../actor';
 import { starCountsOf, type StarCounts } from './business-ratings';
@@ -48,10 +48,12 @@ export type Business = {
 };
 
 /** A branch on the business page: with its own rating (services/business/branch-ratings.ts). */
-export type DetailBranch = Branch & BranchRating;
+export type DetailBranch = Branch & BranchRating & { commentCount: number };
 
 export type BusinessDetail = Omit<Business, 'branches'> & {
   branches: DetailBranch[];
+  /** The other places its public comments name (issue 29.4): the branch filter lists them too. */
+  places: OtherPlace[];
   /** The acting user's own star rating, if any. */
   myRate: number | null;
   /** The breakdown: how many ratings gave 1 … 5 stars (index 0 is one star). */
@@ -233,7 +235,12 @@ export function getBusiness(deps: Deps, actor: Actor, id: string): BusinessDetai
         .get()?.rate ?? null)
     : null;
   const ratings = branchRatingsOf(deps.db, id);
-  const branchList = (branchesOf(deps.db, [id]).get(id) ?? []).map((b) => ({ ...b, ...(ratings.get(b.id) ?? { rate: null, ratingCount: 0 }) }));
+  const counts = branchCommentCountsOf(deps.db, id);
+  const branchList = (branchesOf(deps.db, [id]).get(id) ?? []).map((b) => ({
+    ...b,
+    ...(ratings.get(b.id) ?? { rate: null, ratingCount: 0 }),
+    commentCount: counts.get(b.id) ?? 0,
+  }));
   const counted = deps.db
     .select({ n: businesses.commentCount, suggesterId: users.id, firstName: users.firstName, lastName: shownLastName(users) })
     .from(businesses)
@@ -244,6 +251,7 @@ export function getBusiness(deps: Deps, actor: Actor, id: string): BusinessDetai
   return {
     ...toBusiness(row, []),
     branches: branchList,
+    places: otherPlacesOf(deps.db, id),
     myRate,
     starCounts: starCountsOf(deps.db, id),
     heldRatings: heldRatingCount(deps.db, id),

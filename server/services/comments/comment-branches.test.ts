@@ -295,6 +295,7 @@ describe("a branch's own rating", () => {
         openingHours: null,
         rate: (5 + 2 + 4) / 3,
         ratingCount: 3,
+        commentCount: 4,
       },
       {
         _id: shop.branch['Malmö'],
@@ -309,6 +310,7 @@ describe("a branch's own rating", () => {
         openingHours: null,
         rate: 4,
         ratingCount: 1,
+        commentCount: 1,
       },
       {
         _id: shop.branch['Café Ängel'],
@@ -323,6 +325,7 @@ describe("a branch's own rating", () => {
         openingHours: null,
         rate: null,
         ratingCount: 0,
+        commentCount: 0,
       },
     ]);
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { branches, comments } from '../../../db/schema';
 import type { BranchInput } from '../../../shared/schemas/business';
 import { AppError } from '../../lib/errors';
@@ -20,6 +20,13 @@ const looseFold = (text: string) => svFold(text).normalize('NFD').replace(/\p{M}
 const strictFold = (text: string) => svFold(text).replace(/\s+/g, ' ').trim();
 
 /**
+ * The key the branch filter groups another place by (comments.place_key, issue 29.4): folded by
+ * Swedish rules with spaces collapsed, so "Umeå " and "umeå" are one place; accents are kept
+ * ("Taby" is not "Täby"). Migration 0025 computes the same in SQL for older comments.
+ */
+export const placeKeyOf = (text: string) => strictFold(text);
+
+/**
  * The branch free text names: one whose location is the same text by Swedish case folding, else
  * the only one that is the same without accents too (two branches 'Täby' and 'Taby' stay apart).
  */
@@ -38,7 +45,7 @@ export function branchesOfBusiness(db: DbOrTx, businessId: string): BranchRef[] 
 
 /** Where a comment is, as the form (or a REST client) names it: a branch id, or free text. */
 export type PlaceInput = { branchId?: string; businessLocation?: string };
-export type Place = { branchId: string | null; businessLocation: string };
+export type Place = { branchId: string | null; businessLocation: string; placeKey: string | null };
 
 /**
  * The place to store for a new or edited comment: a chosen branch (which must be one of the
@@ -49,12 +56,14 @@ export function resolvePlace(db: DbOrTx, businessId: string, input: PlaceInput):
   if (input.branchId) {
     const branch = list.find((b) => b.id === input.branchId);
     if (!branch) throw new AppError('BAD_INPUT', 'invalidInput', { branchId: 'commentBranchUnknown' });
-    return { branchId: branch.id, businessLocation: branch.location };
+    return { branchId: branch.id, businessLocation: branch.location, placeKey: null };
   }
   const text = input.businessLocation ?? '';
   if (!text) throw new AppError('BAD_INPUT', 'invalidInput', { businessLocation: 'commentLocationRequired' });
   const found = matchBranch(list, text);
-  return found ? { branchId: found.id, businessLocation: found.location } : { branchId: null, businessLocation: text };
+  return found
+    ? { branchId: found.id, businessLocation: found.location, placeKey: null }
+    : { branchId: null, businessLocation: text, placeKey: placeKeyOf(text) };
 }
 
 /**
@@ -97,12 +106,23 @@ export function linkCommentsToBranches(tx: DbOrTx, businessId?: string): number 
   let linked = 0;
   for (const r of texts) {
     const branch = matchBranch(byBusiness.get(r.businessId) ?? [], r.location);
-    if (!branch) continue;
+    const sameText = and(eq(comments.businessId, r.businessId), eq(comments.businessLocation, r.location), unlinked);
+    if (!branch) {
+      // Still another place (a deleted branch's comments among them): the branch filter lists it by its key.
+      const key = placeKeyOf(r.location);
+      tx.update(comments)
+        .set({ placeKey: key })
+        .where(and(sameText, or(isNull(comments.placeKey), ne(comments.placeKey, key))))
+        .run();
+      continue;
+    }
     // Rows already spelt as the branch keep their text: rewriting it would reindex them for search.
     linked += tx
       .update(comments)
-      .set(r.location === branch.location ? { branchId: branch.id } : { branchId: branch.id, businessLocation: branch.location })
-      .where(and(eq(comments.businessId, r.businessId), eq(comments.businessLocation, r.location), unlinked))
+      .set(
+        r.location === branch.location ? { branchId: branch.id, placeKey: null } : { branchId: branch.id, businessLocation: branch.location, placeKey: null },
+      )
+      .where(sameText)
       .run().changes;
   }
   return linked;

@@ -74,10 +74,12 @@ function ratingStatements(kind: RatedKind) {
       .onConflictDoUpdate({ target: [postId, ratings.userId], set: { rate: sql`${p.rate}`, createdAt: sql`${p.now}` } }),
     drop: db.delete(ratings).where(and(ofPost, eq(ratings.userId, p.userId))),
     save: db.update(posts).set(newTally).where(eq(posts.id, p.id)),
+    // Counted ratings only: a banned rater's are out of the post's numbers and of its list too
+    // (docs/product.md "What is held out of the public numbers").
     newest: db
       .select({ userId: ratings.userId, rate: ratings.rate })
       .from(ratings)
-      .where(ofPost)
+      .where(and(ofPost, eq(ratings.counted, true)))
       .orderBy(desc(ratings.createdAt))
       .limit(keptLimit(RATINGS_LIST_CAP)),
   }));
@@ -132,7 +134,8 @@ export type RatingEntry = { userId: string; rate: number };
 
 /**
  * `ratings` lists of the documented REST shape for several comments or replies: the newest RATINGS_LIST_CAP of each, plus always the caller's own, so a client
- * that looks itself up in the list finds its rate. The counts per emoji are complete anyway.
+ * that looks itself up in the list finds its rate. The counts per emoji are complete anyway. A
+ * banned rater is left out, as from the counts (setEmojiRatingsCounted).
  */
 export function ratingLists(db: Db, kind: 'comment' | 'reply', ids: string[], me: string | null): Map<string, RatingEntry[]> {
   const q = (kind === 'comment' ? commentStatements : replyStatements)(db);

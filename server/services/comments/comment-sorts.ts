@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { keptLimit } from '../../lib/prepared';
 import { BUSINESS_PAGE, STAR_LEVELS, type BusinessCommentsInput, type CommentCard, type CommentSort, type Page } from '../../../shared/schemas/comments';
 import { ftsQueryOf, indexQueuedComments, isFtsQueryError, matchesSearch } from './comment-search';
+import { placeKeyOf } from './comment-branches';
 import { businessCards, cardOf, visible, type BusinessHead, type PostRow, type Viewer } from './comment-cards';
 
 const rowid = sql<number>`${comments}.rowid`;
@@ -33,7 +34,7 @@ const rowid = sql<number>`${comments}.rowid`;
  * photos, search, hidden posts); their `+` keeps SQLite from picking another index for them
  * and sorting. A selective filter thus reads more rows per page, bounded by the business.
  *
- * The branch filter is one more residual here; the plain newest list walks its own index for it
+ * The branch filter and the other-place filter (?place=) are more residuals here; the plain newest list walks its own index for it
  * (comments_branch_authors_idx, in comments.ts).
  */
 
@@ -97,7 +98,7 @@ function planOf(sort: CommentSort, stars: readonly number[] | undefined): Plan {
 /** The default list (newest, no filter) keeps its own prepared statements in comments.ts. */
 export const isPlainNewest = (input: BusinessCommentsInput) => (input.sort ?? 'newest') === 'newest' && !input.stars && !input.photos;
 
-type Residuals = { stars: readonly number[] | null; photos: boolean; branch: boolean; query: string | null };
+type Residuals = { stars: readonly number[] | null; photos: boolean; branch: boolean; place?: boolean; query: string | null };
 
 /**
  * Tests on the rows a walk reads. `+` makes a term unusable for an index, so the walk's own
@@ -108,6 +109,7 @@ function residuals(r: Residuals): SQL[] {
   if (r.stars) out.push(sql`+${comments.authorRate} in ${r.stars}`);
   if (r.photos) out.push(sql`+${comments.imageId} is not null`);
   if (r.branch) out.push(sql`+${comments.branchId} = ${sql.placeholder('branch')}`);
+  if (r.place) out.push(sql`+${comments.placeKey} = ${sql.placeholder('place')}`);
   // Every match in the business (the words carry its key), as a set the walk probes.
   if (r.query !== null) out.push(matchesSearch(r.query));
   return out;
@@ -144,7 +146,7 @@ function statementOf(db: Db, walk: Walk, after: boolean, r: Residuals): Compiled
   let byShape = compiled.get(db);
   if (!byShape) compiled.set(db, (byShape = new Map<string, Compiled>()));
   // The search text is bound at run time; only whether there is one shapes the statement.
-  const shape = `${walk.id}|${after ? 1 : 0}|${r.stars?.join('') ?? ''}|${r.photos ? 1 : 0}|${r.branch ? 1 : 0}|${r.query === null ? 0 : 1}`;
+  const shape = `${walk.id}|${after ? 1 : 0}|${r.stars?.join('') ?? ''}|${r.photos ? 1 : 0}|${r.branch ? 1 : 0}|${r.place ? 1 : 0}|${r.query === null ? 0 : 1}`;
   let found = byShape.get(shape);
   if (!found) {
     found = walkQuery(db, walk, after, { ...r, query: r.query === null ? null : (sql.placeholder('query') as unknown as string) }).prepare();
@@ -217,9 +219,16 @@ export function listSortedComments(db: Db, viewer: Viewer, head: BusinessHead, i
     stars: input.stars && !plan.walks.some((w) => w.id.startsWith('stars')) ? [...input.stars].sort() : null,
     photos: input.photos ?? false,
     branch: input.branch !== undefined,
+    place: input.place !== undefined,
     query,
   };
-  const values = { ...viewer, businessId: input.businessId, query, branch: input.branch ?? null };
+  const values = {
+    ...viewer,
+    businessId: input.businessId,
+    query,
+    branch: input.branch ?? null,
+    place: input.place === undefined ? null : placeKeyOf(input.place),
+  };
   let rows: { row: PostRow; walk: number }[];
   try {
     rows = readPage(db, plan, cursor, r, values, limit);

@@ -511,6 +511,27 @@ describe('the documented ratings lists', () => {
     expect(forEarliest.at(-1)).toEqual({ userId: earliest.id, rate: 4 });
     expect(getComment(t.deps, null, post._id)).toMatchObject({ ratingCount: RATINGS_LIST_CAP + 5, rate: 4 });
   });
+
+  it('leave out a banned rater, as the counts do, through REST; the unban puts them back', async () => {
+    const post = await createComment(t.deps, cast.owner.actor, { businessId: shop, text: 'Omtyckt av några', businessLocation: 'Lund' });
+    const [kept, banned] = await Promise.all([createTestUser(t.db), createTestUser(t.db)]);
+    await rateComment(t.deps, kept.actor, { id: post._id, rate: 5 });
+    await rateComment(t.deps, banned.actor, { id: post._id, rate: 1 });
+    const reply = await createReply(t.deps, cast.owner.actor, { commentId: post._id, text: 'Tack!' });
+    await rateReply(t.deps, kept.actor, { id: reply._id, rate: 5 });
+    await rateReply(t.deps, banned.actor, { id: reply._id, rate: 1 });
+    const listed = async () => {
+      const comment = (await t.app.inject({ url: `/api/comment/${shop}` })).json<Array<{ _id: string; ratings: { userId: string }[]; rate: number }>>();
+      const mine = comment.find((c) => c._id === post._id)!;
+      const replies = (await t.app.inject({ url: `/api/subComment` })).json<Array<{ _id: string; ratings: { userId: string }[] }>>();
+      return { comment: mine.ratings.map((r) => r.userId), rate: mine.rate, reply: replies.find((r) => r._id === reply._id)!.ratings.map((r) => r.userId) };
+    };
+    expect(await listed()).toEqual({ comment: [banned.id, kept.id], rate: 3, reply: [banned.id, kept.id] });
+    await callerFor(t.deps, cast.admin).users.setFlags({ userId: banned.id, isBanned: true, banReason: 'Spam' });
+    expect(await listed()).toEqual({ comment: [kept.id], rate: 5, reply: [kept.id] });
+    await callerFor(t.deps, cast.admin).users.setFlags({ userId: banned.id, isBanned: false });
+    expect(await listed()).toEqual({ comment: [banned.id, kept.id], rate: 3, reply: [banned.id, kept.id] });
+  });
 });
 
 describe("a business's comments and the search", () => {

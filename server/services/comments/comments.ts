@@ -25,7 +25,7 @@ import {
 import { requireActive, requireActiveFor, requireModerator, type Actor } from '../actor';
 import { rateAlongsidePost } from '../business/business-ratings';
 import { decodeCursor, pageOf } from './comment-pages';
-import { requireBranchOf, resolvePlace } from './comment-branches';
+import { placeKeyOf, requireBranchOf, resolvePlace } from './comment-branches';
 import { isPlainNewest, listSortedComments } from './comment-sorts';
 import { ftsQueryOf, indexQueuedComments, isFtsQueryError, scheduleQueuedIndexing, searchedRowids } from './comment-search';
 import { releaseImages } from './images';
@@ -62,6 +62,9 @@ const inBusiness = eq(comments.businessId, p.businessId);
 // The branch filter (?branch=): the branch is checked to be the business's first (requireBranchOf),
 // so the lists walk comments_branch_idx (branch_id, created_at, rowid) alone.
 const inBranch = eq(comments.branchId, p.branch);
+// Another place typed by authors (?place=, issue 29.4), by its key: comments_place_idx
+// (business_id, place_key, created_at, rowid).
+const inPlace = and(inBusiness, eq(comments.placeKey, sql.placeholder('place')));
 
 /**
  * The list queries the app runs, with placeholders. Exported so the query-plan test checks
@@ -122,6 +125,23 @@ export function commentQueries(db: Db) {
       .where(and(searchedRowids(sql`${p.query}`, sql`-1`, sql`${p.k}`), inBranch, visible))
       .orderBy(desc(rowid))
       .limit(keptLimit(p.limit)),
+    place: businessCards(db)
+      .where(and(inPlace, visible))
+      .orderBy(...newestFirstInBusiness)
+      .limit(keptLimit(p.limit)),
+    placeAfter: businessCards(db)
+      .where(and(inPlace, businessAfter, visible))
+      .orderBy(...newestFirstInBusiness)
+      .limit(keptLimit(p.limit)),
+    // As with a branch: all matches in the business, the place's kept.
+    placeSearch: businessCards(db)
+      .where(and(searchedRowids(sql`${p.query}`, sql`-1`), inPlace, visible))
+      .orderBy(desc(rowid))
+      .limit(keptLimit(p.limit)),
+    placeSearchAfter: businessCards(db)
+      .where(and(searchedRowids(sql`${p.query}`, sql`-1`, sql`${p.k}`), inPlace, visible))
+      .orderBy(desc(rowid))
+      .limit(keptLimit(p.limit)),
     byId: cards(db).where(and(eq(comments.id, p.id), visible)),
   };
 }
@@ -177,10 +197,12 @@ const writes = preparedStatements((db: Db) => ({
     userId: sql.placeholder('userId'),
     businessLocation: sql.placeholder('businessLocation'),
     branchId: sql.placeholder('branchId'),
+    placeKey: sql.placeholder('placeKey'),
     text: sql.placeholder('text'),
     imageId: sql.placeholder('imageId'),
-    // The author's stars so far; a rating given with this comment updates it in the same transaction.
-    authorRate: sql`(select ${businessRatings.rate} from ${businessRatings} where ${businessRatings.businessId} = ${p.businessId} and ${businessRatings.userId} = ${sql.placeholder('userId')})`,
+    // The author's stars so far, while they count (held or banned: none); a rating given with this
+    // comment updates it in the same transaction.
+    authorRate: sql`(select ${businessRatings.rate} from ${businessRatings} where ${businessRatings.businessId} = ${p.businessId} and ${businessRatings.userId} = ${sql.placeholder('userId')} and ${businessRatings.counted} = 1)`,
     createdAt: p.t,
     updatedAt: p.t,
   }),
@@ -205,6 +227,8 @@ export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCo
   const { db } = deps;
   const head = requireBusiness(db, input.businessId);
   if (input.branch) requireBranchOf(db, input.businessId, input.branch);
+  // One branch or one other place: both at once name no comment.
+  if (input.branch && input.place) throw new AppError('BAD_INPUT', 'invalidInput', { place: 'commentPlaceWithBranch' });
   // Another order or a filter: comment-sorts.ts walks that order's index (the search included).
   if (!isPlainNewest(input)) return listSortedComments(db, viewerOf(actor), head, input);
   const q = prepared(db);
@@ -218,6 +242,7 @@ export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCo
   let rows: PostRow[];
   try {
     if (input.branch) rows = branchRows(q, { ...base, branch: input.branch }, query, cursor !== null);
+    else if (input.place) rows = placeRows(q, { ...base, place: placeKeyOf(input.place) }, query, cursor !== null);
     else if (query) rows = cursor ? q.businessSearchAfter.all({ ...base, query }) : q.businessSearch.all({ ...base, query });
     else rows = cursor ? q.businessAfter.all(base) : q.business.all(base);
   } catch (err) {
@@ -232,6 +257,12 @@ export function listBusinessComments(deps: Deps, actor: Actor, input: BusinessCo
 function branchRows(q: Prepared, params: Record<string, unknown>, query: string | null, after: boolean): PostRow[] {
   if (query) return after ? q.branchSearchAfter.all({ ...params, query }) : q.branchSearch.all({ ...params, query });
   return after ? q.branchAfter.all(params) : q.branch.all(params);
+}
+
+/** The same for another place (?place=). */
+function placeRows(q: Prepared, params: Record<string, unknown>, query: string | null, after: boolean): PostRow[] {
+  if (query) return after ? q.placeSearchAfter.all({ ...params, query }) : q.placeSearch.all({ ...params, query });
+  return after ? q.placeAfter.all(params) : q.place.all(params);
 }
 
 export type ModerationRow = CommentCard & { replies: ReplyCard[] };
@@ -306,6 +337,7 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
         userId: author.id,
         businessLocation: place.businessLocation,
         branchId: place.branchId,
+        placeKey: place.placeKey,
         text: input.text,
         imageId: image.imageId ?? null,
         t: Date.now(),

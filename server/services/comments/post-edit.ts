@@ -24,7 +24,7 @@ export type EditExtras = {
   /** Checks made before any picture is stored (a 400 leaves nothing behind). */
   check?: (businessId: string) => void;
   /** Columns written with the text, worked out in the transaction. */
-  set?: (tx: Tx, businessId: string) => { branchId?: string | null; businessLocation?: string };
+  set?: (tx: Tx, businessId: string) => { branchId?: string | null; businessLocation?: string; placeKey?: string | null };
   /** Runs in the transaction after the post is written. */
   alongside?: (tx: Tx, businessId: string, authorId: string) => void;
 };

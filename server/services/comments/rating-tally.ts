@@ -21,6 +21,7 @@ const p = {
   after: sql.placeholder('after'),
   burstId: sql.placeholder('burstId'),
   counted: sql.placeholder('counted'),
+  rate: sql.placeholder('rate'),
 };
 
 /** A star level's column moves by one when a rating enters or leaves that level. */
@@ -60,6 +61,16 @@ export const ratingTallyQueries = (db: Db) => ({
         ),
       ),
     ),
+  // The author's stars shown on (and sorting) their comments on this business: their rating while
+  // it counts, null while none does (docs/product.md "What is held out of the public numbers").
+  // comments_user_idx finds the user's few comments; the `+` keeps SQLite from walking one of the
+  // business's indexes instead (every comment of a popular business), which it picked on a
+  // database without statistics for the newer indexes: business ratings fell to a third
+  // (comment-plans.test.ts).
+  authorRate: db
+    .update(comments)
+    .set({ authorRate: sql`${p.rate}` })
+    .where(and(eq(comments.userId, p.userId), sql`+${comments.businessId} = ${p.businessId}`)),
   setCounted: db
     .update(businessRatings)
     .set({ counted: sql`${p.counted}` })
@@ -90,6 +101,11 @@ export function moveRatingTally(db: Db, businessId: string, rate: number, into: 
   });
 }
 
+/** The stars `userId`'s comments on the business show: `rate` while it counts, else null (held, banned, none). */
+export function setAuthorStars(db: DbOrTx, businessId: string, userId: string, rate: number | null): void {
+  prepared(db as Db).authorRate.run({ businessId, userId, rate });
+}
+
 /**
  * A ban takes every star rating of the user out of the figures (`counts` false); an unban puts
  * back those no open or rejected burst holds. In the caller's transaction; one short statement
@@ -101,6 +117,7 @@ export function setRatingsCounted(db: DbOrTx, userId: string, counts: boolean): 
   for (const r of rows) {
     moveRatingTally(db as Db, r.businessId, r.rate, counts);
     q.setCounted.run({ businessId: r.businessId, userId, counted: counts ? 1 : 0 });
+    setAuthorStars(db, r.businessId, userId, counts ? r.rate : null);
   }
 }
 
@@ -110,6 +127,7 @@ export function releaseHeldRatings(db: Db, burstId: string): void {
   for (const r of q.releasable.all({ burstId })) {
     moveRatingTally(db, r.businessId, r.rate, true);
     q.setCounted.run({ businessId: r.businessId, userId: r.userId, counted: 1 });
+    setAuthorStars(db, r.businessId, r.userId, r.rate);
   }
 }
 

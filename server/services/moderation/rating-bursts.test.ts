@@ -173,6 +173,38 @@ describe('rating bursts (docs/product.md §11)', () => {
     }
   });
 
+  it("a held or banned rater's stars are not on their review (authorRate) until they count again, through both doors", async () => {
+    const shop = insertBusiness(t.db, 'Stjärnbutiken');
+    const young = await accounts(5, Date.now(), 2 * DAY);
+    const reviews: string[] = [];
+    for (const u of young)
+      reviews.push((await createComment(t.deps, u.actor, { businessId: shop, text: 'Riktigt bra!', businessLocation: 'Lund', rate: 5 }))._id);
+    const shown = async () => {
+      const rest = (await t.app.inject({ url: `/api/comment/${shop}` })).json<Array<{ _id: string; authorRate: number | null }>>();
+      const trpc = (await callerFor(t.deps, null).comments.byBusiness({ businessId: shop })).items;
+      const byId = (list: Array<{ _id: string; authorRate: number | null }>) => reviews.map((id) => list.find((c) => c._id === id)?.authorRate);
+      expect(byId(trpc)).toEqual(byId(rest));
+      return byId(rest);
+    };
+    // The fifth rating made a burst: all five are held, so no review shows its stars, nor sorts by them.
+    const [burst] = openBursts(shop);
+    expect(burst.ratings).toBe(5);
+    expect(await shown()).toEqual([null, null, null, null, null]);
+    const rated = await callerFor(t.deps, null).comments.byBusiness({ businessId: shop, stars: [5] });
+    expect(rated.items).toEqual([]);
+    // A held rater changing their stars still shows none.
+    await callerFor(t.deps, young[1]).business.rate({ id: shop, rate: 4 });
+    expect((await shown())[1]).toBeNull();
+    // Accepted: the stars count and show.
+    await resolveRatingBurst(t.deps, cast.admin.actor, { id: burst.id, action: 'accept' });
+    expect(await shown()).toEqual([5, 4, 5, 5, 5]);
+    // A ban takes one rater's stars off their review; the unban puts them back.
+    await callerFor(t.deps, cast.admin).users.setFlags({ userId: young[2].id, isBanned: true, banReason: 'Reklam' });
+    expect(await shown()).toEqual([5, 4, null, 5, 5]);
+    await callerFor(t.deps, cast.admin).users.setFlags({ userId: young[2].id, isBanned: false });
+    expect(await shown()).toEqual([5, 4, 5, 5, 5]);
+  });
+
   it("the check walks the business's recent ratings on an index, each rater by primary key (EXPLAIN QUERY PLAN)", () => {
     const sqlite = t.db.$client;
     const shop = insertBusiness(t.db, 'Planbutiken');

@@ -8,7 +8,7 @@ import { preparedStatements } from '../../lib/prepared';
 import type { Page } from '../../../shared/schemas/comments';
 import type { BurstResolution, BurstResolveInput, RatingBurst, ReportsPageInput } from '../../../shared/schemas/moderation';
 import { requireModerator, type Actor } from '../actor';
-import { moveRatingTally, releaseHeldRatings } from '../comments/rating-tally';
+import { moveRatingTally, setAuthorStars, releaseHeldRatings } from '../comments/rating-tally';
 import { decodeCursor, pageOf } from '../comments/comment-pages';
 import { recordModAction } from './mod-log';
 
@@ -98,7 +98,10 @@ export function noteRatingBurst(deps: Deps, tx: DbOrTx, businessId: string, user
   const from = open ? Math.min(since, open.firstAt - 1) : since;
   for (const r of q.toHold.all({ businessId, since: from, bornAfter })) {
     q.hold.run({ businessId, userId: r.userId, burstId });
-    if (r.counted) moveRatingTally(deps.db, businessId, r.rate, false);
+    if (r.counted) {
+      moveRatingTally(deps.db, businessId, r.rate, false);
+      setAuthorStars(tx, businessId, r.userId, null);
+    }
   }
   const held = q.heldCount.get({ burstId })?.n ?? 0;
   tx.update(ratingBursts).set({ ratings: held, lastAt: now }).where(eq(ratingBursts.id, burstId)).run();

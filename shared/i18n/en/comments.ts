@@ -43,6 +43,8 @@ export const comments: Widen<typeof sv> = {
     linked: 'The linked comment',
     branchLabel: 'Branch',
     allBranches: 'All branches',
+    branchOption: (location: string, n: number) => `${location} (${n})`,
+    placeOption: (name: string, n: number) => `${name} – other place (${n})`,
     nothingAtBranch: 'No comments about this branch',
     beFirst: 'Nobody has written about this business yet. Be the first to tell others about your visit!',
     beFirstVisitor: 'Nobody has written about this business yet. Log in and be the first to tell others about your visit!',

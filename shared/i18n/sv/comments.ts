@@ -42,6 +42,10 @@ export const comments = {
     linked: 'Den länkade kommentaren',
     branchLabel: 'Filial',
     allBranches: 'Alla filialer',
+    /** A branch in the filter with its public comments. */
+    branchOption: (location: string, n: number) => `${location} (${n})`,
+    /** Another place authors typed (issue 29.4), with its public comments. */
+    placeOption: (name: string, n: number) => `${name} – annan plats (${n})`,
     nothingAtBranch: 'Inga kommentarer om den här filialen',
     /** An empty business page, under "Inga kommentarer hittades". */
     beFirst: 'Ingen har skrivit om det här företaget än. Bli först med att berätta om ditt besök!',
@@ -176,6 +180,7 @@ export const commentsMessagesSv: Record<keyof typeof commentMessages, string> = 
   commentLocationWords: `Platsen får bestå av högst ${LOCATION_MAX_WORDS} ord`,
   commentLocationLength: `Platsen får vara högst ${LOCATION_MAX} tecken lång`,
   commentBranchUnknown: 'Det är inte en av företagets filialer.',
+  commentPlaceWithBranch: 'Filtrera på en filial eller en annan plats, inte båda.',
   replyTextRequired: '*Skriv en text',
   replyTooShort: 'Texten är för kort!',
   replyEditRequired: '*Skriv ett svar',
