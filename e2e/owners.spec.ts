@@ -101,7 +101,17 @@ test('an owner claims a business, an admin approves, the owner answers a review 
     await o2.context.close();
   }
 
-  // The reviewer: a notification that leads to the review with its answer.
+  // The reviewer on a phone in English, then in Swedish: a notification that leads to the review with its answer.
+  const en = await signedIn(browser, baseURL!, reviewer.email, PASSWORD, headers, 'en');
+  try {
+    await en.page.setViewportSize({ width: 375, height: 812 });
+    await en.page.goto(`/comment/${review._id}`);
+    await expect(en.page.getByTestId('owner-reply')).toContainText(`Reply from ${business.title}`);
+    await axeAtBothWidths(en.page, 'comment page with an answer, English');
+  } finally {
+    await en.context.close();
+  }
+
   const r = await signedIn(browser, baseURL!, reviewer.email, PASSWORD, headers, 'sv');
   try {
     await r.page.goto('/notifications');
@@ -112,16 +122,45 @@ test('an owner claims a business, an admin approves, the owner answers a review 
     await expect(r.page).toHaveURL(new RegExp(`/comment/${review._id}`));
     await expect(r.page.getByTestId('owner-reply')).toContainText(`Svar från ${business.title}`);
     await axeAtBothWidths(r.page, 'comment page with an answer');
+    // The answer is reported like any post (issue 31.7): its own button, the same dialog.
+    const answer = r.page.getByTestId('owner-reply');
+    await answer.getByRole('button', { name: 'Rapportera' }).click();
+    const dialog = r.page.getByRole('dialog');
+    await dialog.getByLabel(/Kränkande/).check();
+    await dialog.getByRole('textbox').fill('Svaret hånar mig');
+    await expectAccessible(r.page, 'report dialog for an answer');
+    await dialog.getByRole('button', { name: 'Skicka rapport' }).click();
+    await expect(answer.getByText('Rapporterad')).toBeVisible();
   } finally {
     await r.context.close();
   }
-  const en = await signedIn(browser, baseURL!, reviewer.email, PASSWORD, headers, 'en');
+
+  // A moderator (the demo admin, in English) finds it in the queue as the business's answer and removes it.
+  const m = await signedIn(browser, baseURL!, 'admin@demo.recensera.se', demoPassword(), headers, 'en');
   try {
-    await en.page.setViewportSize({ width: 375, height: 812 });
-    await en.page.goto(`/comment/${review._id}`);
-    await expect(en.page.getByTestId('owner-reply')).toContainText(`Reply from ${business.title}`);
-    await axeAtBothWidths(en.page, 'comment page with an answer, English');
+    await m.page.goto('/mod-queue');
+    const group = m.page.getByTestId('report-group').filter({ hasText: 'Tack! Vi öppnar en kassa till på lördagar.' });
+    await expect(group.getByText('Answer from the business')).toBeVisible();
+    await expect(group.getByText('Svaret hånar mig')).toBeVisible();
+    await axeAtBothWidths(m.page, 'queue with an answer');
+    await group.getByRole('button', { name: 'Remove the post' }).click();
+    await m.page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect(m.page.getByText('The post was removed.')).toBeVisible();
+    await expect(group).toHaveCount(0);
   } finally {
-    await en.context.close();
+    await m.context.close();
+  }
+  // Gone for visitors; its owner reads that a moderator removed it.
+  await page.goto(`/comment/${review._id}`);
+  await expect(page.locator(`#comment-${review._id}`)).toBeVisible();
+  await expect(page.getByTestId('owner-reply')).toHaveCount(0);
+  const o3 = await signedIn(browser, baseURL!, owner.email, PASSWORD, headers, 'sv');
+  try {
+    await o3.page.goto(`/comment/${review._id}`);
+    await expect(o3.page.getByTestId('owner-reply-removed')).toContainText('En moderator har tagit bort svaret.');
+    await expect(o3.page.getByTestId('owner-reply-removed')).toContainText('Orsak: Kränkande');
+    await axeAtBothWidths(o3.page, 'removed answer, its owner');
+  } finally {
+    await o3.context.close();
   }
 });

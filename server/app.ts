@@ -147,13 +147,14 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   await registerSecurity(app, env);
   // Replies built per request (searches, signed-in views) are compressed in one synchronous call
-  // up to 64 KB, not through a zlib stream, and Brotli runs at quality 2: on a small VPS the
+  // up to 256 KB, not through a zlib stream, and Brotli runs at quality 2: on a small VPS the
   // compression must cost less than answering. Kept public replies are compressed once, harder
-  // (plugins/public-cache-store.ts). Measurements: docs/decisions/007.
+  // (plugins/public-cache-store.ts). Measurements: docs/decisions/007 (64 KB until a 68 KB
+  // directory search page showed the stream path costing ~100 ms of CPU a reply under load).
   await app.register(compress, {
     global: true,
     threshold: 1024,
-    syncThreshold: 64 * 1024,
+    syncThreshold: 256 * 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2 } },
   });

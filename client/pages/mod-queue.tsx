@@ -74,12 +74,13 @@ export default function ModQueuePage() {
     else if (decision.action === 'remove')
       resolve.mutate({
         id: decision.group._id,
+        kind: decision.group.kind,
         action: 'remove',
         reason: authorReason === 'reports' ? undefined : authorReason,
         reasonText: authorText.trim() || undefined,
         note: note.trim() || undefined,
       });
-    else resolve.mutate({ id: decision.group._id, action: decision.action, note: note.trim() || undefined });
+    else resolve.mutate({ id: decision.group._id, kind: decision.group.kind, action: decision.action, note: note.trim() || undefined });
   };
   const nameOf = (g: ReportGroup) => `${g.author.firstName} ${g.author.lastName}`.trim();
   const groups = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -145,9 +146,9 @@ export default function ModQueuePage() {
       ) : (
         <ol className={styles.list}>
           {groups.map((g) => (
-            <li key={`${g._id}-${g.firstReported}`} className={`card ${styles.item}`} data-testid="report-group">
+            <li key={`${g.kind}-${g._id}-${g.firstReported}`} className={`card ${styles.item}`} data-testid="report-group">
               <header className={styles.itemHead}>
-                <span className={styles.kind}>{g.kind === 'comment' ? q.comment : q.reply}</span>
+                <span className={styles.kind}>{q[g.kind]}</span>
                 <span>{q.on(g.businessTitle)}</span>
                 <span className={styles.count}>
                   {number(g.reportCount)} {plural(g.reportCount, q.reports)}

@@ -59,7 +59,7 @@ export const businessClaims = sqliteTable(
 
 /**
  * A business owner's answer to a review (issue 31): at most one per review (the primary key), shown
- * under it as "Svar från {business}". `user_id` is the owner who wrote or last edited it; it goes
+ * under it as "Svar från {business}"; reported and moderated like a post (its id is the review's). `user_id` is the owner who wrote or last edited it; it goes
  * with the review, and with its writer's account.
  */
 export const ownerReplies = sqliteTable(
@@ -77,6 +77,14 @@ export const ownerReplies = sqliteTable(
     text: text('text').notNull(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /**
+     * Reports hid it (services/moderation/reports.ts), or a moderator removed it (then also
+     * removed_at, and the text is gone): out of sight for all but the business's owners and moderators.
+     */
+    hiddenAt: integer('hidden_at'),
+    removedAt: integer('removed_at'),
+    /** What the owners are told of a removal (as a post's removal_reason). */
+    removalReason: text('removal_reason'),
   },
   (t) => [index('owner_replies_business_idx').on(t.businessId, t.createdAt), index('owner_replies_user_idx').on(t.userId)],
 );

@@ -15,6 +15,7 @@ import { indexQueuedComments } from '../../server/services/comments/comment-sear
 import { createSession } from '../../server/services/accounts/sessions';
 import { createRng, picker, randInt, randomId, shuffleInPlace, ZipfSampler, type Rng } from './random';
 import * as words from './words';
+import { addFactsAndOwnerReplies } from './generate-facts';
 
 export const FULL_COUNTS = {
   businesses: 1_000,
@@ -479,6 +480,10 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
     favorites.createdAt[i],
   ]);
   lap('insertStarsAndFavorites');
+  // Branch facts, owners and their answers (issue 31): generate-facts.ts.
+  const facts = addFactsAndOwnerReplies(sqlite, { businessIds: bizIds, userIds: userIds.slice(0, U), popularBusinessId: bizIds[bizZipf.atRank(0) + 1] });
+  log(`facts: ${facts.ownedBusinesses} owned businesses, ${facts.ownerReplies} owner replies`);
+  lap('insertFactsAndOwners');
 
   sqlite.pragma('foreign_keys = ON');
   const benchUsers: BenchUser[] = [];

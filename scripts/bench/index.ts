@@ -448,6 +448,23 @@ async function main(): Promise<number> {
       group: 'search',
       path: `/api/business?search=${encodeURIComponent(meta.searchTerms.business)}&limit=24`,
     },
+    // Search by what or where (issue 31.4): a category name and a town typed without its accents,
+    // through both doors; the generated data set has every kind and town (words.ts).
+    { key: 'directorySearchCategory', name: 'GET directory search by category ("snabbmat")', group: 'search', path: `/api/business?search=snabbmat&limit=24` },
+    {
+      key: 'directorySearchTown',
+      name: 'GET directory search by town, no accents ("jonkoping")',
+      group: 'search',
+      path: `/api/business?search=jonkoping&limit=24`,
+    },
+    {
+      key: 'trpcDirectorySearch',
+      name: 'tRPC directory search by town ("jonkoping")',
+      group: 'search',
+      path: trpcGetPath('business.directoryPage', { search: 'jonkoping', limit: 24 }),
+    },
+    // The business page a visitor opens: facts, opening hours and owner answers (generate-facts.ts), served HTML.
+    { key: 'businessPageHtml', name: 'GET business page HTML (facts, hours, owner answers)', group: 'hot', path: `/business/${popular}` },
     { key: 'commentSearch', name: 'comment search (tRPC)', group: 'search', path: trpcPath(trpc.commentSearch), note: trpcNote(trpc.commentSearch) },
     { key: 'trpcFeed', name: 'tRPC feed query', group: 'hot', path: trpcPath(trpc.feed), note: trpcNote(trpc.feed) },
   ];

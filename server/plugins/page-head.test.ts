@@ -15,6 +15,7 @@ import { reportPost, resolveReports } from '../services/moderation/reports';
 import { createCast, createTestApp, createTestUser, type TestContext } from '../test/helpers';
 import { editBusinessFacts } from '../services/business/business-facts';
 import { businessTypeOf } from './page-head';
+import { establish } from '../test/trust';
 
 const INDEX =
   '<!doctype html><html lang="sv"><head><meta charset="UTF-8" /><meta name="description" content="Standard" /><title>Recensera</title></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>';
@@ -432,6 +433,16 @@ describe('page heads', () => {
     expect((await get(`/comment/${review._id}`)).head.jsonLd[0]).toMatchObject({ '@type': 'Review', comment });
     const page = await get(`/business/${business.id}`);
     expect((page.head.jsonLd[0].review as unknown[])[0]).toMatchObject({ reviewBody: 'Gott men dyrt.', comment });
+
+    // Hidden after reports (issue 31.7): gone from both pages' JSON-LD and first paint.
+    const reporters = await Promise.all([1, 2, 3].map(() => createTestUser(ctx.db)));
+    await establish(ctx.deps, reporters);
+    for (const r of reporters) await reportPost(ctx.deps, r.actor, 'ownerReply', { id: review._id, reason: 'offensive' });
+    for (const url of [`/comment/${review._id}`, `/business/${business.id}`]) {
+      const hidden = await get(url);
+      expect(JSON.stringify(hidden.head.jsonLd)).toContain('Gott men dyrt.');
+      expect(hidden.body).not.toContain('Tack, vi ser över priserna!');
+    }
   });
 
   it('answers a comment removed by a moderator (kept for its replies) 410, noindex', async () => {

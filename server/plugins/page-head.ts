@@ -235,7 +235,8 @@ function reviewOf(publicUrl: string, c: CommentCard): Review {
     reviewBody: c.text,
     ...(c.image ? { image: absolute(publicUrl, c.image) } : {}),
     // The business's answer: schema.org has no reply to a review, so a Comment on it, by the business.
-    ...(c.ownerReply
+    // Only a public answer: never one that reports hid or a moderator removed (issue 31.7).
+    ...(c.ownerReply && !c.ownerReply.hidden
       ? {
           comment: {
             '@type': 'Comment',

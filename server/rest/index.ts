@@ -5,7 +5,7 @@ import { businessSuggestionRoutes } from './business-suggestions';
 import { commentRoutes } from './comment';
 import { favoriteRoutes } from './favorites';
 import { imageRoutes } from './images';
-import { moderationRoutes, reportItemRoutes } from './reports';
+import { moderationRoutes, ownerReplyReportRoutes, reportItemRoutes } from './reports';
 import { notificationRoutes, notificationSettingsRoutes } from './notifications';
 import { ownerRoutes } from './owners';
 import { siteRoutes } from './site';
@@ -27,6 +27,7 @@ export function restRoutes(deps: Deps) {
     await app.register(siteRoutes(deps));
     await app.register(moderationRoutes(deps));
     await app.register(ownerRoutes(deps));
+    await app.register(ownerReplyReportRoutes(deps));
     await app.register(notificationRoutes(deps), { prefix: '/notifications' });
     await app.register(notificationSettingsRoutes(deps), { prefix: '/notification-settings' });
   };

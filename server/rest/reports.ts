@@ -11,6 +11,7 @@ import {
   modTargetKinds,
   removeAllBodySchema,
   reportFormSchema,
+  reportKinds,
   reportReasons,
   reportStatuses,
   resolveActions,
@@ -46,9 +47,9 @@ const reportResultSchema = z.object({
   hidden: z.boolean().describe('Whether the post is now hidden while a moderator reviews it.'),
 });
 
-const kindSchema = z.enum(['comment', 'reply']);
+const kindSchema = z.enum(reportKinds).describe("ownerReply: a business's answer to a review; its _id (and commentId) is the review's.");
 const reportGroupSchema = z.object({
-  _id: z.string().describe('The reported comment or reply: what POST /reports/{id}/resolve takes.'),
+  _id: z.string().describe('The reported comment, reply or answer: what POST /reports/{id}/resolve takes (with kind for an answer).'),
   kind: kindSchema,
   commentId: z.string(),
   text: z.string(),
@@ -134,6 +135,46 @@ export function reportItemRoutes(deps: Deps, kind: ReportKind) {
   };
 }
 
+/**
+ * POST /comment/{id}/owner-reply/report: a business's answer to a review (issue 31.7), reported
+ * like a post. Beside PUT and DELETE on the same path (rest/owners.ts).
+ */
+export function ownerReplyReportRoutes(deps: Deps) {
+  return async function routes(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/comment/:id/owner-reply/report',
+      {
+        schema: {
+          tags: ['comment'],
+          summary: "Report a business's answer to a review to the moderators",
+          description:
+            '{id} is the review. JSON {reason, note?}: note at most 500 characters. 201 for a new report; 200 when you already have an open report of this answer. ' +
+            "The answer's writer and the business's other owners cannot report it (403). As with posts, it is hidden from everyone but the " +
+            "business's owners and the moderators once REPORT_HIDE_THRESHOLD established users have reported it, until a moderator decides.",
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          body: reportFormSchema,
+          response: {
+            200: reportResultSchema,
+            201: reportResultSchema,
+            400: errorSchema,
+            401: errorSchema,
+            403: errorSchema,
+            404: errorSchema,
+            429: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await reportPost(deps, request.actor, 'ownerReply', { id: request.params.id, ...request.body });
+        const created = result.result === 'created';
+        return reply.status(created ? 201 : 200).send({ message: messageText(created ? 'reportThanks' : 'reportAlreadySent'), ...result });
+      },
+    );
+  };
+}
+
 /** The moderation queue and log (moderators and admins; the digest setting admins only). */
 export function moderationRoutes(deps: Deps) {
   return async function routes(fastify: FastifyInstance) {
@@ -187,10 +228,13 @@ export function moderationRoutes(deps: Deps) {
           tags,
           summary: "Decide a post's open reports (moderators)",
           description:
-            '{id} is the reported comment or reply. JSON {action, reason?, reasonText?, note?}: remove deletes the post (a comment with ' +
+            '{id} is the reported comment or reply, or the review whose business answer is reported. JSON {action, kind?, reason?, reasonText?, note?}: ' +
+            "kind (comment, reply or ownerReply) says which, needed only when a review and its business's answer both have open reports. " +
+            'remove deletes the post (a comment with ' +
             'replies stays as a "removed by a moderator" placeholder) and shows its author the reason (one of the report reasons; ' +
             "without it the reports' own) with the optional reasonText; dismiss closes the reports and shows the post again, and its " +
-            'reporters cannot hide it again. note is kept only in the moderation log, never shown to the author.',
+            'reporters cannot hide it again. note is kept only in the moderation log, never shown to the author. A removed business answer ' +
+            "keeps only the reason, which its business's owners see under the review.",
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
           body: resolveBodySchema,

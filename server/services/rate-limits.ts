@@ -63,7 +63,7 @@ const limits = {
    * network; past it the page comes without a first paint and the browser renders it.
    */
   statePaint: { points: 20, duration: 60 },
-  /** Reports of comments and replies per user. */
+  /** Reports of comments, replies and business answers per user. */
   report: { points: 20, duration: 60 },
   /** Claims of businesses per user (issue 31): each one is an admin's work. */
   claim: { points: 5, duration: 60 * 60 },

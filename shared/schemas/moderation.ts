@@ -7,6 +7,9 @@ export { moderationMessages } from './moderation-messages';
 export const reportReasons = ['spam', 'fake', 'offensive', 'personal', 'offTopic', 'other'] as const;
 export type ReportReason = (typeof reportReasons)[number];
 export const REPORT_NOTE_MAX = 500;
+/** What can be reported: a comment, a reply, or a business's answer to a review (issue 31.7; its id is the review's). */
+export const reportKinds = ['comment', 'reply', 'ownerReply'] as const;
+export type ReportKind = (typeof reportKinds)[number];
 
 const noteSchema = (tooLong: string) =>
   z
@@ -38,12 +41,14 @@ export type ResolveAction = (typeof resolveActions)[number];
  */
 export const resolveBodySchema = z.object({
   action: z.enum(resolveActions),
+  /** Which of the id's items: needed only for a business's answer, which shares its review's id. */
+  kind: z.enum(reportKinds).optional(),
   reason: z.enum(reportReasons, { error: 'reportReasonInvalid' }).optional(),
   reasonText: noteSchema('reportNoteTooLong'),
   note: noteSchema('reportNoteTooLong'),
 });
 export const resolveInputSchema = resolveBodySchema.extend({ id: idSchema });
-export type ResolveInput = { id: string; action: ResolveAction; reason?: ReportReason; reasonText?: string; note?: string };
+export type ResolveInput = { id: string; action: ResolveAction; kind?: ReportKind; reason?: ReportReason; reasonText?: string; note?: string };
 
 /**
  * What a removed post's author reads as the reason: a report reason's key, then (after ": ") the
@@ -54,8 +59,6 @@ export const authorReasonOf = (reason: string, text?: string) => (text ? `${reas
 export const reportStatuses = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 export const reportsInputSchema = z.object({ status: z.enum(reportStatuses).default('open') });
-
-export type ReportKind = 'comment' | 'reply';
 
 /**
  * One report as the queue shows it. `established`: the reporter was established when reporting
@@ -107,7 +110,7 @@ export const modActions = [
   'siteSettings',
 ] as const;
 export type ModAction = (typeof modActions)[number];
-export const modTargetKinds = ['comment', 'reply', 'user', 'business', 'suggestion', 'site'] as const;
+export const modTargetKinds = ['comment', 'reply', 'ownerReply', 'user', 'business', 'suggestion', 'site'] as const;
 export type ModTargetKind = (typeof modTargetKinds)[number];
 
 export type ModLogEntry = {

@@ -22,5 +22,6 @@ export const ownerMessages = {
   ownerReplyNotFound: 'This review has no answer from the business.',
   ownerReplyDeleted: 'The answer was deleted.',
   ownerCannotRate: 'You cannot rate a business you own.',
-  ownerCannotReport: 'You cannot report reviews of a business you own.',
+  ownerCannotReport: 'You cannot report reviews of, or answers from, a business you own.',
+  ownerReplyRemoved: 'A moderator removed this answer. Delete it to write a new one.',
 } as const;

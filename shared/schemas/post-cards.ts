@@ -51,6 +51,14 @@ export const ownerReplySchema = z.object({
   text: z.string(),
   createdAt: z.string().describe('ISO 8601'),
   updatedAt: z.string().describe('ISO 8601; equal to createdAt until the answer is edited'),
+  /**
+   * Reports hid it until a moderator decides, or a moderator removed it (its text is then empty).
+   * Such an answer reaches only the business's owners and the moderators; everyone else gets null.
+   */
+  hidden: z.boolean().describe("Hidden after reports (or removed): only the business's owners and moderators get such an answer."),
+  removed: z.boolean().describe('A moderator removed it; text is empty and removalReason says why.'),
+  removalReason: z.string().nullable().describe('Why a moderator removed it: a report reason key, then ": " and their words.'),
+  reportedByMe: z.boolean().describe('The caller has an open report of the answer.'),
 });
 export type OwnerReply = z.output<typeof ownerReplySchema>;
 

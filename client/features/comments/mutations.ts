@@ -84,3 +84,6 @@ export const useRatePost = refreshingPostMutation((trpc) => [trpc.comments.rate,
 
 /** A user's report of a comment or a reply (the lists show it as reported by them). */
 export const useReportPost = refreshingPostMutation((trpc) => [trpc.moderation.reportComment, trpc.moderation.reportReply], useRefreshComments);
+
+/** A member's report of a business's answer to a review (issue 31.7): `id` is the review's. */
+export const useReportOwnerReply = refreshingMutation((trpc) => trpc.moderation.reportOwnerReply, useRefreshComments);

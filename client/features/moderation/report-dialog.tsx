@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { REPORT_NOTE_MAX, reportFormSchema, reportReasons, type ReportFormValues, type ReportKind } from '../../../shared/schemas/moderation';
 import { useI18n } from '../../i18n';
-import { useReportPost } from '../comments/mutations';
+import { useReportOwnerReply, useReportPost } from '../comments/mutations';
 import { describedBy, FieldMessages, FormField, showFieldErrors } from '../../components/ui/form-field';
 import { Modal } from '../../components/ui/modal';
 import { notify } from '../../components/ui/toast';
@@ -19,15 +19,19 @@ export function ReportDialog({ kind, id, open, onOpenChange, onSent }: Props) {
   const reasonId = `${noteId}-reason`;
   const form = useForm<ReportFormValues>({ resolver: zodResolver(reportFormSchema), defaultValues: { note: '' } });
   const { register, handleSubmit, formState, watch, setError, reset } = form;
-  const mutation = useReportPost(kind, {
+  const callbacks = {
     onSuccess: () => {
       notify(t.messages.reportThanks, 'success');
       onOpenChange(false);
       onSent();
       reset();
     },
-    onError: (error) => showFieldErrors(error, setError, ['note', 'reason']) || notify(errorText(error), 'error'),
-  });
+    onError: (error: unknown) => showFieldErrors(error, setError, ['note', 'reason']) || notify(errorText(error), 'error'),
+  };
+  // Hooks are not called on a condition: both are set up, the one for `kind` is used.
+  const postReport = useReportPost(kind === 'reply' ? 'reply' : 'comment', callbacks);
+  const answerReport = useReportOwnerReply(callbacks);
+  const mutation = kind === 'ownerReply' ? answerReport : postReport;
   const submit = handleSubmit((values) => mutation.mutate({ id, reason: values.reason, note: values.note || undefined }));
   const left = REPORT_NOTE_MAX - (watch('note')?.length ?? 0);
 

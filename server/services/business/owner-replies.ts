@@ -16,7 +16,8 @@ import { checkEditedPost, checkNewPost } from '../moderation/spam';
  * A business owner's answer to a review (issue 31): one per review (the table's primary key),
  * written, edited and deleted by any of the business's owners, shown under the review as the
  * business's. A new answer passes the spam rules and the `post` limit like any post; an edit
- * the edit's. The review's author is notified of a new answer.
+ * the edit's. The review's author is notified of a new answer. Members report answers like posts
+ * (services/moderation/reports.ts, kind 'ownerReply'); an edit keeps a hidden answer hidden.
  */
 
 type Review = { id: string; businessId: string; userId: string; text: string };
@@ -48,7 +49,13 @@ export async function putOwnerReply(deps: Deps, actor: Actor, input: OwnerReplyI
     // A removed review takes no answer, as it takes no reply; a hidden one waits for the moderators.
     if (review.removedAt !== null) throw new AppError('FORBIDDEN', 'postRemovedNoReplies');
     if (review.hiddenAt !== null) throw new AppError('NOT_FOUND', 'commentNotFound');
-    const existing = d.select({ createdAt: ownerReplies.createdAt }).from(ownerReplies).where(eq(ownerReplies.commentId, input.commentId)).get();
+    const existing = d
+      .select({ createdAt: ownerReplies.createdAt, removedAt: ownerReplies.removedAt })
+      .from(ownerReplies)
+      .where(eq(ownerReplies.commentId, input.commentId))
+      .get();
+    // A moderator's removal is not undone by editing: the owners delete it and answer anew.
+    if (existing?.removedAt != null) throw new AppError('FORBIDDEN', 'ownerReplyRemoved');
     return { review, existing };
   };
   const { existing } = check(db);
@@ -84,6 +91,6 @@ export async function deleteOwnerReply(deps: Deps, actor: Actor, commentId: stri
     if (!owner && !isModeratorActor(actor)) throw new AppError('FORBIDDEN', 'notOwner');
     const gone = tx.delete(ownerReplies).where(eq(ownerReplies.commentId, commentId)).returning({ text: ownerReplies.text }).all();
     if (gone.length === 0) throw new AppError('NOT_FOUND', 'ownerReplyNotFound');
-    if (!owner) recordModAction(tx, me, { action: 'remove', targetKind: 'comment', targetId: commentId, excerpt: gone[0].text });
+    if (!owner) recordModAction(tx, me, { action: 'remove', targetKind: 'ownerReply', targetId: commentId, excerpt: gone[0].text });
   });
 }

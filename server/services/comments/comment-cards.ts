@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
-import { businesses, commentRatings, comments, images, ownerReplies, reports, users } from '../../../db/schema';
+import { businessOwners, businesses, commentRatings, comments, images, ownerReplies, reports, users } from '../../../db/schema';
 import { uploadUrl } from '../../lib/urls';
 import type { CommentCard, OwnerReply } from '../../../shared/schemas/comments';
 import { isModeratorActor, type Actor } from '../actor';
@@ -42,6 +42,11 @@ const postColumns = {
   ownerReplyText: ownerReplies.text,
   ownerReplyCreatedAt: ownerReplies.createdAt,
   ownerReplyUpdatedAt: ownerReplies.updatedAt,
+  ownerReplyHiddenAt: ownerReplies.hiddenAt,
+  ownerReplyRemovedAt: ownerReplies.removedAt,
+  ownerReplyRemovalReason: ownerReplies.removalReason,
+  // Only a signed-in reader can have reported it; then one probe of reports_open_owner_reply_idx.
+  ownerReplyReported: sql<number>`(${p.me} is not null and ${ownerReplies.commentId} is not null and exists (select 1 from ${reports} where ${reports.ownerReplyId} = ${ownerReplies.commentId} and ${reports.reporterId} = ${p.me} and ${reports.resolvedAt} is null))`,
 };
 
 export const businessColumns = {
@@ -54,6 +59,16 @@ const cardColumns = { ...postColumns, ...businessColumns };
 
 // reports_open_comment_idx is partial (resolved_at is null): the ON clause repeats that term.
 const reportedByMe = and(eq(myReport.commentId, comments.id), eq(myReport.reporterId, p.me), isNull(myReport.resolvedAt));
+
+/**
+ * The business's answer, unless reports hid it or a moderator removed it: then only moderators
+ * and the business's owners get it (issue 31.7). The owners' probe (the business_owners key) runs
+ * only for such an answer.
+ */
+const answerOf = and(
+  eq(ownerReplies.commentId, comments.id),
+  sql`(${ownerReplies.hiddenAt} is null or ${p.admin} = 1 or exists (select 1 from ${businessOwners} where ${businessOwners.businessId} = ${ownerReplies.businessId} and ${businessOwners.userId} = ${p.me}))`,
+);
 
 /**
  * Comments with everything a card shows in one statement. Every join is a LEFT JOIN on a primary
@@ -71,7 +86,7 @@ export function cards(db: Db) {
     .leftJoin(photo, eq(photo.id, comments.imageId))
     .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, p.me)))
     .leftJoin(myReport, reportedByMe)
-    .leftJoin(ownerReplies, eq(ownerReplies.commentId, comments.id));
+    .leftJoin(ownerReplies, answerOf);
 }
 
 /**
@@ -87,7 +102,7 @@ export function businessCards(db: Db) {
     .leftJoin(photo, eq(photo.id, comments.imageId))
     .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, p.me)))
     .leftJoin(myReport, reportedByMe)
-    .leftJoin(ownerReplies, eq(ownerReplies.commentId, comments.id));
+    .leftJoin(ownerReplies, answerOf);
 }
 
 /**
@@ -123,7 +138,15 @@ const iso = (t: number) => new Date(t).toISOString();
 const ownerReplyOf = (r: PostRow): OwnerReply | null =>
   r.ownerReplyText === null || r.ownerReplyCreatedAt === null || r.ownerReplyUpdatedAt === null
     ? null
-    : { text: r.ownerReplyText, createdAt: iso(r.ownerReplyCreatedAt), updatedAt: iso(r.ownerReplyUpdatedAt) };
+    : {
+        text: r.ownerReplyText,
+        createdAt: iso(r.ownerReplyCreatedAt),
+        updatedAt: iso(r.ownerReplyUpdatedAt),
+        hidden: r.ownerReplyHiddenAt !== null,
+        removed: r.ownerReplyRemovedAt !== null,
+        removalReason: r.ownerReplyRemovalReason,
+        reportedByMe: Boolean(r.ownerReplyReported),
+      };
 
 /** Who reads a list: their own rate and report, and whether hidden posts are theirs to see (admins). */
 export type Viewer = { me: string | null; admin: 0 | 1 };

@@ -140,6 +140,11 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
             plan.some((d) => /SEARCH my_report USING (COVERING )?INDEX reports_open_comment_idx/.test(d)),
             plan.join('\n'),
           ).toBe(true);
+          // So is the caller's open report of the business's answer (issue 31.7).
+          expect(
+            plan.some((d) => /SEARCH reports USING (COVERING )?INDEX reports_open_owner_reply_idx/.test(d)),
+            plan.join('\n'),
+          ).toBe(true);
           // Hidden posts are filtered on the rows the walk reads: the admin's plan is the visitors' plan.
           expect(planOf(c.query, { ...c.values, admin: 1 })).toEqual(plan);
         }

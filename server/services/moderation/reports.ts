@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { businesses, comments, images, replies, reports, users } from '../../../db/schema';
+import { businesses, comments, images, ownerReplies, replies, reports, users } from '../../../db/schema';
 import type { Deps } from '../deps';
 import { isOwner } from '../business/owners';
 import { AppError } from '../../lib/errors';
@@ -18,7 +18,7 @@ import type {
   ResolveAction,
   ResolveInput,
 } from '../../../shared/schemas/moderation';
-import { authorReasonOf } from '../../../shared/schemas/moderation';
+import { authorReasonOf, reportKinds } from '../../../shared/schemas/moderation';
 import { requireActiveFor, requireModerator, type Actor } from '../actor';
 import { decodeCursor, encodeCursor } from '../comments/comment-pages';
 import { dropFromSearch, queueForSearch } from '../comments/comment-search';
@@ -48,6 +48,24 @@ type Item = {
 };
 
 function findItem(db: DbOrTx, kind: ReportKind, id: string): Item {
+  if (kind === 'ownerReply') {
+    // A business's answer (issue 31.7): its id is its review's; its author is the owner who wrote it.
+    const row = db
+      .select({
+        id: ownerReplies.commentId,
+        userId: ownerReplies.userId,
+        businessId: ownerReplies.businessId,
+        text: ownerReplies.text,
+        hiddenAt: ownerReplies.hiddenAt,
+        removedAt: ownerReplies.removedAt,
+      })
+      .from(ownerReplies)
+      .where(eq(ownerReplies.commentId, id))
+      .get();
+    if (!row) throw new AppError('NOT_FOUND', 'ownerReplyNotFound');
+    const { removedAt, ...item } = row;
+    return { kind, commentId: row.id, imageId: null, removed: removedAt !== null, ...item };
+  }
   if (kind === 'comment') {
     const row = db
       .select({
@@ -85,7 +103,7 @@ function findItem(db: DbOrTx, kind: ReportKind, id: string): Item {
   return { kind, removed: removedAt !== null, ...item };
 }
 
-const itemColumn = (kind: ReportKind) => (kind === 'comment' ? reports.commentId : reports.replyId);
+const itemColumn = (kind: ReportKind) => (kind === 'comment' ? reports.commentId : kind === 'reply' ? reports.replyId : reports.ownerReplyId);
 /** The item's open reports; `resolved_at is null` lets SQLite use the partial unique index. */
 const openReportsOf = (item: { kind: ReportKind; id: string }) => and(eq(itemColumn(item.kind), item.id), isNull(reports.resolvedAt));
 
@@ -94,6 +112,14 @@ const openReportsOf = (item: { kind: ReportKind; id: string }) => and(eq(itemCol
  * it leaves (the business's comment_count, or the comment's reply_count) move together.
  */
 function hide(tx: DbOrTx, item: Item, now: number): void {
+  if (item.kind === 'ownerReply') {
+    // No count keeps answers: the flag is all (comment-cards.ts leaves a hidden answer out).
+    tx.update(ownerReplies)
+      .set({ hiddenAt: now })
+      .where(and(eq(ownerReplies.commentId, item.id), isNull(ownerReplies.hiddenAt)))
+      .run();
+    return;
+  }
   if (item.kind === 'comment') {
     const changed = tx
       .update(comments)
@@ -124,6 +150,10 @@ function hide(tx: DbOrTx, item: Item, now: number): void {
 
 /** Shows a hidden item again and gives back the count it left. */
 function restore(tx: DbOrTx, item: Item): void {
+  if (item.kind === 'ownerReply') {
+    tx.update(ownerReplies).set({ hiddenAt: null }).where(eq(ownerReplies.commentId, item.id)).run();
+    return;
+  }
   if (item.kind === 'comment') {
     const changed = tx
       .update(comments)
@@ -179,7 +209,7 @@ export function isEstablished(deps: Deps, db: DbOrTx, userId: string, now: numbe
  * reported, not banned since, and none of whose earlier reports of it a moderator dismissed.
  */
 function countingReports(db: DbOrTx, item: { kind: ReportKind; id: string }): number {
-  const column = item.kind === 'comment' ? 'comment_id' : 'reply_id';
+  const column = item.kind === 'comment' ? 'comment_id' : item.kind === 'reply' ? 'reply_id' : 'owner_reply_id';
   return (
     db
       .select({ n: count() })
@@ -210,9 +240,10 @@ export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, inp
   const { db, env } = deps;
   return db.transaction((tx) => {
     const item = findItem(tx, kind, input.id);
-    if (item.removed) throw new AppError('NOT_FOUND', kind === 'comment' ? 'commentNotFound' : 'replyNotFound');
+    if (item.removed) throw new AppError('NOT_FOUND', kind === 'comment' ? 'commentNotFound' : kind === 'reply' ? 'replyNotFound' : 'ownerReplyNotFound');
     if (item.userId === reporter.id) throw new AppError('FORBIDDEN', 'reportOwnPost');
-    // An owner answers a review of their business; they cannot push it out of sight (issue 31).
+    // An owner answers a review of their business; they cannot push it, nor a fellow owner's
+    // answer, out of sight (issue 31).
     if (isOwner(tx, reporter.id, item.businessId)) throw new AppError('FORBIDDEN', 'ownerCannotReport');
     const open = openReportsOf(item);
     const already = tx
@@ -226,6 +257,7 @@ export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, inp
         id: newId(),
         commentId: kind === 'comment' ? item.id : null,
         replyId: kind === 'reply' ? item.id : null,
+        ownerReplyId: kind === 'ownerReply' ? item.id : null,
         reporterId: reporter.id,
         reason: input.reason,
         note: input.note ?? null,
@@ -236,9 +268,12 @@ export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, inp
     const hides = item.hiddenAt === null && countingReports(tx, item) >= env.REPORT_HIDE_THRESHOLD;
     if (hides) {
       hide(tx, item, now);
-      recordAutoHide(tx, item.kind, item.id, now);
-      queueModDigests(deps, tx, now);
-      notifyModerated(db, 'hidden', item, null, now);
+      // The digest mail and the author's bell speak of posts; an answer waits in the queue only.
+      if (item.kind !== 'ownerReply') {
+        recordAutoHide(tx, item.kind, item.id, now);
+        queueModDigests(deps, tx, now);
+        notifyModerated(db, 'hidden', postOf(item), null, now);
+      }
     }
     return { result: 'created' as const, hidden: item.hiddenAt !== null || hides };
   });
@@ -251,20 +286,34 @@ export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, inp
  */
 export function recheckReportsBy(deps: Deps, tx: DbOrTx, userId: string): void {
   const open = tx
-    .select({ commentId: reports.commentId, replyId: reports.replyId })
+    .select({ commentId: reports.commentId, replyId: reports.replyId, ownerReplyId: reports.ownerReplyId })
     .from(reports)
     .where(and(eq(reports.reporterId, userId), isNull(reports.resolvedAt)))
     .all();
   for (const r of open) {
-    const item = findItem(tx, r.commentId ? 'comment' : 'reply', (r.commentId ?? r.replyId)!);
+    const { kind, id } = reportedItemOf(r);
+    const item = findItem(tx, kind, id);
     if (item.hiddenAt === null || item.removed) continue;
     if (countingReports(tx, item) < deps.env.REPORT_HIDE_THRESHOLD) restore(tx, item);
   }
 }
 
-/** The reported item an id names: a comment or a reply with open reports. */
-function openItem(db: DbOrTx, id: string): Item {
-  for (const kind of ['comment', 'reply'] as const) {
+/** Which item a report row is about. */
+function reportedItemOf(r: { commentId: string | null; replyId: string | null; ownerReplyId: string | null }): { kind: ReportKind; id: string } {
+  if (r.commentId) return { kind: 'comment', id: r.commentId };
+  if (r.replyId) return { kind: 'reply', id: r.replyId };
+  return { kind: 'ownerReply', id: r.ownerReplyId! };
+}
+
+/** A comment or reply as the notifications take it (an answer has none of its own: see reportPost). */
+const postOf = (item: Item) => ({ kind: item.kind as 'comment' | 'reply', id: item.id, commentId: item.commentId });
+
+/**
+ * The reported item an id names: a comment, a reply or a business's answer with open reports.
+ * `kind` picks one where an answer and its review (same id) both have open reports.
+ */
+function openItem(db: DbOrTx, id: string, only?: ReportKind): Item {
+  for (const kind of only ? [only] : reportKinds) {
     if (db.select({ id: reports.id }).from(reports).where(openReportsOf({ kind, id })).get()) return findItem(db, kind, id);
   }
   throw new AppError('NOT_FOUND', 'reportNotFound');
@@ -293,7 +342,7 @@ export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInp
   const admin = requireModerator(actor);
   await deps.limits.consume(input.action === 'remove' ? 'delete' : 'edit', admin.id);
   const { db } = deps;
-  const item = openItem(db, input.id);
+  const item = openItem(db, input.id, input.kind);
   const authorReason = (reasons: ReportReason[]) => authorReasonOf(input.reason ?? reasons.join(', '), input.reasonText);
   const log = (tx: DbOrTx, reasons: ReportReason[]) =>
     recordModAction(tx, admin, {
@@ -306,8 +355,10 @@ export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInp
 
   if (input.action === 'dismiss') {
     db.transaction((tx) => {
-      notifyReporters(db, item, 'dismiss', admin.id, now);
-      if (item.hiddenAt !== null) notifyModerated(db, 'restored', item, admin.id, now);
+      if (item.kind !== 'ownerReply') {
+        notifyReporters(db, postOf(item), 'dismiss', admin.id, now);
+        if (item.hiddenAt !== null) notifyModerated(db, 'restored', postOf(item), admin.id, now);
+      }
       const reasons = closeReports(tx, item, 'dismiss', admin.id, now);
       if (reasons.length === 0) throw new AppError('NOT_FOUND', 'reportNotFound');
       restore(tx, item);
@@ -317,13 +368,13 @@ export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInp
   }
 
   db.transaction((tx) => {
-    notifyReporters(db, item, 'remove', admin.id, now);
+    if (item.kind !== 'ownerReply') notifyReporters(db, postOf(item), 'remove', admin.id, now);
     const reasons = closeReports(tx, item, 'remove', admin.id, now);
     if (reasons.length === 0) throw new AppError('NOT_FOUND', 'reportNotFound');
     log(tx, reasons);
     const shown = authorReason(reasons);
     removeItem(tx, item, shown, now);
-    notifyModerated(db, 'removed', item, admin.id, now, shown);
+    if (item.kind !== 'ownerReply') notifyModerated(db, 'removed', postOf(item), admin.id, now, shown);
   });
   await releaseImage(deps, item.imageId);
   return { action: 'remove' };
@@ -344,6 +395,14 @@ function removeItem(tx: DbOrTx, item: Item, reason: string, now: number): void {
       .where(and(eq(replies.commentId, item.id), isNull(replies.removedAt)))
       .limit(1)
       .get();
+  if (item.kind === 'ownerReply') {
+    // The owners still see that it was removed, and why (comment-cards.ts), and may delete it and answer anew.
+    tx.update(ownerReplies)
+      .set({ text: '', removedAt: now, removalReason: reason, hiddenAt: sql`coalesce(${ownerReplies.hiddenAt}, ${now})` })
+      .where(eq(ownerReplies.commentId, item.id))
+      .run();
+    return;
+  }
   const removal = { text: '', imageId: null, removedAt: now, removalReason: reason };
   if (hasReplies) restore(tx, item);
   else hide(tx, item, now);
@@ -391,6 +450,13 @@ export async function removeAllPosts(deps: Deps, actor: Actor, input: RemoveAllI
         .where(and(eq(comments.userId, target.id), isNull(comments.removedAt)))
         .all()
         .map((c) => ({ kind: 'comment' as const, userId: target.id, commentId: c.id, removed: false, ...c })),
+      // The business answers they wrote as an owner (owner_replies_user_idx).
+      ...tx
+        .select({ id: ownerReplies.commentId, businessId: ownerReplies.businessId, text: ownerReplies.text, hiddenAt: ownerReplies.hiddenAt })
+        .from(ownerReplies)
+        .where(and(eq(ownerReplies.userId, target.id), isNull(ownerReplies.removedAt)))
+        .all()
+        .map((o) => ({ kind: 'ownerReply' as const, userId: target.id, commentId: o.id, imageId: null, removed: false, ...o })),
     ];
     for (const item of items) {
       tx.update(reports).set({ resolvedAt: now, resolution: 'remove', resolvedBy: admin.id }).where(openReportsOf(item)).run();
@@ -429,6 +495,7 @@ export function listReports(deps: Deps, actor: Actor, input: ReportsPageInput): 
     .select({
       commentId: reports.commentId,
       replyId: reports.replyId,
+      ownerReplyId: reports.ownerReplyId,
       reason: reports.reason,
       note: reports.note,
       reporterId: reports.reporterId,
@@ -449,8 +516,7 @@ export function listReports(deps: Deps, actor: Actor, input: ReportsPageInput): 
 
   const groups = new Map<string, { kind: ReportKind; id: string; resolvedAt: number; rows: typeof rows }>();
   for (const r of rows) {
-    const kind: ReportKind = r.commentId ? 'comment' : 'reply';
-    const id = (r.commentId ?? r.replyId)!;
+    const { kind, id } = reportedItemOf(r);
     // A resolved item may have been reported again and resolved again: one group per decision.
     const key = open ? `${kind}:${id}` : `${kind}:${id}:${r.resolvedAt}`;
     const group = groups.get(key) ?? { kind, id, resolvedAt: r.resolvedAt ?? 0, rows: [] };
@@ -482,6 +548,7 @@ export function listReports(deps: Deps, actor: Actor, input: ReportsPageInput): 
   };
   const commentIds = ids('comment');
   const replyIds = ids('reply');
+  const answerIds = ids('ownerReply');
   const commentRows = commentIds.length
     ? db
         .select({
@@ -522,8 +589,32 @@ export function listReports(deps: Deps, actor: Actor, input: ReportsPageInput): 
         .where(inArray(replies.id, replyIds))
         .all()
     : [];
-  const items = new Map([...commentRows.map((r) => [`comment:${r.id}`, r] as const), ...replyRows.map((r) => [`reply:${r.id}`, r] as const)]);
-  const postsOf = postCounts(deps, [...new Set([...commentRows, ...replyRows].map((r) => r.userId))]);
+  const answerRows = answerIds.length
+    ? db
+        .select({
+          id: ownerReplies.commentId,
+          commentId: ownerReplies.commentId,
+          userId: ownerReplies.userId,
+          businessId: ownerReplies.businessId,
+          text: ownerReplies.text,
+          createdAt: ownerReplies.createdAt,
+          hiddenAt: ownerReplies.hiddenAt,
+          removedAt: ownerReplies.removedAt,
+          ...itemColumns,
+          photoFile: sql<string | null>`null`,
+        })
+        .from(ownerReplies)
+        .leftJoin(businesses, eq(businesses.id, ownerReplies.businessId))
+        .leftJoin(author, eq(author.id, ownerReplies.userId))
+        .where(inArray(ownerReplies.commentId, answerIds))
+        .all()
+    : [];
+  const items = new Map([
+    ...commentRows.map((r) => [`comment:${r.id}`, r] as const),
+    ...replyRows.map((r) => [`reply:${r.id}`, r] as const),
+    ...answerRows.map((r) => [`ownerReply:${r.id}`, r] as const),
+  ]);
+  const postsOf = postCounts(deps, [...new Set([...commentRows, ...replyRows, ...answerRows].map((r) => r.userId))]);
 
   const result: ReportGroup[] = [];
   for (const g of groups.values()) {
@@ -612,7 +703,7 @@ function postCounts(deps: Deps, userIds: string[]): Map<string, { posts: number;
 export function waitingReportCount(deps: Deps, actor: Actor): { waiting: number } {
   requireModerator(actor);
   const row = deps.db
-    .select({ n: sql<number>`count(distinct coalesce('c' || ${reports.commentId}, 'r' || ${reports.replyId}))` })
+    .select({ n: sql<number>`count(distinct coalesce('c' || ${reports.commentId}, 'r' || ${reports.replyId}, 'o' || ${reports.ownerReplyId}))` })
     .from(reports)
     .where(isNull(reports.resolvedAt))
     .get();

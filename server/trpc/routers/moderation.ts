@@ -21,6 +21,8 @@ import { publicProcedure, router } from '../init';
 export const moderationRouter = router({
   reportComment: publicProcedure.input(reportInputSchema).mutation(({ ctx, input }) => reportPost(ctx.deps, ctx.actor, 'comment', input)),
   reportReply: publicProcedure.input(reportInputSchema).mutation(({ ctx, input }) => reportPost(ctx.deps, ctx.actor, 'reply', input)),
+  /** A business's answer to a review (issue 31.7): `id` is the review's. */
+  reportOwnerReply: publicProcedure.input(reportInputSchema).mutation(({ ctx, input }) => reportPost(ctx.deps, ctx.actor, 'ownerReply', input)),
   /** The posts waiting in the open queue: the header's badge for moderators and admins. */
   waiting: publicProcedure.query(({ ctx }) => waitingReportCount(ctx.deps, ctx.actor)),
   reports: publicProcedure.input(reportsPageInputSchema).query(({ ctx, input }) => listReports(ctx.deps, ctx.actor, input)),

@@ -14,6 +14,8 @@ export const owners: Widen<typeof sv> = {
     saved: 'The reply is published.',
     deleted: 'The reply was deleted.',
     edited: 'edited',
+    hiddenOwn: 'This reply is hidden after reports while a moderator reviews it. Only the owners and moderators see it.',
+    removedOwn: 'A moderator removed this reply. Delete it to write a new one.',
   },
   claim: {
     button: 'Is this your business?',

@@ -14,6 +14,8 @@ export const owners = {
     saved: 'Svaret är publicerat.',
     deleted: 'Svaret är borttaget.',
     edited: 'redigerat',
+    hiddenOwn: 'Svaret är dolt efter anmälningar medan en moderator granskar det. Bara ägarna och moderatorerna ser det.',
+    removedOwn: 'En moderator har tagit bort svaret. Ta bort det för att kunna skriva ett nytt.',
   },
   claim: {
     button: 'Är det här din verksamhet?',
@@ -92,5 +94,6 @@ export const ownerMessagesSv: Record<keyof typeof ownerMessages, string> = {
   ownerReplyNotFound: 'Recensionen har inget svar från verksamheten.',
   ownerReplyDeleted: 'Svaret togs bort.',
   ownerCannotRate: 'Du kan inte betygsätta en verksamhet du äger.',
-  ownerCannotReport: 'Du kan inte rapportera recensioner av en verksamhet du äger.',
+  ownerCannotReport: 'Du kan inte rapportera recensioner av eller svar från en verksamhet du äger.',
+  ownerReplyRemoved: 'En moderator har tagit bort svaret. Ta bort det för att skriva ett nytt.',
 };
