@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import * as schema from './schema';
@@ -51,8 +51,44 @@ export function dropStat4Samples(sqlite: Database.Database): void {
   sqlite.exec('ANALYZE sqlite_schema');
 }
 
-export function migrateDb(db: Db, folder = migrationsFolder): void {
-  migrate(db, { migrationsFolder: folder });
+/**
+ * What migrateDb reports as it goes (`when` is the migration's stamp in the journal): a migration
+ * about to run, each of its statements as it ends (a statement that rewrites a big table can take
+ * minutes), and the end of the migration.
+ */
+export type MigrationProgress =
+  | { kind: 'migration'; when: number; statements: number }
+  | { kind: 'statement'; when: number; index: number; statements: number; sql: string; ms: number }
+  | { kind: 'migrated'; when: number; ms: number };
+
+/**
+ * Applies the pending migrations of `folder`, as drizzle's migrator does (its table
+ * __drizzle_migrations, its hashes, every pending migration in one transaction that a failure
+ * rolls back), but statement by statement with `onProgress`, so a long upgrade is seen to move.
+ */
+export function migrateDb(db: Db, folder = migrationsFolder, onProgress: (progress: MigrationProgress) => void = () => {}): void {
+  const sqlite = db.$client;
+  const migrations = readMigrationFiles({ migrationsFolder: folder });
+  // drizzle's own text, tabs and all: sqlite_master keeps it as written.
+  sqlite.exec(
+    'CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (\n\t\t\t\tid SERIAL PRIMARY KEY,\n\t\t\t\thash text NOT NULL,\n\t\t\t\tcreated_at numeric\n\t\t\t)',
+  );
+  const last = sqlite.prepare('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1').pluck().get() as number | string | undefined;
+  const pending = migrations.filter((m) => last === undefined || Number(last) < m.folderMillis);
+  const record = sqlite.prepare('INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)');
+  sqlite.transaction(() => {
+    for (const m of pending) {
+      const started = performance.now();
+      onProgress({ kind: 'migration', when: m.folderMillis, statements: m.sql.length });
+      m.sql.forEach((statement, index) => {
+        const t = performance.now();
+        sqlite.exec(statement);
+        onProgress({ kind: 'statement', when: m.folderMillis, index, statements: m.sql.length, sql: statement, ms: performance.now() - t });
+      });
+      record.run(m.hash, m.folderMillis);
+      onProgress({ kind: 'migrated', when: m.folderMillis, ms: performance.now() - started });
+    }
+  })();
 }
 
 export function closeDb(db: Db): void {

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { closeAfterFinalCheckpoint, startCheckpointer } from '../db/checkpointer';
 import { seedDemoData } from './seed';
 import { buildApp } from './app';
@@ -17,8 +16,17 @@ import { lockPublishedDemoPasswords } from './services/ops/demo-lock';
 import { createRateLimits } from './services/rate-limits';
 import { startMaintenance } from './services/ops/maintenance';
 import { runUpgradeTasks } from './services/ops/upgrade-tasks';
+import { startupLog } from './lib/startup-log';
 
 const startedAt = performance.now();
+/** Milliseconds of each step of the start, in the "is up" line: what a slow start spent its time on. */
+const phases: Record<string, number> = {};
+let phaseMark = startedAt;
+const phase = (name: string) => {
+  const t = performance.now();
+  phases[name] = Math.round(t - phaseMark);
+  phaseMark = t;
+};
 const env = loadEnvOrExit();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,9 +35,11 @@ const bundled = path.basename(fileURLToPath(import.meta.url)) === 'index.js';
 const clientDir = path.resolve(here, bundled ? '../client' : '../dist/client');
 const paths = dataPaths(env, clientDir);
 
-const log = pino({ level: env.LOG_LEVEL });
+// Written at once: the lines of a long migration show while it runs (lib/startup-log.ts).
+const log = startupLog(env.LOG_LEVEL);
 const dbFile = path.join(paths.data, 'recensera.sqlite');
 const { db, releaseLock } = await openDataDir(paths, dbFile, log);
+phase('openAndMigrate');
 const checkpointer = startCheckpointer(db, dbFile, { onError: (message) => log.error({ message }, 'WAL checkpoint failed') });
 // Mails queued by an earlier run (or while the mail server was down) go out from here on.
 const outbox = createOutbox(db, createMailer(env, paths.outbox, log), log);
@@ -57,20 +67,30 @@ if (lockedDemo.length > 0) {
 
 // Businesses written before migration 0013 (or by a script) get their A–Ö key.
 fillTitleSortKeys(db);
+phase('demoAndSortKeys');
 // Data upgrades the migrations queued (e.g. linking comments to branches, splitting branch towns):
 // once, in a transaction each.
 const upgraded = runUpgradeTasks(db);
 if (upgraded.length > 0) log.info({ tasks: upgraded }, 'Data upgraded');
+phase('upgradeTasks');
 // Businesses without a directory search row (all of them after migration 0020, or a script's) get
 // one, after the upgrades so that it holds the split towns.
 fillBusinessSearch(db);
+phase('businessSearch');
 // Comments queued for the search index when the last run stopped, or written by a script.
 indexQueuedComments(db);
+phase('commentSearch');
 const app = await buildApp(deps);
+phase('buildApp');
 const stopMaintenance = startMaintenance(deps, app.log);
 const stopBackups = startBackupSchedule(deps, app.log);
 const address = await app.listen({ port: env.PORT, host: env.HOST });
-app.log.info({ startupMs: Math.round(performance.now() - startedAt), publicUrl: env.PUBLIC_URL }, `Recensera is up on ${address}`);
+phase('listen');
+// processMs also counts loading the modules, before startedAt.
+app.log.info(
+  { startupMs: Math.round(performance.now() - startedAt), processMs: Math.round(process.uptime() * 1000), phases, publicUrl: env.PUBLIC_URL },
+  `Recensera is up on ${address}`,
+);
 
 /**
  * A stop must finish before the container runtime's SIGKILL (Docker and Podman wait 10 s):

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ftsQueryOf } from '../../server/services/comments/comment-search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, migrateDb, openDb } from '../../db/client';
 import { checkCounts } from './check';
 import { DB_FILE_NAME, generateDataset, readMeta, targetCounts, type BenchMeta } from './generate';
 
@@ -69,6 +70,23 @@ describe('bench data generator at scale 0.001', () => {
     expect(sqlite.prepare('SELECT COUNT(*) FROM comments_fts_queue').pluck().get()).toBe(0);
     const trigger = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name = 'comments_fts_insert'").get();
     expect(trigger).toBeTruthy();
+  });
+
+  it('has exactly the indexes and triggers of a freshly migrated database, and nothing left for the first start', () => {
+    // The generator drops the secondary indexes while loading and builds them again afterwards.
+    const schemaOf = (db: Database.Database) =>
+      db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY type, name").all();
+    const fresh = openDb(path.join(dir, 'fresh.sqlite'));
+    try {
+      migrateDb(fresh);
+      expect(schemaOf(sqlite)).toEqual(schemaOf(fresh.$client));
+    } finally {
+      closeDb(fresh);
+    }
+    expect(sqlite.prepare('SELECT COUNT(*) FROM upgrade_tasks').pluck().get()).toBe(0);
+    expect(sqlite.prepare('SELECT COUNT(*) FROM business_search').pluck().get()).toBe(meta.counts.businesses);
+    // Planner statistics, as on a site that has run for a while.
+    expect(sqlite.prepare('SELECT COUNT(*) FROM sqlite_stat1').pluck().get()).toBeGreaterThan(0);
   });
 
   it('writes real WebP files for the image rows and saves sessions for the bench users', () => {

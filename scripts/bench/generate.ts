@@ -13,6 +13,8 @@ import { closeDb, migrateDb, openDb } from '../../db/client';
 import { swedishSortKey } from '../../server/lib/sv-sort-key';
 import { indexQueuedComments } from '../../server/services/comments/comment-search';
 import { createSession } from '../../server/services/accounts/sessions';
+import { fillBusinessSearch } from '../../server/services/business/business-search';
+import { runUpgradeTasks } from '../../server/services/ops/upgrade-tasks';
 import { createRng, picker, randInt, randomId, shuffleInPlace, ZipfSampler, type Rng } from './random';
 import * as words from './words';
 import { addFactsAndOwnerReplies } from './generate-facts';
@@ -45,6 +47,8 @@ const RATING_POOL = 20_000;
 const COMMENT_TARGETS = 200;
 const PHOTO_SHARE = 0.05;
 const DAY = 86_400_000;
+/** FTS5's own default for `hashsize` (FTS5_DEFAULT_HASHSIZE in SQLite's fts5Int.h). */
+const FTS5_DEFAULT_HASHSIZE = 1024 * 1024;
 
 export type BenchUser = { id: string; token: string };
 
@@ -127,8 +131,40 @@ function tally(r: Ratings, stats: Stats): void {
   }
 }
 
+/** The tables the generator fills in bulk: their secondary indexes are built after the rows are in. */
+const BULK_TABLES = ['users', 'businesses', 'branches', 'comments', 'replies', 'comment_ratings', 'reply_ratings', 'business_ratings', 'favorites'];
+
+type SavedIndex = { name: string; sql: string };
+
+/**
+ * Drops the secondary indexes of the bulk-filled tables and returns their SQL, in schema order.
+ * Filling a table with every index live inserts each row into every B-tree in random key order,
+ * which at scale 10 no page cache holds; CREATE INDEX afterwards sorts once and writes each
+ * index in order. Primary keys and UNIQUE constraints (sqlite_autoindex_*, no SQL of their own)
+ * stay, so duplicates still fail. Triggers stay too: the only insert trigger queues comments
+ * for the search index, which indexQueuedComments then fills as the server does.
+ */
+export function dropSecondaryIndexes(sqlite: Database.Database, tables: readonly string[] = BULK_TABLES): SavedIndex[] {
+  const saved = sqlite
+    .prepare(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${tables.map(() => '?').join(', ')}) ORDER BY rowid`,
+    )
+    .all(...tables) as SavedIndex[];
+  for (const { name } of saved) sqlite.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
+  return saved;
+}
+
+export function createIndexes(sqlite: Database.Database, saved: readonly SavedIndex[], log: (message: string) => void = () => {}): void {
+  for (const { name, sql } of saved) {
+    const t = performance.now();
+    sqlite.exec(sql);
+    const ms = performance.now() - t;
+    if (ms > 2_000) log(`  index ${name}: ${(ms / 1000).toFixed(1)} s`);
+  }
+}
+
 /** Runs rows through one statement in transactions of `chunk`; one huge transaction would hold everything in memory. */
-function bulk(sqlite: Database.Database, sql: string, n: number, row: (i: number) => unknown[], chunk = 50_000): void {
+function bulk(sqlite: Database.Database, sql: string, n: number, row: (i: number) => unknown[], chunk = 200_000): void {
   const stmt = sqlite.prepare(sql);
   const insertRange = sqlite.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) stmt.run(row(i));
@@ -187,10 +223,15 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   const timings: Record<string, number> = {};
   const t0 = performance.now();
   let mark = t0;
+  let cpuMark = process.cpuUsage();
+  // Wall time per phase, and this process's CPU time beside it: on a shared machine they differ.
   const lap = (name: string) => {
     const t = performance.now();
     timings[name] = Math.round(t - mark);
     mark = t;
+    const cpu = process.cpuUsage(cpuMark);
+    cpuMark = process.cpuUsage();
+    log(`  ${name}: ${(timings[name] / 1000).toFixed(1)} s (CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`);
   };
 
   mkdirSync(options.dataDir, { recursive: true });
@@ -301,6 +342,9 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   const starRatings = drawRatings(rng, counts.starRatings, sampleBiz, U, null, quality(B), (t) => bizCreated[t], now);
   const bStats = newStats(B);
   tally(starRatings, bStats);
+  // Each comment's copy of its author's stars for the business (comments.author_rate), as the services keep it.
+  const starOf = new Map<number, number>();
+  for (let i = 0; i < starRatings.n; i++) starOf.set(starRatings.target[i] * U + starRatings.user[i], starRatings.rate[i]);
   const favorites = drawRatings(rng, counts.favorites, sampleBiz, U, null, quality(B), (t) => bizCreated[t], now);
   const favCount = new Int32Array(U);
   for (let i = 0; i < favorites.n; i++) favCount[favorites.user[i]]++;
@@ -315,11 +359,16 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   migrateDb(db);
   const sqlite = db.$client;
   lap('migrate');
-  // Fresh throwaway file: no journal and no fsync while loading; a crash means generating again.
-  sqlite.pragma('journal_mode = OFF');
+  // Fresh throwaway file: no journal on disk and no fsync while loading; a crash means generating
+  // again. Not journal_mode OFF: better-sqlite3 opens in defensive mode, which refuses OFF and
+  // silently stays in WAL, so every page went through the WAL (for the search index's one big
+  // transaction, a WAL as large as the comments) and was written twice. Rows are appended to new
+  // pages, which a rollback journal does not copy.
+  if (sqlite.pragma('journal_mode = MEMORY', { simple: true }) !== 'memory') throw new Error('could not leave WAL mode while loading');
   sqlite.pragma('synchronous = OFF');
   sqlite.pragma('foreign_keys = OFF');
-  sqlite.pragma('cache_size = -400000');
+  sqlite.pragma('cache_size = -1000000');
+  const indexes = dropSecondaryIndexes(sqlite);
 
   const allImages = [...images.photos, ...images.icons];
   bulk(
@@ -354,8 +403,8 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   }
   bulk(
     sqlite,
-    `INSERT INTO businesses (id, title, title_search, title_sort, category_id, description, rating_count, rating_sum, image_id, icon_id, is_suggestion_box, comment_count, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
+    `INSERT INTO businesses (id, title, title_search, title_sort, category_id, description, rating_count, rating_sum, stars_1, stars_2, stars_3, stars_4, stars_5, image_id, icon_id, is_suggestion_box, comment_count, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
     B,
     (i) => [
       bizIds[i],
@@ -366,6 +415,11 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
       words.descriptionText(pick, bizTitle[i], bizCategory[i]),
       bStats.count[i],
       bStats.sum[i],
+      bStats.rated[i * 5],
+      bStats.rated[i * 5 + 1],
+      bStats.rated[i * 5 + 2],
+      bStats.rated[i * 5 + 3],
+      bStats.rated[i * 5 + 4],
       i === 0 || rng() < 0.9 ? images.icons[i % images.icons.length].id : null,
       i === 0 ? 1 : 0,
       commentCount[i],
@@ -390,8 +444,8 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   const avg = (s: Stats, i: number) => (s.count[i] === 0 ? null : s.sum[i] / s.count[i]);
   bulk(
     sqlite,
-    `INSERT INTO comments (id, business_id, user_id, business_location, branch_id, text, image_id, reply_count, rating_count, rating_avg, rated_1, rated_2, rated_3, rated_4, rated_5, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO comments (id, business_id, user_id, business_location, branch_id, text, image_id, reply_count, rating_count, rating_avg, rated_1, rated_2, rated_3, rated_4, rated_5, author_rate, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     C,
     (i) => [
       cIds[i],
@@ -409,6 +463,7 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
       cStats.rated[i * 5 + 2],
       cStats.rated[i * 5 + 3],
       cStats.rated[i * 5 + 4],
+      starOf.get(cBiz[i] * U + cUser[i]) ?? null,
       cCreated[i],
       cCreated[i],
     ],
@@ -417,7 +472,14 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
 
   // The insert trigger queued every comment for the search index (migration 0005); the server's
   // own batch indexing then fills comments_fts in one statement.
+  // FTS5 flushes its pending terms to a new segment (and merges segments) each time they pass
+  // `hashsize`, 1 MB by default; a bigger one while loading writes fewer, larger segments. The
+  // setting is stored in the index's config table (which only FTS5 may write), so the default is
+  // set again afterwards.
+  // (FTS5 takes the value as a literal only; bound, it fails.)
+  sqlite.exec(`INSERT INTO comments_fts (comments_fts, rank) VALUES ('hashsize', ${256 * 1024 * 1024})`);
   indexQueuedComments(db);
+  sqlite.exec(`INSERT INTO comments_fts (comments_fts, rank) VALUES ('hashsize', ${FTS5_DEFAULT_HASHSIZE})`);
   lap('searchIndex');
 
   bulk(
@@ -465,15 +527,6 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
     starRatings.createdAt[i],
     starRatings.createdAt[i],
   ]);
-  // The breakdown per star level and each comment's copy of its author's stars, as the services keep them.
-  sqlite.exec(`UPDATE businesses SET
-      stars_1 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 1),
-      stars_2 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 2),
-      stars_3 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 3),
-      stars_4 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 4),
-      stars_5 = (SELECT count(*) FROM business_ratings r WHERE r.business_id = businesses.id AND r.rate = 5)`);
-  sqlite.exec(`UPDATE comments SET author_rate =
-      (SELECT r.rate FROM business_ratings r WHERE r.business_id = comments.business_id AND r.user_id = comments.user_id)`);
   bulk(sqlite, 'INSERT INTO favorites (user_id, business_id, created_at) VALUES (?, ?, ?)', favorites.n, (i) => [
     userIds[favorites.user[i]],
     bizIds[favorites.target[i]],
@@ -484,6 +537,15 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
   const facts = addFactsAndOwnerReplies(sqlite, { businessIds: bizIds, userIds: userIds.slice(0, U), popularBusinessId: bizIds[bizZipf.atRank(0) + 1] });
   log(`facts: ${facts.ownedBusinesses} owned businesses, ${facts.ownerReplies} owner replies`);
   lap('insertFactsAndOwners');
+
+  createIndexes(sqlite, indexes, log);
+  lap('createIndexes');
+  // What the server does at its first start on a freshly migrated file: the upgrade tasks the
+  // migrations queued (the rows written here already have their branches; towns get split) and
+  // the directory's search rows. Done here, the bench's start-up is a start on a site in use.
+  runUpgradeTasks(db);
+  fillBusinessSearch(db);
+  lap('upgradeTasksAndBusinessSearch');
 
   sqlite.pragma('foreign_keys = ON');
   const benchUsers: BenchUser[] = [];

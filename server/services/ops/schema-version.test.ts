@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate as drizzleMigrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { closeDb, migrateDb, migrationsFolder, openDb } from '../../../db/client';
 import { createBackup } from './backup';
 import { knownMigrations, NewerSchemaError, schemaVersionOf, upgradeDatabase } from './schema-version';
@@ -67,9 +68,10 @@ describe('upgrading the database at start', () => {
     expect(backups).toEqual([path.join(dir, `before-${newest.tag}`)]);
     const manifest = JSON.parse(readFileSync(path.join(backups[0], 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ schemaVersion: previous.tag, rows: { users: 1 } });
-    expect(log.lines.map((l) => l.msg)).toEqual(['backup taken before migrating', 'applying migration', 'database migrated']);
-    expect(log.lines[1].obj).toMatchObject({ migration: newest.tag });
-    expect(log.lines[2].obj).toMatchObject({ migrations: 1, schema: newest.tag, ms: expect.any(Number) });
+    expect(log.lines.map((l) => l.msg)).toEqual(['backing up before migrating', 'backup taken before migrating', 'applying migration', 'database migrated']);
+    expect(log.lines[1].obj).toMatchObject({ ms: expect.any(Number) });
+    expect(log.lines[2].obj).toMatchObject({ migration: newest.tag, step: '1/1' });
+    expect(log.lines[3].obj).toMatchObject({ migrations: 1, schema: newest.tag, ms: expect.any(Number) });
     expect(schemaVersionOf(db.$client)).toBe(newest.tag);
 
     // Up to date: nothing to do, nothing logged, no backup.
@@ -92,6 +94,45 @@ describe('upgrading the database at start', () => {
     expect(applied).toHaveLength(knownMigrations().length);
     expect(backedUp).toBe(false);
     closeDb(db);
+  });
+
+  it('logs each migration as it starts and each slow statement as it ends, n of m, with its time', async () => {
+    const db = openDb(path.join(mkdtempSync(path.join(root, 'progress-')), 'recensera.sqlite'));
+    migrateDb(db, releaseUpTo('0021_business_owners'));
+    const pending = knownMigrations().slice(knownMigrations().findIndex((m) => m.tag === '0021_business_owners') + 1);
+    const log = recordingLog();
+    // Every statement counts as slow here; on a site, those of a second or more are logged.
+    await upgradeDatabase(db, { log, slowStepMs: 0 });
+    const starts = log.lines.filter((l) => l.msg === 'applying migration');
+    expect(starts.map((l) => l.obj.migration)).toEqual(pending.map((m) => m.tag));
+    expect(starts.map((l) => l.obj.step)).toEqual(pending.map((_, i) => `${i + 1}/${pending.length}`));
+    // 0022 rewrites comments_top_rated_idx: the step that rebuilds an index over every comment.
+    const bayes = log.lines.filter((l) => l.msg === 'migration statement done' && l.obj.migration === '0022_top_rated_bayes_score');
+    expect(bayes.map((l) => l.obj.statement)).toEqual(['1/3', '2/3', '3/3']);
+    expect(bayes[2].obj).toMatchObject({
+      ms: expect.any(Number),
+      sql: 'CREATE INDEX `comments_top_rated_idx` ON `comments` (`bayes_score`,`rating_count`,`created_at`);',
+    });
+    expect(log.lines.filter((l) => l.msg === 'migration applied').map((l) => l.obj.migration)).toEqual(pending.map((m) => m.tag));
+    expect(log.lines.at(-1)?.msg).toBe('database migrated');
+    closeDb(db);
+  });
+
+  it("records migrations as drizzle's own migrator does, so either continues the other's work", () => {
+    const ours = openDb(path.join(mkdtempSync(path.join(root, 'ours-')), 'recensera.sqlite'));
+    const theirs = openDb(path.join(mkdtempSync(path.join(root, 'theirs-')), 'recensera.sqlite'));
+    // drizzle's migrator up to an older release, then ours for the rest; and the other way round.
+    drizzleMigrate(ours, { migrationsFolder: olderRelease() });
+    migrateDb(ours);
+    migrateDb(theirs, olderRelease());
+    drizzleMigrate(theirs, { migrationsFolder });
+    const recorded = (db: typeof ours) => db.$client.prepare('SELECT id, hash, created_at FROM __drizzle_migrations ORDER BY created_at').all();
+    expect(recorded(ours)).toEqual(recorded(theirs));
+    expect(recorded(ours)).toHaveLength(knownMigrations().length);
+    const schema = (db: typeof ours) => db.$client.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY name").all();
+    expect(schema(ours)).toEqual(schema(theirs));
+    closeDb(ours);
+    closeDb(theirs);
   });
 
   it('refuses a database a newer release migrated, naming both versions; the server stops with that one line', async () => {
