@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { commentRatings, comments, replies, replyRatings } from '../../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../../lib/errors';
-import { keptLimit, preparedStatements } from '../../lib/prepared';
+import { inTransaction, keptLimit, preparedStatements } from '../../lib/prepared';
 import type { MessageKey } from '../../../shared/schemas/messages';
 import type { RateInput, RateResult } from '../../../shared/schemas/comments';
 import type { Actor } from '../actor';
@@ -101,7 +101,7 @@ async function rate(deps: Deps, actor: Actor, store: RatingStore, input: RateInp
   await deps.limits.consume('rate', rater.id);
   const { db } = deps;
   const q = store.statements(db);
-  return db.transaction(() => {
+  return inTransaction(db, () => {
     const target = q.target.get({ id: input.id });
     if (!target) throw new AppError('NOT_FOUND', store.notFound);
     if (target.userId === rater.id) throw new AppError('FORBIDDEN', 'emojiRateOwnPost');
