@@ -84,6 +84,17 @@ describe('rows of prepared selects', () => {
     expect(ours[1]).toMatchObject({ active: false, seen: null, bossName: 'Åsa', bossActive: true });
     expect(ours[2]).toMatchObject({ bossName: null, bossActive: null, seen: new Date(5) });
   });
+
+  it('one row by get is the row Drizzle maps, with its placeholders bound, and undefined for none', () => {
+    const byId = (d: Db) => build(d).where(eq(people.id, sql.placeholder('id')));
+    const statement = preparedStatements((d: Db) => ({ one: byId(d) }))(db).one;
+    expect(Object.hasOwn(statement, 'get')).toBe(true);
+    for (const id of [1, 2, 3]) expect(statement.get({ id })).toEqual(byId(db).prepare().get({ id }));
+    expect(statement.get({ id: 2 })).toMatchObject({ name: 'Örjan', active: false, bossName: 'Åsa', twice: '4' });
+    expect(statement.get({ id: 99 })).toBeUndefined();
+    // The same statement still lists (raw mode stays on for both).
+    expect(statement.all({ id: 3 })).toEqual([byId(db).prepare().get({ id: 3 })]);
+  });
 });
 
 describe('keptParam', () => {

@@ -1,4 +1,4 @@
-import { Column, is, SQL, sql, type Placeholder } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, SQL, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 type Preparable = { prepare(): unknown };
@@ -82,6 +82,9 @@ type DrizzleSelect = {
   fields?: { path: string[]; field: unknown }[];
   customResultMapper?: unknown;
   values(params?: Record<string, unknown>): unknown[][];
+  /** The better-sqlite3 statement and the query's parameters (placeholders among them). */
+  stmt: { raw(toggle?: boolean): { get(...params: unknown[]): unknown[] | undefined } };
+  query: { params: unknown[] };
 };
 
 /**
@@ -112,8 +115,13 @@ function withFlatRows<P>(prepared: P): P {
     }
     return row;
   };
-  // `get` (one row) keeps Drizzle's; lists are where the mapping adds up.
   return Object.assign(Object.create(prepared as object) as object, {
     all: (params?: Record<string, unknown>) => select.values(params).map(rowOf),
+    // One row, read raw as Drizzle's own get does (it maps it through the generic walk); the
+    // lookups of every write (the session, a rating's target and previous rate) go through here.
+    get: (params?: Record<string, unknown>) => {
+      const values = select.stmt.raw().get(...fillPlaceholders(select.query.params, params ?? {}));
+      return values === undefined ? undefined : rowOf(values);
+    },
   }) as P;
 }
