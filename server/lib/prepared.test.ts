@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { alias, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { hasBareLimitParameter, keptLimit, preparedStatements } from './prepared';
+import { hasBareLimitParameter, inTransaction, keptLimit, keptParam, preparedStatements } from './prepared';
 
 const numbers = sqliteTable('numbers', { n: integer('n').primaryKey() });
 const people = sqliteTable('people', {
@@ -83,5 +83,72 @@ describe('rows of prepared selects', () => {
     });
     expect(ours[1]).toMatchObject({ active: false, seen: null, bossName: 'Åsa', bossActive: true });
     expect(ours[2]).toMatchObject({ bossName: null, bossActive: null, seen: new Date(5) });
+  });
+
+  it('one row by get is the row Drizzle maps, with its placeholders bound, and undefined for none', () => {
+    const byId = (d: Db) => build(d).where(eq(people.id, sql.placeholder('id')));
+    const statement = preparedStatements((d: Db) => ({ one: byId(d) }))(db).one;
+    expect(Object.hasOwn(statement, 'get')).toBe(true);
+    for (const id of [1, 2, 3]) expect(statement.get({ id })).toEqual(byId(db).prepare().get({ id }));
+    expect(statement.get({ id: 2 })).toMatchObject({ name: 'Örjan', active: false, bossName: 'Åsa', twice: '4' });
+    expect(statement.get({ id: 99 })).toBeUndefined();
+    // The same statement still lists (raw mode stays on for both).
+    expect(statement.all({ id: 3 })).toEqual([byId(db).prepare().get({ id: 3 })]);
+  });
+});
+
+describe('keptParam', () => {
+  const boss = alias(people, 'boss');
+  const id = sql.placeholder('id');
+  const build = (d: Db) =>
+    d
+      .select({ name: people.name, bossName: boss.name })
+      .from(people)
+      .innerJoin(boss, eq(boss.id, people.bossId))
+      .where(sql`${people.id} = ${keptParam(id)}`);
+
+  it('writes the value as +? and matches what a plain parameter matches, through the index', () => {
+    const q = preparedStatements((d: Db) => ({ one: build(d) }))(db).one;
+    expect(build(db).toSQL().sql).toMatch(/"people"\."id" = \+\?$/);
+    expect(q.get({ id: 2 })).toEqual({ name: 'Örjan', bossName: 'Åsa' });
+    expect(q.get({ id: 1 })).toBeUndefined();
+    const plan = sqlite.prepare(`explain query plan ${build(db).toSQL().sql}`).all(2) as { detail: string }[];
+    expect(plan.map((r) => r.detail)[0]).toMatch(/^SEARCH people USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
+  });
+});
+
+describe('inTransaction', () => {
+  const count = () => sqlite.prepare('select count(*) from numbers').pluck().get() as number;
+
+  it('commits the work and hands back its result', () => {
+    const before = count();
+    expect(inTransaction(db, () => sqlite.prepare('insert into numbers (n) values (1001)').run().changes)).toBe(1);
+    expect(count()).toBe(before + 1);
+    expect(sqlite.inTransaction).toBe(false);
+  });
+
+  it('rolls everything back when the work throws', () => {
+    const before = count();
+    expect(() =>
+      inTransaction(db, () => {
+        sqlite.prepare('insert into numbers (n) values (1002)').run();
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(count()).toBe(before);
+  });
+
+  it('inside an open transaction is a savepoint: its rollback leaves the outer work in place', () => {
+    const before = count();
+    db.transaction(() => {
+      sqlite.prepare('insert into numbers (n) values (1003)').run();
+      expect(() =>
+        inTransaction(db, () => {
+          sqlite.prepare('insert into numbers (n) values (1004)').run();
+          throw new Error('inner');
+        }),
+      ).toThrow('inner');
+    });
+    expect(count()).toBe(before + 1);
   });
 });

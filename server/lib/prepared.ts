@@ -1,4 +1,4 @@
-import { Column, is, SQL, sql, type Placeholder } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, SQL, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 type Preparable = { prepare(): unknown };
@@ -14,6 +14,38 @@ export type PreparedOf<Q extends Record<string, Preparable>> = { [K in keyof Q]:
 export function keptLimit(value: number | Placeholder): number {
   // Drizzle writes an SQL chunk given as LIMIT as it is; its type only names numbers and placeholders.
   return sql`(${value} + 0)` as unknown as number;
+}
+
+const transactionRunners = new WeakMap<Db, (work: () => unknown) => unknown>();
+
+/**
+ * Runs `work` in one transaction on `db`'s connection (a savepoint inside a transaction already
+ * open), like `db.transaction(() => work())`, for the most frequent writes. Drizzle's
+ * `db.transaction` builds a transaction object per call, with a relational query builder for
+ * every table of the schema, and better-sqlite3 a new wrapper function: about a tenth of a
+ * reaction's CPU time in a profile. This wrapper is made once per database handle. The work
+ * uses `db` itself (one connection, so its statements run inside this transaction).
+ */
+export function inTransaction<T>(db: Db, work: () => T): T {
+  let run = transactionRunners.get(db);
+  if (!run) {
+    run = db.$client.transaction((w: () => unknown) => w());
+    transactionRunners.set(db, run);
+  }
+  return run(work) as T;
+}
+
+/**
+ * A compared value as `+?` instead of `?`. In a statement SQLite plans in full (a join, an
+ * aggregate; a single-table lookup by a unique key takes a shortcut) the planner looks at the
+ * values bound to `column = ?` terms, and SQLite (3.54, as better-sqlite3 ships it) then compiles
+ * the statement anew whenever such a parameter is bound again: the session lookup, a join of
+ * two primary-key lookups, took 27 µs a run instead of 3 µs (docs/decisions/003). A unary plus
+ * is an expression the planner does not evaluate; the index is still used for the term (the
+ * query-plan tests check it), and the value keeps the column's affinity as `?` does.
+ */
+export function keptParam(value: Placeholder): SQL {
+  return sql`+${value}`;
 }
 
 /** True when `text` (a statement's SQL) has a LIMIT that is a bare parameter (see keptLimit). */
@@ -50,6 +82,9 @@ type DrizzleSelect = {
   fields?: { path: string[]; field: unknown }[];
   customResultMapper?: unknown;
   values(params?: Record<string, unknown>): unknown[][];
+  /** The better-sqlite3 statement and the query's parameters (placeholders among them). */
+  stmt: { raw(toggle?: boolean): { get(...params: unknown[]): unknown[] | undefined } };
+  query: { params: unknown[] };
 };
 
 /**
@@ -80,8 +115,13 @@ function withFlatRows<P>(prepared: P): P {
     }
     return row;
   };
-  // `get` (one row) keeps Drizzle's; lists are where the mapping adds up.
   return Object.assign(Object.create(prepared as object) as object, {
     all: (params?: Record<string, unknown>) => select.values(params).map(rowOf),
+    // One row, read raw as Drizzle's own get does (it maps it through the generic walk); the
+    // lookups of every write (the session, a rating's target and previous rate) go through here.
+    get: (params?: Record<string, unknown>) => {
+      const values = select.stmt.raw().get(...fillPlaceholders(select.query.params, params ?? {}));
+      return values === undefined ? undefined : rowOf(values);
+    },
   }) as P;
 }

@@ -3,7 +3,7 @@ import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { sessions, users } from '../../../db/schema';
 import { newId } from '../../lib/ids';
-import { preparedStatements } from '../../lib/prepared';
+import { keptParam, preparedStatements } from '../../lib/prepared';
 import type { SignedIn } from '../actor';
 
 export const SESSION_COOKIE = 'session';
@@ -22,8 +22,10 @@ export function createSession(db: Db, userId: string, now = Date.now()): { token
   return { token: `${id}.${secret}`, expiresAt };
 }
 
-// Every request with a token looks its session up; the statement is compiled once.
-const prepared = preparedStatements((db: Db) => ({
+// Every request with a token looks its session up; the statement is compiled once, and with the
+// id as keptParam it stays compiled (a join: SQLite would compile it again on every run).
+/** Exported for the query-plan test. */
+export const sessionQueries = (db: Db) => ({
   byId: db
     .select({
       secretHash: sessions.secretHash,
@@ -39,8 +41,9 @@ const prepared = preparedStatements((db: Db) => ({
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sql.placeholder('id'))),
-}));
+    .where(sql`${sessions.id} = ${keptParam(sql.placeholder('id'))}`),
+});
+const prepared = preparedStatements(sessionQueries);
 
 export type ValidatedSession = { actor: SignedIn; sessionId: string; expiresAt: number; renewed: boolean };
 

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { businessRatings, businesses } from '../../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../../lib/errors';
-import { preparedStatements } from '../../lib/prepared';
+import { inTransaction, preparedStatements } from '../../lib/prepared';
 import type { Actor } from '../actor';
 import { requireActiveFor } from '../actor';
 import { isOwner } from './owners';
@@ -90,7 +90,7 @@ const publicRate = (row: { ratingSum: number; ratingCount: number }) => (row.rat
  */
 export function rateAlongsidePost(deps: Deps, tx: DbOrTx, businessId: string, userId: string, rate: number, now = Date.now()): RateResult {
   // An owner's stars would be a vote for themself (issue 31).
-  if (isOwner(tx, userId, businessId)) throw new AppError('FORBIDDEN', 'ownerCannotRate');
+  if (isOwner(deps.db, userId, businessId)) throw new AppError('FORBIDDEN', 'ownerCannotRate');
   const result = applyBusinessRating(deps.db, businessId, userId, rate, now);
   noteRatingBurst(deps, tx, businessId, userId, now);
   return result;
@@ -101,7 +101,8 @@ export async function rateBusiness(deps: Deps, actor: Actor, businessId: string,
   const me = requireActiveFor(actor, 'businessRateLoginRequired');
   await deps.limits.consume('rate', me.id);
   const { db } = deps;
-  return db.transaction((tx) => rateAlongsidePost(deps, tx, businessId, me.id, rate, now));
+  // rateAlongsidePost's statements run on deps.db, inside this transaction (one connection).
+  return inTransaction(db, () => rateAlongsidePost(deps, db, businessId, me.id, rate, now));
 }
 
 /** The actor takes their rating of a business back (the rating widget); nothing happens when there is none. */

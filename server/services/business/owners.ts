@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { notifyDecision } from '../notifications/notifications';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { preparedStatements } from '../../lib/prepared';
 import {
   CLAIMS_PAGE,
   type BusinessOwner,
@@ -24,16 +25,22 @@ import { requireActiveFor, requireAdmin, requireSignedIn, type Actor, type Signe
  * own business or report its reviews (business-ratings.ts, reports.ts ask isOwner).
  */
 
-/** Whether `userId` owns `businessId`: one primary-key lookup. Other services (facts editing) ask this too. */
+const ownerQueries = preparedStatements((db: Db) => ({
+  owns: db
+    .select({ one: sql<number>`1` })
+    .from(businessOwners)
+    .where(and(eq(businessOwners.businessId, sql.placeholder('businessId')), eq(businessOwners.userId, sql.placeholder('userId')))),
+}));
+
+/**
+ * Whether `userId` owns `businessId`: one primary-key lookup. Other services (facts editing) ask
+ * this too. Every star rating asks it, so the statement is compiled once per handle: pass the app's
+ * `db` (it runs inside the caller's open transaction too, better-sqlite3 having one connection);
+ * given a transaction object it is compiled for that transaction.
+ */
 export function isOwner(db: DbOrTx, userId: string | null | undefined, businessId: string): boolean {
   if (!userId) return false;
-  return (
-    db
-      .select({ one: sql<number>`1` })
-      .from(businessOwners)
-      .where(and(eq(businessOwners.businessId, businessId), eq(businessOwners.userId, userId)))
-      .get() !== undefined
-  );
+  return ownerQueries(db as Db).owns.get({ businessId, userId }) !== undefined;
 }
 
 /** Signed in, not banned, and an owner of the business; a visitor hears `visitorMessage`. */
