@@ -86,14 +86,16 @@ function ratingStatements(kind: RatedKind) {
  */
 export function newestRatings(db: Db, kind: Pick<RatedKind, 'ratings' | 'postId'>) {
   const { ratings, postId } = kind;
-  return db
-    .select({ userId: ratings.userId, rate: ratings.rate })
-    .from(ratings)
-    // Counted ratings only: a banned rater's are out of the post's numbers and of its list too
-    // (docs/product.md "What is held out of the public numbers").
-    .where(and(sql`${postId} = ${keptParam(p.id)}`, eq(ratings.counted, true)))
-    .orderBy(desc(ratings.createdAt))
-    .limit(keptLimit(RATINGS_LIST_CAP));
+  return (
+    db
+      .select({ userId: ratings.userId, rate: ratings.rate })
+      .from(ratings)
+      // Counted ratings only: a banned rater's are out of the post's numbers and of its list too
+      // (docs/product.md "What is held out of the public numbers").
+      .where(and(sql`${postId} = ${keptParam(p.id)}`, eq(ratings.counted, true)))
+      .orderBy(desc(ratings.createdAt))
+      .limit(keptLimit(RATINGS_LIST_CAP))
+  );
 }
 
 const commentStatements = ratingStatements({ posts: comments, ratings: commentRatings, postId: commentRatings.commentId, key: 'commentId' });
