@@ -260,3 +260,71 @@ test('five new accounts rate one business: their ratings wait, held out of its f
     for (const c of contexts) await c.close();
   }
 });
+
+test('comment management searches text, author or business, keeps it in the address, pages, and links each row to its item (29.13)', async ({
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  test.setTimeout(180_000);
+  const TEXT = {
+    sv: {
+      title: 'Hantera kommentarer',
+      search: 'Sök kommentarer',
+      more: 'Visa fler kommentarer',
+      business: 'Företag',
+      user: 'Användare',
+      none: 'Inga kommentarer matchar',
+    },
+    en: { title: 'Comment management', search: 'Search comments', more: 'Load more comments', business: 'Business', user: 'User', none: 'No comments match' },
+  } as const;
+  for (const lang of ['sv', 'en'] as const) {
+    const s = TEXT[lang];
+    const admin = await signedIn(browser, baseURL!, 'admin@demo.recensera.se', extraHTTPHeaders ?? {}, lang);
+    try {
+      const { page } = admin;
+      await page.goto('/cmt-mng');
+      await expect(page.getByRole('heading', { level: 1, name: s.title })).toBeVisible();
+      const rows = page.locator('tbody > tr:first-child');
+      await expect(rows.first()).toBeVisible();
+      // Paged: 50 comments, then more on request (the demo data has more than 50).
+      await expect(rows).toHaveCount(50);
+      await page.getByRole('button', { name: s.more }).click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(50);
+
+      // By business: part of a title, in lower case, finds only that business's comments (or ones naming it).
+      const title = (await rows.first().locator(`td[data-label="${s.business}"]`).innerText()).trim();
+      const word = title.split(/\s+/)[0].toLocaleLowerCase('sv');
+      const search = page.getByRole('searchbox', { name: s.search });
+      await search.fill(word);
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(word).replace(/%20/g, '(\\+|%20)')}`));
+      await expect(rows.first()).toBeVisible();
+      await expect.poll(async () => (await rows.allInnerTexts()).every((r) => r.toLocaleLowerCase('sv').includes(word))).toBe(true);
+      await check(page, `cmt-mng-search-${lang}`);
+
+      // By author: a first name.
+      const author = (await rows.first().locator(`td[data-label="${s.user}"]`).innerText()).trim().split(/\s+/)[0];
+      await search.fill(author);
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(author)}`));
+      await expect.poll(async () => (await rows.allInnerTexts()).every((r) => r.includes(author))).toBe(true);
+
+      // Nothing found says so; a reload keeps the search.
+      await search.fill('zzqxy');
+      await expect(page.getByText(`${s.none}`)).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('searchbox', { name: s.search })).toHaveValue('zzqxy');
+      await expect(page.getByText(`${s.none}`)).toBeVisible();
+
+      // Each row's number opens its item.
+      await page.goto(`/cmt-mng?q=${encodeURIComponent(word)}`);
+      const link = rows.first().getByRole('link');
+      const href = await link.getAttribute('href');
+      expect(href).toMatch(/^\/comment\/[\w-]+$/);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      await expect(page.locator(`#comment-${href!.split('/').pop()}`)).toBeVisible();
+    } finally {
+      await admin.context.close();
+    }
+  }
+});

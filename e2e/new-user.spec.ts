@@ -27,6 +27,8 @@ const TEXT = {
     text: 'Din kommentar',
     place: 'Butikens plats',
     otherPlace: (p: string) => `Annan plats: ${p}`,
+    branchFilter: 'Filial',
+    placeOption: (p: string) => new RegExp(`^${p} – annan plats \\(\\d+\\)$`),
     formStars: 'Stjärnor för butiken (valfritt)',
     clearStars: 'Ta bort betyg',
     publish: 'Publicera',
@@ -49,6 +51,8 @@ const TEXT = {
     text: 'Your comment',
     place: 'Store location',
     otherPlace: (p: string) => `Other location: ${p}`,
+    branchFilter: 'Branch',
+    placeOption: (p: string) => new RegExp(`^${p} – other place \\(\\d+\\)$`),
     formStars: 'Stars for the business (optional)',
     clearStars: 'Remove rating',
     publish: 'Post',
@@ -58,7 +62,6 @@ const TEXT = {
   },
 } as const;
 
-type Lang = keyof typeof TEXT;
 
 async function signIn(page: Page, email: string) {
   const res = await page.request.post('/api/users/logIn', { data: { email, password: demoPassword() } });
@@ -158,47 +161,72 @@ for (const viewport of VIEWPORTS) {
         const card = section.getByRole('article').filter({ hasText: stamp });
         await expect(card).toContainText(place);
         await expectAccessible(page, `after posting (${tag})`);
+
+        // Such places show in the branch filter beside the branches, with their public comments,
+        // and filter the list (?place=).
+        await page.goto(`/business/${business._id}?lang=${lang}`);
+        await section.getByRole('combobox', { name: s.branchFilter }).click();
+        const option = page.getByRole('option', { name: s.placeOption(place) });
+        await expect(option).toBeVisible();
+        await option.click();
+        await expect(page).toHaveURL(/[?&]place=Uppsala(\+|%20)Gottsunda(\+|%20)Centrum/);
+        const cards = section.getByRole('article');
+        await expect(cards.filter({ hasText: stamp })).toBeVisible();
+        await expect.poll(async () => (await cards.allInnerTexts()).every((text) => text.includes(place))).toBe(true);
+        await expectAccessible(page, `branch filter at another place (${tag})`);
       });
     });
   }
 }
 
 test.describe('tabbing and the login prompt', () => {
-  test('desktop, sv: Tab while the app is still loading keeps its place (29.6)', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    // The page's scripts wait until the test lets them go: the prerendered copy is on screen.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/business', { waitUntil: 'commit' });
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Tab past the skip link and along the nav to "Kontakt", as a keyboard user would.
-    const focusedLink = () =>
-      page.evaluate(() => {
-        const el = document.activeElement;
-        return el?.closest('header') ? (el.getAttribute('href') ?? '') : '';
+  for (const viewport of VIEWPORTS) {
+    for (const lang of ['sv', 'en'] as const) {
+      test(`${viewport.name}, ${lang}: Tab while the app is still loading keeps its place (29.6)`, async ({ page }) => {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        // The page's scripts wait until the test lets them go: the prerendered copy is on screen.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/.*\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(`/business?lang=${lang}`, { waitUntil: 'commit' });
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // What has the focus: its tag, link and name (the body: nothing).
+        const focused = () =>
+          page.evaluate(() => {
+            const el = document.activeElement;
+            if (!el || el === document.body) return '';
+            return `${el.tagName}|${el.getAttribute('href') ?? ''}|${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''}`;
+          });
+        // Tab past the skip link into the header, as a keyboard user would: on the desktop along the
+        // nav to "Kontakt", on the phone to the third stop.
+        const stops: string[] = [];
+        for (let i = 0; i < 10; i++) {
+          await page.keyboard.press('Tab');
+          stops.push(await focused());
+          if (viewport.name === 'desktop' ? stops.at(-1)?.includes('|/contact|') : stops.length === 3) break;
+        }
+        const here = stops.at(-1) ?? '';
+        expect(here).not.toBe('');
+        if (viewport.name === 'desktop') expect(here).toContain('|/contact|');
+        release();
+        // The app has taken over (the directory's search works), and focus is where it was: the
+        // next Tab goes on from there, not from the top of the page.
+        await expect(page.getByRole('searchbox', { name: TEXT[lang].search })).toBeEditable();
+        await expect.poll(focused).toBe(here);
+        await page.keyboard.press('Tab');
+        expect(stops).not.toContain(await focused());
+        await expectAccessible(page, `directory after tabbing while loading (${viewport.name}, ${lang})`);
       });
-    let focused = '';
-    for (let i = 0; i < 10 && focused !== '/contact'; i++) {
-      await page.keyboard.press('Tab');
-      focused = await focusedLink();
     }
-    expect(focused).toBe('/contact');
-    release();
-    // The app has taken over (the directory's search works), and focus is where it was: the
-    // next Tab goes on from there, not from the top of the page.
-    await expect(page.getByRole('searchbox', { name: TEXT.sv.search })).toBeEditable();
-    await expect.poll(focusedLink).toBe('/contact');
-  });
+  }
 
   test.describe('the login prompt', () => {
     test.use({ loginPrompt: true });
 
-    for (const viewport of VIEWPORTS) {
-      const lang: Lang = viewport.name === 'desktop' ? 'sv' : 'en';
+    for (const [viewport, lang] of VIEWPORTS.flatMap((v) => (['sv', 'en'] as const).map((l) => [v, l] as const))) {
       const s = TEXT[lang];
       test(`${viewport.name}, ${lang}: once per browser, takes no focus, a tap outside closes it (29.9)`, async ({ page, context }) => {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });

@@ -45,7 +45,9 @@ const sameComments = (a: CommentsProps, b: CommentsProps) =>
   a.businessId === b.businessId &&
   a.commentCount === b.commentCount &&
   a.branches.length === b.branches.length &&
-  a.branches.every((branch, i) => branch.id === b.branches[i]?.id && branch.location === b.branches[i]?.location && branch.commentCount === b.branches[i]?.commentCount) &&
+  a.branches.every(
+    (branch, i) => branch.id === b.branches[i]?.id && branch.location === b.branches[i]?.location && branch.commentCount === b.branches[i]?.commentCount,
+  ) &&
   a.places.length === b.places.length &&
   a.places.every((place, i) => place.name === b.places[i]?.name && place.commentCount === b.places[i]?.commentCount);
 

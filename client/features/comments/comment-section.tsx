@@ -130,7 +130,9 @@ export function CommentSection({
       </div>
     );
   } else if (comments.length === 0) {
-    list = <p className="notice">{term ? s.nothingFound : branch || place ? s.nothingAtBranch : filtered ? t.comments.listing.nothingFiltered : s.noComments}</p>;
+    list = (
+      <p className="notice">{term ? s.nothingFound : branch || place ? s.nothingAtBranch : filtered ? t.comments.listing.nothingFiltered : s.noComments}</p>
+    );
   } else {
     list = (
       <ol className={styles.commentList} aria-labelledby={headingId} aria-busy={(hydrated && query.isFetching) || undefined}>

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { businessRatings, businesses, comments } from '../../../db/schema';
+import { businessRatings, businesses } from '../../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../../lib/errors';
 import { preparedStatements } from '../../lib/prepared';

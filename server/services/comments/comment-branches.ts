@@ -61,7 +61,9 @@ export function resolvePlace(db: DbOrTx, businessId: string, input: PlaceInput):
   const text = input.businessLocation ?? '';
   if (!text) throw new AppError('BAD_INPUT', 'invalidInput', { businessLocation: 'commentLocationRequired' });
   const found = matchBranch(list, text);
-  return found ? { branchId: found.id, businessLocation: found.location, placeKey: null } : { branchId: null, businessLocation: text, placeKey: placeKeyOf(text) };
+  return found
+    ? { branchId: found.id, businessLocation: found.location, placeKey: null }
+    : { branchId: null, businessLocation: text, placeKey: placeKeyOf(text) };
 }
 
 /**
@@ -117,7 +119,9 @@ export function linkCommentsToBranches(tx: DbOrTx, businessId?: string): number 
     // Rows already spelt as the branch keep their text: rewriting it would reindex them for search.
     linked += tx
       .update(comments)
-      .set(r.location === branch.location ? { branchId: branch.id, placeKey: null } : { branchId: branch.id, businessLocation: branch.location, placeKey: null })
+      .set(
+        r.location === branch.location ? { branchId: branch.id, placeKey: null } : { branchId: branch.id, businessLocation: branch.location, placeKey: null },
+      )
       .where(sameText)
       .run().changes;
   }

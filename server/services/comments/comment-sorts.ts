@@ -222,7 +222,13 @@ export function listSortedComments(db: Db, viewer: Viewer, head: BusinessHead, i
     place: input.place !== undefined,
     query,
   };
-  const values = { ...viewer, businessId: input.businessId, query, branch: input.branch ?? null, place: input.place === undefined ? null : placeKeyOf(input.place) };
+  const values = {
+    ...viewer,
+    businessId: input.businessId,
+    query,
+    branch: input.branch ?? null,
+    place: input.place === undefined ? null : placeKeyOf(input.place),
+  };
   let rows: { row: PostRow; walk: number }[];
   try {
     rows = readPage(db, plan, cursor, r, values, limit);

@@ -177,7 +177,8 @@ describe('rating bursts (docs/product.md §11)', () => {
     const shop = insertBusiness(t.db, 'Stjärnbutiken');
     const young = await accounts(5, Date.now(), 2 * DAY);
     const reviews: string[] = [];
-    for (const u of young) reviews.push((await createComment(t.deps, u.actor, { businessId: shop, text: 'Riktigt bra!', businessLocation: 'Lund', rate: 5 }))._id);
+    for (const u of young)
+      reviews.push((await createComment(t.deps, u.actor, { businessId: shop, text: 'Riktigt bra!', businessLocation: 'Lund', rate: 5 }))._id);
     const shown = async () => {
       const rest = (await t.app.inject({ url: `/api/comment/${shop}` })).json<Array<{ _id: string; authorRate: number | null }>>();
       const trpc = (await callerFor(t.deps, null).comments.byBusiness({ businessId: shop })).items;
