@@ -265,8 +265,23 @@ test('comment management searches text, author or business, keeps it in the addr
   browser,
   baseURL,
   extraHTTPHeaders,
+  request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
+  // Fifteen more comments (the demo's 36 fit on one page of 50), three each from five members
+  // (within the per-minute post limit), all with one made-up word the text search finds.
+  const stamp = `klockslag${Date.now().toString(36)}`;
+  const business = ((await (await request.get('/api/business')).json()) as { _id: string; isSuggestionBox?: boolean }[]).find((b) => !b.isSuggestionBox)!;
+  for (const name of ['anna', 'erik', 'mohammed', 'liwei', 'johanna']) {
+    const token = await logIn(request, `${name}@demo.recensera.se`);
+    for (let i = 0; i < 3; i++) {
+      const created = await request.post(`/api/comment/create/${business._id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        multipart: { text: `Besök nummer ${i + 1}, ${stamp}`, businessLocation: 'Umeå' },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+    }
+  }
   const TEXT = {
     sv: {
       title: 'Hantera kommentarer',
@@ -287,15 +302,25 @@ test('comment management searches text, author or business, keeps it in the addr
       await expect(page.getByRole('heading', { level: 1, name: s.title })).toBeVisible();
       const rows = page.locator('tbody > tr:first-child');
       await expect(rows.first()).toBeVisible();
-      // Paged: 50 comments, then more on request (the demo data has more than 50).
+      // Paged: 50 comments, then more on request.
       await expect(rows).toHaveCount(50);
       await page.getByRole('button', { name: s.more }).click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(50);
+
+      // By text: the made-up word finds exactly those fifteen.
+      const search = page.getByRole('searchbox', { name: s.search });
+      await search.fill(stamp.toUpperCase());
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${stamp.toUpperCase()}`));
+      await expect(rows).toHaveCount(15);
+      await expect.poll(async () => (await rows.allInnerTexts()).every((r) => r.includes(stamp))).toBe(true);
+      // Cleared: the whole list again (with the pages already loaded).
+      await search.fill('');
+      await expect(page).not.toHaveURL(/[?&]q=/);
       await expect.poll(() => rows.count()).toBeGreaterThan(50);
 
       // By business: part of a title, in lower case, finds only that business's comments (or ones naming it).
       const title = (await rows.first().locator(`td[data-label="${s.business}"]`).innerText()).trim();
       const word = title.split(/\s+/)[0].toLocaleLowerCase('sv');
-      const search = page.getByRole('searchbox', { name: s.search });
       await search.fill(word);
       await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(word).replace(/%20/g, '(\\+|%20)')}`));
       await expect(rows.first()).toBeVisible();
