@@ -62,7 +62,6 @@ const TEXT = {
   },
 } as const;
 
-
 async function signIn(page: Page, email: string) {
   const res = await page.request.post('/api/users/logIn', { data: { email, password: demoPassword() } });
   expect(res.ok()).toBe(true);

@@ -15,7 +15,9 @@ import { replyPreviews } from '../services/comments/replies';
 export const ratingEntrySchema = z.object({ userId: z.string(), rate: z.number().int().min(1).max(5) });
 const ratingsSchema = z
   .array(ratingEntrySchema)
-  .describe('Who rated how, newest first: at most 100 entries plus always your own. Lists of the feed carry only your own entry.');
+  .describe(
+    'Who rated how, newest first: at most 100 entries plus always your own; a banned rater is left out, as from the counts. Lists of the feed carry only your own entry.',
+  );
 
 /**
  * The documented shape of a card (shared/schemas/post-cards.ts): every field but those only our
