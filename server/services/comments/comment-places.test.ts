@@ -1,9 +1,14 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments } from '../../../db/schema';
 import { callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/helpers';
 import { newId } from '../../lib/ids';
 import { messageText } from '../../../shared/schemas/messages';
+import { closeDb, migrateDb, migrationsFolder, openDb } from '../../../db/client';
+import { insertBusiness } from '../../test/comment-fixtures';
 
 /**
  * Issue 29.4: places authors type that are none of the business's branches ("Annan plats: Umeå")
@@ -141,5 +146,46 @@ describe('typed places in the branch filter', () => {
     const business = doc.paths['/api/business/{id}'].get.responses['200'].content['application/json'].schema;
     expect(Object.keys(business.properties.places.items.properties)).toEqual(['name', 'commentCount']);
     expect(Object.keys(business.properties.branches.items.properties)).toContain('commentCount');
+  });
+});
+
+describe('migration 0025 on a database from before it', () => {
+  it('gives existing comments at another place their key, and clears stars that do not count', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'recensera-places-upgrade-'));
+    try {
+      const folder = path.join(root, 'upto-0024');
+      cpSync(migrationsFolder, folder, { recursive: true });
+      const journalFile = path.join(folder, 'meta/_journal.json');
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+      journal.entries = journal.entries.filter((e) => e.tag < '0025');
+      writeFileSync(journalFile, JSON.stringify(journal));
+      const db = openDb(path.join(root, 'recensera.sqlite'));
+      migrateDb(db, folder);
+      const sqlite = db.$client;
+      const now = Date.now();
+      const user = sqlite.prepare('INSERT INTO users (id, email, first_name, last_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
+      user.run('u1', 'u1@example.se', 'Greta', 'Gammal', now, now);
+      user.run('u2', 'u2@example.se', 'Hugo', 'Håll', now, now);
+      const shop = insertBusiness(db, 'Bageri');
+      sqlite.prepare("INSERT INTO branches (id, business_id, location, position, town) VALUES ('br1', ?, 'Lund', 0, 'Lund')").run(shop);
+      const rating = sqlite.prepare('INSERT INTO business_ratings (business_id, user_id, rate, created_at, updated_at, counted) VALUES (?, ?, ?, ?, ?, ?)');
+      rating.run(shop, 'u1', 4, now, now, 1);
+      rating.run(shop, 'u2', 5, now, now, 0);
+      const comment = sqlite.prepare(
+        'INSERT INTO comments (id, business_id, user_id, business_location, branch_id, author_rate, text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      comment.run('c1', shop, 'u1', 'Lund', 'br1', 4, 'Vid filialen', now, now);
+      comment.run('c2', shop, 'u1', 'Umeå ', null, 4, 'Annan plats', now + 1, now);
+      comment.run('c3', shop, 'u2', 'UMEÅ', null, 5, 'Hållen', now + 2, now);
+      migrateDb(db);
+      expect(sqlite.prepare('SELECT id, place_key, author_rate FROM comments ORDER BY id').all()).toEqual([
+        { id: 'c1', place_key: null, author_rate: 4 },
+        { id: 'c2', place_key: 'umeå', author_rate: 4 },
+        { id: 'c3', place_key: 'umeå', author_rate: null },
+      ]);
+      closeDb(db);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
