@@ -22,7 +22,7 @@ const strictFold = (text: string) => svFold(text).replace(/\s+/g, ' ').trim();
 /**
  * The key the branch filter groups another place by (comments.place_key, issue 29.4): folded by
  * Swedish rules with spaces collapsed, so "Umeå " and "umeå" are one place; accents are kept
- * ("Taby" is not "Täby"). Migration 0025 computes the same in SQL for older comments.
+ * ("Taby" is not "Täby"). Migration 0026 computes the same in SQL for older comments.
  */
 export const placeKeyOf = (text: string) => strictFold(text);
 

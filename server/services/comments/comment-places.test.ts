@@ -149,15 +149,15 @@ describe('typed places in the branch filter', () => {
   });
 });
 
-describe('migration 0025 on a database from before it', () => {
+describe('migration 0026 on a database from before it', () => {
   it('gives existing comments at another place their key, and clears stars that do not count', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'recensera-places-upgrade-'));
     try {
-      const folder = path.join(root, 'upto-0024');
+      const folder = path.join(root, 'upto-0025');
       cpSync(migrationsFolder, folder, { recursive: true });
       const journalFile = path.join(folder, 'meta/_journal.json');
       const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-      journal.entries = journal.entries.filter((e) => e.tag < '0025');
+      journal.entries = journal.entries.filter((e) => e.tag < '0026');
       writeFileSync(journalFile, JSON.stringify(journal));
       const db = openDb(path.join(root, 'recensera.sqlite'));
       migrateDb(db, folder);
