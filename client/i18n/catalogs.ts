@@ -49,13 +49,30 @@ export const PAGE_NAMESPACES: Partial<Record<PageName, readonly LazyNamespace[]>
   'user-management': ['accounts'],
 };
 
-/** A catalog as loaded: the first chunk's namespaces, and the lazy ones once loaded (mutable). */
-export type Loaded = { t: Catalog; locale: Locale };
+/**
+ * A catalog as loaded: the first chunk's namespaces, and the lazy ones once loaded (mutable).
+ * `messageParts`: the Swedish server messages by the namespace file that has them; t.messages is
+ * all of the loaded ones, merged in shared/i18n/sv.ts's order (a key in two files, such as
+ * websiteInvalid, takes the later file's text there and here).
+ */
+export type Loaded = { t: Catalog; locale: Locale; messageParts?: Partial<Record<MessagePart, Partial<Catalog['messages']>>> };
+
+/** The order shared/i18n/sv.ts merges its namespaces' messages in. */
+const MESSAGE_ORDER = ['common', 'accounts', 'business', 'comments', 'moderation', 'suggestions', 'owners', 'places'] as const;
+type MessagePart = (typeof MESSAGE_ORDER)[number];
+
+/** Adds a loaded namespace's server messages to its catalog's. */
+export function addMessages(loaded: Loaded, ns: LazyNamespace, messages: Partial<Catalog['messages']> | undefined): void {
+  if (!messages || !loaded.messageParts) return;
+  loaded.messageParts[ns as MessagePart] = messages;
+  for (const part of MESSAGE_ORDER) Object.assign(loaded.t.messages, loaded.messageParts[part]);
+}
 
 type Part = { ns: Catalog[LazyNamespace]; messages?: Partial<Catalog['messages']> };
 
 /** The Swedish catalog's first-chunk part; the lazy namespaces are added as they load. */
 export function svFirst(): Loaded {
+  const messageParts = { common: commonMessagesSv, business: businessMessagesSv, comments: commentsMessagesSv, moderation: moderationMessagesSv };
   const first: Omit<Catalog, LazyNamespace> = {
     common,
     home,
@@ -63,14 +80,9 @@ export function svFirst(): Loaded {
     comments,
     moderation,
     notifications,
-    messages: {
-      ...commonMessagesSv,
-      ...businessMessagesSv,
-      ...commentsMessagesSv,
-      ...moderationMessagesSv,
-    } as Catalog['messages'],
+    messages: { ...commonMessagesSv, ...businessMessagesSv, ...commentsMessagesSv, ...moderationMessagesSv } as Catalog['messages'],
   };
-  return { t: first as Catalog, locale: svLocale };
+  return { t: first as Catalog, locale: svLocale, messageParts };
 }
 
 export const firstParts: Record<Language, () => Promise<Loaded>> = {

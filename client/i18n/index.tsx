@@ -5,7 +5,7 @@ import type { PageName } from '../../shared/schemas/routes';
 import type { MessageKey } from '../../shared/schemas/messages';
 import { formatNumber, pluralCategory } from '../../shared/i18n/number';
 import type { Catalog } from '../../shared/i18n/types';
-import { firstParts, lazyParts, svFirst, LAZY_NAMESPACES, PAGE_NAMESPACES, type LazyNamespace, type Loaded } from './catalogs';
+import { addMessages, firstParts, lazyParts, svFirst, LAZY_NAMESPACES, PAGE_NAMESPACES, type LazyNamespace, type Loaded } from './catalogs';
 
 export type { Catalog };
 export type { Language };
@@ -34,14 +34,15 @@ function first(lang: Language): Promise<Loaded> {
   ));
 }
 async function loadParts(lang: Language, names: readonly LazyNamespace[]): Promise<void> {
-  const { t } = await first(lang);
+  const loaded = await first(lang);
+  const { t } = loaded;
   const missing = names.filter((name) => !(name in t));
   if (missing.length === 0) return;
   const parts = await Promise.all(missing.map((name) => lazyParts[lang][name]()));
   missing.forEach((name, i) => {
     const part = parts[i];
     Object.assign(t, { [name]: part.ns });
-    if (part.messages) Object.assign(t.messages, part.messages);
+    addMessages(loaded, name, part.messages);
   });
   listeners.forEach((listener) => listener());
 }
