@@ -61,7 +61,7 @@ function boot() {
     startFirstPage(window.location.pathname).catch(() => {});
     // English by the URL (?lang=en) or, when the URL names no language, by the cookie.
     const inUrl = /[?&]lang=(sv|en)(?:&|$)/.exec(window.location.search)?.[1];
-    if ((inUrl ?? (/(?:^|;\s*)lang=en(?:;|$)/.test(document.cookie) ? 'en' : 'sv')) === 'en') import('../shared/i18n/en').catch(() => {});
+    if ((inUrl ?? (/(?:^|;\s*)lang=en(?:;|$)/.test(document.cookie) ? 'en' : 'sv')) === 'en') import('./i18n/en-first').catch(() => {});
   }
   return import('./start').then((m) => m.start());
 }

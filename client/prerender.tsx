@@ -5,7 +5,7 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { App } from './app';
-import { loadCatalog, type Language } from './i18n';
+import { loadAllNamespaces, loadCatalog, type Language } from './i18n';
 import type { PageData } from '../shared/schemas/page-data';
 import type { SiteText } from '../shared/schemas/site-settings';
 import { PageDataContext } from './lib/page-data';
@@ -28,6 +28,7 @@ export async function renderFirstPaint(path: string, lang: Language, pageData: P
 /** `site`: the site's words an admin set (server/services/site/site-settings.ts); the release's own without. */
 export async function renderPage(path: string, lang: Language, pageData: PageData | null = null, site?: SiteText): Promise<string> {
   await loadCatalog(lang);
+  await loadAllNamespaces(lang);
   const { prelude } = await prerenderToNodeStream(
     <PageDataContext value={pageData}>
       <Router ssrPath={path}>

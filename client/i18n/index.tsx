@@ -1,31 +1,94 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { formatDistanceToNow, type Locale } from 'date-fns';
-import { sv as svLocale } from 'date-fns/locale/sv';
+import { formatDistanceToNow } from 'date-fns';
 import type { Language } from '../../shared/schemas/common';
-import { isMessageKey } from '../../shared/i18n/message-key';
+import type { PageName } from '../../shared/schemas/routes';
+import type { MessageKey } from '../../shared/schemas/messages';
 import { formatNumber, pluralCategory } from '../../shared/i18n/number';
-import { sv } from '../../shared/i18n/sv';
 import type { Catalog } from '../../shared/i18n/types';
+import { addMessages, firstParts, lazyParts, svFirst, LAZY_NAMESPACES, PAGE_NAMESPACES, type LazyNamespace, type Loaded } from './catalogs';
 
 export type { Catalog };
 export type { Language };
-
-type Loaded = { t: Catalog; locale: Locale };
+export type { LazyNamespace };
 
 /**
- * Swedish (the default) is in the first chunk; English is its own chunk, fetched before the
- * first render when the cookie asks for it (the server adds a modulepreload hint) or when the
- * visitor switches language.
+ * Swedish (the default) is in the first chunk, without the namespaces only some pages use
+ * (catalogs.ts: LAZY_NAMESPACES), which load with those pages. English is its own chunk,
+ * fetched before the first render when the cookie asks for it (the server adds a modulepreload
+ * hint) or when the visitor switches language; its lazy namespaces load like the Swedish ones.
  */
-const catalogs: Partial<Record<Language, Loaded>> = { sv: { t: sv, locale: svLocale } };
-const loaders: Record<Language, () => Promise<Loaded>> = {
-  sv: () => Promise.resolve({ t: sv, locale: svLocale }),
-  en: () => import('../../shared/i18n/en').then((m) => ({ t: m.en, locale: m.enDateLocale })),
-};
+const catalogs: Partial<Record<Language, Loaded>> = { sv: svFirst() };
+const pending: Partial<Record<Language, Promise<Loaded>>> = { sv: Promise.resolve(catalogs.sv!) };
+/** The lazy namespaces asked for so far: a language loaded later loads them too. */
+const wantedParts = new Set<LazyNamespace>();
+/** Told when a lazy namespace arrives, so text that fell back (errorText) is rendered again. */
+const listeners = new Set<() => void>();
 
-/** Resolves once the language's catalog is loaded (at once for Swedish). */
+function first(lang: Language): Promise<Loaded> {
+  return (pending[lang] ??= firstParts[lang]().then(
+    (loaded) => (catalogs[lang] = loaded),
+    (err: unknown) => {
+      delete pending[lang];
+      throw err;
+    },
+  ));
+}
+async function loadParts(lang: Language, names: readonly LazyNamespace[]): Promise<void> {
+  const loaded = await first(lang);
+  const { t } = loaded;
+  const missing = names.filter((name) => !(name in t));
+  if (missing.length === 0) return;
+  const parts = await Promise.all(missing.map((name) => lazyParts[lang][name]()));
+  missing.forEach((name, i) => {
+    const part = parts[i];
+    Object.assign(t, { [name]: part.ns });
+    addMessages(loaded, name, part.messages);
+  });
+  listeners.forEach((listener) => listener());
+}
+
+/** The language last asked for (loadCatalog), and the one the app shows (I18nProvider). */
+let asked: Language | null = null;
+let shown: Language | null = null;
+
+/** Resolves once the language's catalog is loaded (its first part, and the lazy namespaces asked for so far). */
 export async function loadCatalog(lang: Language): Promise<void> {
-  catalogs[lang] ??= await loaders[lang]();
+  asked = lang;
+  await first(lang);
+  await loadParts(lang, [...wantedParts]);
+}
+
+/**
+ * Loads lazy namespaces in the language asked for and the one shown (the same but while a
+ * switch loads); a language loaded later loads them too.
+ */
+export async function loadNamespaces(names: readonly LazyNamespace[], lang?: Language): Promise<void> {
+  names.forEach((name) => wantedParts.add(name));
+  const langs = new Set<Language>(lang ? [lang] : [asked ?? readLanguage(), ...(shown ? [shown] : [])]);
+  await Promise.all([...langs].map((l) => loadParts(l, names)));
+}
+
+/**
+ * Whether `value` is a server message key whose text is loaded in the language shown. The texts
+ * of some namespaces come with their pages (catalogs.ts), so the check reads the loaded catalog
+ * rather than a list of every key (which would bring every text into the first chunk).
+ */
+export function isMessageKey(value: string): value is MessageKey {
+  return hasMessage((catalogs[shown ?? 'sv'] ?? catalogs.sv!).t, value);
+}
+
+function hasMessage(t: Catalog, value: string): value is MessageKey {
+  return Object.prototype.hasOwnProperty.call(t.messages, value);
+}
+
+/** Loads the lazy namespaces a page uses (client/routes.tsx, with the page's chunk). */
+export function loadPageNamespaces(page: PageName): Promise<void> {
+  return loadNamespaces(PAGE_NAMESPACES[page] ?? []);
+}
+
+/** Loads every namespace: a server render (client/prerender.tsx) has them all. */
+export function loadAllNamespaces(lang?: Language): Promise<void> {
+  return loadNamespaces(LAZY_NAMESPACES, lang);
 }
 
 export const LANG_COOKIE = 'lang';
@@ -78,11 +141,20 @@ const I18nContext = createContext<I18n | null>(null);
 export function I18nProvider({ children, initial }: { children: ReactNode; initial?: Language }) {
   const [lang, setLangState] = useState<Language>(() => {
     const wanted = initial ?? readLanguage();
-    return catalogs[wanted] ? wanted : 'sv';
+    return (shown = catalogs[wanted] ? wanted : 'sv');
   });
+  // Bumped when a lazy namespace arrives: a server message that fell back to the generic text
+  // (its namespace not loaded yet) is shown in its own words.
+  const [partsLoaded, setPartsLoaded] = useState(0);
+  useEffect(() => {
+    const listener = () => setPartsLoaded((n) => n + 1);
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, []);
   const latest = useRef<Language>(lang);
 
   useEffect(() => {
+    shown = lang;
     document.documentElement.lang = lang;
   }, [lang]);
 
@@ -106,6 +178,7 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
 
   const value = useMemo<I18n>(() => {
     const { t, locale } = catalogs[lang] ?? catalogs.sv!;
+    void partsLoaded;
     return {
       lang,
       t,
@@ -124,11 +197,14 @@ export function I18nProvider({ children, initial }: { children: ReactNode; initi
       },
       errorText(error) {
         const key = errorKeyOf(error);
-        if (key && isMessageKey(key)) return t.messages[key];
+        if (key && hasMessage(t, key)) return t.messages[key];
+        // Perhaps a message of a namespace this page did not load (rare: most come from its
+        // own forms): the generic text now, its own once every namespace is here.
+        if (key && LAZY_NAMESPACES.some((name) => !(name in t))) void loadAllNamespaces(lang).catch(() => {});
         return t.common.genericError;
       },
     };
-  }, [lang, setLang]);
+  }, [lang, setLang, partsLoaded]);
 
   return <I18nContext value={value}>{children}</I18nContext>;
 }
@@ -159,6 +235,6 @@ export function useFieldError() {
   const { t } = useI18n();
   return (message: string | undefined) => {
     if (!message) return undefined;
-    return isMessageKey(message) ? t.messages[message] : message;
+    return hasMessage(t, message) ? t.messages[message] : message;
   };
 }

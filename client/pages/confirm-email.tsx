@@ -2,12 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
-import { isMessageKey } from '../../shared/i18n/message-key';
 import { PasswordField } from '../features/accounts/fields';
 import { ResendConfirmation } from '../features/accounts/resend-confirmation';
 import { SubmitButton } from '../features/accounts/submit-button';
 import { Spinner } from '../components/ui/spinner';
-import { errorKeyOf, useI18n } from '../i18n';
+import { errorKeyOf, isMessageKey, useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
 import styles from '../features/accounts/account-page.module.css';
 

@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
-import { isMessageKey } from '../../shared/i18n/message-key';
 import { takeRememberedNext, useCompleteSignIn } from '../features/accounts/sign-in';
 import { Spinner } from '../components/ui/spinner';
-import { errorKeyOf, useI18n } from '../i18n';
+import { errorKeyOf, isMessageKey, useI18n } from '../i18n';
 import { useTRPC } from '../lib/trpc';
 import styles from '../features/accounts/account-page.module.css';
 

@@ -14,8 +14,8 @@ export function routeOf(urlPath: string): string {
 /** The app itself (React, router, layout), which the small entry client/main.tsx imports. */
 const APP_CHUNK = 'start.tsx';
 /** The English catalog's chunk (client/i18n/index.tsx loads it before the first render). */
-// The English catalog lives in shared/, outside Vite's root (client/): its manifest key says so.
-const ENGLISH_CATALOG = '../shared/i18n/en.ts';
+// The English catalog's first part (client/i18n/catalogs.ts); its manifest key is relative to Vite's root (client/).
+const ENGLISH_CATALOG = 'i18n/en-first.ts';
 
 // Every `replace` below that inserts text takes a function: in a replacement *string*, `$\``,
 // `$'` and `$&` expand, so a comment or a search holding them would copy the page into itself.

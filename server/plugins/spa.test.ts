@@ -30,7 +30,7 @@ const MANIFEST = {
   'pages/directory.tsx': { file: 'assets/directory-1.js', isDynamicEntry: true, imports: ['index.html', '_card-1.js'] },
   'pages/business-detail.tsx': { file: 'assets/business-detail-1.js', isDynamicEntry: true, imports: ['index.html'] },
   'pages/about.tsx': { file: 'assets/about-1.js', isDynamicEntry: true, imports: ['index.html', '_react-1.js'], css: ['assets/about-1.css'] },
-  '../shared/i18n/en.ts': { file: 'assets/en-1.js', isDynamicEntry: true },
+  'i18n/en-first.ts': { file: 'assets/en-1.js', isDynamicEntry: true },
 };
 
 const PRERENDER = { 'pages/home.tsx': { sv: '<main>Välkommen</main>', en: '<main>Welcome</main>' } };

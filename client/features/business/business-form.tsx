@@ -10,7 +10,7 @@ import { useTRPC } from '../../lib/trpc';
 import { describedBy, FieldMessages, FormField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/toast';
 import { ImageUpload } from '../../components/ui/image-upload';
-import { StarItems } from './stars';
+import { StarItems } from './star-items';
 import type { Business } from './types';
 import styles from './business-form.module.css';
 

@@ -5,7 +5,7 @@ import { useMe } from '../../lib/session';
 import { useRateBusiness } from './mutations';
 import { useAskToLogIn } from '../accounts/ask-to-log-in';
 import { notify } from '../../components/ui/toast';
-import { StarItems } from './stars';
+import { StarItems } from './star-items';
 import styles from './rate-business.module.css';
 
 /**

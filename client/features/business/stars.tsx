@@ -1,4 +1,3 @@
-import { RatingGroup } from '@ark-ui/react/rating-group';
 import { useI18n } from '../../i18n';
 import { StarIcon } from './icons';
 import styles from './stars.module.css';
@@ -43,32 +42,5 @@ export function Stars({
         ))}
       </span>
     </span>
-  );
-}
-
-/**
- * The five items of a RatingGroup, drawn filled up to the highlighted one. Only the chosen star
- * is checked: Ark UI reports star 1 as checked while nothing is chosen, which a screen reader
- * reads as a rating of 1.
- */
-export function StarItems({ size }: { size: number }) {
-  return (
-    <RatingGroup.Context>
-      {({ items, value }) =>
-        items.map((index) => (
-          <RatingGroup.Item
-            key={index}
-            index={index}
-            className={styles.item}
-            aria-checked={value >= 1 && index === Math.ceil(value)}
-            data-checked={(value >= 1 && index === Math.ceil(value)) || undefined}
-          >
-            <RatingGroup.ItemContext>
-              {(state) => <StarIcon size={size} filled={state.highlighted} className={state.highlighted ? styles.on : styles.off} />}
-            </RatingGroup.ItemContext>
-          </RatingGroup.Item>
-        ))
-      }
-    </RatingGroup.Context>
   );
 }

@@ -1,8 +1,7 @@
 import { useDeferredValue, useId, useMemo, type CSSProperties } from 'react';
-import { SegmentGroup } from '@ark-ui/react/segment-group';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { FEED_EXCERPT_CHARS, feedFilters, type FeedFilter } from '../../../shared/schemas/comment-constants';
+import { FEED_EXCERPT_CHARS, type FeedFilter } from '../../../shared/schemas/comment-constants';
 import type { CommentCard, Page } from '../../../shared/schemas/comments';
 import { useI18n } from '../../i18n';
 import { usePageList } from '../../lib/page-data';
@@ -53,22 +52,23 @@ export function CommentFeed() {
       <h2 id={headingId} className={styles.title}>
         {f.title}
       </h2>
-      <SegmentGroup.Root
-        className={styles.filters}
-        value={filter}
-        onValueChange={(details) => {
-          if (details.value && (feedFilters as readonly string[]).includes(details.value)) setFilter(details.value as FeedFilter);
-        }}
-      >
-        <SegmentGroup.Label className="visually-hidden">{f.filters}</SegmentGroup.Label>
+      {/* Native radios, styled as a segmented control: no component library in the home page's
+          scripts (its JS budget), and the arrow keys, labels and form semantics come for free. */}
+      <div role="radiogroup" aria-label={f.filters} className={styles.filters}>
         {order.map((value) => (
-          <SegmentGroup.Item key={value} value={value} className={styles.filter}>
-            <SegmentGroup.ItemText>{labels[value]}</SegmentGroup.ItemText>
-            <SegmentGroup.ItemControl />
-            <SegmentGroup.ItemHiddenInput />
-          </SegmentGroup.Item>
+          <label key={value} className={styles.filter} data-state={value === filter ? 'checked' : 'unchecked'}>
+            <span>{labels[value]}</span>
+            <input
+              type="radio"
+              className="visually-hidden"
+              name={`${headingId}-filter`}
+              value={value}
+              checked={value === filter}
+              onChange={() => setFilter(value)}
+            />
+          </label>
         ))}
-      </SegmentGroup.Root>
+      </div>
 
       {query.isPending || preparing ? (
         <FeedSkeletonGrid label={f.loading} />

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { RatingGroup } from '@ark-ui/react/rating-group';
 import { useI18n } from '../../i18n';
-import { StarItems } from '../business/stars';
+import { StarItems } from '../business/star-items';
 import { CloseIcon } from '../../components/layout/icons';
 import styles from './comments.module.css';
 
