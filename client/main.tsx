@@ -3,8 +3,9 @@
 // scripts are only requested after that paint, so on a slow connection they do not compete with
 // the stylesheets for the first screen. Pages without one start at once (the server preloads
 // their scripts).
-import { matchRoute, type FirstPage } from '../shared/schemas/routes';
+import { matchRoute, type FirstPage, type PageName } from '../shared/schemas/routes';
 import { readPageData, startEarlyQuery } from './lib/early-data';
+import { lazyParts, PAGE_NAMESPACES } from './i18n/namespace-chunks';
 import './styles/global.css';
 
 // zod compiles a fast path for object schemas after probing `new Function("")` once, when the
@@ -52,7 +53,18 @@ function startFirstPage(path: string): Promise<unknown> {
       // Not an id at all (bad %-escape): the page shows its not-found state.
     }
   }
-  return (FIRST_PAGES as Partial<Record<string, () => Promise<unknown>>>)[match.route.page]?.() ?? Promise.resolve();
+  // The page's lazy catalog namespaces too (client/i18n/namespace-chunks.ts), so the app does
+  // not wait a round trip for them after its own chunk has run.
+  const parts = lazyParts[language()];
+  const namespaces = (PAGE_NAMESPACES[match.route.page as PageName] ?? []).map((ns) => parts[ns]());
+  const page = (FIRST_PAGES as Partial<Record<string, () => Promise<unknown>>>)[match.route.page]?.() ?? Promise.resolve();
+  return Promise.all([page, ...namespaces]);
+}
+
+/** The page's language as client/i18n reads it: the URL's (?lang=sv|en), else the cookie's. */
+function language(): 'sv' | 'en' {
+  const inUrl = /[?&]lang=(sv|en)(?:&|$)/.exec(window.location.search)?.[1];
+  return (inUrl ?? (/(?:^|;\s*)lang=en(?:;|$)/.test(document.cookie) ? 'en' : 'sv')) === 'en' ? 'en' : 'sv';
 }
 
 function boot() {
@@ -60,8 +72,7 @@ function boot() {
     // A failed prefetch is not fatal: the router loads the page again and shows its error.
     startFirstPage(window.location.pathname).catch(() => {});
     // English by the URL (?lang=en) or, when the URL names no language, by the cookie.
-    const inUrl = /[?&]lang=(sv|en)(?:&|$)/.exec(window.location.search)?.[1];
-    if ((inUrl ?? (/(?:^|;\s*)lang=en(?:;|$)/.test(document.cookie) ? 'en' : 'sv')) === 'en') import('./i18n/en-first').catch(() => {});
+    if (language() === 'en') import('./i18n/en-first').catch(() => {});
   }
   return import('./start').then((m) => m.start());
 }
