@@ -8,6 +8,7 @@ import { StorefrontIcon } from '../features/business/icons';
 import type { BusinessDetail } from '../features/business/types';
 import { RateBusiness } from '../features/business/rate-business';
 import { OwnerPanel } from '../features/business/owner-panel';
+import { FactsEditor } from '../features/business/facts-editor';
 import { RatingBreakdown } from '../features/business/rating-breakdown';
 import { useLocalized } from '../features/business/localized';
 import { useRatingSummary } from '../features/business/rating-summary';
@@ -205,6 +206,8 @@ export default function BusinessDetailPage() {
         ) : null}
         {/* A member's own relation to the business: known only in the browser. */}
         {hydrated && !business.isSuggestionBox ? <OwnerPanel businessId={business.id} /> : null}
+        {/* Admins and the business's owners edit its facts and opening hours here (issue 31.1). */}
+        {hydrated ? <FactsEditor business={business} /> : null}
 
         <div className={styles.columns}>
           {/* The suggestion box collects suggestions: no rating (docs/product.md §4). */}
