@@ -95,7 +95,9 @@ export function FactsForm({ business, onDone }: { business: BusinessDetail; onDo
   const form = useForm<FormValues>({
     resolver: zodResolver(businessFactsSchema) as unknown as Resolver<FormValues>,
     defaultValues: valuesOf(business),
-    mode: 'onTouched',
+    // Checked on saving, then as the user corrects: a day just added or opened has no error yet.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const { register, handleSubmit, formState, setError, control } = form;
   const edit = useEditFacts();
