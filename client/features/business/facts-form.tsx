@@ -14,6 +14,8 @@ import {
 } from 'react-hook-form';
 import { businessFactsSchema } from '../../../shared/schemas/business-facts';
 import type { OpeningHours } from '../../../shared/schemas/opening-hours';
+import { placesForm as enText } from '../../../shared/i18n/en/places-form';
+import { placesForm as svText } from '../../../shared/i18n/sv/places-form';
 import { errorFieldsOf, useI18n } from '../../i18n';
 import { FieldMessages, FormField } from '../../components/ui/form-field';
 import { ListSelect, type ListItem } from '../../components/ui/list-select';
@@ -40,6 +42,10 @@ type BranchValues = {
 type FormValues = { website: string; phone: string; branches: BranchValues[] };
 
 const DAYS = [1, 2, 3, 4, 5, 6, 7];
+
+// The form's texts come with its chunk, both languages (the first chunk carries only the button's).
+const TEXT = { sv: svText, en: enText };
+const useFormText = () => TEXT[useI18n().lang];
 const NEW_PERIOD: Period = { opens: '09:00', closes: '17:00' };
 
 function valuesOf(business: BusinessDetail): FormValues {
@@ -63,15 +69,13 @@ function valuesOf(business: BusinessDetail): FormValues {
   };
 }
 
-/** No periods and no exceptions is "no hours given" (null), as a branch without hours has. */
+/**
+ * No periods and no exceptions is "no hours given" (null), as a branch without hours has. Sent in
+ * the form's order (the page sorts them), so a server's verdict on `weekly.3` names the form's row.
+ */
 function hoursToSend(hours: BranchValues['openingHours']): OpeningHours | null {
   if (hours.weekly.length === 0 && hours.exceptions.length === 0) return null;
-  return {
-    weekly: [...hours.weekly].sort((a, b) => a.day - b.day || a.opens.localeCompare(b.opens)),
-    exceptions: [...hours.exceptions]
-      .sort((a, b) => a.date.localeCompare(b.date))
-      .map((e) => ({ date: e.date, periods: e.periods, ...(e.note ? { note: e.note } : {}) })),
-  };
+  return { weekly: hours.weekly, exceptions: hours.exceptions.map((e) => ({ date: e.date, periods: e.periods, ...(e.note ? { note: e.note } : {}) })) };
 }
 
 /** Latitude or longitude as typed (a decimal comma too); empty is none, anything else a number or NaN (the schema says which). */
@@ -89,8 +93,8 @@ const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase('sv-SE') 
  * those who may edit ever load it.
  */
 export function FactsForm({ business, onDone }: { business: BusinessDetail; onDone: () => void }) {
-  const { t, errorText } = useI18n();
-  const f = t.places.form;
+  const { errorText } = useI18n();
+  const f = useFormText();
   const localized = useLocalized();
   const form = useForm<FormValues>({
     resolver: zodResolver(businessFactsSchema) as unknown as Resolver<FormValues>,
@@ -197,8 +201,7 @@ type BranchProps = {
 };
 
 function BranchFields({ index: i, name, idPrefix, control, register, errors }: BranchProps) {
-  const { t } = useI18n();
-  const f = t.places.form;
+  const f = useFormText();
   const hoursErrors = errors?.openingHours;
   return (
     <fieldset className={styles.group}>
@@ -248,8 +251,7 @@ type TimesProps = {
 
 /** One period: opening and closing time, each with its day (or date) in its accessible name. */
 function Times({ idPrefix, context, opens, closes, errors, onRemove, n }: TimesProps) {
-  const { t } = useI18n();
-  const f = t.places.form;
+  const f = useFormText();
   const hidden = <span className="visually-hidden">{context(n)}</span>;
   return (
     <div className={styles.period}>
@@ -302,7 +304,7 @@ type HoursProps<T extends FieldValues> = {
 /** The week: per day closed, or one or more periods. */
 function WeeklyHours({ index: i, idPrefix, control, register, errors }: HoursProps<Period & { day: number }>) {
   const { t } = useI18n();
-  const f = t.places.form;
+  const f = useFormText();
   const p = t.places;
   const weekly = useFieldArray({ control, name: `branches.${i}.openingHours.weekly` });
   return (
@@ -361,8 +363,7 @@ function WeeklyHours({ index: i, idPrefix, control, register, errors }: HoursPro
 
 /** Dated exceptions: a date, closed or its own periods, and what the day is. */
 function Exceptions({ index: i, idPrefix, control, register, errors }: HoursProps<Exception>) {
-  const { t } = useI18n();
-  const f = t.places.form;
+  const f = useFormText();
   const exceptions = useFieldArray({ control, name: `branches.${i}.openingHours.exceptions` });
   return (
     <fieldset className={styles.hours} aria-describedby={`${idPrefix}-exceptions-hint`}>
@@ -402,8 +403,7 @@ type ExceptionProps = {
 };
 
 function ExceptionFields({ branch: i, at, idPrefix, control, register, errors, onRemove }: ExceptionProps) {
-  const { t } = useI18n();
-  const f = t.places.form;
+  const f = useFormText();
   const base = `branches.${i}.openingHours.exceptions.${at}` as const;
   const periods = useFieldArray({ control, name: `${base}.periods` });
   const date = useWatch({ control, name: `${base}.date` });
