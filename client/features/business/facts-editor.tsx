@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../../i18n';
-import { useMe } from '../../lib/session';
 import { Spinner } from '../../components/ui/spinner';
-import { useOwns } from './use-owned';
 import type { BusinessDetail } from './types';
 import styles from './facts-editor.module.css';
 
@@ -10,15 +8,13 @@ import styles from './facts-editor.module.css';
 const FactsForm = lazy(() => import('./facts-form').then((m) => ({ default: m.FactsForm })));
 
 /**
- * On a business's page, for admins and its owners (the server checks the same, issue 31.1): a
- * button that opens the form for the business's and branches' facts and opening hours in place.
+ * On a business's page, for admins and its owners (the page asks useMayEditFacts; the server
+ * checks the same, issue 31.1), in a chunk only they load: a button that opens the form for the business's and branches' facts and opening hours in place.
  * Opening moves focus to the form's heading; closing (saved or cancelled) back to the button.
  */
-export function FactsEditor({ business }: { business: BusinessDetail }) {
+export default function FactsEditor({ business }: { business: BusinessDetail }) {
   const { t } = useI18n();
   const f = t.places.form;
-  const { me } = useMe();
-  const owns = useOwns(business.id);
   const [open, setOpen] = useState(false);
   const moved = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -28,7 +24,6 @@ export function FactsEditor({ business }: { business: BusinessDetail }) {
     if (!moved.current) return;
     (open ? heading : button).current?.focus();
   }, [open]);
-  if (!me || me.isBanned || !(me.isAdmin || owns)) return null;
   const toggle = (next: boolean) => {
     moved.current = true;
     setOpen(next);
