@@ -8,6 +8,7 @@ import { StorefrontIcon } from '../features/business/icons';
 import type { BusinessDetail } from '../features/business/types';
 import { RateBusiness } from '../features/business/rate-business';
 import { OwnerPanel } from '../features/business/owner-panel';
+import { useMayEditFacts } from '../features/business/use-owned';
 import { RatingBreakdown } from '../features/business/rating-breakdown';
 import { useLocalized } from '../features/business/localized';
 import { useRatingSummary } from '../features/business/rating-summary';
@@ -32,6 +33,9 @@ import styles from './business-detail.module.css';
 // The comments sit below the business's own details; their chunk (cards, emoji ratings) loads
 // after the details have painted (a served page keeps the server's comments meanwhile).
 const CommentSection = lazy(() => import('../features/comments/comment-section').then((m) => ({ default: m.CommentSection })));
+
+// Only admins and the business's owners load the facts editor (issue 31.1).
+const FactsEditor = lazy(() => import('../features/business/facts-editor'));
 
 const PhotoGallery = lazy(() => import('../features/business/photo-gallery').then((m) => ({ default: m.PhotoGallery })));
 
@@ -91,6 +95,7 @@ export default function BusinessDetailPage() {
   const summary = useRatingSummary();
   const localized = useLocalized();
   const hydrated = useHydrated();
+  const mayEditFacts = useMayEditFacts(id);
   const d = t.business.detail;
   const loaded = query.data;
   const site = useSiteText();
@@ -214,6 +219,12 @@ export default function BusinessDetailPage() {
         ) : null}
         {/* A member's own relation to the business: known only in the browser. */}
         {hydrated && !business.isSuggestionBox ? <OwnerPanel businessId={business.id} /> : null}
+        {/* Admins and the business's owners edit its facts and opening hours here (issue 31.1). */}
+        {hydrated && mayEditFacts ? (
+          <Suspense fallback={null}>
+            <FactsEditor business={business} />
+          </Suspense>
+        ) : null}
 
         <div className={styles.columns}>
           {/* The suggestion box collects suggestions: no rating (docs/product.md §4). */}

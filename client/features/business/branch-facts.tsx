@@ -34,7 +34,7 @@ export function BranchFacts({ branch }: { branch: Facts }) {
             </summary>
             <dl>
               {[1, 2, 3, 4, 5, 6, 7].map((day) => {
-                const periods = hours.weekly.filter((w) => w.day === day);
+                const periods = hours.weekly.filter((w) => w.day === day).sort((a, b) => a.opens.localeCompare(b.opens));
                 return (
                   <div key={day}>
                     <dt>{p.dayName(day)}</dt>
@@ -47,15 +47,17 @@ export function BranchFacts({ branch }: { branch: Facts }) {
               <>
                 <p className={styles.exceptionsTitle}>{p.exceptions}</p>
                 <dl>
-                  {hours.exceptions.map((e) => (
-                    <div key={e.date}>
-                      <dt>
-                        {e.date}
-                        {e.note ? ` ${e.note}` : ''}
-                      </dt>
-                      <dd>{e.periods.length ? e.periods.map((w) => p.period(w.opens, w.closes)).join(', ') : p.closedDay}</dd>
-                    </div>
-                  ))}
+                  {[...hours.exceptions]
+                    .sort((a, b) => a.date.localeCompare(b.date))
+                    .map((e) => (
+                      <div key={e.date}>
+                        <dt>
+                          {e.date}
+                          {e.note ? ` ${e.note}` : ''}
+                        </dt>
+                        <dd>{e.periods.length ? e.periods.map((w) => p.period(w.opens, w.closes)).join(', ') : p.closedDay}</dd>
+                      </div>
+                    ))}
                 </dl>
               </>
             ) : null}

@@ -68,3 +68,6 @@ export function useRateBusiness(businessId: string, options: Options<'business',
   };
   return useMutation(trpc.business.rate.mutationOptions({ ...options, onSuccess: refreshThen(refresh, options.onSuccess) }));
 }
+
+/** A business's and its branches' facts and opening hours (issue 31.1); busy until the page shows them. */
+export const useEditFacts = refreshingMutation((trpc) => trpc.business.editFacts, useRefreshBusinesses, { wait: true });

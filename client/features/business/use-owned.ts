@@ -17,3 +17,10 @@ export function useMyBusinesses(): MyBusiness[] {
 export function useOwns(businessId: string): boolean {
   return useMyBusinesses().some((b) => b.businessId === businessId && b.status === 'approved');
 }
+
+/** Whether the signed-in user may edit the business's facts: admins and its owners (the server checks the same). */
+export function useMayEditFacts(businessId: string): boolean {
+  const { me } = useMe();
+  const owns = useOwns(businessId);
+  return !!me && !me.isBanned && (me.isAdmin || owns);
+}

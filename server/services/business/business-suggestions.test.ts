@@ -146,7 +146,8 @@ describe('deciding', () => {
     expect(page.json()).toMatchObject({
       title: 'Torgets Pizzeria',
       category: 'Pizza',
-      branches: [{ location: 'Ystad', address: 'Stortorget 1' }],
+      website: 'https://pizzeria-torget.se',
+      branches: [{ location: 'Ystad', address: 'Stortorget 1', town: 'Ystad', area: null }],
       suggestedBy: { _id: cast.owner.id, firstName: 'Olle', lastName: 'Owner' },
     });
     expect((await callerFor(t.deps, null).business.byId({ id: decided.businessId })).suggestedBy).toEqual({

@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { swedishSortKey } from '../../lib/sv-sort-key';
+import { townOf } from '../../lib/towns';
 import {
   PENDING_SUGGESTIONS_MAX,
   SUGGESTIONS_PAGE,
@@ -158,12 +159,17 @@ export async function approveSuggestion(deps: Deps, actor: Actor, id: string): P
           categoryId: resolveCategory(tx, row.category, undefined, now),
           // The form asks for no description; the business page needs one until an admin writes it.
           description: `${row.category}, ${row.address}, ${row.location}.`,
+          // The suggested website is the business's (and the claims' domain check reads it, issue 31.6).
+          website: row.website,
           suggestedBy: row.userId,
           createdAt: now,
           updatedAt: now,
         })
         .run();
-      tx.insert(branches).values({ id: newId(), businessId, location: row.location, address: row.address, position: 0 }).run();
+      // Its town is normalised as every branch's is: the city filter lists it ("Malmö Hyllie" → Malmö, Hyllie).
+      tx.insert(branches)
+        .values({ id: newId(), businessId, location: row.location, ...townOf(row.location), address: row.address, position: 0 })
+        .run();
       writeBusinessSearch(tx, [businessId]);
       const decided = tx
         .update(businessSuggestions)

@@ -19,6 +19,11 @@ export const places: Widen<typeof sv> = {
     `Closed · opens ${inDays === 0 ? '' : inDays === 1 ? 'tomorrow ' : `${EN_DAYS[day - 1]} `}${opens}`,
   closed: 'Closed',
   timeZoneNote: 'Swedish time',
+  form: {
+    edit: 'Edit details and opening hours',
+    heading: 'Details and opening hours',
+    loading: 'Loading the form...',
+  },
   map: {
     label: (name: string) => `Map of ${name}`,
     directoryLabel: 'Map of the stores in the list',

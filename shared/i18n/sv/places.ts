@@ -19,6 +19,12 @@ export const places = {
     `Stängt · öppnar ${inDays === 0 ? '' : inDays === 1 ? 'i morgon ' : `${SV_DAYS[day - 1]} `}${opens}`,
   closed: 'Stängt',
   timeZoneNote: 'Svensk tid',
+  /** The button and heading of the owners' and admins' form (its texts: places-form.ts, issue 31.1). */
+  form: {
+    edit: 'Ändra uppgifter och öppettider',
+    heading: 'Uppgifter och öppettider',
+    loading: 'Laddar formuläret...',
+  },
   map: {
     label: (name: string) => `Karta över ${name}`,
     directoryLabel: 'Karta över butikerna i listan',
