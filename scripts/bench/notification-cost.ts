@@ -1,0 +1,90 @@
+/**
+ * What keeping notifications costs a write (issue 30 item 4): CPU time per call, in process, of a
+ * reply (which notifies the comment's author and the thread's other repliers) and of a first
+ * emoji reaction (which notifies the post's author), on a copy of a bench data set
+ * (`npm run bench -- --data-dir DIR` builds one; this script never writes to DIR itself).
+ *
+ *   npx tsx scripts/bench/notification-cost.ts DIR
+ *
+ * prints the median µs of CPU per call and how many notification rows the calls wrote. For the
+ * comparison without notifications, empty the bodies of notifyReply and notifyReaction in
+ * server/services/notifications/notifications.ts in a scratch checkout and run it there on the
+ * same DIR; alternate the two a few times (CPU time, so other processes matter less).
+ */
+import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { closeDb, migrateDb, openDb } from '../../db/client';
+import { loadEnv } from '../../server/env';
+import type { Actor } from '../../server/services/actor';
+import type { Deps } from '../../server/services/deps';
+import { createReply } from '../../server/services/comments/replies';
+import { rateComment } from '../../server/services/comments/comment-ratings';
+import { createRateLimits } from '../../server/services/rate-limits';
+
+const source = process.argv[2];
+if (!source) throw new Error('usage: notification-cost.ts DATA_DIR');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'recensera-notification-cost-'));
+copyFileSync(path.join(source, 'recensera.sqlite'), path.join(dir, 'recensera.sqlite'));
+mkdirSync(path.join(dir, 'uploads'));
+const db = openDb(path.join(dir, 'recensera.sqlite'));
+migrateDb(db);
+const env = loadEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent', DEMO_DATA: '0', SPAM_RULES: '0', RATE_LIMITS: '0' });
+const outbox = { enqueue: () => '', deliverDue: async () => {}, stop() {} };
+const deps: Deps = {
+  db,
+  env,
+  outbox,
+  limits: createRateLimits({ enabled: false }),
+  paths: { data: dir, uploads: path.join(dir, 'uploads'), outbox: dir, client: dir, backups: dir },
+};
+
+const meta = JSON.parse(readFileSync(path.join(source, 'bench-meta.json'), 'utf8')) as { benchUsers: { id: string }[] };
+const actors: NonNullable<Actor>[] = meta.benchUsers.map(({ id }) => {
+  const u = db.$client.prepare('select id, email, first_name, last_name from users where id = ?').get(id) as Record<string, string>;
+  return { id: u.id, email: u.email, firstName: u.first_name, lastName: u.last_name, isAdmin: false, isModerator: false, isBanned: false, language: 'sv' };
+});
+// Threads with repliers (a reply notifies the author and each other replier) and comments nobody
+// in the bench has reacted to yet (a first reaction notifies the author).
+const threads = db.$client.prepare('select id from comments where reply_count between 3 and 30 order by rowid limit 400').pluck().all() as string[];
+const posts = db.$client.prepare('select id from comments where rating_count = 0 order by rowid limit 4000').pluck().all() as string[];
+const notificationRows = () => (db.$client.prepare('select count(*) from notifications').pluck().get() as number) ?? 0;
+
+async function cpuPerCall(n: number, call: (i: number) => Promise<unknown>): Promise<number> {
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < n; i++) await call(i);
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / n;
+}
+
+let replyNo = 0;
+let rateNo = 0;
+const cases: [string, (i: number) => Promise<unknown>][] = [
+  [
+    'reply',
+    () => {
+      const i = replyNo++;
+      return createReply(deps, actors[i % actors.length], { commentId: threads[i % threads.length], text: `Svar nummer ${i} i tråden.` });
+    },
+  ],
+  [
+    'first reaction',
+    () => {
+      const i = rateNo++;
+      return rateComment(deps, actors[i % actors.length], { id: posts[i % posts.length], rate: 1 + (i % 5) });
+    },
+  ],
+];
+
+const before = notificationRows();
+const out: Record<string, number> = {};
+for (const [name, call] of cases) {
+  await cpuPerCall(100, call); // warm-up
+  const rounds: number[] = [];
+  for (let r = 0; r < 5; r++) rounds.push(await cpuPerCall(300, call));
+  rounds.sort((a, b) => a - b);
+  out[name] = Math.round(rounds[2]);
+}
+console.log(JSON.stringify({ cpuMicrosPerCall: out, notificationRowsWritten: notificationRows() - before }));
+closeDb(db);
+rmSync(dir, { recursive: true, force: true });
