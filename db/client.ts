@@ -64,7 +64,8 @@ export type MigrationProgress =
 /**
  * Applies the pending migrations of `folder`, as drizzle's migrator does (its table
  * __drizzle_migrations, its hashes, every pending migration in one transaction that a failure
- * rolls back), but statement by statement with `onProgress`, so a long upgrade is seen to move.
+ * rolls back), but statement by statement with `onProgress`, so a long upgrade is seen to move
+ * (docs/decisions/019).
  */
 export function migrateDb(db: Db, folder = migrationsFolder, onProgress: (progress: MigrationProgress) => void = () => {}): void {
   const sqlite = db.$client;
