@@ -203,6 +203,25 @@ describe('hidden after reports, then decided', () => {
     await setUserFlags(t.deps, admin.actor, reporters[0].id, { isBanned: false });
   });
 
+  it('a hidden answer cannot be deleted by its owners (and so not posted anew) until a moderator decides', async () => {
+    const id = await answered('Gömd men inte borta.');
+    const fresh = await Promise.all([4, 5, 6].map((i) => createTestUser(t.db, { firstName: `Rapportör${i}`, lastName: 'R' })));
+    await establish(t.deps, fresh);
+    for (const r of fresh) expect((await reportRest(id, r)).statusCode).toBe(201);
+    // REST and tRPC: 403, the answer and its open reports stay, in the queue.
+    const res = await inject('DELETE', `/api/comment/${id}/owner-reply`, owner);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().key).toBe('ownerReplyHidden');
+    await expect(callerFor(t.deps, coOwner).owners.deleteReply({ commentId: id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(t.db.select().from(reports).where(eq(reports.ownerReplyId, id)).all()).toHaveLength(fresh.length);
+    // Re-posting over it edits the hidden answer, which stays hidden.
+    expect((await inject('PUT', `/api/comment/${id}/owner-reply`, owner, { text: 'Gömd men inte borta.' })).statusCode).toBe(200);
+    expect(await answerFor(null, id)).toBeNull();
+    // A moderator still may; after a dismissal the owners may too.
+    await callerFor(t.deps, moderator).moderation.resolve({ id, kind: 'ownerReply', action: 'dismiss' });
+    expect((await inject('DELETE', `/api/comment/${id}/owner-reply`, owner)).statusCode).toBe(200);
+  });
+
   it("a moderator's DELETE is logged as the answer's removal", async () => {
     const id = await answered('Raderas av moderator.');
     expect((await inject('DELETE', `/api/comment/${id}/owner-reply`, moderator)).statusCode).toBe(200);

@@ -24,4 +24,5 @@ export const ownerMessages = {
   ownerCannotRate: 'You cannot rate a business you own.',
   ownerCannotReport: 'You cannot report reviews of, or answers from, a business you own.',
   ownerReplyRemoved: 'A moderator removed this answer. Delete it to write a new one.',
+  ownerReplyHidden: 'Reports have hidden this answer until a moderator looks at it; it cannot be deleted before then. You may still edit it.',
 } as const;

@@ -79,7 +79,8 @@ export async function putOwnerReply(deps: Deps, actor: Actor, input: OwnerReplyI
 
 /**
  * Deletes the business's answer to a review: any of its owners, or a moderator (logged as a
- * removal). DELETE /api/comment/{id}/owner-reply.
+ * removal). DELETE /api/comment/{id}/owner-reply. While reports keep it hidden, only a moderator
+ * may (the owners may still edit it; it stays hidden until the reports are decided).
  */
 export async function deleteOwnerReply(deps: Deps, actor: Actor, commentId: string): Promise<void> {
   const me = requireActive(actor);
@@ -88,7 +89,18 @@ export async function deleteOwnerReply(deps: Deps, actor: Actor, commentId: stri
   db.transaction((tx) => {
     const review = reviewFor(tx, commentId);
     const owner = isOwner(tx, me.id, review.businessId);
-    if (!owner && !isModeratorActor(actor)) throw new AppError('FORBIDDEN', 'notOwner');
+    const moderator = isModeratorActor(actor);
+    if (!owner && !moderator) throw new AppError('FORBIDDEN', 'notOwner');
+    // Reports hid it and a moderator has not decided yet: deleting it would take it out of the
+    // queue with its reports, and the same text could then be posted again, shown to everyone.
+    if (!moderator) {
+      const held = tx
+        .select({ hiddenAt: ownerReplies.hiddenAt, removedAt: ownerReplies.removedAt })
+        .from(ownerReplies)
+        .where(eq(ownerReplies.commentId, commentId))
+        .get();
+      if (held?.hiddenAt != null && held.removedAt == null) throw new AppError('FORBIDDEN', 'ownerReplyHidden');
+    }
     const gone = tx.delete(ownerReplies).where(eq(ownerReplies.commentId, commentId)).returning({ text: ownerReplies.text }).all();
     if (gone.length === 0) throw new AppError('NOT_FOUND', 'ownerReplyNotFound');
     if (!owner) recordModAction(tx, me, { action: 'remove', targetKind: 'ownerReply', targetId: commentId, excerpt: gone[0].text });

@@ -96,4 +96,5 @@ export const ownerMessagesSv: Record<keyof typeof ownerMessages, string> = {
   ownerCannotRate: 'Du kan inte betygsätta en verksamhet du äger.',
   ownerCannotReport: 'Du kan inte rapportera recensioner av eller svar från en verksamhet du äger.',
   ownerReplyRemoved: 'En moderator har tagit bort svaret. Ta bort det för att skriva ett nytt.',
+  ownerReplyHidden: 'Rapporter har dolt svaret tills en moderator har tittat på det, och det kan inte tas bort innan dess. Du kan fortfarande ändra det.',
 };
