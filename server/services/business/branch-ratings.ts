@@ -78,10 +78,17 @@ export function branchCommentCountsOf(db: Db, businessId: string): Map<string, n
   return counts;
 }
 
-/** The other places of a business's public comments, most written about first, then by name. */
+/**
+ * How many other places a business page lists at most: one author per place could otherwise
+ * grow every reply of the page (and its filter) with each new spelling.
+ */
+export const OTHER_PLACES_MAX = 50;
+
+/** The other places of a business's public comments, most written about first, then by name; at most OTHER_PLACES_MAX. */
 export function otherPlacesOf(db: Db, businessId: string): OtherPlace[] {
   return prepared(db)
     .places.all({ businessId })
     .map((r) => ({ name: r.name.trim(), commentCount: r.n }))
-    .sort((a, b) => b.commentCount - a.commentCount || a.name.localeCompare(b.name, 'sv'));
+    .sort((a, b) => b.commentCount - a.commentCount || a.name.localeCompare(b.name, 'sv'))
+    .slice(0, OTHER_PLACES_MAX);
 }

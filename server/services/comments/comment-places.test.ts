@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids';
 import { messageText } from '../../../shared/schemas/messages';
 import { closeDb, migrateDb, migrationsFolder, openDb } from '../../../db/client';
 import { insertBusiness } from '../../test/comment-fixtures';
+import { OTHER_PLACES_MAX, otherPlacesOf } from '../business/branch-ratings';
 
 /**
  * Issue 29.4: places authors type that are none of the business's branches ("Annan plats: Umeå")
@@ -146,6 +147,30 @@ describe('typed places in the branch filter', () => {
     const business = doc.paths['/api/business/{id}'].get.responses['200'].content['application/json'].schema;
     expect(Object.keys(business.properties.places.items.properties)).toEqual(['name', 'commentCount']);
     expect(Object.keys(business.properties.branches.items.properties)).toContain('commentCount');
+  });
+});
+
+describe('a business page lists at most OTHER_PLACES_MAX other places', () => {
+  it('keeps the most written about, so many one-off spellings cannot grow every reply', async () => {
+    const shop = await newShop();
+    const now = Date.now();
+    const rows = Array.from({ length: OTHER_PLACES_MAX + 5 }, (_, i) => ({
+      id: newId(),
+      businessId: shop.id,
+      userId: users[i % users.length].id,
+      businessLocation: `Ort ${i}`,
+      placeKey: `ort ${i}`,
+      text: `Besök ${i}`,
+      createdAt: now + i,
+      updatedAt: now + i,
+    }));
+    t.db.insert(comments).values(rows).run();
+    await post(users[0], shop.id, 'Ort 7', 'Igen i Ort 7');
+    const places = otherPlacesOf(t.db, shop.id);
+    expect(places).toHaveLength(OTHER_PLACES_MAX);
+    expect(places[0]).toEqual({ name: 'Ort 7', commentCount: 2 });
+    const page = await callerFor(t.deps, null).business.byId({ id: shop.id });
+    expect(page.places).toHaveLength(OTHER_PLACES_MAX);
   });
 });
 
