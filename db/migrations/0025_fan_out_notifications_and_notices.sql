@@ -38,6 +38,8 @@ CREATE INDEX `notifications_suggestion_idx` ON `notifications` (`suggestion_id`)
 CREATE INDEX `notifications_reply_idx` ON `notifications` (`reply_id`) WHERE "notifications"."reply_id" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE `users` ADD `favorite_reviews_at` integer;--> statement-breakpoint
 -- Hand-added: new reviews of favourites up to now were already written as rows (fan-out on write);
--- from here on they are pulled on read, each user from this moment.
-UPDATE `users` SET `favorite_reviews_at` = CAST(strftime('%s', 'now') AS INTEGER) * 1000;--> statement-breakpoint
+-- from here on they are pulled on read, each user from this moment. strftime('%s') drops the
+-- milliseconds and a pull looks PULL_OVERLAP_MS (2 s) back: 3 s ahead keeps the reviews of the
+-- last seconds before the upgrade, already written as rows with other ids, from coming twice.
+UPDATE `users` SET `favorite_reviews_at` = (CAST(strftime('%s', 'now') AS INTEGER) + 3) * 1000;--> statement-breakpoint
 ALTER TABLE `business_claims` ADD `reason` text;
