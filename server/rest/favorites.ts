@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../services/deps';
 import { idSchema } from '../../shared/schemas/common';
-import { listFavoriteBusinesses, setFavorite } from '../services/business/favorites';
+import { FAVORITES_MAX, listFavoriteBusinesses, setFavorite } from '../services/business/favorites';
 import { restBusinessSchema, toRestBusiness } from './business';
 import { errorSchema } from './openapi';
 
 const favoriteParams = z.object({ userId: idSchema, businessId: idSchema });
 const listReply = z.array(restBusinessSchema).describe("The user's favourite businesses after the change, most recently added first.");
-/** 409: the suggestion box cannot be added. */
+/** 409: the suggestion box cannot be added, or the caller already keeps FAVORITES_MAX. */
 const changeResponses = { 200: listReply, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
 /** The favourites rows of the documented API, under /api/users beside the accounts routes. */
@@ -38,7 +38,7 @@ export function favoriteRoutes(deps: Deps) {
         schema: {
           tags: ['favorites'],
           summary: 'Add a favourite',
-          description: '`userId` must be the caller (403 otherwise); any body is ignored. Adding twice changes nothing.',
+          description: `\`userId\` must be the caller (403 otherwise); any body is ignored. Adding twice changes nothing. A user keeps at most ${FAVORITES_MAX} favourites (409 \`favoritesFull\` for one more).`,
           security: [{ bearer: [] }],
           params: favoriteParams,
           response: changeResponses,

@@ -21,6 +21,7 @@ export const businessMessages = {
   suggestionBoxUndeletable: 'The suggestion box cannot be deleted.',
   suggestionBoxNotRated: 'The suggestion box takes suggestions, not ratings.',
   suggestionBoxNoFavorite: 'The suggestion box cannot be a favourite.',
+  favoritesFull: 'You already keep 300 favourites, the most there can be. Remove one to add another.',
   businessRateLoginRequired: 'Please log in to submit a rate',
   favoriteLoginRequired: 'Please log in to toggle favorite status',
   favoritesLoginRequired: 'Please log in to view your favorites!',

@@ -13,7 +13,8 @@ import { getBusiness, titleSearchOf } from './business';
 import { createBusiness, deleteBusiness, updateBusiness } from './business-admin';
 import { listBusinesses, listDirectory } from './directory';
 import { indexQueuedComments, searchKeyOf } from '../comments/comment-search';
-import { listFavoriteBusinesses, setFavorite } from './favorites';
+import { FAVORITES_MAX, listFavoriteBusinesses, setFavorite } from './favorites';
+import { insertBusiness } from '../../test/comment-fixtures';
 import { resolveCategory } from './categories';
 import { imageFilesSettled, storeImage } from '../comments/images';
 
@@ -285,6 +286,28 @@ describe('favourites', () => {
     expect((await setFavorite(t.deps, user.actor, { businessId: a.id, favorite: false })).favoritesCount).toBe(1);
     expect(favoritesCountOf(user)).toBe(1);
     expect(listFavoriteBusinesses(t.deps, user.actor, user.id).map((f) => f.id)).toEqual([b.id]);
+  });
+
+  it('keeps at most FAVORITES_MAX; one more is refused (REST too) and nothing of it is written', async () => {
+    const user = await createTestUser(t.db);
+    const kept = Array.from({ length: FAVORITES_MAX }, () => insertBusiness(t.db));
+    // Set-up: the first FAVORITES_MAX straight into the table, with the count they make.
+    t.db
+      .insert(favorites)
+      .values(kept.map((businessId) => ({ userId: user.id, businessId, createdAt: Date.now() })))
+      .run();
+    t.db.update(users).set({ favoritesCount: FAVORITES_MAX }).where(eq(users.id, user.id)).run();
+    const one = insertBusiness(t.db);
+    await expect(setFavorite(t.deps, user.actor, { businessId: one, favorite: true })).rejects.toThrowError(expect.objectContaining({ code: 'CONFLICT' }));
+    const res = await t.app.inject({ method: 'POST', url: `/api/users/addFavorite/${user.id}/${one}`, headers: { authorization: `Bearer ${user.token}` } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().key).toBe('favoritesFull');
+    expect(favoritesCountOf(user)).toBe(FAVORITES_MAX);
+    expect(t.db.select({ n: count() }).from(favorites).where(eq(favorites.userId, user.id)).get()?.n).toBe(FAVORITES_MAX);
+    // One already kept can be added again (nothing changes), and after removing one there is room.
+    expect((await setFavorite(t.deps, user.actor, { businessId: kept[0], favorite: true })).favoritesCount).toBe(FAVORITES_MAX);
+    await setFavorite(t.deps, user.actor, { businessId: kept[0], favorite: false });
+    expect((await setFavorite(t.deps, user.actor, { businessId: one, favorite: true })).favoritesCount).toBe(FAVORITES_MAX);
   });
 
   it("never changes another user's favourites, not even for an admin", async () => {

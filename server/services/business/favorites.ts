@@ -8,6 +8,14 @@ import { favoriteBusinessesOf, type Business } from './business';
 export type FavoriteState = { businessId: string; isFavorite: boolean; favoritesCount: number };
 
 /**
+ * How many businesses one user may keep among favourites. Each one is an index seek whenever
+ * their bell is read (new reviews of favourites are pulled on read,
+ * services/notifications/favorite-reviews.ts), so the number is bounded; a town's directory
+ * rarely has this many places one follows.
+ */
+export const FAVORITES_MAX = 300;
+
+/**
  * Adds or removes one of the actor's favourites. `userId` (from a documented REST path) must be
  * the actor: nobody, not even an admin, changes another user's favourites. Adding twice or
  * removing what is not there changes nothing; users.favorites_count moves in the same transaction.
@@ -40,6 +48,8 @@ export async function setFavorite(deps: Deps, actor: Actor, input: { userId?: st
       .returning({ favoritesCount: users.favoritesCount })
       .get();
     if (!user) throw new AppError('UNAUTHENTICATED', 'unauthenticated');
+    // Thrown inside the transaction: the new favourite and the count roll back.
+    if (delta > 0 && user.favoritesCount > FAVORITES_MAX) throw new AppError('CONFLICT', 'favoritesFull');
     return { businessId: input.businessId, isFavorite: input.favorite, favoritesCount: user.favoritesCount };
   });
 }

@@ -189,6 +189,7 @@ export const businessMessagesSv: Record<keyof typeof businessMessages, string> =
   suggestionBoxUndeletable: 'Förslagslådan kan inte tas bort.',
   suggestionBoxNotRated: 'Förslagslådan tar emot förslag, inte betyg.',
   suggestionBoxNoFavorite: 'Förslagslådan kan inte bli en favorit.',
+  favoritesFull: 'Du har redan 300 favoriter, så många som går. Ta bort en för att lägga till en ny.',
   businessRateLoginRequired: 'Logga in för att sätta betyg',
   favoriteLoginRequired: 'Logga in för att ändra favoritstatus',
   favoritesLoginRequired: 'Logga in för att se dina favoriter!',
