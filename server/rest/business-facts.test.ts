@@ -150,6 +150,25 @@ describe('an admin edits the facts', () => {
     expect(viaTrpc.json().result.data).toHaveLength(2);
   });
 
+  it('takes back what branch locations made of town and area: area "C", a long unknown town, no town at all', async () => {
+    const long = 'Gamla Stan vid Storkyrkan och Slottet i Stockholms innerstad, norra delen';
+    const made = await createBusiness(t.deps, cast.admin.actor, {
+      title: 'Kedjan Överallt',
+      category: 'Livsmedel',
+      description: 'Finns på många ställen.',
+      branches: [{ location: 'Malmö C' }, { location: long.replace('Gamla Stan', 'Gamlestaden') }, { location: 'Hela Sverige' }],
+    });
+    const shown = await getRest(made.id);
+    expect(shown.branches.map((b) => [b.town, b.area])).toEqual([
+      ['Malmö', 'C'],
+      [long.replace('Gamla Stan', 'Gamlestaden'), null],
+      ['', null],
+    ]);
+    // The form sends every branch's fields back as it got them.
+    const res = await rest(cast.admin, { branches: shown.branches.map((b) => ({ _id: b._id, town: b.town, area: b.area ?? '' })) }, made.id);
+    expect(res.statusCode).toBe(200);
+  });
+
   it('logs nothing when nothing changes, and "" removes a value', async () => {
     expect((await rest(cast.admin, { phone: '040-12 34 56' })).json().changed).toEqual([]);
     expect(logRows()).toHaveLength(2);

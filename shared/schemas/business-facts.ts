@@ -9,7 +9,8 @@ import { openingHoursSchema } from './opening-hours';
  * it; a branch is named by its id (the business form adds and removes branches).
  */
 export const WEBSITE_MAX = 200;
-export const TOWN_MAX = 50;
+/** A town not in the list is kept as the whole branch location (server/lib/towns.ts), up to its 100 characters. */
+export const TOWN_MAX = 100;
 export const STREET_MAX = 100;
 
 const clean = (v: string) => withoutInvisible(v).trim();
@@ -26,13 +27,19 @@ export const websiteSchema = clearable(z.url({ protocol: /^https?$/, hostname: z
 export const phoneSchema = clearable(z.string().regex(/^\+?[0-9][0-9 ()-]{4,18}[0-9]$/, 'phoneInvalid'));
 const postalCodeSchema = clearable(z.string().regex(/^\d{3} ?\d{2}$/, 'postalCodeInvalid'));
 const streetSchema = clearable(z.string().min(2, 'addressTooShort').max(STREET_MAX, 'addressTooLong'));
-const areaSchema = clearable(z.string().min(2, 'townInvalid').max(TOWN_MAX, 'townInvalid'));
+// One letter is an area too: "Malmö C" is Malmö, area C.
+const areaSchema = clearable(z.string().min(1, 'townInvalid').max(TOWN_MAX, 'townInvalid'));
 
 const branchFactFields = {
   address: streetSchema,
   postalCode: postalCodeSchema,
   /** The normalised town the city filter lists ("Malmö"). */
-  town: z.string().overwrite(clean).min(2, 'townInvalid').max(TOWN_MAX, 'townInvalid').optional(),
+  // '' for a branch that is nowhere in particular ("Hela Sverige"), as branch locations make it.
+  town: z
+    .string()
+    .overwrite(clean)
+    .pipe(z.union([z.literal(''), z.string().min(2, 'townInvalid').max(TOWN_MAX, 'townInvalid')]))
+    .optional(),
   /** The part of town ("Hyllie"). */
   area: areaSchema,
   lat: z.number('coordinatesInvalid').min(-90, 'coordinatesInvalid').max(90, 'coordinatesInvalid').nullable().optional(),
