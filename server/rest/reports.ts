@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../services/deps';
@@ -46,6 +46,23 @@ const reportResultSchema = z.object({
   result: z.enum(['created', 'existing']).describe('`existing`: you had already reported it; nothing was counted again.'),
   hidden: z.boolean().describe('Whether the post is now hidden while a moderator reviews it.'),
 });
+
+/** A report's replies, the same for posts and business answers. */
+const reportResponses = {
+  200: reportResultSchema,
+  201: reportResultSchema,
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  429: errorSchema,
+};
+
+/** 201 with thanks for a new report, 200 when the caller's open report was already there. */
+function sendReportResult(reply: FastifyReply, result: Awaited<ReturnType<typeof reportPost>>) {
+  const created = result.result === 'created';
+  return reply.status(created ? 201 : 200).send({ message: messageText(created ? 'reportThanks' : 'reportAlreadySent'), ...result });
+}
 
 const kindSchema = z.enum(reportKinds).describe("ownerReply: a business's answer to a review; its _id (and commentId) is the review's.");
 const reportGroupSchema = z.object({
@@ -115,21 +132,11 @@ export function reportItemRoutes(deps: Deps, kind: ReportKind) {
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
           body: reportFormSchema,
-          response: {
-            200: reportResultSchema,
-            201: reportResultSchema,
-            400: errorSchema,
-            401: errorSchema,
-            403: errorSchema,
-            404: errorSchema,
-            429: errorSchema,
-          },
+          response: reportResponses,
         },
       },
       async (request, reply) => {
-        const result = await reportPost(deps, request.actor, kind, { id: request.params.id, ...request.body });
-        const created = result.result === 'created';
-        return reply.status(created ? 201 : 200).send({ message: messageText(created ? 'reportThanks' : 'reportAlreadySent'), ...result });
+        return sendReportResult(reply, await reportPost(deps, request.actor, kind, { id: request.params.id, ...request.body }));
       },
     );
   };
@@ -155,21 +162,11 @@ export function ownerReplyReportRoutes(deps: Deps) {
           security: [{ bearer: [] }],
           params: z.object({ id: idSchema }),
           body: reportFormSchema,
-          response: {
-            200: reportResultSchema,
-            201: reportResultSchema,
-            400: errorSchema,
-            401: errorSchema,
-            403: errorSchema,
-            404: errorSchema,
-            429: errorSchema,
-          },
+          response: reportResponses,
         },
       },
       async (request, reply) => {
-        const result = await reportPost(deps, request.actor, 'ownerReply', { id: request.params.id, ...request.body });
-        const created = result.result === 'created';
-        return reply.status(created ? 201 : 200).send({ message: messageText(created ? 'reportThanks' : 'reportAlreadySent'), ...result });
+        return sendReportResult(reply, await reportPost(deps, request.actor, 'ownerReply', { id: request.params.id, ...request.body }));
       },
     );
   };
