@@ -2,19 +2,21 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { upgradeTasks } from '../../../db/schema';
 import { linkCommentsToBranches } from '../comments/comment-branches';
-import { splitBranchTowns } from '../business/branch-towns';
-import type { DbOrTx } from '../../../db/client';
+import { giveTownsToTownless, splitBranchTowns } from '../business/branch-towns';
+import type { Tx } from '../../../db/client';
 
 /**
  * One-off data upgrades that need application code, queued by the migration that needs them
  * (a row in upgrade_tasks). Each runs in one transaction with the deletion of its row: it runs
  * once, and a crash half-way leaves it queued for the next start.
  */
-const tasks: Record<string, (tx: DbOrTx) => void> = {
+const tasks: Record<string, (tx: Tx) => void> = {
   // Migration 0014: existing comments get the branch their location text names.
   'comment-branches': (tx) => void linkCommentsToBranches(tx),
   // Migration 0019: "Malmö Hyllie" becomes town "Malmö" with area "Hyllie".
   'branch-towns': (tx) => void splitBranchTowns(tx),
+  // Migration 0028: places approved from suggestions before approval gave their branch a town.
+  'suggested-branch-towns': (tx) => void giveTownsToTownless(tx),
 };
 
 /** Runs the queued upgrade tasks (server start, after migrations and the demo data); returns their names. */
