@@ -232,19 +232,24 @@ export function drainNotificationEvents(db: Db, max = EVENT_BATCH): number {
   if (batch.length === 0) return 0;
   const w = writes(db);
   inTransaction(db, () => {
-    for (const e of batch) {
-      const args = { ...base, event: e.key, actor: e.actorId, exclude: e.actorId, now: e.createdAt };
-      if (e.kind === 'reply') {
-        const reply = { ...args, commentId: e.commentId, replyId: e.postId };
-        w.reply.run(reply);
-        w.threadReply.run(reply);
-      } else {
-        (e.kind === 'commentReaction' ? w.commentReaction : w.replyReaction).run({ ...args, postId: e.postId });
-      }
-    }
+    for (const e of batch) fanOut(w, e);
     q.done.run({ before: batch[batch.length - 1].seq });
   });
   return batch.length;
+}
+
+type QueuedEvent = typeof notificationEvents.$inferSelect;
+
+/** One event's rows: what the write itself used to insert. */
+function fanOut(w: ReturnType<typeof writes>, e: QueuedEvent): void {
+  const args = { ...base, event: e.key, actor: e.actorId, exclude: e.actorId, now: e.createdAt };
+  if (e.kind === 'reply') {
+    const reply = { ...args, commentId: e.commentId, replyId: e.postId };
+    w.reply.run(reply);
+    w.threadReply.run(reply);
+  } else {
+    (e.kind === 'commentReaction' ? w.commentReaction : w.replyReaction).run({ ...args, postId: e.postId });
+  }
 }
 
 /**
