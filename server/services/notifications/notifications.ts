@@ -75,13 +75,14 @@ const reacted = alias(replies, 'reacted');
 /**
  * The notify* functions take the app's `db` and run inside the transaction the caller has open
  * (better-sqlite3 has one connection), so the statements are compiled once per database.
- * Every write is one prepared INSERT … SELECT run inside the caller's transaction: the recipients
- * come from an indexed read in the same statement (the post's author by primary key, a thread's
- * repliers on replies_comment_idx, a post's open reporters on the reports' partial unique
- * indexes). New reviews of favourites are not written here: they are pulled on read
- * (favorite-reviews.ts).
+ * Every write is one prepared INSERT … SELECT: the recipients come from an indexed read in the
+ * same statement (the post's author by primary key, a thread's repliers on
+ * replies_comment_user_idx, a post's open reporters on the reports' partial unique indexes).
+ * Moderation's run inside the caller's transaction; a reply's and a reaction's are queued as one
+ * event and run by drainNotificationEvents in batches (docs/decisions/020). New reviews of
+ * favourites are not written here: they are pulled on read (favorite-reviews.ts). Exported so
+ * the query-plan test checks them.
  */
-/** Exported so the query-plan test checks them. */
 export function notificationWrites(db: Db) {
   return {
     /** A reply to the comment's author (while the reply and its author still exist). */
