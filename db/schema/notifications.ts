@@ -112,3 +112,26 @@ export const notificationThreads = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.commentId] }), index('notification_threads_comment_idx').on(t.commentId)],
 );
+
+/**
+ * Replies and first reactions waiting to become notifications (services/notifications/notification-events.ts,
+ * docs/decisions/020): the write appends one small row here in its own transaction, and the
+ * fan-out to recipients runs later in batches (on the next read of any bell or list, and every
+ * second). No foreign keys and no secondary index: an append touches the table's last page only,
+ * and the batch deletes what it worked off, so the table stays a page or two. The fan-out checks
+ * that the post, the reply and the actor still exist.
+ */
+export const notificationEvents = sqliteTable('notification_events', {
+  /** The order the writes committed in (a rowid; the batch works in this order). */
+  seq: integer('seq').primaryKey(),
+  /** 'reply' | 'commentReaction' | 'replyReaction'. */
+  kind: text('kind').notNull(),
+  actorId: text('actor_id').notNull(),
+  /** The reply (for 'reply' and 'replyReaction') or the comment reacted to. */
+  postId: text('post_id').notNull(),
+  /** The thread of a reply. */
+  commentId: text('comment_id'),
+  /** Joined with the recipient's id into each notification's id: unique per event. */
+  key: text('key').notNull(),
+  createdAt: integer('created_at').notNull(),
+});

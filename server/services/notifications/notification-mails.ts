@@ -19,7 +19,7 @@ import { requireSignedIn, type Actor } from '../actor';
 import { shownLastName } from '../accounts/names';
 import { enqueueMail } from '../ops/mail-outbox';
 import { pullFavoriteReviewsForMail } from './favorite-reviews';
-import { notificationPath } from './notifications';
+import { drainNotificationEvents, notificationPath } from './notifications';
 import { inSiteName } from '../../../shared/schemas/site-settings';
 import { siteText } from '../site/site-settings';
 import { notifications as svCatalog } from '../../../shared/i18n/sv/notifications';
@@ -317,7 +317,9 @@ function composeMail(env: Env, rows: Pending[], category: MailCategory, token: s
 export function queueNotificationMails(deps: Deps, now = Date.now()): number {
   const { db, env } = deps;
   const siteName = siteText(deps).name;
-  // New reviews of favourites are rows only once pulled (favorite-reviews.ts): for those who get mail of them, now.
+  // Queued replies and reactions become rows (notifications.ts), and new reviews of favourites
+  // only once pulled (favorite-reviews.ts): for those who get mail of them, now.
+  drainNotificationEvents(db);
   pullFavoriteReviewsForMail(db, now, DIGEST_EVERY_MS);
   const rows = pendingRows(db);
   if (rows.length === 0) return 0;

@@ -1,13 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favorites, notifications, users } from '../../../db/schema';
+import { favorites, notificationEvents, notifications, users } from '../../../db/schema';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/helpers';
 import { insertBusiness } from '../../test/comment-fixtures';
 import { establish } from '../../test/trust';
 import { deleteAccount } from '../accounts/accounts-delete';
 import { rateComment, rateReply } from '../comments/comment-ratings';
 import { createComment } from '../comments/comments';
-import { listNotifications, markNotificationsRead, notificationQueries, pruneReadNotifications, READ_NOTIFICATIONS_KEPT_MS } from './notifications';
+import {
+  drainNotificationEvents,
+  eventQueries,
+  listNotifications,
+  markNotificationsRead,
+  notificationQueries,
+  notificationWrites,
+  pruneReadNotifications,
+  READ_NOTIFICATIONS_KEPT_MS,
+} from './notifications';
 import { createReply } from '../comments/replies';
 import { reportPost, resolveReports } from '../moderation/reports';
 
@@ -162,6 +171,59 @@ describe('which events notify whom', () => {
   });
 });
 
+describe('replies and reactions are queued and fanned out in batches (docs/decisions/020)', () => {
+  const queued = () => t.db.select().from(notificationEvents).all().length;
+  const rowsAbout = (commentId: string) => t.db.select().from(notifications).where(eq(notifications.commentId, commentId)).all();
+
+  it('the write queues one event and no row; the next read writes the rows; an earlier replier hears of a later reply, not the other way', async () => {
+    drainNotificationEvents(t.db);
+    const c = await review(anna, 'Kön först');
+    await clear(anna, bo, cilla);
+    const r1 = await reply(bo, c._id, 'Först');
+    const r2 = await reply(cilla, c._id, 'Sedan');
+    await rateComment(t.deps, dan.actor, { id: c._id, rate: 4 });
+    expect(queued()).toBe(3);
+    expect(rowsAbout(c._id)).toEqual([]);
+    // Any read works the queue off first (here Dan's, who is told nothing).
+    expect(rowsOf(dan)).toEqual([]);
+    expect(queued()).toBe(0);
+    expect(rowsOf(anna)).toEqual([
+      { kind: 'reaction', actor: dan.id, commentId: c._id, replyId: null, count: 1, reason: null },
+      { kind: 'reply', actor: cilla.id, commentId: c._id, replyId: r2._id, count: 1, reason: null },
+      { kind: 'reply', actor: bo.id, commentId: c._id, replyId: r1._id, count: 1, reason: null },
+    ]);
+    // Bo had replied before Cilla: he hears of her reply. She replied after his: nothing for her.
+    expect(rowsOf(bo)).toEqual([{ kind: 'threadReply', actor: cilla.id, commentId: c._id, replyId: r2._id, count: 1, reason: null }]);
+    expect(rowsOf(cilla)).toEqual([]);
+  });
+
+  it('a batch skips an event whose reply or actor is gone, and works off the rest', async () => {
+    drainNotificationEvents(t.db);
+    const gone = await createTestUser(t.db, { firstName: 'Gun', lastName: 'Gone' });
+    const c = await review(anna, 'Svar som försvinner');
+    await clear(anna);
+    await reply(gone, c._id, 'Snart borta');
+    await rateComment(t.deps, gone.actor, { id: c._id, rate: 2 });
+    await deleteAccount(t.deps, gone.actor, gone.id);
+    const kept = await reply(bo, c._id, 'Jag stannar');
+    expect(queued()).toBe(3);
+    expect(drainNotificationEvents(t.db)).toBe(3);
+    expect(queued()).toBe(0);
+    expect(rowsOf(anna)).toEqual([{ kind: 'reply', actor: bo.id, commentId: c._id, replyId: kept._id, count: 1, reason: null }]);
+  });
+
+  it('one batch works off at most its size, oldest first', async () => {
+    drainNotificationEvents(t.db);
+    const c = await review(cilla, 'Många svar');
+    for (let i = 0; i < 3; i++) await reply(dan, c._id, `Svar ${i}`);
+    expect(drainNotificationEvents(t.db, 2)).toBe(2);
+    expect(queued()).toBe(1);
+    expect(rowsAbout(c._id)).toHaveLength(2);
+    expect(drainNotificationEvents(t.db, 2)).toBe(1);
+    expect(rowsAbout(c._id)).toHaveLength(3);
+  });
+});
+
 describe('the list and read state (REST and tRPC)', () => {
   it('GET /api/notifications pages newest first with X-Next-Cursor; only the caller’s own', async () => {
     const fia = await createTestUser(t.db, { firstName: 'Fia', lastName: 'Fors' });
@@ -233,13 +295,14 @@ describe('the list and read state (REST and tRPC)', () => {
 });
 
 describe('query plans', () => {
+  const plan = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql, params } = query.toSQL();
+    const named = params.map(() => null);
+    return (t.db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...named) as { detail: string }[]).map((r) => r.detail).join('\n');
+  };
+
   it('the list and the unread count walk the recipient’s index, without a sort', () => {
     const q = notificationQueries(t.db);
-    const plan = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
-      const { sql, params } = query.toSQL();
-      const named = params.map(() => null);
-      return (t.db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...named) as { detail: string }[]).map((r) => r.detail).join('\n');
-    };
     for (const query of [q.list, q.listAfter]) {
       const p = plan(query);
       expect(p).toMatch(/SEARCH notifications USING INDEX notifications_user_idx \(user_id=\?/);
@@ -249,5 +312,17 @@ describe('query plans', () => {
       expect(p).toMatch(/SEARCH business_suggestions USING INDEX sqlite_autoindex_business_suggestions_1 \(id=\?\) LEFT-JOIN/);
     }
     expect(plan(q.unread)).toMatch(/SEARCH notifications USING INDEX notifications_unread_idx \(user_id=\?\)/);
+  });
+
+  it('the queue is read in rowid order; the batch finds a thread’s earlier repliers on their index, without a sort', () => {
+    expect(plan(eventQueries(t.db).oldest)).toBe('SCAN notification_events');
+    const w = notificationWrites(t.db);
+    const thread = plan(w.threadReply);
+    // The rowid bound is read from the covering index's entries (rowid is part of each).
+    expect(thread).toMatch(/SEARCH replies USING COVERING INDEX replies_comment_user_idx \(comment_id=\?\)/);
+    expect(thread).toMatch(/SEARCH replies USING COVERING INDEX sqlite_autoindex_replies_1 \(id=\?\)/);
+    expect(thread).not.toMatch(/TEMP B-TREE|SCAN/);
+    expect(plan(w.reply)).toMatch(/SEARCH comments USING INDEX sqlite_autoindex_comments_1 \(id=\?\)/);
+    expect(plan(w.reply)).not.toMatch(/SCAN/);
   });
 });

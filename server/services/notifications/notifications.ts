@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../../db/client';
-import { businessSuggestions, businesses, comments, notifications, replies, reports, users } from '../../../db/schema';
+import { businessSuggestions, businesses, comments, notificationEvents, notifications, replies, reports, users } from '../../../db/schema';
 import type { Deps } from '../deps';
 import { newId } from '../../lib/ids';
-import { keptLimit, preparedStatements } from '../../lib/prepared';
+import { inTransaction, keptLimit, preparedStatements } from '../../lib/prepared';
 import {
   NOTIFICATIONS_PAGE,
   type MarkReadInput,
@@ -67,108 +67,190 @@ function rowOf(recipient: SQLWrapper, kind: NotificationKind | SQL, commentId: S
 const notActor = (column: SQLWrapper) => sql`${column} is not ${p.exclude}`;
 
 const threadAuthor = alias(comments, 'thread');
+/** A queued event's actor may have deleted their account, and a reply may be gone, before the batch runs. */
+const actorStands = sql`exists (select 1 from ${users} where ${users.id} = ${p.actor})`;
+const replyStands = sql`exists (select 1 from ${replies} where ${replies.id} = ${p.replyId})`;
 const reacted = alias(replies, 'reacted');
 
 /**
  * The notify* functions take the app's `db` and run inside the transaction the caller has open
  * (better-sqlite3 has one connection), so the statements are compiled once per database.
- * Every write is one prepared INSERT … SELECT run inside the caller's transaction: the recipients
- * come from an indexed read in the same statement (the post's author by primary key, a thread's
- * repliers on replies_comment_idx, a post's open reporters on the reports' partial unique
- * indexes). New reviews of favourites are not written here: they are pulled on read
- * (favorite-reviews.ts).
+ * Every write is one prepared INSERT … SELECT: the recipients come from an indexed read in the
+ * same statement (the post's author by primary key, a thread's repliers on
+ * replies_comment_user_idx, a post's open reporters on the reports' partial unique indexes).
+ * Moderation's run inside the caller's transaction; a reply's and a reaction's are queued as one
+ * event and run by drainNotificationEvents in batches (docs/decisions/020). New reviews of
+ * favourites are not written here: they are pulled on read (favorite-reviews.ts). Exported so
+ * the query-plan test checks them.
  */
-const writes = preparedStatements((db: Db) => ({
-  /** A reply to the comment's author. */
-  reply: db.insert(notifications).select(
-    db
-      .select(rowOf(comments.userId, 'reply', comments.id, sql`${p.replyId}`))
-      .from(comments)
-      .where(and(eq(comments.id, p.commentId), notActor(comments.userId))),
-  ),
-  /** The same reply to everyone else who replied in the thread. */
-  threadReply: db.insert(notifications).select(
-    db
-      .select(rowOf(replies.userId, 'threadReply', replies.commentId, sql`${p.replyId}`))
-      .from(replies)
-      .innerJoin(threadAuthor, eq(threadAuthor.id, replies.commentId))
-      .where(and(eq(replies.commentId, p.commentId), notActor(replies.userId), ne(replies.userId, threadAuthor.userId)))
-      // Grouped, not DISTINCT: replies_comment_user_idx hands the repliers over in order, where a
-      // DISTINCT over the computed columns built a temporary B-tree of the whole thread each time.
-      .groupBy(replies.userId),
-  ),
-  /** A business's answer to a review, to the review's author (the owner who wrote it stays unnamed). */
-  ownerReply: db.insert(notifications).select(
-    db
-      .select(rowOf(comments.userId, 'ownerReply', comments.id, null))
-      .from(comments)
-      .where(and(eq(comments.id, p.commentId), notActor(comments.userId))),
-  ),
-  /** A reaction to a comment: the author's unread notice of it counts one more, or a new one starts. */
-  commentReaction: db
-    .insert(notifications)
-    .select(
+export function notificationWrites(db: Db) {
+  return {
+    /** A reply to the comment's author (while the reply and its author still exist). */
+    reply: db.insert(notifications).select(
       db
-        .select(rowOf(comments.userId, 'reaction', comments.id, null, { groupKey: sql`${comments.id}` }))
+        .select(rowOf(comments.userId, 'reply', comments.id, sql`${p.replyId}`))
+        .from(comments)
+        .where(and(eq(comments.id, p.commentId), notActor(comments.userId), replyStands, actorStands)),
+    ),
+    /**
+     * The same reply to everyone else who had replied in the thread before it (a lower rowid: the
+     * batch runs after later replies may have come in), never the thread's author.
+     */
+    threadReply: db.insert(notifications).select(
+      db
+        .select(rowOf(replies.userId, 'threadReply', replies.commentId, sql`${p.replyId}`))
+        .from(replies)
+        .innerJoin(threadAuthor, eq(threadAuthor.id, replies.commentId))
+        .where(
+          and(
+            eq(replies.commentId, p.commentId),
+            sql`${replies}.rowid < (select rowid from ${replies} where ${replies.id} = ${p.replyId})`,
+            notActor(replies.userId),
+            ne(replies.userId, threadAuthor.userId),
+            actorStands,
+          ),
+        )
+        // Grouped, not DISTINCT: replies_comment_user_idx hands the repliers over in order, where a
+        // DISTINCT over the computed columns built a temporary B-tree of the whole thread each time.
+        .groupBy(replies.userId),
+    ),
+    /** A business's answer to a review, to the review's author (the owner who wrote it stays unnamed). */
+    ownerReply: db.insert(notifications).select(
+      db
+        .select(rowOf(comments.userId, 'ownerReply', comments.id, null))
+        .from(comments)
+        .where(and(eq(comments.id, p.commentId), notActor(comments.userId))),
+    ),
+    /** A reaction to a comment: the author's unread notice of it counts one more, or a new one starts. */
+    commentReaction: db
+      .insert(notifications)
+      .select(
+        db
+          .select(rowOf(comments.userId, 'reaction', comments.id, null, { groupKey: sql`${comments.id}` }))
+          .from(comments)
+          .where(and(eq(comments.id, p.postId), notActor(comments.userId), actorStands)),
+      )
+      .onConflictDoUpdate({
+        target: [notifications.userId, notifications.groupKey],
+        targetWhere: sql`${notifications.groupKey} is not null and ${notifications.readAt} is null`,
+        // Only the count moves: no indexed column changes, so a further reaction costs one row write.
+        set: { count: sql`${notifications.count} + 1` },
+      }),
+    replyReaction: db
+      .insert(notifications)
+      .select(
+        db
+          .select(rowOf(reacted.userId, 'reaction', reacted.commentId, sql`${reacted.id}`, { groupKey: sql`${reacted.id}` }))
+          .from(reacted)
+          .where(and(eq(reacted.id, p.postId), notActor(reacted.userId), actorStands)),
+      )
+      .onConflictDoUpdate({
+        target: [notifications.userId, notifications.groupKey],
+        targetWhere: sql`${notifications.groupKey} is not null and ${notifications.readAt} is null`,
+        // Only the count moves: no indexed column changes, so a further reaction costs one row write.
+        set: { count: sql`${notifications.count} + 1` },
+      }),
+    /** A moderator's decision on a comment, to its author. */
+    commentModerated: db.insert(notifications).select(
+      db
+        .select(rowOf(comments.userId, sql`${p.kind}`, comments.id, null))
         .from(comments)
         .where(and(eq(comments.id, p.postId), notActor(comments.userId))),
-    )
-    .onConflictDoUpdate({
-      target: [notifications.userId, notifications.groupKey],
-      targetWhere: sql`${notifications.groupKey} is not null and ${notifications.readAt} is null`,
-      // Only the count moves: no indexed column changes, so a further reaction costs one row write.
-      set: { count: sql`${notifications.count} + 1` },
-    }),
-  replyReaction: db
-    .insert(notifications)
-    .select(
+    ),
+    replyModerated: db.insert(notifications).select(
       db
-        .select(rowOf(reacted.userId, 'reaction', reacted.commentId, sql`${reacted.id}`, { groupKey: sql`${reacted.id}` }))
+        .select(rowOf(reacted.userId, sql`${p.kind}`, reacted.commentId, sql`${reacted.id}`))
         .from(reacted)
         .where(and(eq(reacted.id, p.postId), notActor(reacted.userId))),
-    )
-    .onConflictDoUpdate({
-      target: [notifications.userId, notifications.groupKey],
-      targetWhere: sql`${notifications.groupKey} is not null and ${notifications.readAt} is null`,
-      // Only the count moves: no indexed column changes, so a further reaction costs one row write.
-      set: { count: sql`${notifications.count} + 1` },
-    }),
-  /** A moderator's decision on a comment, to its author. */
-  commentModerated: db.insert(notifications).select(
-    db
-      .select(rowOf(comments.userId, sql`${p.kind}`, comments.id, null))
-      .from(comments)
-      .where(and(eq(comments.id, p.postId), notActor(comments.userId))),
-  ),
-  replyModerated: db.insert(notifications).select(
-    db
-      .select(rowOf(reacted.userId, sql`${p.kind}`, reacted.commentId, sql`${reacted.id}`))
-      .from(reacted)
-      .where(and(eq(reacted.id, p.postId), notActor(reacted.userId))),
-  ),
-  /** The outcome of open reports, to each reporter (called before they are closed). */
-  commentReportsResolved: db.insert(notifications).select(
-    db
-      .select(rowOf(reports.reporterId, 'reportResolved', sql`${p.commentId}`, null))
-      .from(reports)
-      .where(and(eq(reports.commentId, p.postId), isNull(reports.resolvedAt), notActor(reports.reporterId))),
-  ),
-  replyReportsResolved: db.insert(notifications).select(
-    db
-      .select(rowOf(reports.reporterId, 'reportResolved', sql`${p.commentId}`, sql`${p.postId}`))
-      .from(reports)
-      .where(and(eq(reports.replyId, p.postId), isNull(reports.resolvedAt), notActor(reports.reporterId))),
-  ),
-}));
+    ),
+    /** The outcome of open reports, to each reporter (called before they are closed). */
+    commentReportsResolved: db.insert(notifications).select(
+      db
+        .select(rowOf(reports.reporterId, 'reportResolved', sql`${p.commentId}`, null))
+        .from(reports)
+        .where(and(eq(reports.commentId, p.postId), isNull(reports.resolvedAt), notActor(reports.reporterId))),
+    ),
+    replyReportsResolved: db.insert(notifications).select(
+      db
+        .select(rowOf(reports.reporterId, 'reportResolved', sql`${p.commentId}`, sql`${p.postId}`))
+        .from(reports)
+        .where(and(eq(reports.replyId, p.postId), isNull(reports.resolvedAt), notActor(reports.reporterId))),
+    ),
+  };
+}
+
+const writes = preparedStatements(notificationWrites);
 
 const base = { reason: null, kind: null, commentId: null, replyId: null, postId: null, businessId: null } as const;
 
-/** A new reply: its comment's author and the thread's other repliers hear of it (in the reply's transaction). */
+/**
+ * The statements of the event queue (docs/decisions/020): the write appends one row, the batch
+ * reads the oldest ones and deletes what it worked off. Exported so the query-plan test checks them.
+ */
+export function eventQueries(db: Db) {
+  return {
+    enqueue: db.insert(notificationEvents).values({
+      kind: sql.placeholder('kind'),
+      actorId: sql.placeholder('actor'),
+      postId: sql.placeholder('postId'),
+      commentId: sql.placeholder('commentId'),
+      key: sql.placeholder('key'),
+      createdAt: sql.placeholder('now'),
+    }),
+    oldest: db.select().from(notificationEvents).orderBy(asc(notificationEvents.seq)).limit(keptLimit(p.limit)),
+    done: db.delete(notificationEvents).where(lte(notificationEvents.seq, p.before)),
+  };
+}
+
+const events = preparedStatements(eventQueries);
+
+/** Events one batch works off; a read drains at most this many before it answers. */
+export const EVENT_BATCH = 500;
+
+/**
+ * A new reply: its comment's author and the thread's earlier repliers hear of it. Called in the
+ * reply's transaction, it only queues the event (one row); drainNotificationEvents writes the rows.
+ */
 export function notifyReply(db: Db, actorId: string, commentId: string, replyId: string, now: number): void {
+  events(db).enqueue.run({ kind: 'reply', actor: actorId, postId: replyId, commentId, key: replyId, now });
+}
+
+/** Someone reacted to a post for the first time (a changed rate is not news): queued like a reply. */
+export function notifyReaction(db: Db, actorId: string, kind: 'comment' | 'reply', postId: string, now: number): void {
+  events(db).enqueue.run({ kind: kind === 'comment' ? 'commentReaction' : 'replyReaction', actor: actorId, postId, commentId: null, key: newId(), now });
+}
+
+/**
+ * Turns queued replies and reactions into notification rows, oldest first, in one transaction (at
+ * most `max` events), and deletes them from the queue. Each event writes what the write itself
+ * used to: the rows carry the event's time, so they sort where they happened. Run before every
+ * read of a bell, list or mail queue, and every second (services/ops/maintenance.ts). Returns
+ * how many events it worked off.
+ */
+export function drainNotificationEvents(db: Db, max = EVENT_BATCH): number {
+  const q = events(db);
+  const batch = q.oldest.all({ limit: max });
+  if (batch.length === 0) return 0;
   const w = writes(db);
-  const args = { ...base, event: newId(), actor: actorId, exclude: actorId, commentId, replyId, now };
-  w.reply.run(args);
-  w.threadReply.run(args);
+  inTransaction(db, () => {
+    for (const e of batch) fanOut(w, e);
+    q.done.run({ before: batch[batch.length - 1].seq });
+  });
+  return batch.length;
+}
+
+type QueuedEvent = typeof notificationEvents.$inferSelect;
+
+/** One event's rows: what the write itself used to insert. */
+function fanOut(w: ReturnType<typeof writes>, e: QueuedEvent): void {
+  const args = { ...base, event: e.key, actor: e.actorId, exclude: e.actorId, now: e.createdAt };
+  if (e.kind === 'reply') {
+    const reply = { ...args, commentId: e.commentId, replyId: e.postId };
+    w.reply.run(reply);
+    w.threadReply.run(reply);
+  } else {
+    (e.kind === 'commentReaction' ? w.commentReaction : w.replyReaction).run({ ...args, postId: e.postId });
+  }
 }
 
 /**
@@ -177,12 +259,6 @@ export function notifyReply(db: Db, actorId: string, commentId: string, replyId:
  */
 export function notifyOwnerReply(db: Db, ownerId: string, commentId: string, now: number): void {
   writes(db).ownerReply.run({ ...base, event: newId(), actor: null, exclude: ownerId, commentId, now });
-}
-
-/** Someone reacted to a post for the first time (a changed rate is not news). */
-export function notifyReaction(db: Db, actorId: string, kind: 'comment' | 'reply', postId: string, now: number): void {
-  const w = writes(db);
-  (kind === 'comment' ? w.commentReaction : w.replyReaction).run({ ...base, event: newId(), actor: actorId, exclude: actorId, postId, now });
 }
 
 /**
@@ -333,6 +409,7 @@ function toItem(r: ListRow): NotificationItem {
 /** The unread count of the bell (after pulling new reviews of the user's favourites). */
 export function unreadCount(deps: Deps, actor: Actor, now = Date.now()): number {
   const me = requireSignedIn(actor);
+  drainNotificationEvents(deps.db);
   pullFavoriteReviews(deps.db, me.id, now);
   return reads(deps.db).unread.get({ me: me.id })?.n ?? 0;
 }
@@ -340,7 +417,8 @@ export function unreadCount(deps: Deps, actor: Actor, now = Date.now()): number 
 /** The signed-in user's notifications, newest first, by cursor, with the unread count. */
 export function listNotifications(deps: Deps, actor: Actor, input: NotificationsInput, now = Date.now()): NotificationsPage {
   const me = requireSignedIn(actor);
-  // New reviews of favourites become rows first (fan-out on read, favorite-reviews.ts).
+  // Queued replies and reactions, and new reviews of favourites, become rows first.
+  drainNotificationEvents(deps.db);
   pullFavoriteReviews(deps.db, me.id, now);
   const limit = input.limit ?? NOTIFICATIONS_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
@@ -354,6 +432,8 @@ export function listNotifications(deps: Deps, actor: Actor, input: Notifications
 export async function markNotificationsRead(deps: Deps, actor: Actor, input: MarkReadInput, now = Date.now()): Promise<{ unread: number }> {
   const me = requireSignedIn(actor);
   await deps.limits.consume('edit', me.id);
+  // "All" is all up to now, queued events included.
+  drainNotificationEvents(deps.db);
   const which = 'all' in input ? undefined : inArray(notifications.id, input.ids);
   deps.db
     .update(notifications)

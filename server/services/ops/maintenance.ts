@@ -1,10 +1,12 @@
 import type { Deps } from '../deps';
 import { sweepUnreferencedImages } from '../comments/images';
 import { queueNotificationMails } from '../notifications/notification-mails';
-import { pruneReadNotifications } from '../notifications/notifications';
+import { drainNotificationEvents, pruneReadNotifications } from '../notifications/notifications';
 
 /** How often waiting notifications become mails. */
 const NOTIFICATION_MAILS_EVERY_MS = 15_000;
+/** How often queued replies and reactions become notifications when no read asks first (docs/decisions/020). */
+const NOTIFICATION_EVENTS_EVERY_MS = 1_000;
 import { deleteExpiredSessions } from '../accounts/sessions';
 
 type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
@@ -31,12 +33,22 @@ export function startMaintenance(deps: Deps, log: Log): () => void {
       log.error({ err }, 'notification mails failed');
     }
   }, NOTIFICATION_MAILS_EVERY_MS);
+  // Queued replies and reactions (services/notifications/notifications.ts), in batches off the request path.
+  const fanOut = setInterval(() => {
+    try {
+      drainNotificationEvents(deps.db);
+    } catch (err) {
+      log.error({ err }, 'notification fan-out failed');
+    }
+  }, NOTIFICATION_EVENTS_EVERY_MS);
   first.unref();
   timer.unref();
   mails.unref();
+  fanOut.unref();
   return () => {
     clearTimeout(first);
     clearInterval(timer);
     clearInterval(mails);
+    clearInterval(fanOut);
   };
 }
