@@ -49,7 +49,7 @@ export function BranchesMap({ places, label }: { places: MapPlace[]; label: stri
   if (!settings || !shown) return null;
   // Until it is near, the slot keeps the map's height, so the map does not push what is below.
   return (
-    <div className={styles.mapSlot} ref={slot}>
+    <div className={styles.mapSlot} ref={slot} data-testid="map-slot">
       {near ? (
         <Suspense fallback={<p className={`muted ${styles.mapPending}`}>{t.places.map.loading}</p>}>
           <PlacesMap places={places} settings={settings} label={label} />
