@@ -27,15 +27,18 @@ function useSessionStore<T>(read: (state: { data: unknown; pending: boolean }) =
   useQuery({ ...options, staleTime: 60_000, notifyOnChangeProps: [] });
   const { queryKey } = options;
   const hash = hashKey(queryKey);
+  // Only a change of the entry's state is news. Observers come and go, and each reader's useQuery
+  // above sets its options after every render: woken by those events, a reader not yet
+  // re-rendered would be re-rendered synchronously again and again (React #185, seen in e2e).
   const subscribe = useCallback(
     (onChange: () => void) =>
       queryClient.getQueryCache().subscribe((event) => {
-        if (event.query.queryHash === hash) onChange();
+        if (event.query.queryHash === hash && (event.type === 'updated' || event.type === 'added' || event.type === 'removed')) onChange();
       }),
     [queryClient, hash],
   );
   const snapshot = () => {
-    const state = queryClient.getQueryState(queryKey);
+    const state = queryClient.getQueryCache().get(hash)?.state;
     return read({ data: state?.data, pending: state?.status !== 'success' && state?.status !== 'error' });
   };
   return useSyncExternalStore(subscribe, snapshot, () => onServer);
