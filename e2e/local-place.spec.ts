@@ -274,6 +274,8 @@ for (const combo of COMBOS) {
       await expect(form).toHaveCount(0);
       await expect(p.getByRole('button', { name: T.edit })).toBeFocused();
       await expect(p.getByTestId('open-status')).toHaveText(T.openNow);
+      // Leaflet loads as its place nears the viewport (client/features/business/branches-map.tsx).
+      await p.getByTestId('map-slot').scrollIntoViewIfNeeded();
       await expect(p.getByRole('region', { name: T.map(name) })).toBeVisible();
 
       if (whole && reviewer) {
@@ -317,6 +319,7 @@ for (const combo of COMBOS) {
       await cards.getByRole('heading', { name }).click();
       await expect(v.getByRole('heading', { name, level: 1 })).toBeVisible();
       await expect(v.getByTestId('open-status')).toHaveText(T.openNow);
+      await v.getByTestId('map-slot').scrollIntoViewIfNeeded();
       await expect(v.getByRole('region', { name: T.map(name) })).toBeVisible();
       await expect(v.getByRole('button', { name: T.edit })).toHaveCount(0);
       await check(v, 'business page with hours and map', viewport);

@@ -26,6 +26,8 @@ for (const viewport of [
       await page.goto(`/business/${ica._id}${lang === 'en' ? '?lang=en' : ''}`);
       await expect(page.getByTestId('open-status').first()).toHaveText(lang === 'sv' ? 'Öppet nu · stänger 22:00' : 'Open now · closes 22:00');
       const map = page.getByRole('region', { name: lang === 'sv' ? 'Karta över ICA Maxi' : 'Map of ICA Maxi' });
+      // Leaflet loads as its place nears the viewport (client/features/business/branches-map.tsx).
+      await page.getByTestId('map-slot').scrollIntoViewIfNeeded();
       await expect(map).toBeVisible();
       await expect.poll(() => tiles).toBeGreaterThan(0);
       await expectAccessible(page, 'business page with hours and map');

@@ -1,19 +1,59 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useHydrated } from './hydrated';
+import { useCallback, useSyncExternalStore } from 'react';
+import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../server/trpc/router';
 import { useTRPC } from './trpc';
 
+export type Me = NonNullable<inferRouterOutputs<AppRouter>['users']['me']>;
+
 /**
- * The signed-in user (null for a visitor), from the session cookie; shared by nav and pages.
- * While React hydrates a page the server rendered (the anonymous view, before any session was
- * read) it answers as the server did, still loading, even if the answer has arrived meanwhile
- * (a part of the page may hydrate after it): the visitor's own view follows right after.
+ * The session query's cache entry as a store: its value and its status, each read on its own.
+ * Each reader re-renders only when what it reads changes. While React hydrates a page the server
+ * rendered (the anonymous view, before any session was read) the server's answer is used (no one,
+ * still loading), even if the answer has arrived meanwhile (a part of the page may hydrate after
+ * it); the visitor's own view follows right after.
+ *
+ * This is what keeps hydration cheap (docs/decisions/021): every card of a served list reads
+ * the session (own post? reply button?). As a plain query plus a "hydrated" flag, each of them
+ * re-rendered once when hydration ended and once when the session arrived, in one task that
+ * React runs without yielding (a store's change is always synchronous). An anonymous visitor's
+ * value stays `null` through both, so nothing re-renders; a member's changes once.
  */
-export function useMe() {
+function useSessionStore<T>(read: (state: { data: unknown; pending: boolean }) => T, onServer: T): T {
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.users.me.queryOptions(), staleTime: 60_000 });
-  const hydrated = useHydrated();
-  if (!hydrated) return { me: null, isLoading: true, query };
-  return { me: query.data ?? null, isLoading: query.isPending, query };
+  const queryClient = useQueryClient();
+  const options = trpc.users.me.queryOptions();
+  // Asks for the session (and keeps it fresh) without re-rendering this component: the store below does.
+  useQuery({ ...options, staleTime: 60_000, notifyOnChangeProps: [] });
+  const { queryKey } = options;
+  const hash = hashKey(queryKey);
+  // Only a change of the entry's state is news. Observers come and go, and each reader's useQuery
+  // above sets its options after every render: woken by those events, a reader not yet
+  // re-rendered would be re-rendered synchronously again and again (React #185, seen in e2e).
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === hash && (event.type === 'updated' || event.type === 'added' || event.type === 'removed')) onChange();
+      }),
+    [queryClient, hash],
+  );
+  const snapshot = () => {
+    const state = queryClient.getQueryCache().get(hash)?.state;
+    return read({ data: state?.data, pending: state?.status !== 'success' && state?.status !== 'error' });
+  };
+  return useSyncExternalStore(subscribe, snapshot, () => onServer);
+}
+
+/** The signed-in user, or null for a visitor (and while the session is read): what a page's parts need. */
+export function useViewer(): Me | null {
+  return useSessionStore((s) => (s.data as Me | null | undefined) ?? null, null);
+}
+
+/** The signed-in user (null for a visitor) and whether the session is still being read; shared by nav and pages. */
+export function useMe(): { me: Me | null; isLoading: boolean } {
+  const me = useViewer();
+  const isLoading = useSessionStore((s) => s.pending, true);
+  return { me, isLoading };
 }
 
 /** Re-reads the session after login, logout, profile or favourite changes. */

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Link, useLocation, useParams } from 'wouter';
@@ -38,6 +39,9 @@ export default function CommentPage() {
   });
   const hydrated = useHydrated();
   const loaded = query.data;
+  const businessId = loaded?.businessId;
+  // Kept across renders: the memoised card is not rendered again when hydration ends.
+  const leave = useCallback(() => navigate(`/business/${businessId}`), [navigate, businessId]);
   const site = useSiteText();
   useDocumentTitle(
     loaded && !loaded.removed && !loaded.hidden
@@ -83,7 +87,7 @@ export default function CommentPage() {
       {/* Served by the server, the card's buttons would do nothing until the app has taken over:
           they are disabled until then, so a press is not silently lost. */}
       <fieldset className={styles.card} disabled={!hydrated}>
-        <CommentCard comment={comment} repliesOpen headingLevel={2} onRemoved={() => navigate(`/business/${comment.businessId}`)} />
+        <CommentCard comment={comment} repliesOpen headingLevel={2} onRemoved={leave} />
       </fieldset>
     </div>
   );

@@ -8,7 +8,7 @@ import { FormField, showFieldErrors } from '../components/ui/form-field';
 import { HoneypotField } from '../components/ui/honeypot-field';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
-import { useMe } from '../lib/session';
+import { useViewer } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import styles from './contact.module.css';
 
@@ -19,7 +19,7 @@ export default function ContactPage() {
   const p = t.pages.contact;
   const trpc = useTRPC();
   const [, navigate] = useLocation();
-  const { me } = useMe();
+  const me = useViewer();
   const {
     register,
     handleSubmit,

@@ -9,7 +9,7 @@ import { cut } from '../features/business/text';
 import { useFavoriteToggle } from '../features/business/use-favorite';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
-import { useMe } from '../lib/session';
+import { useViewer } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import styles from './favorites.module.css';
 
@@ -36,7 +36,7 @@ export default function FavoritesPage() {
   const { userId = '' } = useParams<{ userId: string }>();
   const { t } = useI18n();
   const trpc = useTRPC();
-  const { me } = useMe();
+  const me = useViewer();
   const query = useQuery({ ...trpc.business.favorites.queryOptions({ userId }), enabled: !!me });
   const toggleFavorite = useFavoriteToggle();
   const titleOf = useBusinessTitle();

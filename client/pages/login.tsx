@@ -10,7 +10,7 @@ import { ResendConfirmation } from '../features/accounts/resend-confirmation';
 import { safeNext, useCompleteSignIn } from '../features/accounts/sign-in';
 import { notify } from '../components/ui/toast';
 import { errorKeyOf, useI18n } from '../i18n';
-import { useMe } from '../lib/session';
+import { useViewer } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import { SubmitButton } from '../features/accounts/submit-button';
 import styles from '../features/accounts/account-page.module.css';
@@ -24,7 +24,7 @@ export default function LoginPage() {
   const { t } = useI18n();
   const a = t.accounts.login;
   const next = safeNext(new URLSearchParams(useSearch()).get('next'));
-  const { me } = useMe();
+  const me = useViewer();
 
   // Someone already signed in has nothing to do here.
   if (me) return <Redirect to={next} replace />;

@@ -14,7 +14,7 @@ import {
 } from '../../shared/schemas/moderation';
 import { createListCollection } from '@ark-ui/react/select';
 import { ListSelect, type ListItem } from '../components/ui/list-select';
-import { useMe } from '../lib/session';
+import { useViewer } from '../lib/session';
 import { Modal } from '../components/ui/modal';
 import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
@@ -46,7 +46,7 @@ export default function ModQueuePage() {
   const [authorText, setAuthorText] = useState('');
   const noteId = useId();
   const authorTextId = useId();
-  const { me } = useMe();
+  const me = useViewer();
   const reasonChoices = createListCollection<ListItem>({
     items: [{ value: 'reports', label: q.authorReasonDefault }, ...reportReasons.map((r) => ({ value: r, label: t.moderation.report.reasons[r] }))],
   });

@@ -18,14 +18,14 @@ import { ImageUpload } from '../components/ui/image-upload';
 import { ConfirmDialog } from '../components/ui/modal';
 import { notify } from '../components/ui/toast';
 import { errorKeyOf, isMessageKey, useI18n } from '../i18n';
-import { useMe } from '../lib/session';
+import { useViewer } from '../lib/session';
 import { useUpdateProfile } from '../features/accounts/mutations';
 import { useTRPC } from '../lib/trpc';
 import styles from '../features/accounts/profile.module.css';
 
 /** /user: the signed-in user's profile (the route guard guarantees a user). */
 export default function ProfilePage() {
-  const { me } = useMe();
+  const me = useViewer();
   const [editing, setEditing] = useState(false);
   if (!me) return null;
   return (

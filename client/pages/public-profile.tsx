@@ -6,7 +6,7 @@ import { Avatar } from '../features/comments/person';
 import { LoadMore } from '../components/ui/load-more';
 import { Spinner } from '../components/ui/spinner';
 import { useI18n } from '../i18n';
-import { useMe } from '../lib/session';
+import { useViewer } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import styles from './public-profile.module.css';
 
@@ -40,7 +40,7 @@ export default function PublicProfilePage() {
   const { t, lang, errorText } = useI18n();
   const pr = t.profiles;
   const trpc = useTRPC();
-  const { me } = useMe();
+  const me = useViewer();
   const query = useInfiniteQuery(trpc.users.profile.infiniteQueryOptions({ id }, { getNextPageParam: (page) => page.nextCursor ?? undefined }));
   const profile = query.data?.pages[0];
   const reviews = query.data?.pages.flatMap((p) => p.reviews) ?? [];

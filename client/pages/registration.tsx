@@ -14,7 +14,7 @@ import { Modal } from '../components/ui/modal';
 import { notify } from '../components/ui/toast';
 import { HoneypotField } from '../components/ui/honeypot-field';
 import { isMessageKey, useI18n } from '../i18n';
-import { useMe } from '../lib/session';
+import { useViewer } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import { SubmitButton } from '../features/accounts/submit-button';
 import styles from '../features/accounts/account-page.module.css';
@@ -31,7 +31,7 @@ export default function RegistrationPage() {
   const trpc = useTRPC();
   const [, navigate] = useLocation();
   const googleEnabled = useGoogleEnabled();
-  const { me } = useMe();
+  const me = useViewer();
   const [avatar, setAvatar] = useState<PickedAvatar | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);

@@ -9,7 +9,7 @@ import modalStyles from '../components/ui/modal.module.css';
 import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
-import { useMe, useRefreshMe } from '../lib/session';
+import { useRefreshMe, useViewer } from '../lib/session';
 import { useDeleteUser, useSetUserFlags } from '../features/accounts/mutations';
 import { useTRPC } from '../lib/trpc';
 import styles from '../features/accounts/user-table.module.css';
@@ -42,7 +42,7 @@ export default function UserManagementPage() {
   const u = t.accounts.users;
   const trpc = useTRPC();
   const refreshMe = useRefreshMe();
-  const { me } = useMe();
+  const me = useViewer();
   const searchId = useId();
   const [search, setSearch] = useState('');
   // The list follows the typing without a request per keystroke blocking the input.

@@ -1,5 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openStatus, openingHoursSchema, openingHoursSpecification, type OpeningHours } from './opening-hours';
+import { openStatus, openingHoursSchema, openingHoursSpecification, type HoursPeriod, type OpeningHours } from './opening-hours';
+import type { HoursPeriod as PlainPeriod, OpeningHours as PlainHours } from './opening-hours-status';
+
+// The browser's copy of the types (opening-hours-status.ts, without zod) says what the schema says.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const typesAgree: [Same<OpeningHours, PlainHours>, Same<HoursPeriod, PlainPeriod>] = [true, true];
+
+describe('opening-hours-status.ts, the part the business page loads', () => {
+  it('imports nothing, so no zod reaches the page (docs/decisions/021)', () => {
+    const source = readFileSync(new URL('./opening-hours-status.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/^\s*(import|export .* from)\b/m);
+    expect(typesAgree).toEqual([true, true]);
+  });
+});
 
 const weekdays = (opens: string, closes: string) => [1, 2, 3, 4, 5].map((day) => ({ day, opens, closes }));
 const hours: OpeningHours = {

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { useI18n } from '../../i18n';
-import { useMe } from '../../lib/session';
+import { useViewer } from '../../lib/session';
 import { ModerationLink } from '../../features/moderation/moderation-link';
 import { NotificationsLink } from '../../features/notifications/notifications-link';
 import { FavoritesLink } from './favorites-link';
@@ -19,7 +19,7 @@ import styles from './nav-bar.module.css';
  */
 export function NavBar() {
   const { t } = useI18n();
-  const { me } = useMe();
+  const me = useViewer();
   const [location] = useLocation();
   const nav = t.common.nav;
   const section = activeSection(location);

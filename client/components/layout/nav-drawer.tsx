@@ -3,7 +3,7 @@ import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { Link, useLocation } from 'wouter';
 import { useI18n } from '../../i18n';
-import { useMe } from '../../lib/session';
+import { useViewer } from '../../lib/session';
 import { CloseIcon, HeartIcon, HomeIcon, MailIcon, PlusIcon, StoreIcon } from './icons';
 import { ModerationLink } from '../../features/moderation/moderation-link';
 import { NotificationsDrawerItem } from '../../features/notifications/notifications-link';
@@ -26,7 +26,7 @@ type Props = {
  */
 export default function NavDrawer({ open, onOpenChange, returnFocusTo, suggestionBoxId }: Props) {
   const { t } = useI18n();
-  const { me } = useMe();
+  const me = useViewer();
   const [location] = useLocation();
   const nav = t.common.nav;
   const section = activeSection(location);

@@ -1,4 +1,4 @@
-import type { OpeningHours } from '../../../shared/schemas/opening-hours';
+import type { OpeningHours } from '../../../shared/schemas/opening-hours-status';
 import { useI18n } from '../../i18n';
 import { OpenStatus } from './open-status';
 import styles from './places.module.css';

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { useI18n } from '../../i18n';
-import { useMe } from '../../lib/session';
+import { useViewer } from '../../lib/session';
 import { StorefrontIcon } from './icons';
 import styles from './first-run-prompt.module.css';
 
@@ -10,7 +10,7 @@ import styles from './first-run-prompt.module.css';
  */
 export function FirstRunPrompt() {
   const { t } = useI18n();
-  const { me } = useMe();
+  const me = useViewer();
   if (!me?.isAdmin) return null;
   const r = t.business.firstRun;
   return (

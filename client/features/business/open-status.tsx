@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { openStatus, type OpeningHours } from '../../../shared/schemas/opening-hours';
+import { openStatus, type OpeningHours } from '../../../shared/schemas/opening-hours-status';
 import { useI18n } from '../../i18n';
 import { useHydrated } from '../../lib/hydrated';
 import styles from './places.module.css';

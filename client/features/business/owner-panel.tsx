@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { useI18n } from '../../i18n';
-import { useMe } from '../../lib/session';
+import { useViewer } from '../../lib/session';
 import { useMyBusinesses } from './use-owned';
 import styles from './owners.module.css';
 
@@ -14,7 +14,7 @@ const ClaimDialog = lazy(() => import('./claim-dialog').then((m) => ({ default: 
 export function OwnerPanel({ businessId }: { businessId: string }) {
   const { t } = useI18n();
   const c = t.owners.claim;
-  const { me } = useMe();
+  const me = useViewer();
   const mine = useMyBusinesses().find((b) => b.businessId === businessId);
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);

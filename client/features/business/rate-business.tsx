@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { RatingGroup } from '@ark-ui/react/rating-group';
 import { useI18n } from '../../i18n';
-import { useMe } from '../../lib/session';
+import { useViewer } from '../../lib/session';
 import { useRateBusiness } from './mutations';
 import { useAskToLogIn } from '../accounts/ask-to-log-in';
 import { notify } from '../../components/ui/toast';
@@ -16,7 +16,7 @@ import styles from './rate-business.module.css';
  */
 export function RateBusiness({ businessId, myRate, disabled = false }: { businessId: string; myRate: number | null; disabled?: boolean }) {
   const { t, errorText } = useI18n();
-  const { me } = useMe();
+  const me = useViewer();
   const askToLogIn = useAskToLogIn();
   const [value, setValue] = useState(myRate ?? 0);
   const [saved, setSaved] = useState<number | null>(myRate);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useI18n } from '../../i18n';
-import { useMe } from '../../lib/session';
+import { useViewer } from '../../lib/session';
 import { useInvalidate } from '../../lib/refresh';
 import { useTRPC } from '../../lib/trpc';
 import { useAskToLogIn } from '../accounts/ask-to-log-in';
@@ -19,7 +19,7 @@ export function useFavoriteToggle() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidate();
   const { t } = useI18n();
-  const { me } = useMe();
+  const me = useViewer();
   const askToLogIn = useAskToLogIn();
 
   const views = (businessId: string) => [

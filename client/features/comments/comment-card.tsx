@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { CommentCard as Comment } from '../../../shared/schemas/comments';
 import { errorKeyOf, useI18n } from '../../i18n';
-import { useMe } from '../../lib/session';
+import { useViewer } from '../../lib/session';
 import { useLoginHref } from '../accounts/sign-in';
 import { useDeleteComment, useRefreshComments } from './mutations';
 import { useLocalized } from '../business/localized';
@@ -42,15 +42,16 @@ type Props = {
 /**
  * A comment as the business page shows it: author, branch location, text, photo (click to
  * zoom), replies and emoji ratings; the author can edit or delete it. id="comment-{id}" lets a
- * link's hash scroll to it.
+ * link's hash scroll to it. Memoised: a list's own re-render (hydration ending, a page more)
+ * leaves the cards whose comment has not changed alone (docs/decisions/021).
  */
-export function CommentCard({ comment, repliesOpen = false, highlighted = false, headingLevel = 3, onRemoved }: Props) {
+export const CommentCard = memo(function CommentCard({ comment, repliesOpen = false, highlighted = false, headingLevel = 3, onRemoved }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, number, plural, errorText } = useI18n();
   const c = t.comments.card;
   const { place } = useLocalized();
   const refreshComments = useRefreshComments();
-  const { me } = useMe();
+  const me = useViewer();
   const replyLoginHref = useLoginHref(`#comment-${comment._id}`);
   const headingId = useId();
   const [editing, setEditing] = useState(false);
@@ -212,4 +213,4 @@ export function CommentCard({ comment, repliesOpen = false, highlighted = false,
       ) : null}
     </article>
   );
-}
+});

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useDeferredValue, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { SEARCH_MAX } from '../../../shared/schemas/comment-constants';
 import { useI18n } from '../../i18n';
-import { useMe } from '../../lib/session';
+import { useViewer } from '../../lib/session';
 import { useLoginHref } from '../accounts/sign-in';
 import { useHydrated } from '../../lib/hydrated';
 import { usePageList } from '../../lib/page-data';
@@ -64,7 +64,7 @@ export function CommentSection({
   const { t, errorText } = useI18n();
   const s = t.comments.section;
   const trpc = useTRPC();
-  const { me } = useMe();
+  const me = useViewer();
   const loginHref = useLoginHref('#comments');
   const headingId = useId();
   const searchId = useId();
@@ -106,7 +106,8 @@ export function CommentSection({
   const linked = useQuery({ ...trpc.comments.byId.queryOptions({ id: linkedId ?? '' }), enabled: linkedMissing, retry: false });
   const linkedComment = linkedMissing && linked.data && linked.data.businessId === businessId && !removed.has(linked.data._id) ? linked.data : null;
 
-  const hide = (id: string) => setRemoved((prev) => new Set(prev).add(id));
+  // Kept across renders, so the memoised cards are not rendered again for a new callback.
+  const hide = useCallback((id: string) => setRemoved((prev) => new Set(prev).add(id)), []);
   // Nothing written yet and nothing asked for: search, branch and star filters would filter
   // nothing, so the section invites the first review instead (issue 29.8).
   const empty = commentCount === 0 && !term && !branch && !place && !filtered && query.isSuccess && comments.length === 0;

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ToggleGroup } from '@ark-ui/react/toggle-group';
 import type { RateResult } from '../../../shared/schemas/comments';
 import { errorKeyOf, useI18n } from '../../i18n';
-import { useMe } from '../../lib/session';
+import { useViewer } from '../../lib/session';
 import { useRatePost } from './mutations';
 import { useAskToLogIn } from '../accounts/ask-to-log-in';
 import { notify } from '../../components/ui/toast';
@@ -25,7 +25,7 @@ type Props = {
 export function EmojiRating({ kind, id, authorId, stats }: Props) {
   const { t, number, plural, errorText } = useI18n();
   const e = t.comments.emoji;
-  const { me } = useMe();
+  const me = useViewer();
   const askToLogIn = useAskToLogIn();
   const reasonId = useId();
   // Kept with the stats it answered, so a refetch of the list (newer stats) wins over it.

@@ -1,19 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReplyCard as Reply } from '../../../shared/schemas/comments';
 import { useI18n } from '../../i18n';
-import { useMe } from '../../lib/session';
+import { useViewer } from '../../lib/session';
 import { useDeleteReply } from './mutations';
 import { useTRPC } from '../../lib/trpc';
 import { ModerationMark, ReportButton } from '../moderation/report-button';
-import { ConfirmDialog } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { notify } from '../../components/ui/toast';
 import { EmojiRating } from './emoji-rating';
-import { PostEditForm } from './post-edit-form';
 import { PostHeader } from './post-header';
 import { PostPicture } from './post-picture';
 import styles from './comments.module.css';
+
+// As on the comment card: the edit form (react-hook-form, zod, the place picker) and the delete
+// dialog load with the press that needs them. The comment page opens its replies at once, and
+// with these in its first chunks it loaded zod and Ark UI's combobox and dialog for every visitor.
+const PostEditForm = lazy(() => import('./post-edit-form').then((m) => ({ default: m.PostEditForm })));
+const ConfirmDialog = lazy(() => import('../../components/ui/modal').then((m) => ({ default: m.ConfirmDialog })));
 
 /** A comment's replies, oldest first (a conversation), a page at a time. */
 export function ReplyList({ commentId }: { commentId: string }) {
@@ -52,9 +56,11 @@ export function ReplyList({ commentId }: { commentId: string }) {
 /** One reply: the comment card's pattern, smaller, with its own emoji rating. */
 function ReplyCard({ reply }: { reply: Reply }) {
   const { t, errorText } = useI18n();
-  const { me } = useMe();
+  const me = useViewer();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // The dialog mounts with the first delete press and stays, so it can animate out and return focus.
+  const [dialogUsed, setDialogUsed] = useState(false);
   const own = me?._id === reply.userId;
   const remove = useDeleteReply({
     onSuccess: () => {
@@ -76,7 +82,9 @@ function ReplyCard({ reply }: { reply: Reply }) {
         avatarSize={32}
       />
       {editing ? (
-        <PostEditForm kind="reply" id={reply._id} text={reply.text} image={reply.image} onDone={() => setEditing(false)} />
+        <Suspense fallback={<Spinner label={t.common.loading} size={20} />}>
+          <PostEditForm kind="reply" id={reply._id} text={reply.text} image={reply.image} onDone={() => setEditing(false)} />
+        </Suspense>
       ) : (
         <>
           <ModerationMark hidden={reply.hidden} removed={reply.removed} reason={reply.removalReason} own={own} />
@@ -93,7 +101,14 @@ function ReplyCard({ reply }: { reply: Reply }) {
               {t.comments.card.edit}
             </button>
           )}
-          <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="btn btn-danger btn-sm"
+            onClick={() => {
+              setDialogUsed(true);
+              setConfirming(true);
+            }}
+          >
             {t.comments.card.delete}
           </button>
         </div>
@@ -102,15 +117,19 @@ function ReplyCard({ reply }: { reply: Reply }) {
           <ReportButton kind="reply" id={reply._id} authorId={reply.userId} reportedByMe={reply.reportedByMe} />
         </div>
       )}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t.comments.replies.deleteTitle}
-        text={t.comments.replies.deleteText}
-        confirmLabel={t.comments.card.delete}
-        onConfirm={() => remove.mutate({ id: reply._id })}
-        busy={remove.isPending}
-      />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={t.comments.replies.deleteTitle}
+            text={t.comments.replies.deleteText}
+            confirmLabel={t.comments.card.delete}
+            onConfirm={() => remove.mutate({ id: reply._id })}
+            busy={remove.isPending}
+          />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { useI18n } from '../../i18n';
-import { useMe } from '../../lib/session';
+import { useViewer } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { badgeText } from '../../components/layout/nav-rules';
 import styles from '../../components/layout/nav-bar.module.css';
@@ -12,7 +12,7 @@ const WAITING_POLL_MS = 60_000;
 /** Posts waiting in the open report queue, for moderators and admins (0 for anyone else). */
 export function useWaitingReports(): { show: boolean; waiting: number } {
   const trpc = useTRPC();
-  const { me } = useMe();
+  const me = useViewer();
   const show = !!me && !me.isBanned && (me.isAdmin || me.isModerator);
   const query = useQuery({ ...trpc.moderation.waiting.queryOptions(), enabled: show, refetchInterval: WAITING_POLL_MS });
   return { show, waiting: show ? (query.data?.waiting ?? 0) : 0 };

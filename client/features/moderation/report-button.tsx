@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ReportKind } from '../../../shared/schemas/moderation';
 import { useI18n } from '../../i18n';
-import { useMe } from '../../lib/session';
+import { useViewer } from '../../lib/session';
 import { useAskToLogIn } from '../accounts/ask-to-log-in';
 import styles from './moderation.module.css';
 import { reasonText } from './reason-text';
@@ -18,7 +18,7 @@ type Props = { kind: ReportKind; id: string; authorId: string; reportedByMe: boo
  */
 export function ReportButton({ kind, id, authorId, reportedByMe }: Props) {
   const { t } = useI18n();
-  const { me } = useMe();
+  const me = useViewer();
   const askToLogIn = useAskToLogIn();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
