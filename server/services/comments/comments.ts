@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { businessRatings, businesses, comments, replies, users } from '../../../db/schema';
 import type { Deps } from '../deps';
@@ -81,7 +81,8 @@ export function commentQueries(db: Db) {
       .orderBy(...newestFirst)
       .limit(keptLimit(p.limit)),
     mostReplied: cards(db)
-      .where(and(gt(comments.replyCount, 0), visible))
+      // A literal 0, the very term of the partial comments_most_replied_idx (a bound value would not prove it).
+      .where(and(sql`${comments.replyCount} > 0`, visible))
       .orderBy(desc(comments.replyCount), desc(comments.createdAt))
       .limit(keptLimit(p.limit)),
     topRated: cards(db)
