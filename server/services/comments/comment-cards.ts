@@ -34,9 +34,9 @@ export const p = {
 
 /**
  * The viewer compared with a column (their rating, report, ownership; their own hidden posts) as a
- * keptParam: the bench's statistics (sqlite_stat4) made SQLite compile every card statement anew
- * on every run because `me` was bound to such terms, some 0.4–0.6 ms a card lookup (issue 32 item 3;
- * lib/prepared.ts says why `+?` keeps the compiled statement).
+ * keptParam: bound to these `column = ?` join terms, `me` made SQLite compile every card statement
+ * anew on every run, some 0.3–0.6 ms a card lookup on the bench data (issue 32 item 3;
+ * docs/decisions/003 and lib/prepared.ts say why `+?` keeps the compiled statement).
  */
 const me = keptParam(p.me);
 

@@ -312,6 +312,11 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
     expect(text).toContain('"business_owners"."user_id" = +?');
     expect(text).toContain('"reports"."reporter_id" = +?');
     expect(branchListQuery(t.db).toSQL().sql).toContain('"branches"."business_id" = +?');
+    expect(commentQueries(t.db).businessHead.toSQL().sql).toMatch(/"businesses"\."id" = \+\?$/);
+    const reply = replyQueries(t.db).byId.toSQL().sql;
+    expect(reply).toContain('"replies"."id" = +?');
+    expect(reply).toContain('"mine"."user_id" = +?');
+    expect(reply).toContain('"my_report"."reporter_id" = +?');
   });
 
   it("a star rating walks the author's comments also when only the older indexes have statistics (an upgraded site)", () => {

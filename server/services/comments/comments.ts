@@ -90,7 +90,12 @@ export function commentQueries(db: Db) {
       .where(and(isNotNull(comments.bayesScore), visible))
       .orderBy(desc(comments.bayesScore), desc(comments.ratingCount), desc(comments.createdAt))
       .limit(keptLimit(p.limit)),
-    businessHead: db.select(businessColumns).from(businesses).leftJoin(icon, eq(icon.id, businesses.iconId)).where(eq(businesses.id, p.businessId)),
+    // A join, so planned in full: the id as a keptParam, or SQLite compiled it again on every run.
+    businessHead: db
+      .select(businessColumns)
+      .from(businesses)
+      .leftJoin(icon, eq(icon.id, businesses.iconId))
+      .where(sql`${businesses.id} = ${keptParam(p.businessId)}`),
     business: businessCards(db)
       .where(and(inBusiness, visible))
       .orderBy(...newestFirstInBusiness)
