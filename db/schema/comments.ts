@@ -84,8 +84,15 @@ export const comments = sqliteTable(
   (t) => [
     uniqueIndex('comments_search_rowid_idx').on(t.searchRowid),
     index('comments_feed_idx').on(t.createdAt, t.id),
-    index('comments_most_replied_idx').on(t.replyCount, t.createdAt),
-    index('comments_top_rated_idx').on(t.bayesScore, t.ratingCount, t.createdAt),
+    // The home feed's MOST REPLIED and TOP RATED (services/comments/comments.ts): partial since
+    // migration 0030, on the very terms those lists filter by, so a new comment (no replies, no
+    // reactions) adds no entry to either, and its first reply or reaction adds one instead of moving it.
+    index('comments_most_replied_idx')
+      .on(t.replyCount, t.createdAt)
+      .where(sql`${t.replyCount} > 0`),
+    index('comments_top_rated_idx')
+      .on(t.bayesScore, t.ratingCount, t.createdAt)
+      .where(sql`${t.bayesScore} IS NOT NULL`),
     index('comments_business_idx').on(t.businessId, t.createdAt),
     // A business's comments by the author's stars, by emoji ratings, by replies
     // (services/comments/comment-sorts.ts); SQLite appends the rowid, the tie-breaker of each.

@@ -342,7 +342,9 @@ export function commentRoutes(deps: Deps) {
           });
           return createComment(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });
-        return reply.status(201).send(commentDocuments(deps.db, request.actor, [card], true)[0]);
+        // A comment just posted has no ratings and no replies yet: the light shape is the full one
+        // (empty `ratings` and `subComments`) without two lookups that would find nothing.
+        return reply.status(201).send(commentDocuments(deps.db, request.actor, [card], false)[0]);
       },
     );
 

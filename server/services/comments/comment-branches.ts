@@ -1,11 +1,12 @@
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { branches, comments } from '../../../db/schema';
 import type { BranchInput } from '../../../shared/schemas/business';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { svFold } from '../../lib/sv-fold';
 import { townOf } from '../../lib/towns';
-import type { DbOrTx } from '../../../db/client';
+import { keptParam, preparedStatements } from '../../lib/prepared';
+import type { Db, DbOrTx } from '../../../db/client';
 
 /**
  * Which branch of its business a comment is about. The form offers the branch list (plus free
@@ -43,16 +44,30 @@ export function branchesOfBusiness(db: DbOrTx, businessId: string): BranchRef[] 
   return db.select({ id: branches.id, location: branches.location }).from(branches).where(eq(branches.businessId, businessId)).orderBy(branches.position).all();
 }
 
+/**
+ * The business's branches in their order, compiled once: every new comment reads them
+ * (resolvePlace). The id is a keptParam: with the ORDER BY, SQLite plans the statement in full and
+ * would compile it again on every run (lib/prepared.ts); branches_business_idx serves both.
+ */
+export const branchListQuery = (db: Db) =>
+  db
+    .select({ id: branches.id, location: branches.location })
+    .from(branches)
+    .where(sql`${branches.businessId} = ${keptParam(sql.placeholder('businessId'))}`)
+    .orderBy(branches.position);
+const placeStatements = preparedStatements((db: Db) => ({ branchList: branchListQuery(db) }));
+
 /** Where a comment is, as the form (or a REST client) names it: a branch id, or free text. */
 export type PlaceInput = { branchId?: string; businessLocation?: string };
 export type Place = { branchId: string | null; businessLocation: string; placeKey: string | null };
 
 /**
  * The place to store for a new or edited comment: a chosen branch (which must be one of the
- * business's: 400 otherwise), or free text, linked to the branch it names (matchBranch).
+ * business's: 400 otherwise), or free text, linked to the branch it names (matchBranch). Its
+ * statement runs on `db` itself, so inside a transaction the caller opened on it (one connection).
  */
-export function resolvePlace(db: DbOrTx, businessId: string, input: PlaceInput): Place {
-  const list = branchesOfBusiness(db, businessId);
+export function resolvePlace(db: Db, businessId: string, input: PlaceInput): Place {
+  const list = placeStatements(db).branchList.all({ businessId });
   if (input.branchId) {
     const branch = list.find((b) => b.id === input.branchId);
     if (!branch) throw new AppError('BAD_INPUT', 'invalidInput', { branchId: 'commentBranchUnknown' });

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
 import { businessOwners, businesses, commentRatings, comments, images, ownerReplies, reports, users } from '../../../db/schema';
+import { keptParam } from '../../lib/prepared';
 import { uploadUrl } from '../../lib/urls';
 import type { CommentCard, OwnerReply } from '../../../shared/schemas/comments';
 import { isModeratorActor, type Actor } from '../actor';
@@ -31,6 +32,14 @@ export const p = {
   branch: sql.placeholder('branch'),
 };
 
+/**
+ * The viewer compared with a column (their rating, report, ownership; their own hidden posts) as a
+ * keptParam: bound to these `column = ?` join terms, `me` made SQLite compile every card statement
+ * anew on every run, some 0.3–0.6 ms a card lookup on the bench data (issue 32 item 3;
+ * docs/decisions/003 and lib/prepared.ts say why `+?` keeps the compiled statement).
+ */
+const me = keptParam(p.me);
+
 /** What a card shows of its comment and author: the post base and a comment's own; `cardColumns` adds the business. */
 const postColumns = {
   ...basePostColumns(comments, { rate: sql<number | null>`${mine.rate}`, report: sql<string | null>`${myReport.id}` }, p),
@@ -46,7 +55,7 @@ const postColumns = {
   ownerReplyRemovedAt: ownerReplies.removedAt,
   ownerReplyRemovalReason: ownerReplies.removalReason,
   // Only a signed-in reader can have reported it; then one probe of reports_open_owner_reply_idx.
-  ownerReplyReported: sql<number>`(${p.me} is not null and ${ownerReplies.commentId} is not null and exists (select 1 from ${reports} where ${reports.ownerReplyId} = ${ownerReplies.commentId} and ${reports.reporterId} = ${p.me} and ${reports.resolvedAt} is null))`,
+  ownerReplyReported: sql<number>`(${p.me} is not null and ${ownerReplies.commentId} is not null and exists (select 1 from ${reports} where ${reports.ownerReplyId} = ${ownerReplies.commentId} and ${reports.reporterId} = ${me} and ${reports.resolvedAt} is null))`,
 };
 
 export const businessColumns = {
@@ -58,7 +67,7 @@ export const businessColumns = {
 const cardColumns = { ...postColumns, ...businessColumns };
 
 // reports_open_comment_idx is partial (resolved_at is null): the ON clause repeats that term.
-const reportedByMe = and(eq(myReport.commentId, comments.id), eq(myReport.reporterId, p.me), isNull(myReport.resolvedAt));
+const reportedByMe = and(eq(myReport.commentId, comments.id), eq(myReport.reporterId, me), isNull(myReport.resolvedAt));
 
 /**
  * The business's answer, unless reports hid it or a moderator removed it: then only moderators
@@ -67,7 +76,7 @@ const reportedByMe = and(eq(myReport.commentId, comments.id), eq(myReport.report
  */
 const answerOf = and(
   eq(ownerReplies.commentId, comments.id),
-  sql`(${ownerReplies.hiddenAt} is null or ${p.admin} = 1 or exists (select 1 from ${businessOwners} where ${businessOwners.businessId} = ${ownerReplies.businessId} and ${businessOwners.userId} = ${p.me}))`,
+  sql`(${ownerReplies.hiddenAt} is null or ${p.admin} = 1 or exists (select 1 from ${businessOwners} where ${businessOwners.businessId} = ${ownerReplies.businessId} and ${businessOwners.userId} = ${me}))`,
 );
 
 /**
@@ -84,7 +93,7 @@ export function cards(db: Db) {
     .leftJoin(businesses, eq(businesses.id, comments.businessId))
     .leftJoin(icon, eq(icon.id, businesses.iconId))
     .leftJoin(photo, eq(photo.id, comments.imageId))
-    .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, p.me)))
+    .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, me)))
     .leftJoin(myReport, reportedByMe)
     .leftJoin(ownerReplies, answerOf);
 }
@@ -100,7 +109,7 @@ export function businessCards(db: Db) {
     .leftJoin(users, eq(users.id, comments.userId))
     .leftJoin(avatar, eq(avatar.id, users.imageId))
     .leftJoin(photo, eq(photo.id, comments.imageId))
-    .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, p.me)))
+    .leftJoin(mine, and(eq(mine.commentId, comments.id), eq(mine.userId, me)))
     .leftJoin(myReport, reportedByMe)
     .leftJoin(ownerReplies, answerOf);
 }
@@ -110,7 +119,7 @@ export function businessCards(db: Db) {
  * residual test on the row each list reads anyway while it walks its index in order: no index
  * on hidden_at, so the planner keeps the list's own index and its early stop.
  */
-export const visible = sql`(${comments.hiddenAt} is null or ${comments.userId} = ${p.me} or ${p.admin} = 1)`;
+export const visible = sql`(${comments.hiddenAt} is null or ${comments.userId} = ${me} or ${p.admin} = 1)`;
 
 export type CardRow = ReturnType<ReturnType<typeof cards>['all']>[number];
 export type PostRow = ReturnType<ReturnType<typeof businessCards>['all']>[number];

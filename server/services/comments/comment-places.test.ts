@@ -50,6 +50,12 @@ describe('typed places in the branch filter', () => {
     // Three spellings of one place, oldest first; one more that a moderator hides.
     for (const [i, spelling] of ['umeå', 'Umeå ', 'UMEÅ', 'Umeå', 'Umeå'].entries()) {
       const c = await post(users[i % users.length], shop.id, spelling, `Bra service i Umeå ${i}`);
+      // A millisecond each, oldest first: posts are fast enough to share one, and the newest names the place.
+      t.db
+        .update(comments)
+        .set({ createdAt: Date.now() - 1000 + i })
+        .where(eq(comments.id, c._id))
+        .run();
       umea.push(c._id);
     }
     hiddenId = umea.pop() ?? '';

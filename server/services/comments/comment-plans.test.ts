@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { commentSorts } from '../../../shared/schemas/comments';
 import { photoQueries } from './photos';
 import { replyQueries } from './replies';
+import { branchListQuery } from './comment-branches';
 
 const COMMENTS = 200_000;
 const REPLIES = 50_000;
@@ -252,6 +253,23 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
         expect(checked).toBeGreaterThan(100);
       });
 
+      it("one comment by id (a new comment's reply, the comment page) is a primary-key lookup, its joins on their keys", () => {
+        const plan = planOf(commentQueries(t.db).byId, { me: me(), id: someCommentId });
+        expect(plan[0]).toMatch(/^SEARCH comments USING INDEX sqlite_autoindex_comments_1 \(id=\?\)$/);
+        expect(problems(plan, 'comments'), plan.join('\n')).toEqual([]);
+        expect(plan, plan.join('\n')).toContainEqual(
+          expect.stringMatching(/^SEARCH mine USING INDEX sqlite_autoindex_comment_ratings_1 \(comment_id=\? AND user_id=\?\)/),
+        );
+        expect(plan, plan.join('\n')).toContainEqual(
+          expect.stringMatching(/^SEARCH my_report USING (COVERING )?INDEX reports_open_comment_idx \(comment_id=\? AND reporter_id=\?\)/),
+        );
+      });
+
+      it("a new comment reads its business's branches on branches_business_idx, in their order", () => {
+        const plan = planOf(branchListQuery(t.db), { businessId: businessIds[3] });
+        expect(plan).toEqual([expect.stringMatching(/^SEARCH branches USING INDEX branches_business_idx \(business_id=\?\)$/)]);
+      });
+
       it("a star rating moves its author's stars along their own comments (comments_user_idx)", () => {
         const plan = planOf(ratingQueries(t.db).authorRate, { rate: 3, userId: userIds[1], businessId: businessIds[3] });
         expect(
@@ -285,6 +303,21 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
       });
     });
   }
+
+  it('binds the viewer and the id of a card as +? (keptParam), so SQLite keeps the compiled statement (issue 32 item 3)', () => {
+    const text = commentQueries(t.db).byId.toSQL().sql;
+    expect(text).toContain('"comments"."id" = +?');
+    expect(text).toContain('"mine"."user_id" = +?');
+    expect(text).toContain('"my_report"."reporter_id" = +?');
+    expect(text).toContain('"business_owners"."user_id" = +?');
+    expect(text).toContain('"reports"."reporter_id" = +?');
+    expect(branchListQuery(t.db).toSQL().sql).toContain('"branches"."business_id" = +?');
+    expect(commentQueries(t.db).businessHead.toSQL().sql).toMatch(/"businesses"\."id" = \+\?$/);
+    const reply = replyQueries(t.db).byId.toSQL().sql;
+    expect(reply).toContain('"replies"."id" = +?');
+    expect(reply).toContain('"mine"."user_id" = +?');
+    expect(reply).toContain('"my_report"."reporter_id" = +?');
+  });
 
   it("a star rating walks the author's comments also when only the older indexes have statistics (an upgraded site)", () => {
     const sqlite = t.db.$client;

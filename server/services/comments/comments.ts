@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { businessRatings, businesses, comments, replies, users } from '../../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../../lib/errors';
 import { svFold } from '../../lib/sv-fold';
-import { keptLimit, preparedStatements } from '../../lib/prepared';
+import { inTransaction, keptLimit, keptParam, preparedStatements } from '../../lib/prepared';
 import { newId } from '../../lib/ids';
 import {
   BUSINESS_PAGE,
@@ -81,7 +81,8 @@ export function commentQueries(db: Db) {
       .orderBy(...newestFirst)
       .limit(keptLimit(p.limit)),
     mostReplied: cards(db)
-      .where(and(gt(comments.replyCount, 0), visible))
+      // A literal 0, the very term of the partial comments_most_replied_idx (a bound value would not prove it).
+      .where(and(sql`${comments.replyCount} > 0`, visible))
       .orderBy(desc(comments.replyCount), desc(comments.createdAt))
       .limit(keptLimit(p.limit)),
     topRated: cards(db)
@@ -89,7 +90,12 @@ export function commentQueries(db: Db) {
       .where(and(isNotNull(comments.bayesScore), visible))
       .orderBy(desc(comments.bayesScore), desc(comments.ratingCount), desc(comments.createdAt))
       .limit(keptLimit(p.limit)),
-    businessHead: db.select(businessColumns).from(businesses).leftJoin(icon, eq(icon.id, businesses.iconId)).where(eq(businesses.id, p.businessId)),
+    // A join, so planned in full: the id as a keptParam, or SQLite compiled it again on every run.
+    businessHead: db
+      .select(businessColumns)
+      .from(businesses)
+      .leftJoin(icon, eq(icon.id, businesses.iconId))
+      .where(sql`${businesses.id} = ${keptParam(p.businessId)}`),
     business: businessCards(db)
       .where(and(inBusiness, visible))
       .orderBy(...newestFirstInBusiness)
@@ -142,7 +148,9 @@ export function commentQueries(db: Db) {
       .where(and(searchedRowids(sql`${p.query}`, sql`-1`, sql`${p.k}`), inPlace, visible))
       .orderBy(desc(rowid))
       .limit(keptLimit(p.limit)),
-    byId: cards(db).where(and(eq(comments.id, p.id), visible)),
+    // The id as a keptParam: the join is planned in full, and a bare `id = ?` made SQLite compile the
+    // statement again on every run (a new comment's reply reads it).
+    byId: cards(db).where(and(sql`${comments.id} = ${keptParam(p.id)}`, visible)),
   };
 }
 
@@ -314,7 +322,13 @@ function searchedForModeration(db: Db, viewer: Viewer, needle: string, cursor: {
   return pageOf(rows, limit, feedKey, toCommentCard);
 }
 
-/** Posts a comment on a business; the business's comment count moves in the same transaction. */
+/**
+ * Posts a comment on a business; the business's comment count moves in the same transaction.
+ * A new comment is the bench's costliest write (issue 32 item 3), so each check runs once: the
+ * business is looked up before the spam rules (404 first) and, in the transaction, its count
+ * moves first, which tells whether it still exists; the place is resolved in the transaction,
+ * and before it too only when a picture is to be stored (a 400 before any picture is written).
+ */
 export async function createComment(deps: Deps, actor: Actor, input: WithUpload<CommentCreateInput>): Promise<CommentCard> {
   const author = requireActiveFor(actor, 'commentLoginRequired');
   await deps.limits.consume('post', author.id);
@@ -323,14 +337,15 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
   requireBusiness(db, input.businessId);
   checkNewPost(deps, author.id, input.text);
   // A place that is missing or not the business's is a 400 before any picture is stored.
-  resolvePlace(db, input.businessId, input);
+  if (input.imageBytes && input.imageBytes.length > 0) resolvePlace(db, input.businessId, input);
   const image = await resolvePostImage(deps, author.id, 'comment', input);
   const id = newId();
   await writeWithImage(deps, image.stored, () =>
-    db.transaction((tx) => {
-      requireBusiness(db, input.businessId);
-      const place = resolvePlace(tx, input.businessId, input);
+    inTransaction(db, () => {
       const w = writes(db);
+      // The business may have gone while the picture was stored: no row counted, a 404 (rolled back).
+      if (w.countOne.run({ businessId: input.businessId }).changes === 0) throw new AppError('NOT_FOUND', 'businessNotFound');
+      const place = resolvePlace(db, input.businessId, input);
       w.insert.run({
         id,
         businessId: input.businessId,
@@ -342,10 +357,9 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
         imageId: image.imageId ?? null,
         t: Date.now(),
       });
-      w.countOne.run({ businessId: input.businessId });
       // Stars given with the comment: the rating widget's rules, in this transaction; they also
       // set author_rate on this new comment.
-      if (input.rate !== undefined) rateAlongsidePost(deps, tx, input.businessId, author.id, input.rate);
+      if (input.rate !== undefined) rateAlongsidePost(deps, db, input.businessId, author.id, input.rate);
       // The business's followers hear of it when they next read their notifications
       // (fan-out on read, services/notifications/favorite-reviews.ts): nothing is written for them here.
     }),
@@ -374,7 +388,7 @@ export async function updateComment(deps: Deps, actor: Actor, input: WithUpload<
     limits: rate !== undefined ? (authorId: string) => deps.limits.consume('rate', authorId) : undefined,
     // A place that is not the business's is a 400 before any picture is stored.
     check: movesPlace ? (businessId) => void resolvePlace(deps.db, businessId, input) : undefined,
-    set: movesPlace ? (tx, businessId) => resolvePlace(tx, businessId, input) : undefined,
+    set: movesPlace ? (_tx, businessId) => resolvePlace(deps.db, businessId, input) : undefined,
     // New stars with the edit: the author's rating of the business, as from the rating widget.
     alongside: rate !== undefined ? (tx, businessId, authorId) => void rateAlongsidePost(deps, tx, businessId, authorId, rate) : undefined,
   });

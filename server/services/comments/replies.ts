@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { comments, replies, replyRatings, reports, users } from '../../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../../lib/errors';
-import { keptLimit, preparedStatements } from '../../lib/prepared';
+import { keptLimit, keptParam, preparedStatements } from '../../lib/prepared';
 import { newId } from '../../lib/ids';
 import {
   REPLIES_PAGE,
@@ -46,8 +46,12 @@ const replyColumns = {
   commentId: replies.commentId,
 };
 
-/** Replies with author, avatar, picture, the caller's rate and open report; LEFT JOINs keep `replies` outer. */
-function replyRows(db: Db, me: unknown = p.me) {
+/**
+ * Replies with author, avatar, picture, the caller's rate and open report; LEFT JOINs keep `replies` outer.
+ * The viewer is a keptParam in the join terms, as in comment-cards.ts: bound bare, SQLite (with the
+ * statistics of a real site) compiled each statement anew on every run.
+ */
+function replyRows(db: Db, me: unknown = keptParam(p.me)) {
   return (
     db
       .select(replyColumns)
@@ -70,9 +74,9 @@ const oldestFirst = [asc(replies.createdAt), asc(rowid)] as const;
 const later = sql`(${replies.createdAt}, ${rowid}) > (${p.t}, ${p.k})`;
 const ofComment = eq(replies.commentId, p.commentId);
 /** Hidden replies only for their author and admins; tested on rows the index walk reads anyway. */
-const visible = sql`(${replies.hiddenAt} is null or ${replies.userId} = ${p.me} or ${p.admin} = 1)`;
+const visible = sql`(${replies.hiddenAt} is null or ${replies.userId} = ${keptParam(p.me)} or ${p.admin} = 1)`;
 /** The site-wide list also leaves out replies under a hidden comment (one primary-key lookup per row). */
-const visibleAnywhere = sql`((${replies.hiddenAt} is null and ${parent.hiddenAt} is null) or ${replies.userId} = ${p.me} or ${p.admin} = 1)`;
+const visibleAnywhere = sql`((${replies.hiddenAt} is null and ${parent.hiddenAt} is null) or ${replies.userId} = ${keptParam(p.me)} or ${p.admin} = 1)`;
 
 export function replyQueries(db: Db) {
   return {
@@ -102,7 +106,7 @@ export function replyQueries(db: Db) {
       .where(and(after, visibleAnywhere))
       .orderBy(...newestFirst)
       .limit(keptLimit(p.limit)),
-    byId: replyRows(db).where(and(eq(replies.id, p.id), visible)),
+    byId: replyRows(db).where(and(sql`${replies.id} = ${keptParam(p.id)}`, visible)),
   };
 }
 

@@ -1,0 +1,173 @@
+/**
+ * What the bench's three write rows cost the server (issue 32 item 3): CPU time per call, in
+ * process, of a new comment, an emoji reaction and a star rating, each through the service and
+ * through the whole REST request (Fastify's inject: routing, the session lookup, multipart or
+ * JSON parsing, the reply's shaping and serialization; no sockets), on a copy of a bench data set
+ * (`npm run bench -- --data-dir DIR` builds one; this script never writes to DIR itself).
+ *
+ *   npx tsx scripts/bench/write-cost.ts DIR [--rounds 5] [--calls 300] [--only REGEX] [--keep-copy]
+ *
+ * prints the median µs of CPU per call of each case (and its rounds), with the server settings
+ * of the bench (RATE_LIMITS=0, SPAM_RULES=0). CPU time, so other processes on a shared machine
+ * matter less than they do to wall time; alternate A and B runs a few times all the same. Per
+ * CPU-second a case sustains 1,000,000 / µs calls, the most one Node process can serve.
+ */
+import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { closeDb, migrateDb, openDb } from '../../db/client';
+import { startCheckpointer } from '../../db/checkpointer';
+import { loadEnv } from '../../server/env';
+import { buildApp } from '../../server/app';
+import type { Actor } from '../../server/services/actor';
+import type { Deps } from '../../server/services/deps';
+import { createComment } from '../../server/services/comments/comments';
+import { rateComment } from '../../server/services/comments/comment-ratings';
+import { rateBusiness } from '../../server/services/business/business-ratings';
+import { createRateLimits } from '../../server/services/rate-limits';
+import { multipartBody } from './multipart';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    rounds: { type: 'string', default: '5' },
+    calls: { type: 'string', default: '300' },
+    only: { type: 'string' },
+    'keep-copy': { type: 'boolean', default: false },
+  },
+});
+const source = positionals[0];
+if (!source) throw new Error('usage: write-cost.ts DATA_DIR [--rounds N] [--calls N] [--only REGEX] [--keep-copy]');
+const rounds = Number(values.rounds);
+const calls = Number(values.calls);
+const only = values.only ? new RegExp(values.only, 'i') : null;
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'recensera-write-cost-'));
+copyFileSync(path.join(source, 'recensera.sqlite'), path.join(dir, 'recensera.sqlite'));
+mkdirSync(path.join(dir, 'uploads'));
+const dbFile = path.join(dir, 'recensera.sqlite');
+const db = openDb(dbFile);
+migrateDb(db);
+// As the server does (server/index.ts): the WAL is copied into the file by a worker thread, whose
+// CPU time counts here too (process.cpuUsage is the whole process's).
+const checkpointer = startCheckpointer(db, dbFile);
+const env = loadEnv({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:8000', LOG_LEVEL: 'silent', DEMO_DATA: '0', SPAM_RULES: '0', RATE_LIMITS: '0' });
+const outbox = { enqueue: () => '', deliverDue: async () => {}, stop() {} };
+const deps: Deps = {
+  db,
+  env,
+  outbox,
+  limits: createRateLimits({ enabled: false }),
+  paths: { data: dir, uploads: path.join(dir, 'uploads'), outbox: dir, client: path.join(dir, 'no-client'), backups: dir },
+};
+const app = await buildApp(deps, { logger: false });
+await app.ready();
+
+type Meta = {
+  benchUsers: { id: string; token: string }[];
+  ratingPool: string[];
+  businessIds: string[];
+  commentTargets: { businessId: string; locations: string[] }[];
+};
+const meta = JSON.parse(readFileSync(path.join(source, 'bench-meta.json'), 'utf8')) as Meta;
+const actors: NonNullable<Actor>[] = meta.benchUsers.map(({ id }) => {
+  const u = db.$client.prepare('select id, email, first_name, last_name from users where id = ?').get(id) as Record<string, string>;
+  return { id: u.id, email: u.email, firstName: u.first_name, lastName: u.last_name, isAdmin: false, isModerator: false, isBanned: false, language: 'sv' };
+});
+
+// The same spread as the bench's load runner (scripts/bench/load-runner.ts), drawn from a fixed
+// sequence so that A and B make the same calls.
+let seed = 42;
+const next = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
+const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
+const rate = () => 1 + Math.floor(next() * 5);
+let serial = 0;
+const commentText = () => `Bänktest ${process.pid}-${++serial}: personalen var trevlig och kön gick snabbt. Kommer gärna tillbaka.`;
+
+async function inject(options: { url: string; headers: Record<string, string>; payload: string | Buffer }): Promise<void> {
+  const res = await app.inject({ method: 'POST', ...options });
+  if (res.statusCode < 200 || res.statusCode > 299) throw new Error(`${options.url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+}
+
+const cases: [string, () => Promise<unknown>][] = [
+  [
+    'new comment (service)',
+    () => {
+      const t = pick(meta.commentTargets);
+      return createComment(deps, pick(actors), { businessId: t.businessId, text: commentText(), businessLocation: pick(t.locations) });
+    },
+  ],
+  [
+    'new comment (REST)',
+    () => {
+      const t = pick(meta.commentTargets);
+      const form = multipartBody([
+        { name: 'text', value: commentText() },
+        { name: 'businessLocation', value: pick(t.locations) },
+      ]);
+      return inject({
+        url: `/api/comment/create/${encodeURIComponent(t.businessId)}`,
+        headers: { 'content-type': form.contentType, authorization: `Bearer ${pick(meta.benchUsers).token}` },
+        payload: form.body,
+      });
+    },
+  ],
+  ['emoji reaction (service)', () => rateComment(deps, pick(actors), { id: pick(meta.ratingPool), rate: rate() })],
+  [
+    'emoji reaction (REST)',
+    () =>
+      inject({
+        url: `/api/comment/addRate/${encodeURIComponent(pick(meta.ratingPool))}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${pick(meta.benchUsers).token}` },
+        payload: JSON.stringify({ rate: rate() }),
+      }),
+  ],
+  ['star rating (service)', () => rateBusiness(deps, pick(actors), pick(meta.businessIds), rate())],
+  [
+    'star rating (REST)',
+    () =>
+      inject({
+        url: `/api/business/addRate/${encodeURIComponent(pick(meta.businessIds))}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${pick(meta.benchUsers).token}` },
+        payload: JSON.stringify({ rate: rate() }),
+      }),
+  ],
+];
+
+async function cpuPerCall(n: number, call: () => Promise<unknown>): Promise<number> {
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < n; i++) await call();
+  // The search indexing a new comment schedules (INDEX_DELAY_MS later) is part of its cost.
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / n;
+}
+
+const out: Record<string, { median: number; perCpuSecond: number; rounds: number[] }> = {};
+for (const [name, call] of cases) {
+  if (only && !only.test(name)) continue;
+  await cpuPerCall(100, call); // warm-up
+  const measured: number[] = [];
+  for (let r = 0; r < rounds; r++) measured.push(Math.round(await cpuPerCall(calls, call)));
+  const median = [...measured].sort((a, b) => a - b)[Math.floor(rounds / 2)];
+  out[name] = { median, perCpuSecond: Math.round(1e6 / median), rounds: measured };
+  console.log(`${name.padEnd(26)} ${String(median).padStart(6)} µs CPU/call  (${Math.round(1e6 / median)} per CPU-s; rounds ${measured.join(', ')})`);
+}
+console.log(
+  JSON.stringify({
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+    cpuMicrosPerCall: out,
+  }),
+);
+await app.close();
+await checkpointer.stop();
+closeDb(db);
+if (values['keep-copy']) console.log(`copy kept: ${dir}`);
+else rmSync(dir, { recursive: true, force: true });
