@@ -57,3 +57,45 @@ export function keptBody(db: Db, key: string, write: () => string): Buffer {
   }
   return body;
 }
+
+/** How many kept texts per kind at most: 2,000 business documents are about 5 MB. */
+export const KEPT_TEXTS_MAX = 2000;
+
+type KeptTexts = { stamp: string; kinds: Map<string, Map<string, string>> };
+const keptTexts = new WeakMap<Db, KeptTexts>();
+
+/**
+ * The JSON texts of these items (by id, in this order), each written once and kept while the data
+ * is unchanged (`dataStamp`): a REST search page joins the kept documents of the businesses it
+ * finds instead of reading and serialising them again. `write` gets the ids not kept yet and
+ * gives their texts (an id it leaves out, an item gone since, is left out of the answer). At most
+ * KEPT_TEXTS_MAX per `kind`, the oldest going first; any write drops them all.
+ */
+export function keptTextsOf(db: Db, kind: string, ids: readonly string[], write: (missing: string[]) => Map<string, string>): string[] {
+  const stamp = dataStamp(db);
+  let kept = keptTexts.get(db);
+  if (kept?.stamp !== stamp) {
+    kept = { stamp, kinds: new Map() };
+    keptTexts.set(db, kept);
+  }
+  let texts = kept.kinds.get(kind);
+  if (!texts) {
+    texts = new Map();
+    kept.kinds.set(kind, texts);
+  }
+  const missing = ids.filter((id) => !texts.has(id));
+  const written = missing.length > 0 ? write(missing) : null;
+  const out: string[] = [];
+  for (const id of ids) {
+    const text = texts.get(id) ?? written?.get(id);
+    if (text !== undefined) out.push(text);
+  }
+  if (written) {
+    for (const [id, text] of written) texts.set(id, text);
+    for (const [oldest] of texts) {
+      if (texts.size <= KEPT_TEXTS_MAX) break;
+      texts.delete(oldest);
+    }
+  }
+  return out;
+}
