@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categories } from '../../db/schema';
 import { createTestApp } from '../test/helpers';
-import { jsonOf, keptBody, keepJson, keptTextsOf, KEPT_TEXTS_MAX } from './kept-json';
+import { jsonOf, keptBody, keepJson, keptArrayOf, KEPT_TEXTS_MAX } from './kept-json';
 
 describe('kept JSON', () => {
   it('writes an array of kept and other items as JSON.stringify does', () => {
@@ -45,7 +45,7 @@ describe('kept reply bodies', () => {
   });
 });
 
-describe('kept texts', () => {
+describe('kept arrays of kept texts', () => {
   it('writes only the texts not kept yet, answers in the order asked, and drops them all on a write', async () => {
     const t = await createTestApp();
     try {
@@ -56,15 +56,18 @@ describe('kept texts', () => {
         asked.push(missing);
         return new Map(missing.filter((id) => id !== 'gone').map((id) => [id, `{"${id}":${round}}`]));
       };
-      expect(keptTextsOf(t.db, 'doc', ['a', 'b', 'gone'], write)).toEqual(['{"a":0}', '{"b":0}']);
+      const array = (kind: string, ids: string[]) => keptArrayOf(t.db, kind, ids, write).toString();
+      expect(array('doc', ['a', 'b', 'gone'])).toBe('[{"a":0},{"b":0}]');
+      expect(array('doc', ['gone', 'a'])).toBe('[{"a":0}]');
       round = 1;
-      expect(keptTextsOf(t.db, 'doc', ['c', 'b', 'a'], write)).toEqual(['{"c":1}', '{"b":0}', '{"a":0}']);
-      expect(asked).toEqual([['a', 'b', 'gone'], ['c']]);
-      // Each kind is its own set.
-      expect(keptTextsOf(t.db, 'other', ['a'], write)).toEqual(['{"a":1}']);
+      expect(array('doc', ['c', 'b', 'a'])).toBe('[{"c":1},{"b":0},{"a":0}]');
+      expect(asked).toEqual([['a', 'b', 'gone'], ['gone'], ['c']]);
+      expect(array('doc', [])).toBe('[]');
+      // Each kind is its own set; text beyond ASCII is written as UTF-8.
+      expect(array('other', ['å'])).toBe('[{"å":1}]');
       t.db.insert(categories).values({ id: 'c1', nameSv: 'Bageri', nameEn: 'Bakery', createdAt: 1, updatedAt: 1 }).run();
       round = 2;
-      expect(keptTextsOf(t.db, 'doc', ['a'], write)).toEqual(['{"a":2}']);
+      expect(array('doc', ['a'])).toBe('[{"a":2}]');
     } finally {
       await t.close();
     }
@@ -79,12 +82,12 @@ describe('kept texts', () => {
         return new Map(missing.map((id) => [id, id]));
       };
       const ids = Array.from({ length: KEPT_TEXTS_MAX + 1 }, (_, i) => `id${i}`);
-      keptTextsOf(t.db, 'doc', ids, write);
+      keptArrayOf(t.db, 'doc', ids, write);
       expect(writes).toBe(KEPT_TEXTS_MAX + 1);
       // The newest are still kept; the first one went.
-      keptTextsOf(t.db, 'doc', ids.slice(1), write);
+      keptArrayOf(t.db, 'doc', ids.slice(1), write);
       expect(writes).toBe(KEPT_TEXTS_MAX + 1);
-      keptTextsOf(t.db, 'doc', ['id0'], write);
+      keptArrayOf(t.db, 'doc', ['id0'], write);
       expect(writes).toBe(KEPT_TEXTS_MAX + 2);
     } finally {
       await t.close();

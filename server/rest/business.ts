@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../services/deps';
 import { AppError } from '../lib/errors';
-import { keptBody, keptTextsOf } from '../lib/kept-json';
+import { keptArrayOf, keptBody } from '../lib/kept-json';
 import { schemaSerializer } from '../lib/reply-serializer';
 import { parseInput } from '../lib/validation';
 import {
@@ -134,12 +134,12 @@ export function toRestBusiness(b: Business | BusinessDetail, actor: Actor): Rest
 const writeRestBusiness = schemaSerializer(restBusinessSchema);
 
 /**
- * The documents of these businesses as a visitor sees them, in this order, each written once per
- * data stamp (keptTextsOf): a search page reads and writes only those no search has shown since
- * the last write (docs/decisions/008).
+ * The JSON array of these businesses as a visitor sees them, in this order, each document written
+ * once per data stamp (keptArrayOf): a search page reads and writes only those no search has shown
+ * since the last write (docs/decisions/008).
  */
-function keptBusinessDocuments(deps: Deps, ids: string[]): string[] {
-  return keptTextsOf(
+function keptBusinessDocuments(deps: Deps, ids: string[]): Buffer {
+  return keptArrayOf(
     deps.db,
     'rest-business',
     ids,
@@ -306,9 +306,8 @@ export function businessRoutes(deps: Deps) {
         const found = request.actor === null ? searchedBusinessIds(deps, { ...query, limit, cursor }, whole) : null;
         if (found) {
           if (!whole) withNextCursor(reply, found.nextCursor);
-          const body = `[${keptBusinessDocuments(deps, found.ids).join(',')}]`;
           // Written by the item writer of the route's own schema: sent as it is (a Buffer is never serialised).
-          return reply.type('application/json; charset=utf-8').send(Buffer.from(body) as never);
+          return reply.type('application/json; charset=utf-8').send(keptBusinessDocuments(deps, found.ids) as never);
         }
         if (whole) {
           const all = () => listBusinesses(deps, request.actor, query).map((b) => toRestBusiness(b, request.actor));
