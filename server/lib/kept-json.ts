@@ -57,3 +57,52 @@ export function keptBody(db: Db, key: string, write: () => string): Buffer {
   }
   return body;
 }
+
+/** How many kept texts per kind at most: 2,000 business documents are about 5 MB. */
+export const KEPT_TEXTS_MAX = 2000;
+
+type KeptTexts = { stamp: string; kinds: Map<string, Map<string, Buffer>> };
+const keptTexts = new WeakMap<Db, KeptTexts>();
+
+const COMMA = Buffer.from(',');
+const OPEN = Buffer.from('[');
+const CLOSE = Buffer.from(']');
+
+/**
+ * The JSON array of these items (by id, in this order), each item's text written once and kept
+ * as UTF-8 bytes while the data is unchanged (`dataStamp`): a REST search page joins the kept
+ * documents of the businesses it finds instead of reading and serialising them again, and the
+ * join is a copy of bytes. `write` gets the ids not kept yet and gives their texts (an id it
+ * leaves out, an item gone since, is left out of the answer). At most KEPT_TEXTS_MAX per `kind`,
+ * the oldest going first; any write drops them all.
+ */
+export function keptArrayOf(db: Db, kind: string, ids: readonly string[], write: (missing: string[]) => Map<string, string>): Buffer {
+  const stamp = dataStamp(db);
+  let kept = keptTexts.get(db);
+  if (kept?.stamp !== stamp) {
+    kept = { stamp, kinds: new Map() };
+    keptTexts.set(db, kept);
+  }
+  let texts = kept.kinds.get(kind);
+  if (!texts) {
+    texts = new Map();
+    kept.kinds.set(kind, texts);
+  }
+  const missing = ids.filter((id) => !texts.has(id));
+  const written = new Map<string, Buffer>();
+  if (missing.length > 0) for (const [id, text] of write(missing)) written.set(id, Buffer.from(text));
+  const parts: Buffer[] = [OPEN];
+  for (const id of ids) {
+    const text = texts.get(id) ?? written.get(id);
+    if (text === undefined) continue;
+    if (parts.length > 1) parts.push(COMMA);
+    parts.push(text);
+  }
+  parts.push(CLOSE);
+  for (const [id, text] of written) texts.set(id, text);
+  for (const [oldest] of texts) {
+    if (texts.size <= KEPT_TEXTS_MAX) break;
+    texts.delete(oldest);
+  }
+  return Buffer.concat(parts);
+}

@@ -20,3 +20,12 @@ export const replySerializerCompiler: FastifySerializerCompiler<z.ZodType> = (ro
   const stringify = fastJsonStringify(jsonSchema);
   return (data) => stringify(data);
 };
+
+/**
+ * The writer replySerializerCompiler would make for a reply of this schema, for a part of a
+ * reply written on its own (one item of a list, joined with others as the list's writer would).
+ */
+export function schemaSerializer(schema: z.ZodType): (data: unknown) => string {
+  const write = replySerializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' });
+  return (data) => write(data);
+}

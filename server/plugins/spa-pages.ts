@@ -23,8 +23,12 @@ type Lang = 'sv' | 'en';
 type Status = 200 | 404 | 410;
 type Query = NonNullable<Route['query']>;
 
-/** A page's answer: its status, head tags and (for a page with a first query) its render with data. */
-export type PageAnswer = { status: Status; head: string; served: ServedPage | null };
+/**
+ * A page's answer: its status, head tags and (for a page with a first query) its render with data.
+ * `kept`: the kept object the answer was made from (while the data stamp holds), so its HTML can
+ * be kept with it (spa-reply.ts); null for an answer made per request.
+ */
+export type PageAnswer = { status: Status; head: string; served: ServedPage | null; kept: object | null };
 
 /** How many rendered pages with data are kept (per data stamp: any write empties them). */
 export const RENDERED_PAGES = 200;
@@ -218,8 +222,8 @@ export function pageAnswers(deps: Deps, render: () => Promise<Renderer | null>, 
     }
     return tags;
   };
-  const found = (urlPath: string, lang: Lang): PageAnswer => ({ status: 200, head: staticHeadTags(urlPath, lang, true), served: null });
-  const notFound = (urlPath: string, lang: Lang): PageAnswer => ({ status: 404, head: staticHeadTags(urlPath, lang, false), served: null });
+  const found = (urlPath: string, lang: Lang): PageAnswer => ({ status: 200, head: staticHeadTags(urlPath, lang, true), served: null, kept: null });
+  const notFound = (urlPath: string, lang: Lang): PageAnswer => ({ status: 404, head: staticHeadTags(urlPath, lang, false), served: null, kept: null });
 
   return async (request: FastifyRequest, urlPath: string, lang: Lang): Promise<PageAnswer> => {
     const match = matchRoute(urlPath);
@@ -229,7 +233,7 @@ export function pageAnswers(deps: Deps, render: () => Promise<Renderer | null>, 
       const queryAt = request.url.indexOf('?');
       try {
         const listed = await listPage(urlPath, pageChunk(pageName), list, queryAt === -1 ? '' : request.url.slice(queryAt), lang);
-        return { ...found(urlPath, lang), served: listed && { ...listed, anonymous: isAnonymousRequest(request) } };
+        return { ...found(urlPath, lang), served: listed && { ...listed, anonymous: isAnonymousRequest(request) }, kept: listed };
       } catch (err) {
         // The page still works without its data: its first paint without data, the browser asks.
         request.log.error({ err }, 'list page failed');
@@ -249,7 +253,7 @@ export function pageAnswers(deps: Deps, render: () => Promise<Renderer | null>, 
       request.log.error({ err }, 'page render failed');
       return found(urlPath, lang);
     }
-    if (page) return { status: page.status, head: page.head, served: page.page && { ...page.page, anonymous: isAnonymousRequest(request) } };
+    if (page) return { status: page.status, head: page.head, served: page.page && { ...page.page, anonymous: isAnonymousRequest(request) }, kept: page };
     // Unknown to the anonymous view; a comment hidden while reported is still there for its
     // author and admins, who get the page (noindex, without a render) and ask for it themselves.
     if (query === 'comments.byId' && request.actor) {

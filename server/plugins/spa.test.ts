@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -257,6 +258,61 @@ describe('business page rendered with its data', () => {
     const after = (await ctx.app.inject(`/business/${business.id}`)).body;
     expect(after).toContain('<p>Ny beskrivning</p>');
     expect(dataBlock(after)?.data.description).toBe('Ny beskrivning');
+  });
+
+  it('sends pages compressed by Accept-Encoding, the kept ones with an ETag per encoding (304), the same HTML decoded', async () => {
+    const { admin } = await createCast(ctx.db);
+    const business = await createBusiness(ctx.deps, admin.actor, {
+      title: 'Packat & klart',
+      category: 'Livsmedel',
+      description: 'Ett stycke som upprepas. '.repeat(30),
+      branches: [{ location: 'Malmö' }],
+    });
+    const url = `/business/${business.id}`;
+    const plain = await ctx.app.inject(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('Packat &amp; klart');
+    const decoded = { br: (b: Buffer) => brotliDecompressSync(b), gzip: (b: Buffer) => gunzipSync(b) };
+    const tags = new Set<string>([plain.headers.etag as string]);
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip, br;q=0', 'gzip'],
+    ] as const) {
+      const res = await ctx.app.inject({ url, headers: { 'accept-encoding': acceptEncoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(decoded[encoding](res.rawPayload).toString()).toBe(plain.body);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      // What shared caches were told is unchanged; they must also keep the encodings apart.
+      expect(res.headers['cache-control']).toBe(plain.headers['cache-control']);
+      expect(res.headers['cache-control']).toContain('s-maxage=');
+      expect(String(res.headers.vary).split(/,\s*/)).toEqual(expect.arrayContaining(['Cookie', 'Accept-Encoding']));
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      tags.add(res.headers.etag as string);
+      // Revalidation: the tag of any encoding answers 304 without a body.
+      const again = await ctx.app.inject({ url, headers: { 'accept-encoding': acceptEncoding, 'if-none-match': plain.headers.etag as string } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(res.headers.etag);
+    }
+    expect(tags.size).toBe(3);
+    // Signed in, the page says so in its data block: its own kept HTML, not the visitor's.
+    const signedIn = await ctx.app.inject({ url, headers: { cookie: `session=${admin.token}`, 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(signedIn.rawPayload).toString()).toContain('"anonymous":false');
+    expect(signedIn.headers.etag).not.toBe(plain.headers.etag);
+    // After a write the old tag no longer matches, and the page is the new one.
+    await updateBusiness(ctx.deps, admin.actor, business.id, { description: 'Nytt och kort.', branches: [{ location: 'Malmö' }] });
+    const after = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag as string } });
+    expect(after.statusCode).toBe(200);
+    expect(brotliDecompressSync(after.rawPayload).toString()).toContain('Nytt och kort.');
+    // A page made per request (no kept render) is compressed too, without an ETag.
+    const about = await ctx.app.inject({ url: '/about', headers: { 'accept-encoding': 'gzip' } });
+    expect(about.statusCode).toBe(200);
+    expect(about.headers.etag).toBeUndefined();
+    expect(about.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(about.rawPayload).toString()).toBe((await ctx.app.inject('/about')).body);
   });
 
   it('serves an unknown or invalid id as a 404 with the page without data, for the browser to ask (and show not-found)', async () => {

@@ -14,6 +14,7 @@ import { siteText } from '../services/site/site-settings';
 import { readBuildJson, serverRenderer, type Manifest, type Prerendered } from './spa-build';
 import { languageOf, makePageHtml, routeOf } from './spa-html';
 import { pageAnswers, statePaints } from './spa-pages';
+import { pageReplies } from './spa-reply';
 import { SHARED_PUBLIC } from './shared-cache';
 import { networkOf } from '../lib/networks';
 
@@ -46,6 +47,7 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
   const renderer = serverRenderer(deps.paths.client, () => app.log);
   const answer = pageAnswers(deps, renderer, () => app.log);
   const statePaint = statePaints(renderer, () => app.log);
+  const sendPage = pageReplies();
   const prerenderedRoutes = new Set(Object.keys(prerendered ?? {}));
 
   // Pages (some rendered per request) count against the general per-client limit (app.ts).
@@ -56,7 +58,7 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
     if (!isApi && pageHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       const urlPath = url.split('?')[0] ?? '/';
       const lang = languageOf(url, request.headers.cookie);
-      const { status, head, served } = await answer(request, urlPath, lang);
+      const { status, head, served, kept } = await answer(request, urlPath, lang);
       // A prerendered page whose query string asks for another state than its default (a feed
       // filter, a search) paints in that state, not in the default one it would then leave.
       let firstPaint: string | null | undefined;
@@ -74,12 +76,15 @@ export async function registerSpa(app: FastifyInstance, deps: Deps) {
       // A page is the same for every visitor with the same cookies (the language is one); a
       // signed-in one's says `private, no-store` (session.ts). A state painted on request (a
       // search) is rationed per network, so it is never the same for everyone: no shared copy.
-      return reply
+      reply
         .status(status)
         .header('Cache-Control', status === 200 && firstPaint === undefined ? SHARED_PUBLIC : 'no-cache')
         .header('Vary', 'Cookie')
-        .type('text/html; charset=utf-8')
-        .send(withSiteText(pageHtml(urlPath, lang, head, served, firstPaint), site));
+        .type('text/html; charset=utf-8');
+      // A page made from a kept render is the same until the data changes (the site's words are
+      // data too): its HTML and compressed bytes are kept with that render, by who sees it.
+      const html = () => withSiteText(pageHtml(urlPath, lang, head, served, firstPaint), site);
+      return sendPage(request, reply, html, kept && served ? { by: kept, key: `${status}|${served.anonymous}|${lang}|${urlPath}` } : null);
     }
     return reply.status(404).send(appErrorBody(new AppError('NOT_FOUND', 'routeNotFound')));
   });

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../services/deps';
 import { AppError } from '../lib/errors';
-import { keptBody } from '../lib/kept-json';
+import { keptArrayOf, keptBody } from '../lib/kept-json';
+import { schemaSerializer } from '../lib/reply-serializer';
 import { parseInput } from '../lib/validation';
 import {
   BRANCH_TEXT_MAX,
@@ -24,7 +25,7 @@ import { messageText } from '../../shared/schemas/messages';
 import type { Actor } from '../services/actor';
 import { getBusiness, type Business, type BusinessDetail } from '../services/business/business';
 import { createBusiness, deleteBusiness, updateBusiness } from '../services/business/business-admin';
-import { businessPage, directoryFilters, listBusinesses } from '../services/business/directory';
+import { businessesByIds, businessPage, directoryFilters, listBusinesses, searchedBusinessIds } from '../services/business/directory';
 import { rateBusiness, unrateBusiness } from '../services/business/business-ratings';
 import { listCategories } from '../services/business/categories';
 import { requireAdmin } from '../services/actor';
@@ -127,6 +128,23 @@ export function toRestBusiness(b: Business | BusinessDetail, actor: Actor): Rest
       ? { suggestedBy: b.suggestedBy && { _id: b.suggestedBy.id, firstName: b.suggestedBy.firstName, lastName: b.suggestedBy.lastName } }
       : {}),
   };
+}
+
+/** One business as `GET /api/business` lists it, written as the list's own writer writes each item. */
+const writeRestBusiness = schemaSerializer(restBusinessSchema);
+
+/**
+ * The JSON array of these businesses as a visitor sees them, in this order, each document written
+ * once per data stamp (keptArrayOf): a search page reads and writes only those no search has shown
+ * since the last write (docs/decisions/008).
+ */
+function keptBusinessDocuments(deps: Deps, ids: string[]): Buffer {
+  return keptArrayOf(
+    deps.db,
+    'rest-business',
+    ids,
+    (missing) => new Map(businessesByIds(deps, missing).map((b) => [b.id, writeRestBusiness(toRestBusiness(b, null))])),
+  );
 }
 
 const BRANCH_FIELD = /^branches\[(\d{1,3})\]\[(location|address|_id)\]$/;
@@ -282,7 +300,16 @@ export function businessRoutes(deps: Deps) {
       },
       async (request, reply) => {
         const { limit, cursor, ...query } = request.query;
-        if (limit === undefined && cursor === undefined) {
+        const whole = limit === undefined && cursor === undefined;
+        // A visitor's search joins the documents kept per business (free text is never kept
+        // whole: the public cache skips it); a signed-in one's favourites make theirs personal.
+        const found = request.actor === null ? searchedBusinessIds(deps, { ...query, limit, cursor }, whole) : null;
+        if (found) {
+          if (!whole) withNextCursor(reply, found.nextCursor);
+          // Written by the item writer of the route's own schema: sent as it is (a Buffer is never serialised).
+          return reply.type('application/json; charset=utf-8').send(keptBusinessDocuments(deps, found.ids) as never);
+        }
+        if (whole) {
           const all = () => listBusinesses(deps, request.actor, query).map((b) => toRestBusiness(b, request.actor));
           // The legacy whole list grows with the site: a visitor's unfiltered one is written once
           // per sort and data stamp and shared by every request (keptBody, docs/decisions/008).

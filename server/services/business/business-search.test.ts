@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchFold } from '../../lib/sv-fold';
-import { createCast, createTestApp, type TestContext } from '../../test/helpers';
+import { bearer, createCast, createTestApp, createTestUser, type TestContext } from '../../test/helpers';
 import { createBusiness, deleteBusiness, updateBusiness } from './business-admin';
 import { businessMatches, fillBusinessSearch } from './business-search';
 
@@ -142,6 +142,37 @@ describe('the directory search', () => {
     expect(rest.json<Array<{ title: string }>>().map((b) => b.title)).toEqual(['Pizza Hut', 'Uppsala Bokhandel', 'Pizzeria Napoli']);
     const page = await trpcGet<{ items: Array<{ title: string }> }>('business.directoryPage', { search: 'pizza', sort: 'newest' });
     expect(page.items.map((b) => b.title)).toEqual(['Pizza Hut', 'Uppsala Bokhandel', 'Pizzeria Napoli']);
+  });
+
+  it("writes a visitor's REST search from kept documents: the bytes a member's is written with, and fresh after a write", async () => {
+    // A member without favourites sees the same documents, written per request by the route's own writer.
+    const member = await createTestUser(t.db);
+    const queries: Array<Record<string, string>> = [
+      { search: 'pizza' },
+      { search: 'pizza', limit: '2' },
+      { search: 'pizza', limit: '2', cursor: '2' },
+      { search: 'kafe', sort: 'newest' },
+    ];
+    for (const query of queries) {
+      const visitor = await t.app.inject({ url: '/api/business', query });
+      const theirs = await t.app.inject({ url: '/api/business', query, headers: bearer(member) });
+      expect(visitor.statusCode).toBe(200);
+      expect(JSON.parse(visitor.body).length).toBeGreaterThan(0);
+      expect(visitor.body).toBe(theirs.body);
+      expect(visitor.headers['content-type']).toBe(theirs.headers['content-type']);
+      expect(visitor.headers['x-next-cursor']).toBe(theirs.headers['x-next-cursor']);
+    }
+    expect((await t.app.inject({ url: '/api/business', query: { search: 'pizza', limit: '2' } })).headers['x-next-cursor']).toBe('2');
+    // A member's favourite is still their own, and never in a visitor's documents.
+    const pizzaHut = ids.get('Pizza Hut')!;
+    await t.app.inject({ method: 'POST', url: `/api/users/addFavorite/${member.id}/${pizzaHut}`, headers: bearer(member) });
+    const mine = (await t.app.inject({ url: '/api/business', query: { search: 'pizza hut' }, headers: bearer(member) })).json<Array<{ isFavorite: object }>>();
+    expect(mine[0].isFavorite).toEqual({ [member.id]: true });
+    expect((await t.app.inject({ url: '/api/business', query: { search: 'pizza hut' } })).json<Array<{ isFavorite: object }>>()[0].isFavorite).toEqual({});
+    // A write drops the kept documents: the next search shows the new description.
+    await updateBusiness(t.deps, cast.admin.actor, pizzaHut, { description: 'Kedja med buffé.', branches: [{ location: 'Kalmar' }] });
+    const after = (await t.app.inject({ url: '/api/business', query: { search: 'pizza hut' } })).json<Array<{ description: string }>>();
+    expect(after.map((b) => b.description)).toEqual(['Kedja med buffé.']);
   });
 
   it('refuses a search longer than 100 characters with a 400 through both doors', async () => {

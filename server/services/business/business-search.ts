@@ -1,4 +1,6 @@
+import type { Statement } from 'better-sqlite3';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
 import { branches, businesses, categories } from '../../../db/schema';
 import { searchFold } from '../../lib/sv-fold';
@@ -142,9 +144,36 @@ export function businessSearchQuery(words: string[]) {
   return sql`select business_id as id, ${rank} as rank from business_search where ${sql.join(conditions, sql` and `)}`;
 }
 
-/** The businesses a search finds, each with its rank (an index of SEARCH_RANKS); empty for no words. */
+const dialect = new SQLiteSyncDialect();
+
+/**
+ * How many search statements are kept compiled per database: the text depends only on how many
+ * words there are and which are short (the words themselves are bound), so a handful in practice.
+ */
+const SEARCH_STATEMENTS = 64;
+const searchStatements = new WeakMap<Db, Map<string, Statement>>();
+
+/**
+ * The businesses a search finds, each with its rank (an index of SEARCH_RANKS); empty for no
+ * words. The statement is compiled once per shape and kept: compiling it was half of a search's
+ * time in the database (issue 31's bench rows).
+ */
 export function businessMatches(db: Db, search: string | undefined): Map<string, number> {
   const words = searchWords(search);
   if (words.length === 0) return new Map();
-  return new Map(db.all<{ id: string; rank: number }>(businessSearchQuery(words)).map((r) => [r.id, r.rank]));
+  const { sql: text, params } = dialect.sqlToQuery(businessSearchQuery(words));
+  let kept = searchStatements.get(db);
+  if (!kept) {
+    kept = new Map();
+    searchStatements.set(db, kept);
+  }
+  let statement = kept.get(text);
+  if (!statement) {
+    statement = db.$client.prepare(text).raw(true);
+    if (kept.size >= SEARCH_STATEMENTS) kept.delete(kept.keys().next().value!);
+    kept.set(text, statement);
+  }
+  const found = new Map<string, number>();
+  for (const [id, rank] of statement.all(...params) as Array<[string, number]>) found.set(id, rank);
+  return found;
 }

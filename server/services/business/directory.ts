@@ -94,21 +94,50 @@ export function listBusinesses(deps: Deps, actor: Actor, input: DirectoryQuery =
 const ROWS_PER_STATEMENT = 500;
 
 /**
- * The rows of a search's matches from `from`, at most `count`: the places come from the kept
- * directory (ranked and filtered there, as the directory page gets them), the rows by id.
+ * The ids of a search's matches from `from`, at most `count`, and how many match in all: the
+ * places come from the kept directory (ranked and filtered there, as the directory page gets
+ * them), so no business is read.
  */
-function searchedRows(db: Db, actor: Actor, input: DirectoryQuery, from: number, count: number): { rows: Row[]; total: number } {
+function searchedIds(db: Db, input: DirectoryQuery, from: number, count: number): { ids: string[]; total: number } {
   const snapshot = directorySnapshot(db);
   const places = matchingPlaces(db, snapshot, input);
-  const ids = places.slice(from, from + count).map((i) => snapshot.cards[i].id);
+  return { ids: places.slice(from, from + count).map((i) => snapshot.cards[i].id), total: places.length };
+}
+
+/** The rows of these businesses, in this order; a business deleted since the snapshot was kept is left out. */
+function rowsOf(db: Db, actor: Actor, ids: string[]): Row[] {
   const byId = new Map<string, Row>();
   for (let i = 0; i < ids.length; i += ROWS_PER_STATEMENT)
     for (const row of selectRows(db, actor)
       .where(inArray(businesses.id, ids.slice(i, i + ROWS_PER_STATEMENT)))
       .all())
       byId.set(row.id, row);
-  // A business deleted since the snapshot was kept is left out.
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: places.length };
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The rows of a search's matches from `from`, at most `count`. */
+function searchedRows(db: Db, actor: Actor, input: DirectoryQuery, from: number, count: number): { rows: Row[]; total: number } {
+  const { ids, total } = searchedIds(db, input, from, count);
+  return { rows: rowsOf(db, actor, ids), total };
+}
+
+/**
+ * A search of listBusinesses or businessPage (REST `GET /api/business?search=`) as ids only, in
+ * their order, with the next page's cursor (null for the whole list or the last page); null
+ * without a search. A visitor's reply is then made of documents kept per business
+ * (rest/business.ts), so a search reads no business it has written before (docs/decisions/008).
+ */
+export function searchedBusinessIds(deps: Deps, input: DirectoryPageQuery, whole: boolean): { ids: string[]; nextCursor: string | null } | null {
+  if (searchWords(input.search).length === 0) return null;
+  const from = whole ? 0 : input.cursor ? Number(input.cursor) : 0;
+  const limit = whole ? Infinity : (input.limit ?? DIRECTORY_PAGE);
+  const { ids, total } = searchedIds(deps.db, input, from, limit);
+  return { ids, nextCursor: from + limit < total ? String(from + limit) : null };
+}
+
+/** These businesses with their branches as a visitor sees them, in this order (a deleted one left out). */
+export function businessesByIds(deps: Deps, ids: string[]): Business[] {
+  return withBranches(deps.db, rowsOf(deps.db, null, ids));
 }
 
 /**
