@@ -8,7 +8,7 @@ import type { PageData } from '../../shared/schemas/page-data';
 import type { SiteText } from '../../shared/schemas/site-settings';
 
 /** One chunk of Vite's build manifest (client/.vite/manifest.json). */
-export type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+export type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
 /** .vite/prerender.json (vite.config.ts): a page's first render before data, by page chunk and language. */
 export type Prerendered = Record<string, Partial<Record<'sv' | 'en', string>>>;

@@ -82,6 +82,10 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
     let html = base;
     if (manifest && html.includes('</head>')) {
       const keys = [APP_CHUNK, route, lang === 'en' ? ENGLISH_CATALOG : ''].filter((k) => k && manifest[k]);
+      // A page painted from HTML may hold the render of a section its chunk loads lazily (the
+      // business page's comments and photos): that section's stylesheets come with the page, or
+      // it paints unstyled and shifts when its chunk arrives. Stylesheets only: no script hints.
+      if (rendered) keys.push(...(manifest[route]?.dynamicImports ?? []).filter((k) => manifest[k]));
       // A prerendered page paints from HTML and CSS; client/main.tsx fetches its scripts after
       // that paint. Any other page needs its scripts first, so they are preloaded here.
       const hints = hintsFor(keys, !rendered);

@@ -29,7 +29,14 @@ const MANIFEST = {
   '_card-1.js': { file: 'assets/card-1.js', imports: ['_react-1.js'], css: ['assets/card-1.css'] },
   'pages/home.tsx': { file: 'assets/home-1.js', isDynamicEntry: true, imports: ['index.html', '_react-1.js', '_card-1.js'], css: ['assets/home-1.css'] },
   'pages/directory.tsx': { file: 'assets/directory-1.js', isDynamicEntry: true, imports: ['index.html', '_card-1.js'] },
-  'pages/business-detail.tsx': { file: 'assets/business-detail-1.js', isDynamicEntry: true, imports: ['index.html'] },
+  'pages/business-detail.tsx': {
+    file: 'assets/business-detail-1.js',
+    isDynamicEntry: true,
+    imports: ['index.html'],
+    dynamicImports: ['features/comments/comment-section.tsx'],
+  },
+  // A section the page loads lazily but the server renders with it (the business page's comments).
+  'features/comments/comment-section.tsx': { file: 'assets/comments-1.js', isDynamicEntry: true, imports: ['_card-1.js'], css: ['assets/comments-1.css'] },
   'pages/about.tsx': { file: 'assets/about-1.js', isDynamicEntry: true, imports: ['index.html', '_react-1.js'], css: ['assets/about-1.css'] },
   'i18n/en-first.ts': { file: 'assets/en-1.js', isDynamicEntry: true },
 };
@@ -242,8 +249,9 @@ describe('business page rendered with its data', () => {
     const data = dataBlock(body);
     expect(data).toMatchObject({ path: 'business.byId', input: { id: business.id }, anonymous: true });
     expect(data?.data.title).toBe(TITLE);
-    // Rendered in the browser's language, with stylesheets but no script preloads (as a prerendered page).
-    expect(links(body)).toEqual(['stylesheet /assets/start-1.css']);
+    // Rendered in the browser's language, with stylesheets but no script preloads (as a prerendered
+    // page), among them those of the lazy comment section the render holds, so it paints styled.
+    expect(links(body)).toEqual(['stylesheet /assets/start-1.css', 'stylesheet /assets/card-1.css', 'stylesheet /assets/comments-1.css']);
     const english = (await ctx.app.inject({ url: `/business/${business.id}`, headers: { cookie: 'lang=en' } })).body;
     expect(english).toContain('<html lang="en"');
     expect(english).toContain('>Go Back</a>');
