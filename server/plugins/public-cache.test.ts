@@ -38,6 +38,19 @@ describe('public reply cache', () => {
     expect(revalidated.body).toBe('');
   });
 
+  it('answers 304 to a revalidation after a write that left the reply the same (a miss with the same tag)', async () => {
+    const url = `/api/comment/${shop}`;
+    const first = await get(url);
+    // Any write empties the cache; this one does not touch the shop's comments.
+    insertBusiness(t.db, 'Annan butik');
+    const revalidated = await get(url, { 'if-none-match': String(first.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    expect(revalidated.headers.etag).toBe(first.headers.etag);
+    // The miss kept the reply again: a plain GET is a hit with the same bytes.
+    expect((await get(url)).body).toBe(first.body);
+  });
+
   it('serves a fresh reply after any write through the app', async () => {
     await get('/api/comment');
     const created = await createComment(t.deps, cast.other.actor, { businessId: shop, text: 'Ny kommentar direkt', businessLocation: 'Lund' });

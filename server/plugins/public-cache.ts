@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isCacheable, PER_RESPONSE_HEADERS } from './public-cache-eligibility';
-import { encodedTag, isGetOrHead, type PublicCache } from './public-cache-store';
+import { encodedTag, isGetOrHead, noneMatchHits, type PublicCache } from './public-cache-store';
 import { addVary } from './vary';
 import { isAnonymousRequest } from './session';
 import { SHARED_PUBLIC } from './shared-cache';
@@ -74,6 +74,14 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
       for (const one of Array.isArray(value) ? value : [value]) headers.push([name, String(one)]);
     }
     cache.keep(pending.key, pending.stamp, body, etag, headers);
+    // A revalidation that missed the kept entry (a write came in between and left this reply
+    // the same) is still answered 304 when the tag matches, as a hit would be; Node sends a 304
+    // without a body.
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && noneMatchHits(ifNoneMatch, etag)) {
+      reply.code(304);
+      return '';
+    }
     return payload;
   });
 }
