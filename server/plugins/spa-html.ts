@@ -1,7 +1,7 @@
 // index.html for one page: the route's stylesheets and script hints, the document language, the
 // page's head, and in #root its first paint (prerendered, or rendered with its data).
 import { PAGE_DATA_ID, type PageData } from '../../shared/schemas/page-data';
-import { matchRoute, pageChunk } from '../../shared/schemas/routes';
+import { matchRoute, pageChunk, ROUTES, type Route } from '../../shared/schemas/routes';
 import { jsonForScript, LANG_PARAM } from './page-head';
 import type { Manifest, Prerendered } from './spa-build';
 
@@ -10,6 +10,12 @@ export function routeOf(urlPath: string): string {
   const page = matchRoute(urlPath)?.route.page;
   return page ? pageChunk(page) : '';
 }
+
+/**
+ * The chunks of the pages the server renders with their data (a route with a `query`): their
+ * render may hold sections the chunk loads lazily (the business page's comments and photos).
+ */
+const SERVED_CHUNKS = new Set((ROUTES as readonly Route[]).flatMap((r) => (r.page && r.query ? [pageChunk(r.page)] : [])));
 
 /** The app itself (React, router, layout), which the small entry client/main.tsx imports. */
 const APP_CHUNK = 'start.tsx';
@@ -82,10 +88,10 @@ export function makePageHtml(indexHtml: string, manifest: Manifest | null, prere
     let html = base;
     if (manifest && html.includes('</head>')) {
       const keys = [APP_CHUNK, route, lang === 'en' ? ENGLISH_CATALOG : ''].filter((k) => k && manifest[k]);
-      // A page painted from HTML may hold the render of a section its chunk loads lazily (the
-      // business page's comments and photos): that section's stylesheets come with the page, or
-      // it paints unstyled and shifts when its chunk arrives. Stylesheets only: no script hints.
-      if (rendered) keys.push(...(manifest[route]?.dynamicImports ?? []).filter((k) => manifest[k]));
+      // A page rendered with its data may hold the render of a section its chunk loads lazily
+      // (the business page's comments and photos): that section's stylesheets come with the
+      // page, or it paints unstyled and shifts when its chunk arrives. Stylesheets only.
+      if (rendered && SERVED_CHUNKS.has(route)) keys.push(...(manifest[route]?.dynamicImports ?? []).filter((k) => manifest[k]));
       // A prerendered page paints from HTML and CSS; client/main.tsx fetches its scripts after
       // that paint. Any other page needs its scripts first, so they are preloaded here.
       const hints = hintsFor(keys, !rendered);
