@@ -164,10 +164,11 @@ async function load(url: string, headers: Record<string, string>): Promise<Load>
 
 /** Runs the load while counting the CPU the given processes used. */
 async function measure(url: string, headers: Record<string, string>, pids: number[]) {
-  const before = pids.reduce((sum, pid) => sum + cpuTicks(pid), 0);
+  const before = pids.map(cpuTicks);
   const result = await load(url, headers);
-  const serverCpuS = (pids.reduce((sum, pid) => sum + cpuTicks(pid), 0) - before) / ticksPerSecond;
-  return { ...result, serverCpuS };
+  const used = pids.map((pid, i) => (cpuTicks(pid) - before[i]) / ticksPerSecond);
+  // serverCpuS: all of them; siteCpuS: the last, the site's own process.
+  return { ...result, serverCpuS: used.reduce((a, b) => a + b, 0), siteCpuS: used.at(-1)! };
 }
 
 async function main() {
@@ -377,6 +378,7 @@ http {
       `${ratio.toFixed(2)}× ${ratio >= 5 ? 'meets' : 'misses'} ≥ 5×`,
       `${(perCpu(viaNginx) / perCpu(direct)).toFixed(2)}×`,
       `${(hitShare * 100).toFixed(2)} %${notHit ? ` (${[...notHits].map(([k, v]) => `${k} ${v}`).join(', ')})` : ''}`,
+      `${fmt(viaNginx.siteCpuS * 1000)} ms`,
       `${fmt(direct.requests / direct.loadCpuS)} / ${fmt(viaNginx.requests / viaNginx.loadCpuS)}`,
     ]);
     if (direct.non2xx || viaNginx.non2xx) fail(`${p}: non-2xx replies or timeouts under load (direct ${direct.non2xx}, nginx ${viaNginx.non2xx})`);
@@ -387,7 +389,18 @@ http {
   console.log(
     `\nthroughput (${haveWrk ? 'wrk, 1 thread' : 'autocannon (wrk not installed)'}, ${connections} connections, ${secondsPerRow} s each; ${os.cpus().length} cores shared by server, nginx and load; load average ${load})`,
   );
-  const head = ['GET', 'direct req/s', 'per CPU-s', 'via nginx req/s', 'per CPU-s', 'ratio', 'per CPU-s ratio', 'HIT share', 'load gen per CPU-s'];
+  const head = [
+    'GET',
+    'direct req/s',
+    'per CPU-s',
+    'via nginx req/s',
+    'per CPU-s',
+    'ratio',
+    'per CPU-s ratio',
+    'HIT share',
+    'site CPU via nginx',
+    'load gen per CPU-s',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   for (const r of [head, ...rows])
     console.log(
