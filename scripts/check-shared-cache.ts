@@ -19,6 +19,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { openDb } from '../db/client';
@@ -76,15 +77,33 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
 }
 let stopping = false;
 
-/** Every file under dir (nginx's cache), read as text. */
+/**
+ * Every file under dir (nginx's cache) as text: its key and headers, and its body decoded when it
+ * was stored compressed (a browser asks for brotli), so a stored personal reply cannot hide.
+ */
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);
     if (statSync(file).isDirectory()) out.push(...filesUnder(file));
-    else out.push(readFileSync(file, 'latin1'));
+    else out.push(readCacheFile(readFileSync(file)));
   }
   return out;
+}
+function readCacheFile(bytes: Buffer): string {
+  const headEnd = bytes.indexOf('\r\n\r\n');
+  if (headEnd < 0) return bytes.toString('latin1');
+  const head = bytes.subarray(0, headEnd).toString('latin1');
+  const body = bytes.subarray(headEnd + 4);
+  const encoding = /^content-encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
+  try {
+    if (encoding === 'br') return head + zlib.brotliDecompressSync(body).toString('utf8');
+    if (encoding === 'gzip') return head + zlib.gunzipSync(body).toString('utf8');
+    if (encoding === 'deflate') return head + zlib.inflateSync(body).toString('utf8');
+  } catch {
+    // not what it says: read it as it is
+  }
+  return head + body.toString('utf8');
 }
 
 /** Clock ticks of user + system time a process has used so far (Linux /proc; 0 elsewhere). */
@@ -281,33 +300,44 @@ http {
   const personalPaths = ['/api/users/auth/check', `/api/users/${userId}/favoriteBusinesses`, '/trpc/users.me', '/api/notifications'];
   const leaks = (body: string) => body.includes(marker) || body.includes(email);
 
+  // Each asked plain and as a browser asks (compressed: fetch decodes it), each its own copy.
+  const encodings = [
+    ['plain', 'identity'],
+    ['br', 'gzip, deflate, br'],
+  ] as const;
   // 1. The signed-in user asks first (twice: a second ask would be a hit if it were stored).
   for (const headers of signedIn)
     for (const p of [...publicPaths, ...personalPaths])
-      for (let i = 0; i < 2; i++) {
-        const res = await fetch(cached + p, { headers: { ...headers, 'accept-encoding': 'identity' } });
-        await res.arrayBuffer();
-        const status = res.headers.get('x-cache-status');
-        if (status === 'HIT' || status === 'STALE' || status === 'UPDATING') fail(`${p}: a signed-in request was answered from nginx's cache (${status})`);
-        if (res.ok && !/private, no-store/.test(res.headers.get('cache-control') ?? ''))
-          fail(`${p}: a signed-in reply says ${res.headers.get('cache-control')}`);
-      }
+      for (const [, enc] of encodings)
+        for (let i = 0; i < 2; i++) {
+          const res = await fetch(cached + p, { headers: { ...headers, 'accept-encoding': enc } });
+          await res.arrayBuffer();
+          const status = res.headers.get('x-cache-status');
+          if (status === 'HIT' || status === 'STALE' || status === 'UPDATING') fail(`${p}: a signed-in request was answered from nginx's cache (${status})`);
+          if (res.ok && !/private, no-store/.test(res.headers.get('cache-control') ?? ''))
+            fail(`${p}: a signed-in reply says ${res.headers.get('cache-control')}`);
+        }
   // 2. Visitors then ask for the same: never the user's data, twice each (miss, then hit).
   const statuses = new Map<string, string[]>();
   for (const p of [...publicPaths, ...personalPaths])
-    for (let i = 0; i < 2; i++) {
-      const res = await fetch(cached + p, { headers: { 'accept-encoding': 'identity' } });
-      const body = await res.text();
-      statuses.set(p, [...(statuses.get(p) ?? []), res.headers.get('x-cache-status') ?? '-']);
-      if (leaks(body)) fail(`${p}: a visitor was served the signed-in user's name or e-mail`);
-    }
+    for (const [label, enc] of encodings)
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(cached + p, { headers: { 'accept-encoding': enc } });
+        const body = await res.text();
+        const key = `${p} ${label}`;
+        statuses.set(key, [...(statuses.get(key) ?? []), res.headers.get('x-cache-status') ?? '-']);
+        if (leaks(body)) fail(`${key}: a visitor was served the signed-in user's name or e-mail`);
+      }
   for (const p of publicPaths)
-    if (statuses.get(p)?.[1] !== 'HIT') fail(`${p}: a visitor's second read was not served from nginx's cache (${statuses.get(p)?.join(', ')})`);
-  for (const p of personalPaths) if (statuses.get(p)?.includes('HIT')) fail(`${p}: a personal path was a cache hit for a visitor`);
+    for (const [label] of encodings)
+      if (statuses.get(`${p} ${label}`)?.[1] !== 'HIT')
+        fail(`${p} ${label}: a visitor's second read was not served from nginx's cache (${statuses.get(`${p} ${label}`)?.join(', ')})`);
+  for (const p of personalPaths)
+    for (const [label] of encodings) if (statuses.get(`${p} ${label}`)?.includes('HIT')) fail(`${p} ${label}: a personal path was a cache hit for a visitor`);
   // 3. Nothing of the user's is stored in nginx's cache.
   if (filesUnder(cacheDir).some(leaks)) fail("nginx's cache directory holds a reply with the signed-in user's name or e-mail");
   console.log(
-    `privacy: ${publicPaths.length + personalPaths.length} paths asked signed in (cookie, bearer) and then as a visitor; visitor cache statuses: ${[...statuses].map(([p, s]) => `${p} ${s.join('/')}`).join('; ')}`,
+    `privacy: ${publicPaths.length + personalPaths.length} paths asked signed in (cookie, bearer) and then as a visitor, plain and compressed; visitor cache statuses: ${[...statuses].map(([p, s]) => `${p} ${s.join('/')}`).join('; ')}`,
   );
 
   // 4. A new comment reaches a visitor of the cached feed within the promised time.
