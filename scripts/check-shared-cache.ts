@@ -11,7 +11,9 @@
  * on the same cores). Run by scripts/check-shared-cache.sh, which installs nginx and wrk.
  *
  * Env: DIST (default ./dist), NGINX (default nginx), WRK (default wrk; autocannon without it),
- * SECONDS_PER_ROW (default 5).
+ * SECONDS_PER_ROW (default 5), NGINX_LOCATION_EXTRA (settings added to the cached location, to see
+ * the check fail with a cache that disobeys: `proxy_ignore_headers Cache-Control Set-Cookie Vary;
+ * proxy_cache_valid 200 1m;`).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -254,6 +256,7 @@ http {
             proxy_cache_background_update on;
             proxy_cache_use_stale updating error timeout;
             add_header X-Cache-Status $upstream_cache_status always;
+            ${process.env.NGINX_LOCATION_EXTRA ?? ''}
         }
     }
 }
