@@ -299,7 +299,17 @@ http {
   const signedIn = [{ cookie: `session=${token}` }, { authorization: `Bearer ${token}` }];
 
   // Pages are the same shell for every visitor (the notifications page included: it asks to sign in).
-  const publicPaths = ['/api/comment?limit=12', `/api/business/${business.id}`, '/api/business?limit=24', `/business/${business.id}`, '/', '/notifications'];
+  // The client's tRPC feed read, as its batch link sends it.
+  const trpcFeed = `/trpc/comments.feed?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {} }))}`;
+  const publicPaths = [
+    '/api/comment?limit=12',
+    trpcFeed,
+    `/api/business/${business.id}`,
+    '/api/business?limit=24',
+    `/business/${business.id}`,
+    '/',
+    '/notifications',
+  ];
   const personalPaths = ['/api/users/auth/check', `/api/users/${userId}/favoriteBusinesses`, '/trpc/users.me', '/api/notifications'];
   const leaks = (body: string) => body.includes(marker) || body.includes(email);
 
@@ -387,6 +397,7 @@ http {
   const ratios: number[] = [];
   for (const [name, p] of [
     ['feed, first page', '/api/comment?limit=12'],
+    ['feed, tRPC', trpcFeed],
     ['one business', `/api/business/${business.id}`],
     ['business page (HTML)', `/business/${business.id}`],
   ] as const) {
