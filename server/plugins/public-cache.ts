@@ -77,7 +77,8 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
       // The page's own headers as they go out (Cache-Control, Vary, ETag per encoding: spa.ts,
       // spa-reply.ts), kept with its uncompressed bytes; a hit compresses and tags them the same way.
       const page = request.publicPage;
-      if (page && reply.statusCode === 200 && reply.getHeader('cache-control') === SHARED_PUBLIC && isAnonymousRequest(request)) {
+      const shared = reply.statusCode === 200 && reply.getHeader('cache-control') === SHARED_PUBLIC && !reply.hasHeader('set-cookie');
+      if (page && shared && isAnonymousRequest(request)) {
         cache.keep(pending.key, pending.stamp, page.body, page.etag, keptHeaders(reply), 'page');
       }
       return sent;
