@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
+import type { CacheKind } from './public-cache-store';
 
 /** Headers of a reply that are not kept with its body: they belong to one response only. */
 export const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'set-cookie', 'date', 'connection', 'keep-alive']);
@@ -13,23 +14,25 @@ export function plainReplyAsked(headers: IncomingHttpHeaders): boolean {
 }
 
 /**
- * Whether an anonymous GET's reply may be kept, under its raw URL: a REST route with
- * `config.publicCache`, or a tRPC call whose every procedure is cacheable; never with a search text.
+ * Whether an anonymous GET's reply may be kept, under its raw URL, and in which part of the
+ * cache: a REST route with `config.publicCache`, or a tRPC call whose every procedure is
+ * cacheable; with a search text in the search part (its own bounds: the texts are endless);
+ * null when it may not be kept.
  */
-export function isCacheable(request: FastifyRequest, isCacheableProcedure: (path: string) => boolean): boolean {
-  if (!plainReplyAsked(request.headers)) return false;
+export function isCacheable(request: FastifyRequest, isCacheableProcedure: (path: string) => boolean): CacheKind | null {
+  if (!plainReplyAsked(request.headers)) return null;
   const query = request.query as Record<string, unknown> | undefined;
-  if (request.routeOptions.config.publicCache) return !hasSearch(query?.search);
+  if (request.routeOptions.config.publicCache) return hasSearch(query?.search) ? 'search' : 'list';
   const url = request.url;
-  if (!url.startsWith('/trpc/')) return false;
+  if (!url.startsWith('/trpc/')) return null;
   // The path as tRPC reads it: /trpc/<path>[,<path>…] (a batch), after Fastify's routing.
   const { path } = request.params as { path?: string };
-  if (!path || !path.split(',').every(isCacheableProcedure)) return false;
-  if (typeof query?.input !== 'string') return true;
+  if (!path || !path.split(',').every(isCacheableProcedure)) return null;
+  if (typeof query?.input !== 'string') return 'list';
   try {
-    return !hasSearch(JSON.parse(query.input));
+    return hasSearch(JSON.parse(query.input)) ? 'search' : 'list';
   } catch {
-    return false;
+    return null;
   }
 }
 

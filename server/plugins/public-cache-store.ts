@@ -5,10 +5,13 @@ import { dataStamp } from '../lib/data-stamp';
 import { SESSION_COOKIE } from '../services/accounts/sessions';
 import { plainReplyAsked } from './public-cache-eligibility';
 import { mayBeSignedIn } from './session';
+import { languageOf } from './spa-html';
 
 type Variant = { head: (string | number)[]; body: Buffer };
 
 export type Entry = {
+  /** Its key (cacheKeyOf). */
+  key: string;
   /** The reply's headers as stored (security headers, content type, paging, caching), without its ETag. */
   headers: [string, string][];
   body: Buffer;
@@ -20,7 +23,34 @@ export type Entry = {
   bytes: number;
 };
 
-export type PublicCacheOptions = { maxBytes?: number; maxEntries?: number };
+/**
+ * Which part of the cache an entry is kept in. Each part has its own bounds, so endless keys
+ * (search texts, page addresses) never push out the few lists every visitor reads:
+ * - `list`: the public lists and documents, keyed by URL;
+ * - `search`: replies to a search text (REST `?search=`, a tRPC input with `search`), keyed by URL;
+ * - `page`: pages' HTML made from a kept render (spa-reply.ts), keyed by URL and language.
+ */
+export type CacheKind = 'list' | 'search' | 'page';
+
+type Bounds = { maxBytes: number; maxEntries: number };
+
+export type PublicCacheOptions = { maxBytes?: number; maxEntries?: number; search?: Partial<Bounds>; page?: Partial<Bounds> };
+
+/** The default bounds of the search part: about 1,000 searches' first pages. */
+export const SEARCH_CACHE = { maxEntries: 1000, maxBytes: 8 * 1024 * 1024 };
+/** The default bounds of the page part (the rendered pages behind it are bounded by RENDERED_PAGES, spa-pages.ts). */
+export const PAGE_CACHE = { maxEntries: 200, maxBytes: 32 * 1024 * 1024 };
+
+/**
+ * The key of a request in the cache: the raw URL, and for a page (any path outside the API) the
+ * language it is shown in too, which the `lang` cookie or `?lang=` picks (spa-html.ts).
+ */
+export function cacheKeyOf(url: string, cookieHeader: string | undefined): string {
+  return isPagePath(url) ? `${url}#${languageOf(url, cookieHeader)}` : url;
+}
+
+/** Whether a URL is a page's (answered by the SPA's handler), not the API's or a file's. */
+export const isPagePath = (url: string) => !(url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/uploads/') || url.startsWith('/assets/'));
 export type PublicCache = ReturnType<typeof createPublicCache>;
 
 /**
@@ -41,29 +71,42 @@ export type PublicCache = ReturnType<typeof createPublicCache>;
  * on the Fastify side also no resolved actor. A reply is kept only for such a request.
  */
 export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
-  const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
-  const maxEntries = options.maxEntries ?? 2000;
   const stampNow = () => dataStamp(db);
-  const entries = new Map<string, Entry>();
+  // One LRU per kind, each with its own bounds; a key is in at most one of them.
+  const parts: Record<CacheKind, { entries: Map<string, Entry>; bytes: number } & Bounds> = {
+    list: { entries: new Map(), bytes: 0, maxBytes: options.maxBytes ?? 16 * 1024 * 1024, maxEntries: options.maxEntries ?? 2000 },
+    search: { entries: new Map(), bytes: 0, ...SEARCH_CACHE, ...options.search },
+    page: { entries: new Map(), bytes: 0, ...PAGE_CACHE, ...options.page },
+  };
+  const kinds = Object.values(parts);
+  const size = () => parts.list.entries.size + parts.search.entries.size + parts.page.entries.size;
   let stamp = '';
-  let bytes = 0;
   // @fastify/cookie's parser, handed over when the app registers the cache. Before that (the
   // server does not listen yet) a Cookie header that names a session counts as signed in.
   let parseCookie = (header: string): Record<string, string | undefined> => ({ [SESSION_COOKIE]: header });
 
-  const forget = (key: string) => {
-    const entry = entries.get(key);
+  const forget = (part: (typeof parts)[CacheKind], key: string) => {
+    const entry = part.entries.get(key);
     if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.bytes;
+    part.entries.delete(key);
+    part.bytes -= entry.bytes;
+  };
+  const find = (key: string) => {
+    for (const part of kinds) {
+      const entry = part.entries.get(key);
+      if (entry) return { part, entry };
+    }
+    return undefined;
   };
 
   /** The current stamp; a moved stamp empties the cache first. */
   const freshStamp = () => {
     const now = stampNow();
     if (now !== stamp) {
-      entries.clear();
-      bytes = 0;
+      for (const part of kinds) {
+        part.entries.clear();
+        part.bytes = 0;
+      }
       stamp = now;
     }
     return now;
@@ -71,14 +114,15 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
 
   /** The entry for a GET (or HEAD) of this URL, if the data has not changed since it was kept; callers check the request is anonymous. */
   function lookup(request: IncomingMessage): Entry | undefined {
-    if (!isGetOrHead(request.method) || entries.size === 0 || !plainReplyAsked(request.headers)) return undefined;
+    if (!isGetOrHead(request.method) || size() === 0 || !plainReplyAsked(request.headers)) return undefined;
     freshStamp();
-    const entry = entries.get(request.url ?? '');
-    if (!entry) return undefined;
-    // Least recently used goes first when the cache is full: a hit moves to the end.
-    entries.delete(request.url ?? '');
-    entries.set(request.url ?? '', entry);
-    return entry;
+    const key = cacheKeyOf(request.url ?? '', request.headers.cookie);
+    const found = find(key);
+    if (!found) return undefined;
+    // Least recently used goes first when its part is full: a hit moves to the end.
+    found.part.entries.delete(key);
+    found.part.entries.set(key, found.entry);
+    return found.entry;
   }
 
   /**
@@ -111,7 +155,8 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
       entry.variants[encoding] = variant;
       if (wanted) {
         entry.bytes += body.length;
-        bytes += body.length;
+        const found = find(entry.key);
+        if (found?.entry === entry) found.part.bytes += body.length;
       }
     }
     response.writeHead(200, variant.head);
@@ -122,7 +167,7 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
   return {
     /** Answers an anonymous GET or HEAD from the cache; false when the request must go to the app. */
     answer(request: IncomingMessage, response: ServerResponse): boolean {
-      if (entries.size === 0 || mayBeSignedIn(request.headers, parseCookie)) return false;
+      if (size() === 0 || mayBeSignedIn(request.headers, parseCookie)) return false;
       const entry = lookup(request);
       if (!entry) return false;
       write(request, response, entry);
@@ -136,19 +181,27 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     },
     /** The stamp a reply being built now would be kept under. */
     stamp: freshStamp,
-    /** Keeps a 200 reply built under `builtAt` unless a write has landed since. */
-    keep(key: string, builtAt: string, body: Buffer, etag: string, headers: [string, string][]) {
-      if (builtAt !== stamp || stampNow() !== stamp || body.length > maxBytes / 4) return;
-      forget(key);
+    /** Keeps a 200 reply built under `builtAt` unless a write has landed since, in the part of its kind. */
+    keep(key: string, builtAt: string, body: Buffer, etag: string, headers: [string, string][], kind: CacheKind = 'list') {
+      const part = parts[kind];
+      if (builtAt !== stamp || stampNow() !== stamp || body.length > part.maxBytes / 4) return;
+      for (const other of kinds) forget(other, key);
       // The ETag is written per encoding (write), not kept with the shared headers.
       const shared = headers.filter(([name]) => name !== 'etag');
-      const entry: Entry = { headers: shared, body, etag, variants: {}, notModified: {}, bytes: body.length };
-      entries.set(key, entry);
-      bytes += entry.bytes;
-      for (const [oldest] of entries) {
-        if (bytes <= maxBytes && entries.size <= maxEntries) break;
-        forget(oldest);
+      const entry: Entry = { key, headers: shared, body, etag, variants: {}, notModified: {}, bytes: body.length };
+      part.entries.set(key, entry);
+      part.bytes += entry.bytes;
+      for (const [oldest] of part.entries) {
+        if (part.bytes <= part.maxBytes && part.entries.size <= part.maxEntries) break;
+        forget(part, oldest);
       }
+    },
+    /** How many entries and bytes each part holds (tests check the bounds). */
+    sizes() {
+      return Object.fromEntries(Object.entries(parts).map(([kind, part]) => [kind, { entries: part.entries.size, bytes: part.bytes }])) as Record<
+        CacheKind,
+        { entries: number; bytes: number }
+      >;
     },
   };
 }

@@ -3,11 +3,12 @@ import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
-import { preferredEncoding } from './public-cache';
+import { createPublicCache, preferredEncoding } from './public-cache';
 import { OTHER_WRITES_MS } from '../lib/data-stamp';
 import { insertBusiness } from '../test/comment-fixtures';
 import { rateComment } from '../services/comments/comment-ratings';
 import { createComment } from '../services/comments/comments';
+import { createBusiness } from '../services/business/business-admin';
 
 let t: TestContext;
 let cast: Awaited<ReturnType<typeof createCast>>;
@@ -121,17 +122,41 @@ describe('public reply cache', () => {
     expect(again.headers.etag).toBeUndefined();
   });
 
-  it('never serves a signed-in user from the cache, nor a search', async () => {
+  it('never serves a signed-in user from the cache', async () => {
     await get('/api/comment');
     const signedIn = await get('/api/comment', bearer(cast.owner));
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.headers.etag).toBeUndefined();
-    const search = await get('/api/business?search=konsum');
+    const search = await get('/api/business?search=konsum', bearer(cast.owner));
     expect(search.statusCode).toBe(200);
     expect(search.headers.etag).toBeUndefined();
-    const trpcSearch = await get(`/trpc/comments.byBusiness?input=${encodeURIComponent(JSON.stringify({ businessId: shop, search: 'lund' }))}`);
-    expect(trpcSearch.statusCode).toBe(200);
-    expect(trpcSearch.headers.etag).toBeUndefined();
+  });
+
+  it('keeps searches (REST and tRPC) in their own part: the kept reply is the one built, and a write moves it', async () => {
+    const urls = [
+      '/api/business?search=konsum&limit=24',
+      `/trpc/business.directoryPage?input=${encodeURIComponent(JSON.stringify({ search: 'konsum', limit: 24 }))}`,
+      `/trpc/comments.byBusiness?input=${encodeURIComponent(JSON.stringify({ businessId: shop, search: 'lund' }))}`,
+    ];
+    for (const url of urls) {
+      insertBusiness(t.db, `Tom ${url.length}`); // a write: the next reply is built, not kept
+      const built = await get(url, { 'accept-encoding': 'gzip' });
+      const kept = await get(url, { 'accept-encoding': 'gzip' });
+      expect(built.statusCode, url).toBe(200);
+      expect(built.headers.etag, url).toBeTruthy();
+      expect(kept.headers, url).toEqual({ ...built.headers, date: kept.headers.date });
+      const text = (reply: typeof kept) => (reply.headers['content-encoding'] === 'gzip' ? gunzipSync(reply.rawPayload) : reply.rawPayload).toString();
+      expect(text(kept), url).toBe(text(built));
+      // The member's reply (never kept) has the same data as the visitor's kept one.
+      const member = await get(url, bearer(cast.other));
+      if (url.startsWith('/api/')) expect(member.body, url).toBe(text(kept));
+    }
+    const titles = (body: string) => (JSON.parse(body) as { title: string }[]).map((b) => b.title);
+    const before = titles((await get('/api/business?search=konsum&limit=24')).body);
+    await createBusiness(t.deps, cast.admin.actor, { title: 'Konsum Väst', category: 'Livsmedel', description: 'Ny butik.', branches: [{ location: 'Lund' }] });
+    const after = titles((await get('/api/business?search=konsum&limit=24')).body);
+    expect(after).toEqual(expect.arrayContaining([...before, 'Konsum Väst']));
+    expect(after).toHaveLength(before.length + 1);
   });
 
   it('caches public tRPC queries but not others, and no error replies', async () => {
@@ -252,5 +277,33 @@ describe('who counts as anonymous', () => {
     // A cookie that only looks like a session is an anonymous visitor, whose reply is shared.
     const lookalike = await u.app.inject({ url, headers: { cookie: 'sessionless=1; Session=x' } });
     expect(lookalike.headers.etag).toBeTruthy();
+  });
+});
+
+describe('the public cache bounds', () => {
+  it('holds each part within its own entries and bytes: searches and pages never push out the lists', async () => {
+    const db = t.db;
+    const cache = createPublicCache(db, { maxEntries: 5, search: { maxEntries: 3, maxBytes: 64 * 1024 }, page: { maxEntries: 2, maxBytes: 1024 * 1024 } });
+    const stamp = cache.stamp();
+    const body = (n: number) => Buffer.alloc(n, 'a');
+    for (let i = 0; i < 4; i++) cache.keep(`/api/list/${i}`, stamp, body(100), `"l${i}"`, []);
+    for (let i = 0; i < 50; i++) cache.keep(`/api/business?search=${i}`, stamp, body(1000), `"s${i}"`, [], 'search');
+    for (let i = 0; i < 9; i++) cache.keep(`/business/${i}#sv`, stamp, body(2000), `"p${i}"`, [], 'page');
+    expect(cache.sizes()).toEqual({
+      list: { entries: 4, bytes: 400 },
+      search: { entries: 3, bytes: 3000 },
+      page: { entries: 2, bytes: 4000 },
+    });
+    // By bytes: entries of 10 KB in a part of 64 KB; one over a quarter of it is not kept at all.
+    const bytes = createPublicCache(db, { search: { maxEntries: 100, maxBytes: 64 * 1024 } });
+    for (let i = 0; i < 20; i++) bytes.keep(`/api/business?search=big${i}`, bytes.stamp(), body(10 * 1024), `"b${i}"`, [], 'search');
+    expect(bytes.sizes().search).toEqual({ entries: 6, bytes: 60 * 1024 });
+    bytes.keep('/api/business?search=huge', bytes.stamp(), body(17 * 1024), '"h"', [], 'search');
+    expect(bytes.sizes().search.entries).toBe(6);
+    expect(cache.sizes().list.entries).toBe(4);
+    // A write empties every part.
+    insertBusiness(db, 'Tömmer cachen');
+    cache.stamp();
+    expect(cache.sizes()).toEqual({ list: { entries: 0, bytes: 0 }, search: { entries: 0, bytes: 0 }, page: { entries: 0, bytes: 0 } });
   });
 });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isCacheable, PER_RESPONSE_HEADERS } from './public-cache-eligibility';
-import { encodedTag, isGetOrHead, noneMatchHits, type PublicCache } from './public-cache-store';
+import { plainReplyAsked } from './public-cache-eligibility';
+import { cacheKeyOf, encodedTag, isGetOrHead, isPagePath, noneMatchHits, type CacheKind, type PublicCache } from './public-cache-store';
 import { addVary } from './vary';
 import { isAnonymousRequest } from './session';
 import { SHARED_PUBLIC } from './shared-cache';
@@ -15,7 +16,12 @@ declare module 'fastify' {
     publicCache?: boolean;
   }
   interface FastifyRequest {
-    publicCacheKey: { key: string; stamp: string } | null;
+    publicCacheKey: { key: string; stamp: string; kind: CacheKind } | null;
+    /**
+     * A page's HTML made from a kept render (spa-reply.ts): its uncompressed bytes and ETag,
+     * which the cache keeps (in its `page` part) with the headers the reply goes out with.
+     */
+    publicPage: { body: Buffer; etag: string } | null;
   }
 }
 
@@ -26,6 +32,7 @@ declare module 'fastify' {
  */
 export async function registerPublicCache(app: FastifyInstance, cache: PublicCache, isCacheableProcedure: (path: string) => boolean) {
   app.decorateRequest('publicCacheKey', null);
+  app.decorateRequest('publicPage', null);
   cache.useCookieParser((header) => app.parseCookie(header));
 
   // @fastify/compress picks the encoding in a hook it adds to each route; this one, added to each
@@ -33,7 +40,8 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
   app.addHook('onRoute', (route) => {
     const after = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       // Only the ETags set below: static files' own (@fastify/static) are per file already.
-      if (!request.publicCacheKey) return payload;
+      // Pages are no route, and spa-reply.ts gives each encoding its tag itself.
+      if (!request.publicCacheKey || request.publicCacheKey.kind === 'page') return payload;
       const etag = reply.getHeader('etag');
       const encoding = reply.getHeader('content-encoding');
       if (typeof etag === 'string' && typeof encoding === 'string') reply.header('etag', encodedTag(etag, encoding));
@@ -51,12 +59,30 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
       cache.write(request.raw, reply.raw, entry);
       return reply;
     }
-    if (isCacheable(request, isCacheableProcedure)) request.publicCacheKey = { key: request.url, stamp: cache.stamp() };
+    // A page may be kept once spa-reply.ts has made it from a kept render (publicPage, onSend).
+    if (isPagePath(request.url)) {
+      if (request.method === 'GET' && plainReplyAsked(request.headers)) {
+        request.publicCacheKey = { key: cacheKeyOf(request.url, request.headers.cookie), stamp: cache.stamp(), kind: 'page' };
+      }
+      return;
+    }
+    const kind = isCacheable(request, isCacheableProcedure);
+    if (kind) request.publicCacheKey = { key: request.url, stamp: cache.stamp(), kind };
   });
 
   app.addHook('onSend', async (request, reply, sent: unknown) => {
     const pending = request.publicCacheKey;
     if (!pending) return sent;
+    if (pending.kind === 'page') {
+      // The page's own headers as they go out (Cache-Control, Vary, ETag per encoding: spa.ts,
+      // spa-reply.ts), kept with its uncompressed bytes; a hit compresses and tags them the same way.
+      const page = request.publicPage;
+      const shared = reply.statusCode === 200 && reply.getHeader('cache-control') === SHARED_PUBLIC && !reply.hasHeader('set-cookie');
+      if (page && shared && isAnonymousRequest(request)) {
+        cache.keep(pending.key, pending.stamp, page.body, page.etag, keptHeaders(reply), 'page');
+      }
+      return sent;
+    }
     // tRPC answers with a fetch Response; its (small, JSON) body is read here to keep a copy.
     const payload = sent instanceof Response ? await unwrapResponse(reply, sent) : sent;
     // The reply depends on who asks (a session or a token gets a personal one, `private,
@@ -68,12 +94,7 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     reply.header('etag', etag);
-    const headers: [string, string][] = [];
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
-      for (const one of Array.isArray(value) ? value : [value]) headers.push([name, String(one)]);
-    }
-    cache.keep(pending.key, pending.stamp, body, etag, headers);
+    cache.keep(pending.key, pending.stamp, body, etag, keptHeaders(reply), pending.kind);
     // A revalidation that missed the kept entry (a write came in between and left this reply
     // the same) is still answered 304 when the tag matches, as a hit would be; Node sends a 304
     // without a body.
@@ -84,6 +105,16 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     }
     return payload;
   });
+}
+
+/** The reply's headers as a hit replays them: without those of one response only. */
+function keptHeaders(reply: FastifyReply): [string, string][] {
+  const headers: [string, string][] = [];
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.push([name, String(one)]);
+  }
+  return headers;
 }
 
 async function unwrapResponse(reply: FastifyReply, response: Response): Promise<string> {

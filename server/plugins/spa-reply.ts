@@ -46,6 +46,8 @@ export function pageReplies() {
         pages.set(keep.key, page);
       }
       identity = page.bodies.identity!;
+      // The public cache keeps it for the next visitor (public-cache.ts decides whether it may).
+      request.publicPage = { body: identity, etag: page.etag };
     } else {
       identity = Buffer.from(html());
     }

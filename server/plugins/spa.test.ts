@@ -331,6 +331,87 @@ describe('business page rendered with its data', () => {
     expect(gunzipSync(about.rawPayload).toString()).toBe((await ctx.app.inject('/about')).body);
   });
 
+  it('over a real server, answers a kept page before Fastify with the bytes and headers Fastify gave it, per language and encoding', async () => {
+    const { admin } = await createCast(ctx.db);
+    const business = await createBusiness(ctx.deps, admin.actor, {
+      title: 'Snabbt svar',
+      category: 'Livsmedel',
+      description: 'Sidan som hålls färdig. '.repeat(30),
+      branches: [{ location: 'Malmö' }],
+    });
+    const other = await createBusiness(ctx.deps, admin.actor, {
+      title: 'Granne',
+      category: 'Livsmedel',
+      description: 'Granne.',
+      branches: [{ location: 'Lund' }],
+    });
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address}/business/${business.id}`;
+    const headersOf = (reply: Response) =>
+      [...reply.headers].filter(([name]) => !['date', 'keep-alive', 'connection', 'content-length', 'transfer-encoding'].includes(name)).sort();
+    const fetched = async (target: string, headers: Record<string, string>) => {
+      const reply = await fetch(target, { headers });
+      return { status: reply.status, headers: headersOf(reply), bytes: Buffer.from(await reply.arrayBuffer()), raw: reply };
+    };
+    let n = 0;
+    for (const headers of [
+      { 'accept-encoding': 'gzip, deflate, br, zstd' } as Record<string, string>,
+      { 'accept-encoding': 'gzip' },
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br', cookie: 'lang=en; theme=dark' },
+    ]) {
+      // A write (to another business) empties every kept reply: the next one is Fastify's own.
+      await updateBusiness(ctx.deps, admin.actor, other.id, { description: `Ändrad ${n++}`, branches: [{ location: 'Lund' }] });
+      const framework = await fetched(url, headers);
+      const fast = await fetched(url, headers);
+      expect(framework.status).toBe(200);
+      expect(fast.status).toBe(200);
+      expect(fast.headers, JSON.stringify(headers)).toEqual(framework.headers);
+      expect(fast.bytes.equals(framework.bytes), JSON.stringify(headers)).toBe(true);
+      expect(fast.raw.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(fast.raw.headers.get('cache-control')).toContain('s-maxage=');
+      // Revalidation on the fast path: 304 with the tag of the encoding.
+      const again = await fetch(url, { headers: { ...headers, 'if-none-match': String(fast.raw.headers.get('etag')) } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(fast.raw.headers.get('etag'));
+    }
+    // The language is part of the key: a visitor asking for Swedish never gets the English page.
+    const english = await (await fetch(`${url}?lang=en`)).text();
+    const swedish = await (await fetch(url, { headers: { cookie: 'lang=en', 'accept-encoding': 'identity' } })).text();
+    expect(english).toContain('<html lang="en"');
+    expect(swedish).toContain('<html lang="en"');
+    expect(await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).text()).toContain('<html lang="sv"');
+    // A signed-in visitor never gets the kept visitor's page.
+    const signedIn = await (await fetch(url, { headers: { cookie: `session=${admin.token}`, 'accept-encoding': 'identity' } })).text();
+    expect(dataBlock(signedIn)).toMatchObject({ anonymous: false });
+    // A write shows on the next load.
+    await updateBusiness(ctx.deps, admin.actor, business.id, { description: 'Nu ändrad.', branches: [{ location: 'Malmö' }] });
+    expect(await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).text()).toContain('<p>Nu ändrad.</p>');
+  });
+
+  it('answers kept pages without counting them against the per-client limit (they never reach Fastify)', async () => {
+    const limited = await createTestApp({ clientDir, env: { REQUESTS_PER_MINUTE: '3' } });
+    try {
+      const { admin } = await createCast(limited.db);
+      const business = await createBusiness(limited.deps, admin.actor, {
+        title: 'Räknas inte',
+        category: 'Livsmedel',
+        description: 'Räknas inte.',
+        branches: [{ location: 'Malmö' }],
+      });
+      const address = await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await fetch(`${address}/business/${business.id}`)).status);
+      expect(statuses).toEqual(Array(8).fill(200));
+      // A page made per request still counts: the fourth in the minute is refused.
+      const about: number[] = [];
+      for (let i = 0; i < 4; i++) about.push((await fetch(`${address}/about`)).status);
+      expect(about).toContain(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('serves an unknown or invalid id as a 404 with the page without data, for the browser to ask (and show not-found)', async () => {
     for (const url of ['/business/no-such-id', `/business/${'x'.repeat(65)}`]) {
       const res = await ctx.app.inject(url);
