@@ -180,6 +180,7 @@ console.log(
       .map((l) => l.toFixed(2))
       .join(' '),
     cpuMicrosPerCall: out,
+    rssMb: Math.round(process.memoryUsage().rss / 1048576),
   }),
 );
 if (profiler && values['cpu-prof']) {
