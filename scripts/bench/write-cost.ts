@@ -181,6 +181,7 @@ console.log(
       .join(' '),
     cpuMicrosPerCall: out,
     rssMb: Math.round(process.memoryUsage().rss / 1048576),
+    heapTotalMb: Math.round(process.memoryUsage().heapTotal / 1048576),
   }),
 );
 if (profiler && values['cpu-prof']) {
