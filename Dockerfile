@@ -57,4 +57,4 @@ EXPOSE 8000
 # interval; the server is up in 1–3 s).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=4", "--optimize-for-size", "dist/server/index.js"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=30", "--initial-old-space-size=32", "dist/server/index.js"]

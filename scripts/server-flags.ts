@@ -2,11 +2,18 @@
  * Node flags the production server runs with, to keep its memory small at the same throughput:
  * - `--max-semi-space-size=4`: a young generation of at most 4 MB per semi-space; V8 otherwise
  *   grows the semi-spaces to 16 MB each under a high allocation rate.
- * - `--optimize-for-size`: V8 lets the old generation grow less before it collects. Without it,
- *   the heap in use reached 140 MB under load while its live data is 40–50 MB.
- * Measured with the bench's load (reads, then writes) on the full data set: RSS peak 228 → 135 MB;
- * throughput within the run-to-run noise (scripts/bench, README "Benchmark").
+ * - `--heap-growing-percent=30`: after a full collection the old generation may grow by 30% before
+ *   the next one (V8 picks 10–300% by its own measure of GC speed), so it stays near its live
+ *   data (40–50 MB) under load.
+ * - `--initial-old-space-size=32`: the first full collection comes at 32 MB, not V8's default
+ *   of a fraction of the machine's memory: start-up's garbage (migrations, statistics, kept
+ *   documents) is collected instead of kept. Idle after start on the scale-0.3 data set:
+ *   RSS 160 MB, against 200 MB without it.
+ * These two replace `--optimize-for-size` (2026-11-24 to 11-26), which did the same for memory
+ * (idle RSS 149 MB) but also makes V8 favour small code over fast code: the bench's write rows
+ * took 15–50% more CPU per request with it (scripts/bench/write-cost.ts, alternated;
+ * docs/operations/scaling.md, "Write rows, issue 32 item 3").
  * scripts/start.sh (npm start), the Dockerfile's CMD and scripts/image-smoke.sh spell them out;
  * scripts/server-flags.test.ts checks they all agree with this list, which the bench uses.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--optimize-for-size'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=30', '--initial-old-space-size=32'];

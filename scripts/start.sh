@@ -8,4 +8,4 @@ built=dist/server/index.js
 if [ ! -f "$built" ] || [ -n "$(find client server db scripts package.json package-lock.json vite.config.ts -newer "$built" -print 2>/dev/null | head -n 1)" ]; then
   npm run build
 fi
-exec node --max-semi-space-size=4 --optimize-for-size dist/server/index.js
+exec node --max-semi-space-size=4 --heap-growing-percent=30 --initial-old-space-size=32 dist/server/index.js

@@ -97,8 +97,16 @@ export const comments = sqliteTable(
     // A business's comments by the author's stars, by emoji ratings, by replies
     // (services/comments/comment-sorts.ts); SQLite appends the rowid, the tie-breaker of each.
     index('comments_business_stars_idx').on(t.businessId, t.authorRate, t.createdAt),
-    index('comments_business_helpful_idx').on(t.businessId, t.ratingAvg, t.ratingCount, t.createdAt),
-    index('comments_business_replied_idx').on(t.businessId, t.replyCount, t.createdAt),
+    // Partial since migration 0031 (issue 32 item 3), on the very terms the walks filter by: a new
+    // comment (no reactions, no replies) adds no entry to either, and its first reaction or reply
+    // adds one instead of moving it. The comments without any come after, newest first, along
+    // comments_business_idx (comment-sorts.ts, the 'unrated' and 'unreplied' walks).
+    index('comments_business_helpful_idx')
+      .on(t.businessId, t.ratingAvg, t.ratingCount, t.createdAt)
+      .where(sql`${t.ratingAvg} IS NOT NULL`),
+    index('comments_business_replied_idx')
+      .on(t.businessId, t.replyCount, t.createdAt)
+      .where(sql`${t.replyCount} > 0`),
     // A business's comments at one branch, newest first (the branch filter); rowid appended.
     index('comments_branch_idx').on(t.branchId, t.createdAt),
     // A business's comments at a typed place (the branch filter's other places), newest first, and

@@ -5,17 +5,21 @@
  * JSON parsing, the reply's shaping and serialization; no sockets), on a copy of a bench data set
  * (`npm run bench -- --data-dir DIR` builds one; this script never writes to DIR itself).
  *
- *   npx tsx scripts/bench/write-cost.ts DIR [--rounds 5] [--calls 300] [--only REGEX] [--keep-copy]
+ *   npx tsx scripts/bench/write-cost.ts DIR [--rounds 5] [--calls 300] [--only REGEX] [--keep-copy] [--cpu-prof FILE]
  *
  * prints the median µs of CPU per call of each case (and its rounds), with the server settings
  * of the bench (RATE_LIMITS=0, SPAM_RULES=0). CPU time, so other processes on a shared machine
  * matter less than they do to wall time; alternate A and B runs a few times all the same. Per
  * CPU-second a case sustains 1,000,000 / µs calls, the most one Node process can serve.
+ * `--cpu-prof FILE` writes a V8 CPU profile of the measured rounds only (no start-up, no warm-up),
+ * for Chrome DevTools or `scripts/bench/profile-summary.ts FILE`.
  */
 import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
 import { closeDb, migrateDb, openDb } from '../../db/client';
 import { startCheckpointer } from '../../db/checkpointer';
 import { loadEnv } from '../../server/env';
@@ -35,6 +39,7 @@ const { values, positionals } = parseArgs({
     calls: { type: 'string', default: '300' },
     only: { type: 'string' },
     'keep-copy': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const source = positionals[0];
@@ -147,12 +152,23 @@ async function cpuPerCall(n: number, call: () => Promise<unknown>): Promise<numb
   return (c.user + c.system) / n;
 }
 
+// The profiler runs only around the measured rounds (it is paused through start-up and warm-ups).
+const profiler = values['cpu-prof'] ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+}
+const profiles: unknown[] = [];
+
 const out: Record<string, { median: number; perCpuSecond: number; rounds: number[] }> = {};
 for (const [name, call] of cases) {
   if (only && !only.test(name)) continue;
   await cpuPerCall(100, call); // warm-up
+  if (profiler) await profiler.post('Profiler.start');
   const measured: number[] = [];
   for (let r = 0; r < rounds; r++) measured.push(Math.round(await cpuPerCall(calls, call)));
+  if (profiler) profiles.push((await profiler.post('Profiler.stop')).profile);
   const median = [...measured].sort((a, b) => a - b)[Math.floor(rounds / 2)];
   out[name] = { median, perCpuSecond: Math.round(1e6 / median), rounds: measured };
   console.log(`${name.padEnd(26)} ${String(median).padStart(6)} µs CPU/call  (${Math.round(1e6 / median)} per CPU-s; rounds ${measured.join(', ')})`);
@@ -164,8 +180,15 @@ console.log(
       .map((l) => l.toFixed(2))
       .join(' '),
     cpuMicrosPerCall: out,
+    rssMb: Math.round(process.memoryUsage().rss / 1048576),
+    heapTotalMb: Math.round(process.memoryUsage().heapTotal / 1048576),
   }),
 );
+if (profiler && values['cpu-prof']) {
+  // One case: its profile; several: the first (name one case with --only to profile it).
+  writeFileSync(values['cpu-prof'], JSON.stringify(profiles[0]));
+  profiler.disconnect();
+}
 await app.close();
 await checkpointer.stop();
 closeDb(db);

@@ -66,6 +66,29 @@ describe('fair slots', () => {
     expect(slots.stats()).toEqual({ running: 0, waiting: 0 });
   });
 
+  it('makes a signal given as a function only for a caller that has to wait, and honours it', async () => {
+    const slots = createFairSlots({ slots: 1, maxWaiting: 1, maxWaitingPerKey: 1 });
+    let made = 0;
+    const controller = new AbortController();
+    const signal = () => {
+      made++;
+      return controller.signal;
+    };
+    const release = await slots.acquire('a', signal);
+    expect(made).toBe(0);
+    const waiter = slots.acquire('b', signal);
+    expect(made).toBe(1);
+    controller.abort(new Error('client went away'));
+    await expect(waiter).rejects.toThrow('client went away');
+    expect(slots.stats()).toEqual({ running: 1, waiting: 0 });
+    release();
+    // An aborted signal made for a wait refuses at once.
+    await slots.acquire('c').then((r) => {
+      expect(() => slots.acquire('d', signal)).toThrow('client went away');
+      r();
+    });
+  });
+
   it('holds the keys of one group to maxRunningPerGroup, serving another group first', async () => {
     const slots = createFairSlots({ slots: 4, maxRunningPerKey: 1, maxRunningPerGroup: 2, maxWaiting: 10, maxWaitingPerKey: 10 });
     const granted: string[] = [];

@@ -27,8 +27,10 @@ export type FairSlots = {
    * to the waiting key (user, IP) that holds the fewest slots, round-robin among equals, so one
    * key with many requests queued cannot make another wait behind all of them. Throws SlotsFullError at once when the waiting places are used up; an
    * aborted `signal` takes the caller out of the queue (the promise then rejects with its reason).
+   * The signal may be given as a function, called only when the caller has to wait: a slot that
+   * is free at once then costs no signal (a timeout signal and its timer cost ~10 µs per request).
    */
-  acquire(key: string, signal?: AbortSignal, group?: string): Promise<() => void>;
+  acquire(key: string, signal?: AbortSignal | (() => AbortSignal), group?: string): Promise<() => void>;
   stats(): { running: number; waiting: number };
 };
 
@@ -89,9 +91,11 @@ export function createFairSlots(options: FairSlotsOptions): FairSlots {
   };
 
   return {
-    acquire(key, signal, group) {
-      signal?.throwIfAborted();
+    acquire(key, signalOrMake, group) {
+      if (typeof signalOrMake !== 'function') signalOrMake?.throwIfAborted();
       if (running < options.slots && (runningOf.get(key) ?? 0) < perKey && groupHasRoom(group) && !queues.has(key)) return Promise.resolve(take(key, group));
+      const signal = typeof signalOrMake === 'function' ? signalOrMake() : signalOrMake;
+      signal?.throwIfAborted();
       const queue = queues.get(key) ?? [];
       if (waiting >= options.maxWaiting) return Promise.reject(new SlotsFullError('full'));
       if (queue.length >= options.maxWaitingPerKey) return Promise.reject(new SlotsFullError('keyFull'));

@@ -96,7 +96,8 @@ async function waitForBodySlot(request: FastifyRequest): Promise<() => void> {
   const [slots, key] = request.actor ? [bodySlots, `user:${request.actor.id}`] : [visitorSlots, network];
   let release: () => void;
   try {
-    release = await slots.acquire(key, AbortSignal.any([request.signal, AbortSignal.timeout(MAX_WAIT_MS)]), network);
+    // The signal only if it has to wait: a free slot (the common case) costs no timer.
+    release = await slots.acquire(key, () => AbortSignal.any([request.signal, AbortSignal.timeout(MAX_WAIT_MS)]), network);
   } catch (err) {
     if (err instanceof SlotsFullError && err.reason === 'keyFull')
       throw new AppError('RATE_LIMITED', 'tooManyRequests', undefined, { retryAfterS: RETRY_AFTER_S });

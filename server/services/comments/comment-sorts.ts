@@ -28,8 +28,12 @@ const rowid = sql<number>`${comments}.rowid`;
  *   has no rating last. A mixed order (stars ascending, dates descending) in one statement would
  *   need a sort; per-level walks do not, and the star filter simply picks the levels.
  * - helpful: comments_business_helpful_idx (business_id, rating_avg, rating_count, created_at)
- *   downwards, the comments nobody rated (rating_avg null) after.
- * - replied: comments_business_replied_idx (business_id, reply_count, created_at) downwards.
+ *   downwards, then the comments nobody rated (rating_avg null) newest first along
+ *   comments_business_idx: the helpful index is partial (migration 0031) and holds only rated
+ *   comments, so a new comment adds no entry to it (issue 32 item 3).
+ * - replied: comments_business_replied_idx (business_id, reply_count, created_at) downwards, partial
+ *   in the same way (reply_count > 0), then the comments without replies newest first along
+ *   comments_business_idx: the same order as one walk, where they tie at 0 and go by date.
  * Other conditions are residual tests on the rows a walk reads (star levels in the last two,
  * photos, search, hidden posts); their `+` keeps SQLite from picking another index for them
  * and sorting. A selective filter thus reads more rows per page, bounded by the business.
@@ -87,11 +91,19 @@ function planOf(sort: CommentSort, stars: readonly number[] | undefined): Plan {
         kind: 'phases',
         walks: [
           { id: 'helpful', where: [isNotNull(comments.ratingAvg)], keys: ['ratingAvg', 'ratingCount', ...byDate], dir: 'desc' },
-          { id: 'unrated', where: [isNull(comments.ratingAvg)], keys: ['ratingCount', ...byDate], dir: 'desc' },
+          // The rest, all at rating_count 0, newest first; `+`: the date walk, not another index.
+          { id: 'unrated', where: [sql`+${comments.ratingAvg} is null`], keys: byDate, dir: 'desc' },
         ],
       };
     case 'replied':
-      return { kind: 'phases', walks: [{ id: 'replied', where: [], keys: ['replyCount', ...byDate], dir: 'desc' }] };
+      return {
+        kind: 'phases',
+        walks: [
+          // A literal 0, the very term of the partial index (a bound value would not prove it).
+          { id: 'replied', where: [sql`${comments.replyCount} > 0`], keys: ['replyCount', ...byDate], dir: 'desc' },
+          { id: 'unreplied', where: [sql`+${comments.replyCount} = 0`], keys: byDate, dir: 'desc' },
+        ],
+      };
   }
 }
 
