@@ -7,13 +7,14 @@ import { users } from './users';
 /**
  * What a user is told about (services/notifications/notifications.ts, issue 30): one row per recipient and
  * event. A reaction notice is one row per post while unread (`count` people reacted); reading it
- * starts a new one. Rows go with their recipient, their actor (a deleted account) and their
- * comment (cascades); a deleted reply's rows are deleted with it by the code that deletes it
- * (services/comments/replies.ts, accounts/accounts-delete.ts), on the (comment, reply) index.
+ * starts a new one. Rows go with their recipient and their comment (cascades); a deleted
+ * reply's rows, and a deleted actor's, are deleted by the code that deletes them
+ * (services/comments/replies.ts, accounts/accounts-delete.ts) on the (comment, reply) index.
  *
  * Kept cheap to write (docs/decisions/020, "Cheaper rows"): an integer key (the rowid, so the
- * table itself grows at its end), and a new row enters four indexes (five for a reaction): the
- * unread list, the mail queue (appended), its actor and its thread. The list of read rows is an
+ * table itself grows at its end), and a new row enters three indexes (four for a reaction): the
+ * unread list, the mail queue (appended) and its thread; one foreign key is checked (two with a
+ * comment). The list of read rows is an
  * index of its own, written when a row is read, not when it is made.
  */
 export const notifications = sqliteTable(
@@ -26,8 +27,13 @@ export const notifications = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** One of notificationKinds (shared/schemas/notifications.ts). */
     kind: text('kind').notNull(),
-    /** Who did it; null for a moderator's decision (moderators stay anonymous to authors). */
-    actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Who did it; null for a moderator's decision (moderators stay anonymous to authors). No
+     * foreign key (a check and an index entry per row): a deleted account's notices go with its
+     * replies, its comments and its reactions (accounts/accounts-delete.ts), and a row whose
+     * actor is gone is never shown.
+     */
+    actorId: text('actor_id'),
     /** The thread the entry links to (/comment/{commentId}); null for a notice about a suggestion or a claim. */
     commentId: text('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     /** The business of a notice without a comment (a decided claim, an approved suggestion). */
@@ -76,12 +82,9 @@ export const notifications = sqliteTable(
     index('notifications_read_idx')
       .on(t.readAt)
       .where(sql`${t.readAt} IS NOT NULL`),
-    // The cascades from deleted actors, comments, businesses and suggestions. Partial where the
-    // column may be null (migration 0019): a moderator's notice has no actor; a cascade's `= ?`
-    // implies the condition. The thread's index also finds a deleted reply's rows.
-    index('notifications_actor_idx')
-      .on(t.actorId)
-      .where(sql`${t.actorId} IS NOT NULL`),
+    // The cascades from deleted comments, businesses and suggestions. Partial where the column
+    // may be null (migration 0019); a cascade's `= ?` implies the condition. The thread's index
+    // also finds a deleted reply's rows and a deleted account's reactions.
     index('notifications_comment_idx')
       .on(t.commentId, t.replyId)
       .where(sql`${t.commentId} IS NOT NULL`),

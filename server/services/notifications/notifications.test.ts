@@ -8,6 +8,7 @@ import { deleteAccount } from '../accounts/accounts-delete';
 import { rateComment, rateReply } from '../comments/comment-ratings';
 import { createComment } from '../comments/comments';
 import {
+  cleanupQueries,
   drainNotificationEvents,
   eventQueries,
   listNotifications,
@@ -351,6 +352,12 @@ describe('query plans', () => {
       expect(p).toMatch(/SEARCH business_suggestions USING INDEX sqlite_autoindex_business_suggestions_1 \(id=\?\) LEFT-JOIN/);
     }
     expect(plan(q.unread)).toMatch(/SEARCH notifications USING INDEX notifications_unread_idx \(user_id=\?\)/);
+  });
+
+  it('the deletes of a gone reply’s and a gone actor’s notices find them on the thread’s index', () => {
+    const q = cleanupQueries(t.db);
+    expect(plan(q.reply)).toMatch(/SEARCH notifications USING (COVERING )?INDEX notifications_comment_idx \(comment_id=\? AND reply_id=\?\)/);
+    expect(plan(q.reaction)).toMatch(/SEARCH notifications USING (COVERING )?INDEX notifications_comment_idx \(comment_id=\? AND reply_id=\?\)/);
   });
 
   it('the queue is read in rowid order; the batch finds a thread’s earlier repliers on their index, without a sort', () => {

@@ -291,16 +291,38 @@ export function notifyReporters(
 }
 
 /**
- * Deletes the notices about deleted replies (each named with its thread): notifications.reply_id
- * has no foreign key (a check on every reply's notices), so the code that deletes a reply calls
- * this in the same transaction. A deleted comment's rows go by its cascade.
+ * The deletes of notices that have no cascade (notifications.reply_id and actor_id have no
+ * foreign key), on the (comment, reply) index; exported so the query-plan test checks them.
+ */
+export function cleanupQueries(db: DbOrTx) {
+  return {
+    reply: db.delete(notifications).where(and(eq(notifications.commentId, p.commentId), eq(notifications.replyId, p.replyId))),
+    reaction: db
+      .delete(notifications)
+      .where(and(eq(notifications.commentId, p.commentId), sql`${notifications.replyId} is ${p.replyId}`, eq(notifications.actorId, p.actor))),
+  };
+}
+
+/**
+ * Deletes the notices about deleted replies (each named with its thread), in the caller's
+ * transaction: the code that deletes a reply calls this. A deleted comment's rows go by its cascade.
  */
 export function deleteReplyNotifications(db: DbOrTx, gone: readonly { commentId: string; id: string }[]): void {
-  for (const r of gone) {
-    db.delete(notifications)
-      .where(and(eq(notifications.commentId, r.commentId), eq(notifications.replyId, r.id)))
-      .run();
-  }
+  if (gone.length === 0) return;
+  const q = cleanupQueries(db).reply.prepare();
+  for (const r of gone) q.run({ commentId: r.commentId, replyId: r.id });
+}
+
+/**
+ * Deletes a deleted account's reactions' notices: `reacted` names each post it rated, with its
+ * thread. Its replies' notices go with deleteReplyNotifications, its reviews' with their
+ * comments. A row whose actor is gone and that this misses (a rating taken back) is never shown
+ * (`seen`).
+ */
+export function deleteActorNotifications(db: DbOrTx, actorId: string, reacted: readonly { commentId: string; replyId: string | null }[]): void {
+  if (reacted.length === 0) return;
+  const q = cleanupQueries(db).reaction.prepare();
+  for (const r of reacted) q.run({ commentId: r.commentId, replyId: r.replyId, actor: actorId });
 }
 
 export type DecisionKind = 'suggestionApproved' | 'suggestionRejected' | 'claimApproved' | 'claimRejected';
@@ -326,7 +348,7 @@ const linkedReply = alias(replies, 'linked_reply');
 const rowid = sql<number>`${notifications}.rowid`;
 
 /**
- * What the recipient may see: nothing from an account that is banned (deleted ones cascade), and
+ * What the recipient may see: nothing from an account that is banned or gone (no user joins), and
  * a reply or review that is hidden or removed no longer announces itself. Moderation notices
  * about the recipient's own post always show.
  */

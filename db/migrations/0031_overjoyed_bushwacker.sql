@@ -15,7 +15,6 @@ CREATE TABLE `__new_notifications` (
 	`read_at` integer,
 	`mailed_at` integer,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`actor_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`comment_id`) REFERENCES `comments`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`business_id`) REFERENCES `businesses`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`suggestion_id`) REFERENCES `business_suggestions`(`id`) ON UPDATE no action ON DELETE cascade
@@ -32,7 +31,6 @@ CREATE UNIQUE INDEX `notifications_reaction_group_idx` ON `notifications` (`user
 CREATE UNIQUE INDEX `notifications_favorite_review_idx` ON `notifications` (`user_id`,`comment_id`) WHERE "notifications"."kind" = 'favoriteReview';--> statement-breakpoint
 CREATE INDEX `notifications_unmailed_idx` ON `notifications` (`created_at`) WHERE "notifications"."mailed_at" IS NULL;--> statement-breakpoint
 CREATE INDEX `notifications_read_idx` ON `notifications` (`read_at`) WHERE "notifications"."read_at" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX `notifications_actor_idx` ON `notifications` (`actor_id`) WHERE "notifications"."actor_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `notifications_comment_idx` ON `notifications` (`comment_id`,`reply_id`) WHERE "notifications"."comment_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `notifications_business_idx` ON `notifications` (`business_id`) WHERE "notifications"."business_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `notifications_suggestion_idx` ON `notifications` (`suggestion_id`) WHERE "notifications"."suggestion_id" IS NOT NULL;
