@@ -1,34 +1,50 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { businessSuggestions, businesses } from './businesses';
-import { comments, replies } from './comments';
+import { comments } from './comments';
 import { users } from './users';
 
 /**
  * What a user is told about (services/notifications/notifications.ts, issue 30): one row per recipient and
- * event, written in the same transaction as the write that caused it. A reaction notice is one
- * row per post while unread (`count` people reacted); reading it starts a new one. Rows go with
- * their recipient, their actor (a deleted account), their comment and their reply (cascades).
+ * event. A reaction notice is one row per post while unread (`count` people reacted); reading it
+ * starts a new one. Rows go with their recipient and their comment (cascades); a deleted
+ * reply's rows, and a deleted actor's, are deleted by the code that deletes them
+ * (services/comments/replies.ts, accounts/accounts-delete.ts) on the (comment, reply) index.
+ *
+ * Kept cheap to write (docs/decisions/020, "Cheaper rows"): an integer key (the rowid, so the
+ * table itself grows at its end), and a new row enters three indexes (four for a reaction): the
+ * unread list, the mail queue (appended) and its thread; one foreign key is checked (two with a
+ * comment). The list of read rows is an
+ * index of its own, written when a row is read, not when it is made.
  */
 export const notifications = sqliteTable(
   'notifications',
   {
-    id: text('id').primaryKey(),
+    /** The rowid: the REST and tRPC `_id` is its decimal text. */
+    id: integer('id').primaryKey(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** One of notificationKinds (shared/schemas/notifications.ts). */
     kind: text('kind').notNull(),
-    /** Who did it; null for a moderator's decision (moderators stay anonymous to authors). */
-    actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Who did it; null for a moderator's decision (moderators stay anonymous to authors). No
+     * foreign key (a check and an index entry per row): a deleted account's notices go with its
+     * replies, its comments and its reactions (accounts/accounts-delete.ts), and a row whose
+     * actor is gone is never shown.
+     */
+    actorId: text('actor_id'),
     /** The thread the entry links to (/comment/{commentId}); null for a notice about a suggestion or a claim. */
     commentId: text('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     /** The business of a notice without a comment (a decided claim, an approved suggestion). */
     businessId: text('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     /** The member's suggestion a decision is about (issue 31.5). */
     suggestionId: text('suggestion_id').references(() => businessSuggestions.id, { onDelete: 'cascade' }),
-    /** The reply it is about, when it is about one (#reply-{replyId}). */
-    replyId: text('reply_id').references(() => replies.id, { onDelete: 'cascade' }),
+    /**
+     * The reply it is about, when it is about one (#reply-{replyId}). No foreign key: a check
+     * per row on every reply's notices; deleting a reply deletes its rows (see above).
+     */
+    replyId: text('reply_id'),
     /** The reacted post (comment or reply id) of a reaction notice, the key its unread row is grouped by. */
     groupKey: text('group_key'),
     /** Reactions grouped in this row (1 for every other kind). */
@@ -41,16 +57,23 @@ export const notifications = sqliteTable(
     mailedAt: integer('mailed_at'),
   },
   (t) => [
-    // The bell's list, newest first; SQLite appends the rowid, the cursor's tie-breaker.
-    index('notifications_user_idx').on(t.userId, t.createdAt),
-    // The unread count reads only unread rows.
+    // The bell's list, newest first, is two disjoint partial indexes read in one merge: the unread
+    // rows (which the count reads too) and the read ones. A new row enters only the first; SQLite
+    // appends the rowid, the cursor's tie-breaker.
     index('notifications_unread_idx')
       .on(t.userId, t.createdAt)
       .where(sql`${t.readAt} IS NULL`),
+    index('notifications_read_list_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.readAt} IS NOT NULL`),
     // One unread reaction notice per post and recipient: further reactions raise its count.
     uniqueIndex('notifications_reaction_group_idx')
       .on(t.userId, t.groupKey)
       .where(sql`${t.groupKey} IS NOT NULL AND ${t.readAt} IS NULL`),
+    // A new review of a favourite becomes one row per review and reader, however often it is pulled.
+    uniqueIndex('notifications_favorite_review_idx')
+      .on(t.userId, t.commentId)
+      .where(sql`${t.kind} = 'favoriteReview'`),
     // The mail job's queue (services/notifications/notification-mails.ts): rows not yet mailed or passed over.
     index('notifications_unmailed_idx')
       .on(t.createdAt)
@@ -59,14 +82,11 @@ export const notifications = sqliteTable(
     index('notifications_read_idx')
       .on(t.readAt)
       .where(sql`${t.readAt} IS NOT NULL`),
-    // The cascades from deleted actors, comments and replies. Partial where the column may be
-    // null (migration 0019): a review's or a comment reaction's notice adds no reply entry, a
-    // moderator's none for its actor; a cascade's `= ?` implies the condition.
-    index('notifications_actor_idx')
-      .on(t.actorId)
-      .where(sql`${t.actorId} IS NOT NULL`),
+    // The cascades from deleted comments, businesses and suggestions. Partial where the column
+    // may be null (migration 0019); a cascade's `= ?` implies the condition. The thread's index
+    // also finds a deleted reply's rows and a deleted account's reactions.
     index('notifications_comment_idx')
-      .on(t.commentId)
+      .on(t.commentId, t.replyId)
       .where(sql`${t.commentId} IS NOT NULL`),
     index('notifications_business_idx')
       .on(t.businessId)
@@ -74,9 +94,6 @@ export const notifications = sqliteTable(
     index('notifications_suggestion_idx')
       .on(t.suggestionId)
       .where(sql`${t.suggestionId} IS NOT NULL`),
-    index('notifications_reply_idx')
-      .on(t.replyId)
-      .where(sql`${t.replyId} IS NOT NULL`),
   ],
 );
 
@@ -131,7 +148,7 @@ export const notificationEvents = sqliteTable('notification_events', {
   postId: text('post_id').notNull(),
   /** The thread of a reply. */
   commentId: text('comment_id'),
-  /** Joined with the recipient's id into each notification's id: unique per event. */
+  /** Unused since migration 0031 (notification ids are rowids); kept to spare a table rebuild. */
   key: text('key').notNull(),
   createdAt: integer('created_at').notNull(),
 });

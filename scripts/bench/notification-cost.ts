@@ -65,9 +65,10 @@ const cpu = () => {
 };
 
 /** µs of CPU per call: the calls alone, and with the fan-out of what they queued. */
-async function cpuPerCall(n: number, call: (i: number) => Promise<unknown>): Promise<{ write: number; withFanOut: number }> {
+async function cpuPerCall(n: number, call: (i: number) => Promise<unknown>): Promise<{ write: number; withFanOut: number; checkpoint: number }> {
   let writing = 0;
   let fanOut = 0;
+  let checkpointing = 0;
   for (let i = 0; i < n; i++) {
     const c0 = cpu();
     await call(i);
@@ -78,11 +79,13 @@ async function cpuPerCall(n: number, call: (i: number) => Promise<unknown>): Pro
       for (let n = drain(db); n > 0; n = drain(db)) drained += n;
       // The server checkpoints in a worker thread (db/checkpointer.ts); without it here, SQLite's
       // autocheckpoint would make the next write pay for the fan-out's pages. Counted as fan-out.
+      const c2 = cpu();
       if (drained > 0) db.$client.pragma('wal_checkpoint(PASSIVE)');
       fanOut += cpu() - c1;
+      checkpointing += cpu() - c2;
     }
   }
-  return { write: writing / n, withFanOut: (writing + fanOut) / n };
+  return { write: writing / n, withFanOut: (writing + fanOut) / n, checkpoint: checkpointing / n };
 }
 
 let replyNo = 0;
@@ -105,13 +108,17 @@ const cases: [string, (i: number) => Promise<unknown>][] = [
 ];
 
 const before = notificationRows();
-const out: Record<string, { write: number; withFanOut: number }> = {};
+const out: Record<string, { write: number; withFanOut: number; checkpoint: number }> = {};
 const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
 for (const [name, call] of cases) {
   await cpuPerCall(100, call); // warm-up
-  const rounds: { write: number; withFanOut: number }[] = [];
+  const rounds: { write: number; withFanOut: number; checkpoint: number }[] = [];
   for (let r = 0; r < 5; r++) rounds.push(await cpuPerCall(300, call));
-  out[name] = { write: median(rounds.map((r) => r.write)), withFanOut: median(rounds.map((r) => r.withFanOut)) };
+  out[name] = {
+    write: median(rounds.map((r) => r.write)),
+    withFanOut: median(rounds.map((r) => r.withFanOut)),
+    checkpoint: median(rounds.map((r) => r.checkpoint)),
+  };
 }
 console.log(JSON.stringify({ drainEvery, cpuMicrosPerCall: out, notificationRowsWritten: notificationRows() - before }));
 closeDb(db);

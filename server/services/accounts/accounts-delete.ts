@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { requireSelfOrAdmin, type Actor } from '../actor';
 import { releaseImages } from '../comments/images';
 import { recordModAction } from '../moderation/mod-log';
+import { deleteActorNotifications, deleteReplyNotifications } from '../notifications/notifications';
 import type { DbOrTx } from '../../../db/client';
 import { assertNotLastAdmin } from './users';
 
@@ -125,14 +126,26 @@ export async function deleteAccount(deps: Deps, actor: Actor, userId: string): P
       .all();
     const ownCommentIds = tx.select({ id: comments.id }).from(comments).where(eq(comments.userId, userId));
     const goneReplies = tx
-      .select({ commentId: replies.commentId, imageId: replies.imageId })
+      .select({ id: replies.id, commentId: replies.commentId, imageId: replies.imageId })
       .from(replies)
       .where(or(eq(replies.userId, userId), inArray(replies.commentId, ownCommentIds)))
       .all();
     const ratedBusinesses = tx.select({ id: businessRatings.businessId }).from(businessRatings).where(eq(businessRatings.userId, userId)).all();
     const ratedComments = tx.select({ id: commentRatings.commentId }).from(commentRatings).where(eq(commentRatings.userId, userId)).all();
-    const ratedReplies = tx.select({ id: replyRatings.replyId }).from(replyRatings).where(eq(replyRatings.userId, userId)).all();
+    const ratedReplies = tx
+      .select({ id: replyRatings.replyId, commentId: replies.commentId })
+      .from(replyRatings)
+      .innerJoin(replies, eq(replies.id, replyRatings.replyId))
+      .where(eq(replyRatings.userId, userId))
+      .all();
 
+    // Notices about these replies (a reporter's outcome too), and of the user's reactions, have
+    // no cascade (db/schema/notifications.ts).
+    deleteReplyNotifications(tx, goneReplies);
+    deleteActorNotifications(tx, userId, [
+      ...ratedComments.map((r) => ({ commentId: r.id, replyId: null })),
+      ...ratedReplies.map((r) => ({ commentId: r.commentId, replyId: r.id })),
+    ]);
     tx.delete(users).where(eq(users.id, userId)).run();
 
     // Rows that went with the user match no id any more, so only survivors are updated.

@@ -23,7 +23,7 @@ import { resolvePostImage, writeWithImage, type WithUpload } from './post-images
 import { recordModAction } from '../moderation/mod-log';
 import { editPost } from './post-edit';
 import { checkNewPost } from '../moderation/spam';
-import { notifyReply } from '../notifications/notifications';
+import { deleteReplyNotifications, notifyReply } from '../notifications/notifications';
 
 const mine = alias(replyRatings, 'mine');
 const myReport = alias(reports, 'my_report');
@@ -253,6 +253,7 @@ export async function destroyReply(deps: Deps, id: string, alongside?: (tx: DbOr
       .returning({ imageId: replies.imageId, commentId: replies.commentId, hiddenAt: replies.hiddenAt })
       .all();
     if (gone.length === 0) throw new AppError('NOT_FOUND', 'replyNotFound');
+    deleteReplyNotifications(tx, [{ commentId: gone[0].commentId, id }]);
     // A hidden reply has already left the count (reports.ts).
     if (gone[0].hiddenAt === null) {
       tx.update(comments)

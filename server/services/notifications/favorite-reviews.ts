@@ -22,8 +22,8 @@ import { notificationMailDefaults } from '../../../shared/schemas/notifications'
 
 /**
  * The next pull looks again at reviews this much older than the watermark (a post in the same
- * millisecond as a pull, a clock stepping back): rows keep a fixed id per review and reader, so
- * a second look adds nothing twice.
+ * millisecond as a pull, a clock stepping back): a review has one row per reader
+ * (notifications_favorite_review_idx), so a second look adds nothing twice.
  */
 export const PULL_OVERLAP_MS = 2_000;
 /** At most this many new reviews become rows in one pull: the newest. */
@@ -73,7 +73,8 @@ export function favoriteReviewQueries(db: Db) {
       .select(
         db
           .select({
-            id: sql<string>`${comments.id} || '.' || ${favorites.userId}`.as('id'),
+            // A rowid of its own; notifications_favorite_review_idx keeps one row per review and reader.
+            id: sql<number | null>`null`.as('id'),
             userId: sql<string>`${favorites.userId}`.as('user_id'),
             kind: sql<string>`'favoriteReview'`.as('kind'),
             actorId: sql<string | null>`${comments.userId}`.as('actor_id'),

@@ -122,7 +122,7 @@ const shown = sql<number>`case when (${notifications.actorId} is null or ${actor
   and (${notifications.kind} <> 'favoriteReview' or (${comments.hiddenAt} is null and ${comments.removedAt} is null)) then 1 else 0 end`;
 
 type Pending = {
-  id: string;
+  id: number;
   userId: string;
   kind: string;
   commentId: string | null;
@@ -334,7 +334,7 @@ export function queueNotificationMails(deps: Deps, now = Date.now()): number {
     }
     return known;
   };
-  const passed: string[] = [];
+  const passed: number[] = [];
   const instant = new Map<string, Pending[]>();
   const daily = new Map<string, Pending[]>();
   for (const r of rows) {
@@ -354,7 +354,7 @@ export function queueNotificationMails(deps: Deps, now = Date.now()): number {
   }
   let queued = 0;
   db.transaction((tx) => {
-    const mailed: string[] = [...passed];
+    const mailed: number[] = [...passed];
     for (const group of instant.values()) {
       const { userId, commentId } = group[0];
       const last =

@@ -8,6 +8,7 @@ import { deleteAccount } from '../accounts/accounts-delete';
 import { rateComment, rateReply } from '../comments/comment-ratings';
 import { createComment } from '../comments/comments';
 import {
+  cleanupQueries,
   drainNotificationEvents,
   eventQueries,
   listNotifications,
@@ -17,7 +18,7 @@ import {
   pruneReadNotifications,
   READ_NOTIFICATIONS_KEPT_MS,
 } from './notifications';
-import { createReply } from '../comments/replies';
+import { createReply, deleteReply } from '../comments/replies';
 import { reportPost, resolveReports } from '../moderation/reports';
 
 let t: TestContext;
@@ -171,6 +172,43 @@ describe('which events notify whom', () => {
   });
 });
 
+describe('a deleted reply takes its notices with it (notifications.reply_id has no foreign key)', () => {
+  const aboutReply = (replyId: string) => t.db.select().from(notifications).where(eq(notifications.replyId, replyId)).all();
+
+  it('deleting a reply, or its author’s account, deletes every notice about it, a reporter’s outcome too', async () => {
+    const gus = await createTestUser(t.db, { firstName: 'Gus', lastName: 'Grön' });
+    await establish(t.deps, [bo]);
+    const c = await review(anna, 'En tråd där svar försvinner');
+    const kept = await reply(cilla, c._id, 'Det här svaret står kvar');
+    const own = await reply(dan, c._id, 'Dan tar bort det här');
+    const byGus = await reply(gus, c._id, 'Gus konto försvinner');
+    await rateReply(t.deps, bo.actor, { id: byGus._id, rate: 5 });
+    await reportPost(t.deps, bo.actor, 'reply', { id: byGus._id, reason: 'spam' });
+    await resolveReports(t.deps, admin.actor, { id: byGus._id, action: 'dismiss' });
+    drainNotificationEvents(t.db);
+    expect(aboutReply(own._id).length).toBeGreaterThan(0);
+    // Bo's outcome of his report has no actor and goes to Bo: no cascade would reach it.
+    expect(aboutReply(byGus._id).map((n) => [n.kind, n.userId])).toContainEqual(['reportResolved', bo.id]);
+
+    await deleteReply(t.deps, dan.actor, own._id);
+    expect(aboutReply(own._id)).toEqual([]);
+    await deleteAccount(t.deps, gus.actor, gus.id);
+    expect(aboutReply(byGus._id)).toEqual([]);
+    expect(aboutReply(kept._id).length).toBeGreaterThan(0);
+  });
+
+  it('an id that is not a notification’s marks nothing and is no error', async () => {
+    const c = await review(cilla, 'Ett id som inte finns');
+    await clear(cilla);
+    await reply(dan, c._id);
+    for (const ids of [['x'], ['0'], ['99999999999999999999'], ['1.5']]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: bearer(cilla), payload: { ids } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ unread: 1 });
+    }
+  });
+});
+
 describe('replies and reactions are queued and fanned out in batches (docs/decisions/020)', () => {
   const queued = () => t.db.select().from(notificationEvents).all().length;
   const rowsAbout = (commentId: string) => t.db.select().from(notifications).where(eq(notifications.commentId, commentId)).all();
@@ -301,17 +339,25 @@ describe('query plans', () => {
     return (t.db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...named) as { detail: string }[]).map((r) => r.detail).join('\n');
   };
 
-  it('the list and the unread count walk the recipient’s index, without a sort', () => {
+  it('the list merges the recipient’s unread and read indexes, and the unread count walks the first, without a sort', () => {
     const q = notificationQueries(t.db);
     for (const query of [q.list, q.listAfter]) {
       const p = plan(query);
-      expect(p).toMatch(/SEARCH notifications USING INDEX notifications_user_idx \(user_id=\?/);
-      expect(p).not.toMatch(/TEMP B-TREE/);
+      expect(p).toMatch(/^MERGE \(UNION ALL\)/);
+      expect(p).toMatch(/SEARCH notifications USING INDEX notifications_unread_idx \(user_id=\?/);
+      expect(p).toMatch(/SEARCH notifications USING INDEX notifications_read_list_idx \(user_id=\?/);
+      expect(p).not.toMatch(/TEMP B-TREE|SCAN/);
       // A notice's business (its own, or its comment's) and suggestion by primary key.
       expect(p).toMatch(/SEARCH businesses USING INDEX sqlite_autoindex_businesses_1 \(id=\?\) LEFT-JOIN/);
       expect(p).toMatch(/SEARCH business_suggestions USING INDEX sqlite_autoindex_business_suggestions_1 \(id=\?\) LEFT-JOIN/);
     }
     expect(plan(q.unread)).toMatch(/SEARCH notifications USING INDEX notifications_unread_idx \(user_id=\?\)/);
+  });
+
+  it('the deletes of a gone reply’s and a gone actor’s notices find them on the thread’s index', () => {
+    const q = cleanupQueries(t.db);
+    expect(plan(q.reply)).toMatch(/SEARCH notifications USING (COVERING )?INDEX notifications_comment_idx \(comment_id=\? AND reply_id=\?\)/);
+    expect(plan(q.reaction)).toMatch(/SEARCH notifications USING (COVERING )?INDEX notifications_comment_idx \(comment_id=\? AND reply_id=\?\)/);
   });
 
   it('the queue is read in rowid order; the batch finds a thread’s earlier repliers on their index, without a sort', () => {

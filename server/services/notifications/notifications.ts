@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../../db/client';
 import { businessSuggestions, businesses, comments, notificationEvents, notifications, replies, reports, users } from '../../../db/schema';
 import type { Deps } from '../deps';
-import { newId } from '../../lib/ids';
-import { inTransaction, keptLimit, preparedStatements } from '../../lib/prepared';
+import { inTransaction, keptLimit, keptParam, preparedStatements } from '../../lib/prepared';
 import {
   NOTIFICATIONS_PAGE,
   type MarkReadInput,
@@ -22,7 +21,6 @@ import { pullFavoriteReviews } from './favorite-reviews';
 export const READ_NOTIFICATIONS_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
 
 const p = {
-  event: sql.placeholder('event'),
   actor: sql.placeholder('actor'),
   exclude: sql.placeholder('exclude'),
   commentId: sql.placeholder('commentId'),
@@ -41,12 +39,12 @@ const p = {
 
 /**
  * The columns of a notification row written by INSERT … SELECT, in the table's order (Drizzle
- * checks it): each recipient's row id is the event's random id joined to the recipient's id, so
- * one statement writes every recipient's row without a read per recipient.
+ * checks it): the id is the rowid SQLite assigns (a null key), so one statement writes every
+ * recipient's row without a read per recipient.
  */
 function rowOf(recipient: SQLWrapper, kind: NotificationKind | SQL, commentId: SQLWrapper, replyId: SQL | null, extra: { groupKey?: SQL } = {}) {
   return {
-    id: sql<string>`${p.event} || '.' || ${recipient}`.as('id'),
+    id: sql<number | null>`null`.as('id'),
     userId: sql<string>`${recipient}`.as('user_id'),
     kind: (typeof kind === 'string' ? sql<string>`${kind}` : kind).as('kind'),
     actorId: sql<string | null>`${p.actor}`.as('actor_id'),
@@ -68,8 +66,8 @@ const notActor = (column: SQLWrapper) => sql`${column} is not ${p.exclude}`;
 
 const threadAuthor = alias(comments, 'thread');
 /** A queued event's actor may have deleted their account, and a reply may be gone, before the batch runs. */
-const actorStands = sql`exists (select 1 from ${users} where ${users.id} = ${p.actor})`;
-const replyStands = sql`exists (select 1 from ${replies} where ${replies.id} = ${p.replyId})`;
+const actorStands = sql`exists (select 1 from ${users} where ${users.id} = ${keptParam(p.actor)})`;
+const replyStands = sql`exists (select 1 from ${replies} where ${replies.id} = ${keptParam(p.replyId)})`;
 const reacted = alias(replies, 'reacted');
 
 /**
@@ -90,7 +88,7 @@ export function notificationWrites(db: Db) {
       db
         .select(rowOf(comments.userId, 'reply', comments.id, sql`${p.replyId}`))
         .from(comments)
-        .where(and(eq(comments.id, p.commentId), notActor(comments.userId), replyStands, actorStands)),
+        .where(and(eq(comments.id, keptParam(p.commentId)), notActor(comments.userId), replyStands, actorStands)),
     ),
     /**
      * The same reply to everyone else who had replied in the thread before it (a lower rowid: the
@@ -103,8 +101,8 @@ export function notificationWrites(db: Db) {
         .innerJoin(threadAuthor, eq(threadAuthor.id, replies.commentId))
         .where(
           and(
-            eq(replies.commentId, p.commentId),
-            sql`${replies}.rowid < (select rowid from ${replies} where ${replies.id} = ${p.replyId})`,
+            eq(replies.commentId, keptParam(p.commentId)),
+            sql`${replies}.rowid < (select rowid from ${replies} where ${replies.id} = ${keptParam(p.replyId)})`,
             notActor(replies.userId),
             ne(replies.userId, threadAuthor.userId),
             actorStands,
@@ -128,7 +126,7 @@ export function notificationWrites(db: Db) {
         db
           .select(rowOf(comments.userId, 'reaction', comments.id, null, { groupKey: sql`${comments.id}` }))
           .from(comments)
-          .where(and(eq(comments.id, p.postId), notActor(comments.userId), actorStands)),
+          .where(and(eq(comments.id, keptParam(p.postId)), notActor(comments.userId), actorStands)),
       )
       .onConflictDoUpdate({
         target: [notifications.userId, notifications.groupKey],
@@ -142,7 +140,7 @@ export function notificationWrites(db: Db) {
         db
           .select(rowOf(reacted.userId, 'reaction', reacted.commentId, sql`${reacted.id}`, { groupKey: sql`${reacted.id}` }))
           .from(reacted)
-          .where(and(eq(reacted.id, p.postId), notActor(reacted.userId), actorStands)),
+          .where(and(eq(reacted.id, keptParam(p.postId)), notActor(reacted.userId), actorStands)),
       )
       .onConflictDoUpdate({
         target: [notifications.userId, notifications.groupKey],
@@ -217,7 +215,7 @@ export function notifyReply(db: Db, actorId: string, commentId: string, replyId:
 
 /** Someone reacted to a post for the first time (a changed rate is not news): queued like a reply. */
 export function notifyReaction(db: Db, actorId: string, kind: 'comment' | 'reply', postId: string, now: number): void {
-  events(db).enqueue.run({ kind: kind === 'comment' ? 'commentReaction' : 'replyReaction', actor: actorId, postId, commentId: null, key: newId(), now });
+  events(db).enqueue.run({ kind: kind === 'comment' ? 'commentReaction' : 'replyReaction', actor: actorId, postId, commentId: null, key: postId, now });
 }
 
 /**
@@ -243,7 +241,7 @@ type QueuedEvent = typeof notificationEvents.$inferSelect;
 
 /** One event's rows: what the write itself used to insert. */
 function fanOut(w: ReturnType<typeof writes>, e: QueuedEvent): void {
-  const args = { ...base, event: e.key, actor: e.actorId, exclude: e.actorId, now: e.createdAt };
+  const args = { ...base, actor: e.actorId, exclude: e.actorId, now: e.createdAt };
   if (e.kind === 'reply') {
     const reply = { ...args, commentId: e.commentId, replyId: e.postId };
     w.reply.run(reply);
@@ -258,7 +256,7 @@ function fanOut(w: ReturnType<typeof writes>, e: QueuedEvent): void {
  * transaction. The answer speaks for the business, so the row names no person.
  */
 export function notifyOwnerReply(db: Db, ownerId: string, commentId: string, now: number): void {
-  writes(db).ownerReply.run({ ...base, event: newId(), actor: null, exclude: ownerId, commentId, now });
+  writes(db).ownerReply.run({ ...base, actor: null, exclude: ownerId, commentId, now });
 }
 
 /**
@@ -275,7 +273,7 @@ export function notifyModerated(
 ): void {
   const w = writes(db);
   // The author is told the decision, not who made it: the row keeps no actor.
-  const args = { ...base, event: newId(), actor: null, exclude: actorId, postId: post.id, kind, reason, now };
+  const args = { ...base, actor: null, exclude: actorId, postId: post.id, kind, reason, now };
   (post.kind === 'comment' ? w.commentModerated : w.replyModerated).run(args);
 }
 
@@ -288,8 +286,43 @@ export function notifyReporters(
   now: number,
 ): void {
   const w = writes(db);
-  const args = { ...base, event: newId(), actor: null, exclude: actorId, postId: post.id, commentId: post.commentId, reason: outcome, now };
+  const args = { ...base, actor: null, exclude: actorId, postId: post.id, commentId: post.commentId, reason: outcome, now };
   (post.kind === 'comment' ? w.commentReportsResolved : w.replyReportsResolved).run(args);
+}
+
+/**
+ * The deletes of notices that have no cascade (notifications.reply_id and actor_id have no
+ * foreign key), on the (comment, reply) index; exported so the query-plan test checks them.
+ */
+export function cleanupQueries(db: DbOrTx) {
+  return {
+    reply: db.delete(notifications).where(and(eq(notifications.commentId, p.commentId), eq(notifications.replyId, p.replyId))),
+    reaction: db
+      .delete(notifications)
+      .where(and(eq(notifications.commentId, p.commentId), sql`${notifications.replyId} is ${p.replyId}`, eq(notifications.actorId, p.actor))),
+  };
+}
+
+/**
+ * Deletes the notices about deleted replies (each named with its thread), in the caller's
+ * transaction: the code that deletes a reply calls this. A deleted comment's rows go by its cascade.
+ */
+export function deleteReplyNotifications(db: DbOrTx, gone: readonly { commentId: string; id: string }[]): void {
+  if (gone.length === 0) return;
+  const q = cleanupQueries(db).reply.prepare();
+  for (const r of gone) q.run({ commentId: r.commentId, replyId: r.id });
+}
+
+/**
+ * Deletes a deleted account's reactions' notices: `reacted` names each post it rated, with its
+ * thread. Its replies' notices go with deleteReplyNotifications, its reviews' with their
+ * comments. A row whose actor is gone and that this misses (a rating taken back) is never shown
+ * (`seen`).
+ */
+export function deleteActorNotifications(db: DbOrTx, actorId: string, reacted: readonly { commentId: string; replyId: string | null }[]): void {
+  if (reacted.length === 0) return;
+  const q = cleanupQueries(db).reaction.prepare();
+  for (const r of reacted) q.run({ commentId: r.commentId, replyId: r.replyId, actor: actorId });
 }
 
 export type DecisionKind = 'suggestionApproved' | 'suggestionRejected' | 'claimApproved' | 'claimRejected';
@@ -307,9 +340,7 @@ export function notifyDecision(
   reason: string | null,
   now: number,
 ): void {
-  db.insert(notifications)
-    .values({ id: newId(), userId: to.userId, kind, businessId: to.businessId, suggestionId: to.suggestionId, reason, createdAt: now })
-    .run();
+  db.insert(notifications).values({ userId: to.userId, kind, businessId: to.businessId, suggestionId: to.suggestionId, reason, createdAt: now }).run();
 }
 
 const actorUser = alias(users, 'actor_user');
@@ -317,7 +348,7 @@ const linkedReply = alias(replies, 'linked_reply');
 const rowid = sql<number>`${notifications}.rowid`;
 
 /**
- * What the recipient may see: nothing from an account that is banned (deleted ones cascade), and
+ * What the recipient may see: nothing from an account that is banned or gone (no user joins), and
  * a reply or review that is hidden or removed no longer announces itself. Moderation notices
  * about the recipient's own post always show.
  */
@@ -355,19 +386,26 @@ function listRows(db: Db) {
   );
 }
 
-/** The list and the count the bell shows; exported so the query-plan test checks these statements. */
+/**
+ * The list and the count the bell shows; exported so the query-plan test checks these statements.
+ * The list is the unread rows and the read ones, each newest first on its own partial index,
+ * merged (UNION ALL with ORDER BY: SQLite reads each arm in index order and stops at the limit).
+ * A new row enters only the unread index; the read one is written when a row is read.
+ */
 export function notificationQueries(db: Db) {
   const mine = eq(notifications.userId, p.me);
-  const newestFirst = [desc(notifications.createdAt), desc(rowid)] as const;
+  const after = sql`(${notifications.createdAt}, ${rowid}) < (${p.t}, ${p.k})`;
+  const arms = (from?: SQL) => [
+    listRows(db).where(and(mine, isNull(notifications.readAt), from, seen)),
+    listRows(db).where(and(mine, isNotNull(notifications.readAt), from, seen)),
+  ];
+  // A compound's ORDER BY names result columns: createdAt (4th) and rowid (2nd) of listRows.
+  const newestFirst = sql`4 desc, 2 desc`;
+  const [unreadRows, readRows] = arms();
+  const [unreadAfter, readAfter] = arms(after);
   return {
-    list: listRows(db)
-      .where(and(mine, seen))
-      .orderBy(...newestFirst)
-      .limit(keptLimit(p.limit)),
-    listAfter: listRows(db)
-      .where(and(mine, sql`(${notifications.createdAt}, ${rowid}) < (${p.t}, ${p.k})`, seen))
-      .orderBy(...newestFirst)
-      .limit(keptLimit(p.limit)),
+    list: unreadRows.unionAll(readRows).orderBy(newestFirst).limit(keptLimit(p.limit)),
+    listAfter: unreadAfter.unionAll(readAfter).orderBy(newestFirst).limit(keptLimit(p.limit)),
     unread: db
       .select({ n: sql<number>`count(*)` })
       .from(notifications)
@@ -390,7 +428,7 @@ export function notificationPath(r: { kind: string; commentId: string | null; re
 
 function toItem(r: ListRow): NotificationItem {
   return {
-    _id: r.id,
+    _id: String(r.id),
     kind: r.kind as NotificationKind,
     createdAt: new Date(r.createdAt).toISOString(),
     read: r.readAt !== null,
@@ -434,7 +472,8 @@ export async function markNotificationsRead(deps: Deps, actor: Actor, input: Mar
   await deps.limits.consume('edit', me.id);
   // "All" is all up to now, queued events included.
   drainNotificationEvents(deps.db);
-  const which = 'all' in input ? undefined : inArray(notifications.id, input.ids);
+  // Ids are the rows' integer keys in decimal; anything else names no row.
+  const which = 'all' in input ? undefined : inArray(notifications.id, input.ids.filter((id) => /^[1-9][0-9]{0,15}$/.test(id)).map(Number));
   deps.db
     .update(notifications)
     .set({ readAt: now })
