@@ -1,12 +1,15 @@
 import type { Deps } from '../deps';
 import { sweepUnreferencedImages } from '../comments/images';
-import { queueNotificationMails } from '../notifications/notification-mails';
+import { DIGEST_EVERY_MS, queueNotificationMails } from '../notifications/notification-mails';
+import { favoriteMailPullDone, pullFavoriteReviewsForMail } from '../notifications/favorite-reviews';
 import { drainNotificationEvents, pruneReadNotifications } from '../notifications/notifications';
 
 /** How often waiting notifications become mails. */
 const NOTIFICATION_MAILS_EVERY_MS = 15_000;
 /** How often queued replies and reactions become notifications when no read asks first (docs/decisions/020). */
 const NOTIFICATION_EVENTS_EVERY_MS = 1_000;
+/** The longest the mail job's favourite pull holds the event loop before requests get a turn. */
+export const MAIL_PULL_SLICE_MS = 10;
 import { deleteExpiredSessions } from '../accounts/sessions';
 
 type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
@@ -25,13 +28,29 @@ export function startMaintenance(deps: Deps, log: Log): () => void {
   };
   const first = setTimeout(() => void run(), 5_000);
   const timer = setInterval(() => void run(), 60 * 60 * 1000);
-  // Notification mails (services/notifications/notification-mails.ts): each minute, off the request path.
-  const mails = setInterval(() => {
+  // Notification mails (services/notifications/notification-mails.ts), off the request path. New
+  // reviews of favourites are pulled for their mail readers first, in slices of at most
+  // MAIL_PULL_SLICE_MS with a turn for requests between them (setImmediate), then the mails go.
+  let mailRun: NodeJS.Immediate | null = null;
+  let mailing = false;
+  const mailSlice = () => {
+    mailRun = null;
     try {
+      pullFavoriteReviewsForMail(deps.db, Date.now(), DIGEST_EVERY_MS, performance.now() + MAIL_PULL_SLICE_MS);
+      if (!favoriteMailPullDone(deps.db)) {
+        mailRun = setImmediate(mailSlice);
+        return;
+      }
       queueNotificationMails(deps);
     } catch (err) {
       log.error({ err }, 'notification mails failed');
     }
+    mailing = false;
+  };
+  const mails = setInterval(() => {
+    if (mailing) return;
+    mailing = true;
+    mailSlice();
   }, NOTIFICATION_MAILS_EVERY_MS);
   // Queued replies and reactions (services/notifications/notifications.ts), in batches off the request path.
   const fanOut = setInterval(() => {
@@ -49,6 +68,7 @@ export function startMaintenance(deps: Deps, log: Log): () => void {
     clearTimeout(first);
     clearInterval(timer);
     clearInterval(mails);
+    if (mailRun) clearImmediate(mailRun);
     clearInterval(fanOut);
   };
 }
