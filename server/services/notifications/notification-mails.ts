@@ -160,10 +160,11 @@ const choiceOfRow = sql.join(
 );
 
 /**
- * The oldest waiting rows, without those that wait for a digest that is not due: they would hold
- * the queue's head for a day, and with MAIL_BATCH of them every instant mail behind them waited too.
+ * The oldest waiting rows, without those that wait for a digest that is not due or for their
+ * thread's hour: they would hold the queue's head, and with a batch of them every mail behind
+ * them waited too.
  */
-export function pendingRows(db: Db, now = Date.now()): Pending[] {
+export function pendingRows(db: Db, now = Date.now(), batch = MAIL_BATCH): Pending[] {
   return (
     db
       .select({
@@ -200,11 +201,17 @@ export function pendingRows(db: Db, now = Date.now()): Pending[] {
       .leftJoin(actorUser, eq(actorUser.id, notifications.actorId))
       .leftJoin(linkedReply, eq(linkedReply.id, notifications.replyId))
       .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
+      .leftJoin(notificationThreads, and(eq(notificationThreads.userId, notifications.userId), eq(notificationThreads.commentId, notifications.commentId)))
       .where(
-        and(isNull(notifications.mailedAt), sql`not coalesce(${choiceOfRow} = 'daily' and ${notificationSettings.digestAt} > ${now - DIGEST_EVERY_MS}, 0)`),
+        and(
+          isNull(notifications.mailedAt),
+          sql`not coalesce(${choiceOfRow} = 'daily' and ${notificationSettings.digestAt} > ${now - DIGEST_EVERY_MS}, 0)`,
+          // Nor those of a thread mailed to the user within the hour: they go together after it.
+          sql`not coalesce(${choiceOfRow} = 'instant' and ${notificationThreads.mailedAt} > ${now - THREAD_MAIL_EVERY_MS}, 0)`,
+        ),
       )
       .orderBy(asc(notifications.createdAt))
-      .limit(MAIL_BATCH)
+      .limit(batch)
       .all()
   );
 }
@@ -332,14 +339,19 @@ function composeMail(env: Env, rows: Pending[], category: MailCategory, token: s
  * demo recipient, someone who has never posted, or what the list would not show, get none. Returns
  * the number of mails queued.
  */
-export function queueNotificationMails(deps: Deps, now = Date.now()): number {
+const mailQueueFull = new WeakMap<Db, boolean>();
+/** Whether the mail job's last run read a whole batch: more rows may wait (the maintenance timer runs it again). */
+export const mailQueueHasMore = (db: Db) => mailQueueFull.get(db) ?? false;
+
+export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAIL_BATCH): number {
   const { db, env } = deps;
   const siteName = siteText(deps).name;
   // Queued replies and reactions become rows (notifications.ts), and new reviews of favourites
   // only once pulled (favorite-reviews.ts): for those who get mail of them, now.
   drainNotificationEvents(db);
   pullFavoriteReviewsForMail(db, now, DIGEST_EVERY_MS);
-  const rows = pendingRows(db, now);
+  const rows = pendingRows(db, now, batch);
+  mailQueueFull.set(db, rows.length === batch);
   if (rows.length === 0) return 0;
   const postedCache = new Map<string, boolean>();
   const hasPosted = (userId: string) => {

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps';
 import { sweepUnreferencedImages } from '../comments/images';
-import { DIGEST_EVERY_MS, queueNotificationMails } from '../notifications/notification-mails';
+import { DIGEST_EVERY_MS, MAIL_BATCH, mailQueueHasMore, queueNotificationMails } from '../notifications/notification-mails';
 import { favoriteMailPullDone, pullFavoriteReviewsForMail } from '../notifications/favorite-reviews';
 import { drainNotificationEvents, pruneReadNotifications } from '../notifications/notifications';
 
@@ -10,6 +10,8 @@ const NOTIFICATION_MAILS_EVERY_MS = 15_000;
 const NOTIFICATION_EVENTS_EVERY_MS = 1_000;
 /** The longest the mail job's favourite pull holds the event loop before requests get a turn. */
 export const MAIL_PULL_SLICE_MS = 10;
+/** Waiting notifications the mail job turns into mails per slice (about 1 ms each at scale 10). */
+export const MAIL_SLICE_ROWS = 50;
 import { deleteExpiredSessions } from '../accounts/sessions';
 
 type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
@@ -33,6 +35,7 @@ export function startMaintenance(deps: Deps, log: Log): () => void {
   // MAIL_PULL_SLICE_MS with a turn for requests between them (setImmediate), then the mails go.
   let mailRun: NodeJS.Immediate | null = null;
   let mailing = false;
+  let mailSlices = 0;
   const mailSlice = () => {
     mailRun = null;
     try {
@@ -41,7 +44,12 @@ export function startMaintenance(deps: Deps, log: Log): () => void {
         mailRun = setImmediate(mailSlice);
         return;
       }
-      queueNotificationMails(deps);
+      // Then the mails, MAIL_SLICE_ROWS waiting rows a slice, up to a batch's worth a run.
+      queueNotificationMails(deps, Date.now(), MAIL_SLICE_ROWS);
+      if (mailQueueHasMore(deps.db) && ++mailSlices < MAIL_BATCH / MAIL_SLICE_ROWS) {
+        mailRun = setImmediate(mailSlice);
+        return;
+      }
     } catch (err) {
       log.error({ err }, 'notification mails failed');
     }
@@ -50,6 +58,7 @@ export function startMaintenance(deps: Deps, log: Log): () => void {
   const mails = setInterval(() => {
     if (mailing) return;
     mailing = true;
+    mailSlices = 0;
     mailSlice();
   }, NOTIFICATION_MAILS_EVERY_MS);
   // Queued replies and reactions (services/notifications/notifications.ts), in batches off the request path.
