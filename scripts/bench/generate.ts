@@ -383,13 +383,16 @@ export async function generateDataset(options: GenerateOptions): Promise<BenchMe
 
   bulk(
     sqlite,
-    `INSERT INTO users (id, email, password_hash, first_name, last_name, is_admin, is_banned, email_confirmed, is_demo, language, favorites_count, created_at, updated_at)
-     VALUES (?, ?, NULL, ?, ?, 0, 0, 1, 0, ?, ?, ?, ?)`,
+    // favorite_reviews_at: every reader has seen the reviews of their favourites up to now, as
+    // migration 0025 set it for a running site's users; a null watermark would make the mail job's
+    // first runs pull up to 50 old reviews for each of the 200k readers (settleFavoriteWatermarks).
+    `INSERT INTO users (id, email, password_hash, first_name, last_name, is_admin, is_banned, email_confirmed, is_demo, language, favorites_count, favorite_reviews_at, created_at, updated_at)
+     VALUES (?, ?, NULL, ?, ?, 0, 0, 1, 0, ?, ?, ?, ?, ?)`,
     U + BENCH_USERS,
     (i) =>
       i < U
-        ? [userIds[i], `anvandare${i}@exempel.se`, userFirst[i], userLast[i], i % 10 === 0 ? 'en' : 'sv', favCount[i], userCreated[i], userCreated[i]]
-        : [userIds[i], `bench-${i - U}@exempel.se`, 'Bänk', `Skribent ${i - U}`, 'sv', 0, now - DAY, now - DAY],
+        ? [userIds[i], `anvandare${i}@exempel.se`, userFirst[i], userLast[i], i % 10 === 0 ? 'en' : 'sv', favCount[i], now, userCreated[i], userCreated[i]]
+        : [userIds[i], `bench-${i - U}@exempel.se`, 'Bänk', `Skribent ${i - U}`, 'sv', 0, now, now - DAY, now - DAY],
   );
   lap('insertUsers');
 
@@ -600,4 +603,18 @@ export function readMeta(dataDir: string): BenchMeta | null {
   if (!existsSync(file) || !existsSync(path.join(dataDir, DB_FILE_NAME))) return null;
   const meta = JSON.parse(readFileSync(file, 'utf8')) as BenchMeta;
   return meta.version === 1 ? meta : null;
+}
+
+/**
+ * Data sets made before the generator set `users.favorite_reviews_at` leave it null: every
+ * reader's first pull (services/notifications/favorite-reviews.ts) then turns up to 50 old
+ * reviews into notices, and the mail job works that off for every reader after a start. Sets it
+ * to the newest review's time, as migration 0025 did for a running site's users. Returns the rows
+ * changed (0 on a data set that has it).
+ */
+export function settleFavoriteWatermarks(sqlite: Database.Database): number {
+  const hasColumn = (sqlite.prepare(`SELECT count(*) AS n FROM pragma_table_info('users') WHERE name = 'favorite_reviews_at'`).get() as { n: number }).n > 0;
+  if (!hasColumn) return 0;
+  const newest = (sqlite.prepare('SELECT max(created_at) AS at FROM comments').get() as { at: number | null }).at ?? Date.now();
+  return sqlite.prepare('UPDATE users SET favorite_reviews_at = ? WHERE favorite_reviews_at IS NULL').run(newest).changes;
 }

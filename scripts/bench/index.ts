@@ -18,7 +18,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { checkCounts, type CheckResult } from './check';
 import { measureFirstContent, measurePageWeights, runLighthouse, type FirstContent, type LighthouseScores, type PageWeight } from './frontend';
-import { DB_FILE_NAME, generateDataset, readMeta, type BenchMeta } from './generate';
+import { DB_FILE_NAME, generateDataset, readMeta, settleFavoriteWatermarks, type BenchMeta } from './generate';
 import { benchImages, type ImageBench } from './images';
 import type { BaselineBody } from './baseline-server';
 import { KEPT_BODY_BYTES, type LoadJob, type LoadRequest, type LoadResult } from './load-runner';
@@ -335,6 +335,13 @@ async function main(): Promise<number> {
   if (meta) {
     log(`reusing data set in ${dataDir} (scale ${meta.scale}, built in ${(meta.timingsMs.total / 1000).toFixed(1)} s when made)`);
     if (args.scaleGiven && meta.scale !== args.scale) notes.push(`--scale ${args.scale} ignored: reused data set has scale ${meta.scale}`);
+    const settle = new Database(path.join(dataDir, DB_FILE_NAME));
+    try {
+      const settled = settleFavoriteWatermarks(settle);
+      if (settled > 0) log(`set the favourite-review watermark of ${settled} users (a data set made before the generator set it)`);
+    } finally {
+      settle.close();
+    }
   } else {
     log(`building data set at scale ${args.scale} into ${dataDir} …`);
     meta = await generateDataset({ dataDir, scale: args.scale, log });

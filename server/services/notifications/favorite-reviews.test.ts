@@ -6,7 +6,7 @@ import { insertBusiness } from '../../test/comment-fixtures';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/helpers';
 import { createComment } from '../comments/comments';
 import { createReply } from '../comments/replies';
-import { favoriteReviewQueries, MAIL_PULL_READERS, PULL_MAX, pullFavoriteReviewsForMail } from './favorite-reviews';
+import { favoriteMailPullDone, favoriteReviewQueries, MAIL_FOLLOWERS_PAGE, PULL_MAX, pullFavoriteReviewsForMail } from './favorite-reviews';
 import { DIGEST_EVERY_MS, queueNotificationMails } from './notification-mails';
 import { listNotifications, unreadCount } from './notifications';
 
@@ -170,12 +170,14 @@ describe('the mail job pulls for those who get mail of new reviews', () => {
 });
 
 describe('the mail job works a large fan-out off over several runs', () => {
-  it(`pulls for at most MAIL_PULL_READERS readers a run, the rest in the next`, () => {
+  it(`walks a business's followers a page at a time, in slices when given a deadline`, () => {
     const shop = insertBusiness(t.db, 'Folkbageriet');
     const elsewhere = insertBusiness(t.db, 'Annanbageriet');
-    const n = MAIL_PULL_READERS + 20;
+    const n = MAIL_FOLLOWERS_PAGE + 20;
     const sqlite = t.db.$client;
     const now = Date.now();
+    // Work off what earlier tests left in the mail pull's window first.
+    while (!favoriteMailPullDone(t.db)) pullFavoriteReviewsForMail(t.db, now, DIGEST_EVERY_MS);
     sqlite.transaction(() => {
       for (let i = 0; i < n; i++) {
         const id = `crowd-${i}`;
@@ -198,14 +200,71 @@ describe('the mail job works a large fan-out off over several runs', () => {
         .run(shop, bo.id, now, now);
     })();
     const pulledFor = () => (sqlite.prepare(`select count(*) as c from notifications where comment_id = 'crowd-review'`).get() as { c: number }).c;
-    pullFavoriteReviewsForMail(t.db, now + 1_000, DIGEST_EVERY_MS);
-    // At most a batch of readers (the earlier tests' readers may take some of its places).
-    expect(pulledFor()).toBeGreaterThan(0);
-    expect(pulledFor()).toBeLessThanOrEqual(MAIL_PULL_READERS);
-    pullFavoriteReviewsForMail(t.db, now + 16_000, DIGEST_EVERY_MS);
-    pullFavoriteReviewsForMail(t.db, now + 31_000, DIGEST_EVERY_MS);
+    // Slices whose deadline has passed: each pulls for at most one reader, and together for all.
+    let slices = 0;
+    while (!favoriteMailPullDone(t.db) || slices === 0) {
+      const before = pulledFor();
+      const added = pullFavoriteReviewsForMail(t.db, now + 16_000, DIGEST_EVERY_MS, 0);
+      expect(added).toBeLessThanOrEqual(1);
+      expect(pulledFor()).toBe(before + added);
+      slices++;
+    }
+    expect(slices).toBeGreaterThanOrEqual(n);
     expect(pulledFor()).toBe(n);
-    expect(pullFavoriteReviewsForMail(t.db, now + 46_000, DIGEST_EVERY_MS)).toBe(0);
+    // Without a deadline a window is worked off in one call (more than one page of followers).
+    const more = `crowd-review-2`;
+    sqlite
+      .prepare(`insert into comments (id, business_id, user_id, text, business_location, created_at, updated_at) values (?, ?, ?, 'Ny igen', 'Lund', ?, ?)`)
+      .run(more, shop, bo.id, now + 20_000, now + 20_000);
+    expect(pullFavoriteReviewsForMail(t.db, now + 21_000, DIGEST_EVERY_MS)).toBe(n);
+    expect(favoriteMailPullDone(t.db)).toBe(true);
+    expect(pullFavoriteReviewsForMail(t.db, now + 36_000, DIGEST_EVERY_MS)).toBe(0);
+  });
+});
+
+describe('the mail job pulls in slices with a deadline', () => {
+  it('stops after the reader during which the deadline passed and goes on where it stopped', () => {
+    const sqlite = t.db.$client;
+    // Work off what earlier tests left in the mail pull's window first.
+    const start = Date.now() + 100_000;
+    while (!favoriteMailPullDone(t.db)) pullFavoriteReviewsForMail(t.db, start, DIGEST_EVERY_MS);
+    const shop = insertBusiness(t.db, 'Skivbageriet');
+    const elsewhere = insertBusiness(t.db, 'Skivkaféet');
+    const n = 4;
+    sqlite.transaction(() => {
+      for (let i = 0; i < n; i++) {
+        const id = `slice-${i}`;
+        sqlite
+          .prepare(`insert into users (id, email, first_name, last_name, created_at, updated_at) values (?, ?, 'Skiva', 'Följare', ?, ?)`)
+          .run(id, `slice${i}@example.se`, start, start);
+        sqlite
+          .prepare(
+            `insert into comments (id, business_id, user_id, text, business_location, created_at, updated_at) values (?, ?, ?, 'Tidigare', 'Lund', ?, ?)`,
+          )
+          .run(`slice-post-${i}`, elsewhere, id, start, start);
+        sqlite.prepare(`insert into notification_settings (user_id, token, reviews) values (?, ?, 'instant')`).run(id, `slice-token-${i}`);
+        sqlite.prepare(`insert into favorites (user_id, business_id, created_at) values (?, ?, ?)`).run(id, shop, start + 1_000);
+      }
+      sqlite
+        .prepare(
+          `insert into comments (id, business_id, user_id, text, business_location, created_at, updated_at) values ('slice-review', ?, ?, 'Ny', 'Lund', ?, ?)`,
+        )
+        .run(shop, bo.id, start + 2_000, start + 2_000);
+    })();
+    const pulledFor = () => (sqlite.prepare(`select count(*) as c from notifications where comment_id = 'slice-review'`).get() as { c: number }).c;
+    // A deadline already passed: each call pulls for at most one reader (a page of the other
+    // business reviewed in the window, with no followers, is a call of its own); all, in the end.
+    let calls = 0;
+    while (!favoriteMailPullDone(t.db) || calls === 0) {
+      const before = pulledFor();
+      const added = pullFavoriteReviewsForMail(t.db, start + 3_000, DIGEST_EVERY_MS, 0);
+      expect(added).toBeLessThanOrEqual(1);
+      expect(pulledFor()).toBe(before + added);
+      calls++;
+    }
+    expect(calls).toBeGreaterThanOrEqual(n);
+    expect(pulledFor()).toBe(n);
+    expect(pullFavoriteReviewsForMail(t.db, start + 18_000, DIGEST_EVERY_MS, 0)).toBe(0);
   });
 });
 
@@ -216,20 +275,30 @@ describe('query plans', () => {
   };
 
   for (const analyzed of [false, true]) {
-    it(`a pull walks the reader’s favourites by key and each business’s reviews by time${analyzed ? ' (after ANALYZE)' : ''}`, () => {
+    it(`a pull walks the reader’s favourites by key and each business’s newest reviews by time${analyzed ? ' (after ANALYZE)' : ''}`, () => {
       if (analyzed) t.db.$client.exec('analyze');
       const p = plan(favoriteReviewQueries(t.db).pull);
       expect(p).toMatch(/SEARCH favorites USING (COVERING )?INDEX sqlite_autoindex_favorites_1 \(user_id=\?\)/);
-      expect(p).toMatch(/SEARCH comments USING INDEX comments_business_idx \(business_id=\? AND created_at>\?\)/);
-      expect(p).not.toMatch(/SCAN (comments|favorites)\b/);
+      // Each favourite's newest reviews, walked backwards on the business's index (no sort of all of them) …
+      expect(p).toMatch(/SEARCH newest USING INDEX comments_business_idx \(business_id=\? AND created_at>\?\)/);
+      expect(p).toMatch(/CORRELATED LIST SUBQUERY/);
+      // … and only the few kept are read by key and sorted.
+      expect(p).toMatch(/SEARCH comments USING INDEX sqlite_autoindex_comments_1 \(id=\?\)/);
+      expect(p).not.toMatch(/SCAN (comments|favorites|newest)\b/);
     });
 
-    it(`the mail job reads the newest reviews on the feed index and their followers on theirs${analyzed ? ' (after ANALYZE)' : ''}`, () => {
-      const p = plan(favoriteReviewQueries(t.db).mailReaders);
+    it(`the mail job reads the window's reviewed businesses on the feed index${analyzed ? ' (after ANALYZE)' : ''}`, () => {
+      const p = plan(favoriteReviewQueries(t.db).mailBusinesses);
       expect(p).toMatch(/SEARCH comments USING (COVERING )?INDEX comments_feed_idx \(created_at>\?\)/);
-      expect(p).toMatch(/SEARCH favorites USING (COVERING )?INDEX favorites_business_idx \(business_id=\?\)/);
-      expect(p).toMatch(/SEARCH reader USING INDEX sqlite_autoindex_users_1 \(id=\?\)/);
       expect(p).not.toMatch(/SCAN|AUTOMATIC/);
+    });
+
+    it(`the mail job pages a business's followers on their index, each reader by key${analyzed ? ' (after ANALYZE)' : ''}`, () => {
+      const p = plan(favoriteReviewQueries(t.db).mailFollowers);
+      expect(p).toMatch(/SEARCH favorites USING INDEX favorites_business_idx \(business_id=\? AND rowid>\?\)/);
+      expect(p).toMatch(/SEARCH reader USING INDEX sqlite_autoindex_users_1 \(id=\?\)/);
+      // In the index's order: no sort of a popular business's 20,000 followers for a page of them.
+      expect(p).not.toMatch(/SCAN|AUTOMATIC|TEMP B-TREE/);
     });
   }
 });

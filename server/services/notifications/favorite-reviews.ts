@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
 import { comments, favorites, notifications, notificationSettings, replies, users } from '../../../db/schema';
@@ -28,12 +28,8 @@ import { notificationMailDefaults } from '../../../shared/schemas/notifications'
 export const PULL_OVERLAP_MS = 2_000;
 /** At most this many new reviews become rows in one pull: the newest. */
 export const PULL_MAX = 50;
-/**
- * Readers the mail job pulls for in one run (it runs every 15 s and holds the one connection while
- * it works): a review on a business with thousands of followers is worked off over a few runs
- * instead of stalling requests. Those already pulled drop out of the next run's selection.
- */
-export const MAIL_PULL_READERS = 100;
+/** Followers the mail job reads per page of a business's followers (one statement, bounded cost). */
+export const MAIL_FOLLOWERS_PAGE = 500;
 /**
  * The daily-digest readers are looked for at most this often (each look reads the reviews of the
  * last two days and their followers); the instant ones on every run, over the last run's reviews.
@@ -43,7 +39,8 @@ export const DAILY_PULL_EVERY_MS = 60 * 60 * 1000;
 const DIGEST_LOOKBACK_MS = 2 * 24 * 60 * 60 * 1000;
 
 const reader = alias(users, 'reader');
-const author = alias(users, 'review_author');
+/** The reviews of one favourite, newest first (the pull's per-favourite walk). */
+const newest = alias(comments, 'newest');
 const p = {
   me: sql.placeholder('me'),
   now: sql.placeholder('now'),
@@ -51,6 +48,9 @@ const p = {
   floor: sql.placeholder('floor'),
   daily: sql.placeholder('daily'),
   dailyDue: sql.placeholder('dailyDue'),
+  newest: sql.placeholder('newest'),
+  business: sql.placeholder('business'),
+  after: sql.placeholder('after'),
 };
 
 /** Where a favourite's walk starts: after the favourite was made and after the reader's watermark. */
@@ -59,10 +59,8 @@ const walkStart = sql`max(${favorites.createdAt} - 1, coalesce(${reader.favorite
 /** The statements of the pull; exported so the query-plan test checks them. */
 export function favoriteReviewQueries(db: Db) {
   const reviews = sql`coalesce(${notificationSettings.reviews}, ${notificationMailDefaults.reviews})`;
-  const hasPosted = or(
-    sql`exists (select 1 from ${comments} as posted where posted.user_id = ${reader.id})`,
-    sql`exists (select 1 from ${replies} as posted where posted.user_id = ${reader.id})`,
-  );
+  const hasPosted = sql`(exists (select 1 from ${comments} as posted where posted.user_id = ${reader.id})
+    or exists (select 1 from ${replies} as posted where posted.user_id = ${reader.id}))`;
   return {
     /**
      * One user's new reviews of their favourites, as rows: the user's favourites by primary key,
@@ -92,9 +90,18 @@ export function favoriteReviewQueries(db: Db) {
           })
           .from(favorites)
           .innerJoin(reader, eq(reader.id, favorites.userId))
-          .innerJoin(comments, and(eq(comments.businessId, favorites.businessId), sql`${comments.createdAt} > ${walkStart}`))
-          .innerJoin(author, eq(author.id, comments.userId))
-          .where(and(eq(favorites.userId, p.me), ne(comments.userId, p.me), isNull(comments.hiddenAt), isNull(comments.removedAt), eq(author.isBanned, false)))
+          // Each favourite gives at most its PULL_MAX newest qualifying reviews, walked backwards on
+          // comments_business_idx: a first pull for a follower of a business with 100,000 reviews
+          // reads 50 of them, not all (at scale 10 the join-then-sort took 0.2–1.4 s per reader).
+          .innerJoin(
+            comments,
+            sql`${comments.id} in (select ${newest.id} from ${comments} as "newest"
+              where ${newest.businessId} = ${favorites.businessId} and ${newest.createdAt} > ${walkStart}
+                and ${newest.userId} <> ${p.me} and ${newest.hiddenAt} is null and ${newest.removedAt} is null
+                and not exists (select 1 from ${users} as banned where banned.id = ${newest.userId} and banned.is_banned)
+              order by ${newest.createdAt} desc limit ${sql.raw(String(PULL_MAX))})`,
+          )
+          .where(eq(favorites.userId, p.me))
           .orderBy(desc(comments.createdAt))
           .limit(keptLimit(PULL_MAX)),
       )
@@ -104,40 +111,39 @@ export function favoriteReviewQueries(db: Db) {
       .set({ favoriteReviewsAt: sql`${p.now}` })
       .where(eq(users.id, p.me)),
     /**
-     * Who the mail job pulls for: followers of a business reviewed since `floor` (instant mail) or
-     * within the look-back (daily mail, when the digest is due), who are told of new reviews by
-     * mail at all, have posted, and are neither banned nor demo accounts. Read from the newest
-     * comments (comments_feed_idx) out to their businesses' followers (favorites_business_idx).
+     * The businesses reviewed since `since`, each with its newest review's time: where the mail
+     * job looks for followers (comments_feed_idx from the window's start, one row per business).
      */
-    mailReaders: db
-      .selectDistinct({ id: favorites.userId })
-      // The few new comments first, whatever the statistics say (a small table's would scan it):
-      // on the feed's index, then their followers, then each follower; CROSS JOIN keeps that order.
+    mailBusinesses: db
+      .select({ id: sql<string>`${comments.businessId}`.as('id'), newest: sql<number>`max(${comments.createdAt})`.as('newest') })
       .from(sql`${comments} indexed by comments_feed_idx`)
-      .crossJoin(favorites)
-      .crossJoin(reader)
+      .where(gt(comments.createdAt, p.since))
+      .groupBy(comments.businessId),
+    /**
+     * One page of a business's followers (favorites_business_idx from the cursor on), each with
+     * whether the mail job should pull for them: the favourite is not newer than the business's
+     * newest review and the reader's watermark is behind it; they are told of new reviews by mail at all
+     * (instant: a review since `floor`; daily: when the digest is due), have posted, and are
+     * neither banned nor demo accounts. A page is PAGE rows whatever they say, so its cost is bounded.
+     */
+    mailFollowers: db
+      .select({
+        rowid: sql<number>`${favorites}.rowid`.as('cursor'),
+        id: sql<string>`${favorites.userId}`.as('id'),
+        wanted: sql<number>`case when ${favorites.createdAt} <= ${p.newest}
+            and coalesce(${reader.favoriteReviewsAt} - ${PULL_OVERLAP_MS}, 0) < ${p.newest}
+            and ${reader.isBanned} = 0 and ${reader.isDemo} = 0
+            and ((${reviews} = 'instant' and ${p.newest} > ${p.floor})
+              or (${p.daily} = 1 and ${reviews} = 'daily'
+                and (${notificationSettings.digestAt} is null or ${notificationSettings.digestAt} <= ${p.dailyDue})))
+          then ${hasPosted} else 0 end`.as('wanted'),
+      })
+      .from(sql`${favorites} indexed by favorites_business_idx`)
+      .innerJoin(reader, eq(reader.id, favorites.userId))
       .leftJoin(notificationSettings, eq(notificationSettings.userId, favorites.userId))
-      .where(
-        and(
-          gt(comments.createdAt, p.since),
-          eq(favorites.businessId, comments.businessId),
-          eq(reader.id, favorites.userId),
-          ne(comments.userId, favorites.userId),
-          sql`${comments.createdAt} > ${walkStart}`,
-          eq(reader.isBanned, false),
-          eq(reader.isDemo, false),
-          or(
-            and(sql`${reviews} = 'instant'`, sql`${comments.createdAt} > ${p.floor}`),
-            and(
-              sql`${p.daily} = 1`,
-              sql`${reviews} = 'daily'`,
-              or(isNull(notificationSettings.digestAt), sql`${notificationSettings.digestAt} <= ${p.dailyDue}`),
-            ),
-          ),
-          hasPosted,
-        ),
-      )
-      .limit(keptLimit(MAIL_PULL_READERS)),
+      .where(and(eq(favorites.businessId, p.business), sql`${favorites}.rowid > ${p.after}`))
+      .orderBy(sql`${favorites}.rowid`)
+      .limit(keptLimit(MAIL_FOLLOWERS_PAGE)),
   };
 }
 
@@ -157,28 +163,98 @@ export function pullFavoriteReviews(db: Db, userId: string, now = Date.now(), op
   });
 }
 
-const mailPulls = new WeakMap<Db, { floor: number; nextDailyAt: number }>();
+type MailPull = {
+  /** Reviews after this (less the overlap) are the instant readers' window. */
+  floor: number;
+  nextDailyAt: number;
+  /** The window's reviewed businesses not yet walked, and where the walk of the first stands. */
+  businesses: { id: string; newest: number }[];
+  after: number;
+  /** Followers of the last page read who are still to be pulled for. */
+  readers: string[];
+  /** The window is being worked off (a run may stop between two pages or pulls: a slice). */
+  open: boolean;
+  daily: boolean;
+  /** When the window was opened: the next one starts there. */
+  openedAt: number;
+  dailyDue: number;
+  floorUsed: number;
+};
+const mailPulls = new WeakMap<Db, MailPull>();
 
 /**
  * The mail job's pull (services/notifications/notification-mails.ts): for each user who would
  * get a mail about a new review of a favourite (instant: reviews since the job's last run; daily:
  * when the digest is due), the same pull as a read of the bell. Returns the rows added.
+ *
+ * It walks the businesses reviewed in the window and, a page at a time, their followers, pulling
+ * for those whose watermark is behind. With a `deadline` (a `performance.now()` time) it stops
+ * after the page or pull during which the deadline passed and goes on there at the next call: the
+ * maintenance timer calls it in slices with a turn for requests in between
+ * (`favoriteMailPullDone` says when the window is worked off). At scale 10 (2 days: 5,613 reviews
+ * of 2,300 businesses with 717,000 followers) the one statement that joined reviews to followers
+ * held the connection and the event loop for minutes.
  */
-export function pullFavoriteReviewsForMail(db: Db, now = Date.now(), digestEveryMs: number): number {
+export function pullFavoriteReviewsForMail(db: Db, now = Date.now(), digestEveryMs: number, deadline = Infinity): number {
   // After a restart the first run looks back a day, and for the daily readers at once.
-  const state = mailPulls.get(db) ?? { floor: now - digestEveryMs, nextDailyAt: now };
-  const floor = state.floor - PULL_OVERLAP_MS;
-  const daily = now >= state.nextDailyAt;
+  let state = mailPulls.get(db);
+  if (!state) {
+    state = {
+      floor: now - digestEveryMs,
+      nextDailyAt: now,
+      businesses: [],
+      after: 0,
+      readers: [],
+      open: false,
+      daily: false,
+      openedAt: now,
+      dailyDue: 0,
+      floorUsed: 0,
+    };
+    mailPulls.set(db, state);
+  }
   const q = queries(db);
-  const readers = q.mailReaders.all({
-    since: daily ? Math.min(floor, now - DIGEST_LOOKBACK_MS) : floor,
-    floor,
-    daily: daily ? 1 : 0,
-    dailyDue: now - digestEveryMs,
-  });
+  if (!state.open) {
+    const floor = state.floor - PULL_OVERLAP_MS;
+    const daily = now >= state.nextDailyAt;
+    state.businesses = q.mailBusinesses.all({ since: daily ? Math.min(floor, now - DIGEST_LOOKBACK_MS) : floor });
+    Object.assign(state, { after: 0, readers: [], open: true, daily, openedAt: now, dailyDue: now - digestEveryMs, floorUsed: floor });
+  }
   let added = 0;
-  for (const r of readers) added += pullFavoriteReviews(db, r.id, now, { alwaysMark: true });
-  // A full batch leaves others for the next run: the window (and a daily look) stays until it is worked off.
-  if (readers.length < MAIL_PULL_READERS) mailPulls.set(db, { floor: now, nextDailyAt: daily ? now + DAILY_PULL_EVERY_MS : state.nextDailyAt });
+  const more = () => state.readers.length > 0 || state.businesses.length > 0;
+  for (;;) {
+    while (state.readers.length > 0) {
+      added += pullFavoriteReviews(db, state.readers.shift()!, now, { alwaysMark: true });
+      if (more() && performance.now() >= deadline) return added;
+    }
+    if (state.businesses.length === 0) break;
+    const business = state.businesses[0];
+    const page = q.mailFollowers.all({
+      business: business.id,
+      newest: business.newest,
+      after: state.after,
+      floor: state.floorUsed,
+      daily: state.daily ? 1 : 0,
+      dailyDue: state.dailyDue,
+    });
+    state.readers = page.filter((f) => f.wanted).map((f) => f.id);
+    if (page.length < MAIL_FOLLOWERS_PAGE) {
+      state.businesses.shift();
+      state.after = 0;
+    } else {
+      state.after = page[page.length - 1].rowid;
+    }
+    // A page with readers on it is followed by at least one pull, so every slice moves someone on.
+    if (state.readers.length === 0 && more() && performance.now() >= deadline) return added;
+  }
+  state.open = false;
+  if (state.daily) state.nextDailyAt = state.openedAt + DAILY_PULL_EVERY_MS;
+  state.floor = state.openedAt;
   return added;
+}
+
+/** Whether the mail job's pull has worked off its window (no business or follower page waits). */
+export function favoriteMailPullDone(db: Db): boolean {
+  const state = mailPulls.get(db);
+  return state !== undefined && !state.open;
 }

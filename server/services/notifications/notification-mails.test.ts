@@ -1,12 +1,12 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favorites } from '../../../db/schema';
+import { favorites, notifications, notificationSettings } from '../../../db/schema';
 import { linkFrom, startSmtp, type TestSmtp } from '../../test/accounts-testing';
 import { insertBusiness } from '../../test/comment-fixtures';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/helpers';
 import { rateComment } from '../comments/comment-ratings';
 import { createComment } from '../comments/comments';
-import { DIGEST_EVERY_MS, getNotificationSettings, queueNotificationMails, THREAD_MAIL_EVERY_MS } from './notification-mails';
+import { DIGEST_EVERY_MS, getNotificationSettings, MAIL_BATCH, queueNotificationMails, THREAD_MAIL_EVERY_MS } from './notification-mails';
 import { createReply } from '../comments/replies';
 
 const MINUTE = 60 * 1000;
@@ -128,6 +128,40 @@ describe('notification mails', () => {
     expect(text).toContain('2 personer reagerade på ditt inlägg om Mejlkaféet');
     expect(text).toContain('Anna Andersson skrev en ny recension av din favorit Mejlkaféet');
     expect(digests.map((m) => unsubscribeOf(m).match(/kind=(\w+)/)?.[1]).sort()).toEqual(['reactions', 'reviews']);
+  });
+
+  it('more than a batch of rows waiting for a digest that is not due hold back no instant mail', async () => {
+    // Lo's digest clock started now: her daily rows wait a day. More of them than a batch, and older.
+    const lo = await createTestUser(t.db, { firstName: 'Lotta', lastName: 'Lång', email: 'lotta@example.se' });
+    await review(lo, 'Lotta har skrivit förut');
+    t.db.insert(notificationSettings).values({ userId: lo.id, token: 'lotta-token', digestAt: clock }).run();
+    const c = await review(lo, 'Lottas inlägg som alla reagerar på');
+    t.db
+      .insert(notifications)
+      .values(
+        Array.from({ length: MAIL_BATCH + 10 }, (_, i) => ({
+          userId: lo.id,
+          kind: 'reaction',
+          actorId: bo.id,
+          commentId: c._id,
+          count: 1,
+          // Older than anything else waiting: at the head of the queue.
+          createdAt: 1_000 + i,
+        })),
+      )
+      .run();
+    // Emma (who gets mail of replies at once) hears of Bo's reply in this run.
+    const mine = await review(emma, 'Emmas recension som Bo svarar på');
+    await reply(bo, mine._id, 'Ett svar Emma ska få veta om nu');
+    const before = smtp.mailsTo(emma.email).length;
+    clock += 3 * THREAD_MAIL_EVERY_MS;
+    expect(await run()).toBeGreaterThanOrEqual(1);
+    expect(smtp.mailsTo(emma.email)).toHaveLength(before + 1);
+    expect(smtp.lastMailTo(emma.email).text).toContain('Bo Berg replied');
+    // Lotta's rows still wait for her digest, which goes a day after her clock started.
+    expect(smtp.mailsTo(lo.email)).toEqual([]);
+    expect(await run(clock + DIGEST_EVERY_MS)).toBeGreaterThanOrEqual(1);
+    expect(smtp.lastMailTo(lo.email).subject).toMatch(/^Recensera: \d+ nyheter sedan i går$/);
   });
 
   it('someone who has never posted gets no mail', async () => {

@@ -30,7 +30,7 @@ export const THREAD_MAIL_EVERY_MS = 60 * 60 * 1000;
 /** The daily digest. */
 export const DIGEST_EVERY_MS = 24 * 60 * 60 * 1000;
 /** Notifications the mail job reads in one run; the rest wait for the next. */
-const MAIL_BATCH = 500;
+export const MAIL_BATCH = 500;
 /** Entries one mail lists; the rest are counted. */
 const MAIL_ITEMS_MAX = 20;
 
@@ -121,7 +121,7 @@ const shown = sql<number>`case when (${notifications.actorId} is null or ${actor
   and (${notifications.kind} not in ('reply', 'threadReply', 'ownerReply') or (${linkedReply.hiddenAt} is null and ${linkedReply.removedAt} is null))
   and (${notifications.kind} <> 'favoriteReview' or (${comments.hiddenAt} is null and ${comments.removedAt} is null)) then 1 else 0 end`;
 
-type Pending = {
+export type Pending = {
   id: number;
   userId: string;
   kind: string;
@@ -147,7 +147,24 @@ type Pending = {
   moderation: string | null;
 };
 
-function pendingRows(db: Db): Pending[] {
+/** The recipient's mail choice for the row's kind, in SQL: the stored setting or its default (choicesOf). */
+const choiceOfRow = sql.join(
+  [
+    sql`case ${notifications.kind}`,
+    ...Object.entries(categoryOfKind).map(
+      ([kind, category]) => sql`when ${kind} then coalesce(${notificationSettings[category]}, ${notificationMailDefaults[category]})`,
+    ),
+    sql`end`,
+  ],
+  sql` `,
+);
+
+/**
+ * The oldest waiting rows, without those that wait for a digest that is not due or for their
+ * thread's hour: they would hold the queue's head, and with a batch of them every mail behind
+ * them waited too.
+ */
+export function pendingRows(db: Db, now = Date.now(), batch = MAIL_BATCH): Pending[] {
   return (
     db
       .select({
@@ -184,9 +201,17 @@ function pendingRows(db: Db): Pending[] {
       .leftJoin(actorUser, eq(actorUser.id, notifications.actorId))
       .leftJoin(linkedReply, eq(linkedReply.id, notifications.replyId))
       .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
-      .where(isNull(notifications.mailedAt))
+      .leftJoin(notificationThreads, and(eq(notificationThreads.userId, notifications.userId), eq(notificationThreads.commentId, notifications.commentId)))
+      .where(
+        and(
+          isNull(notifications.mailedAt),
+          sql`not coalesce(${choiceOfRow} = 'daily' and ${notificationSettings.digestAt} > ${now - DIGEST_EVERY_MS}, 0)`,
+          // Nor those of a thread mailed to the user within the hour: they go together after it.
+          sql`not coalesce(${choiceOfRow} = 'instant' and ${notificationThreads.mailedAt} > ${now - THREAD_MAIL_EVERY_MS}, 0)`,
+        ),
+      )
       .orderBy(asc(notifications.createdAt))
-      .limit(MAIL_BATCH)
+      .limit(batch)
       .all()
   );
 }
@@ -314,14 +339,19 @@ function composeMail(env: Env, rows: Pending[], category: MailCategory, token: s
  * demo recipient, someone who has never posted, or what the list would not show, get none. Returns
  * the number of mails queued.
  */
-export function queueNotificationMails(deps: Deps, now = Date.now()): number {
+const mailQueueFull = new WeakMap<Db, boolean>();
+/** Whether the mail job's last run read a whole batch: more rows may wait (the maintenance timer runs it again). */
+export const mailQueueHasMore = (db: Db) => mailQueueFull.get(db) ?? false;
+
+export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAIL_BATCH): number {
   const { db, env } = deps;
   const siteName = siteText(deps).name;
   // Queued replies and reactions become rows (notifications.ts), and new reviews of favourites
   // only once pulled (favorite-reviews.ts): for those who get mail of them, now.
   drainNotificationEvents(db);
   pullFavoriteReviewsForMail(db, now, DIGEST_EVERY_MS);
-  const rows = pendingRows(db);
+  const rows = pendingRows(db, now, batch);
+  mailQueueFull.set(db, rows.length === batch);
   if (rows.length === 0) return 0;
   const postedCache = new Map<string, boolean>();
   const hasPosted = (userId: string) => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notificationEvents, notifications } from '../../../db/schema';
+import { favorites, notificationEvents, notifications, notificationSettings } from '../../../db/schema';
 import { insertBusiness } from '../../test/comment-fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../test/helpers';
 import { createComment } from '../comments/comments';
 import { createReply } from '../comments/replies';
-import { startMaintenance } from './maintenance';
+import { MAIL_PULL_SLICE_MS, startMaintenance } from './maintenance';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -28,6 +28,60 @@ describe('maintenance timers', () => {
         userId: anna.id,
         kind: 'reply',
       });
+      expect(log.error).not.toHaveBeenCalled();
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it(`pull new reviews of favourites for their mail readers in slices of ${MAIL_PULL_SLICE_MS} ms, requests in between`, async () => {
+    const [cilla, dan, eva] = await Promise.all([
+      createTestUser(t.db, { firstName: 'Cilla' }),
+      createTestUser(t.db, { firstName: 'Dan' }),
+      createTestUser(t.db, { firstName: 'Eva' }),
+    ]);
+    const shop = insertBusiness(t.db, 'Skivbutiken');
+    const elsewhere = insertBusiness(t.db, 'Annanstans');
+    // Dan and Eva have posted and want mail of new reviews at once; both follow the shop.
+    for (const who of [dan, eva]) {
+      await createComment(t.deps, who.actor, { businessId: elsewhere, text: 'Har skrivit förut', businessLocation: 'Lund' });
+      t.db
+        .insert(notificationSettings)
+        .values({ userId: who.id, token: `token-${who.id}`, reviews: 'instant' })
+        .run();
+      t.db
+        .insert(favorites)
+        .values({ userId: who.id, businessId: shop, createdAt: Date.now() - 1_000 })
+        .run();
+    }
+    const review = await createComment(t.deps, cilla.actor, { businessId: shop, text: 'En ny recension', businessLocation: 'Lund' });
+    const pulled = () =>
+      t.db
+        .select({ userId: notifications.userId })
+        .from(notifications)
+        .all()
+        .filter((r) => r.userId === dan.id || r.userId === eva.id);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate'] });
+    const log = { info: vi.fn(), error: vi.fn() };
+    const stop = startMaintenance(t.deps, log);
+    try {
+      expect(pulled()).toEqual([]);
+      // The timer's run and the slices it hands on with setImmediate.
+      vi.advanceTimersByTime(15_000);
+      await vi.runAllTimersAsync().catch(() => undefined);
+      expect(
+        pulled()
+          .map((r) => r.userId)
+          .sort(),
+      ).toEqual([dan.id, eva.id].sort());
+      expect(
+        t.db
+          .select({ c: notifications.commentId })
+          .from(notifications)
+          .all()
+          .map((r) => r.c),
+      ).toContain(review._id);
       expect(log.error).not.toHaveBeenCalled();
     } finally {
       stop();

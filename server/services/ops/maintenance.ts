@@ -1,12 +1,17 @@
 import type { Deps } from '../deps';
 import { sweepUnreferencedImages } from '../comments/images';
-import { queueNotificationMails } from '../notifications/notification-mails';
+import { DIGEST_EVERY_MS, MAIL_BATCH, mailQueueHasMore, queueNotificationMails } from '../notifications/notification-mails';
+import { favoriteMailPullDone, pullFavoriteReviewsForMail } from '../notifications/favorite-reviews';
 import { drainNotificationEvents, pruneReadNotifications } from '../notifications/notifications';
 
 /** How often waiting notifications become mails. */
 const NOTIFICATION_MAILS_EVERY_MS = 15_000;
 /** How often queued replies and reactions become notifications when no read asks first (docs/decisions/020). */
 const NOTIFICATION_EVENTS_EVERY_MS = 1_000;
+/** The longest the mail job's favourite pull holds the event loop before requests get a turn. */
+export const MAIL_PULL_SLICE_MS = 10;
+/** Waiting notifications the mail job turns into mails per slice (about 1 ms each at scale 10). */
+export const MAIL_SLICE_ROWS = 50;
 import { deleteExpiredSessions } from '../accounts/sessions';
 
 type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
@@ -25,13 +30,36 @@ export function startMaintenance(deps: Deps, log: Log): () => void {
   };
   const first = setTimeout(() => void run(), 5_000);
   const timer = setInterval(() => void run(), 60 * 60 * 1000);
-  // Notification mails (services/notifications/notification-mails.ts): each minute, off the request path.
-  const mails = setInterval(() => {
+  // Notification mails (services/notifications/notification-mails.ts), off the request path. New
+  // reviews of favourites are pulled for their mail readers first, in slices of at most
+  // MAIL_PULL_SLICE_MS with a turn for requests between them (setImmediate), then the mails go.
+  let mailRun: NodeJS.Immediate | null = null;
+  let mailing = false;
+  let mailSlices = 0;
+  const mailSlice = () => {
+    mailRun = null;
     try {
-      queueNotificationMails(deps);
+      pullFavoriteReviewsForMail(deps.db, Date.now(), DIGEST_EVERY_MS, performance.now() + MAIL_PULL_SLICE_MS);
+      if (!favoriteMailPullDone(deps.db)) {
+        mailRun = setImmediate(mailSlice);
+        return;
+      }
+      // Then the mails, MAIL_SLICE_ROWS waiting rows a slice, up to a batch's worth a run.
+      queueNotificationMails(deps, Date.now(), MAIL_SLICE_ROWS);
+      if (mailQueueHasMore(deps.db) && ++mailSlices < MAIL_BATCH / MAIL_SLICE_ROWS) {
+        mailRun = setImmediate(mailSlice);
+        return;
+      }
     } catch (err) {
       log.error({ err }, 'notification mails failed');
     }
+    mailing = false;
+  };
+  const mails = setInterval(() => {
+    if (mailing) return;
+    mailing = true;
+    mailSlices = 0;
+    mailSlice();
   }, NOTIFICATION_MAILS_EVERY_MS);
   // Queued replies and reactions (services/notifications/notifications.ts), in batches off the request path.
   const fanOut = setInterval(() => {
@@ -49,6 +77,7 @@ export function startMaintenance(deps: Deps, log: Log): () => void {
     clearTimeout(first);
     clearInterval(timer);
     clearInterval(mails);
+    if (mailRun) clearImmediate(mailRun);
     clearInterval(fanOut);
   };
 }
