@@ -55,6 +55,11 @@ export const notifications = sqliteTable(
     readAt: integer('read_at'),
     /** Set once its e-mail went into the outbox, or when it needs none. */
     mailedAt: integer('mailed_at'),
+    /**
+     * When the mail job should look at it again, for a row it held back: a digest that is not due
+     * yet, or a thread mailed to the user within the hour. Null: when it was made.
+     */
+    mailDueAt: integer('mail_due_at'),
   },
   (t) => [
     // The bell's list, newest first, is two disjoint partial indexes read in one merge: the unread
@@ -74,9 +79,10 @@ export const notifications = sqliteTable(
     uniqueIndex('notifications_favorite_review_idx')
       .on(t.userId, t.commentId)
       .where(sql`${t.kind} = 'favoriteReview'`),
-    // The mail job's queue (services/notifications/notification-mails.ts): rows not yet mailed or passed over.
-    index('notifications_unmailed_idx')
-      .on(t.createdAt)
+    // The mail job's queue (services/notifications/notification-mails.ts): rows not yet mailed or
+    // passed over, in the order they become due; held rows wait further on without being read again.
+    index('notifications_mail_due_idx')
+      .on(sql`coalesce(${t.mailDueAt}, ${t.createdAt})`)
       .where(sql`${t.mailedAt} IS NULL`),
     // Pruning old read rows (services/ops/maintenance.ts).
     index('notifications_read_idx')

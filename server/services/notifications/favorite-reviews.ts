@@ -87,6 +87,7 @@ export function favoriteReviewQueries(db: Db) {
             createdAt: sql<number>`${comments.createdAt}`.as('created_at'),
             readAt: sql<number | null>`null`.as('read_at'),
             mailedAt: sql<number | null>`null`.as('mailed_at'),
+            mailDueAt: sql<number | null>`null`.as('mail_due_at'),
           })
           .from(favorites)
           .innerJoin(reader, eq(reader.id, favorites.userId))

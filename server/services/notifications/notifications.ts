@@ -58,6 +58,7 @@ function rowOf(recipient: SQLWrapper, kind: NotificationKind | SQL, commentId: S
     createdAt: sql<number>`${p.now}`.as('created_at'),
     readAt: sql<number | null>`null`.as('read_at'),
     mailedAt: sql<number | null>`null`.as('mailed_at'),
+    mailDueAt: sql<number | null>`null`.as('mail_due_at'),
   };
 }
 
