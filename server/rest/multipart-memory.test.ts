@@ -41,10 +41,23 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'recensera-rss-'));
   port = await freePort();
   // The production start flags (package.json "start"), from source through tsx.
-  server = spawn(process.execPath, ['--max-semi-space-size=4', '--heap-growing-percent=30', '--initial-old-space-size=32', '--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: '0', TRUST_PROXY: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  server = spawn(
+    process.execPath,
+    ['--max-semi-space-size=4', '--heap-growing-percent=30', '--initial-old-space-size=32', '--import', 'tsx', 'server/index.ts'],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DEMO_DATA: '0',
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const exited = new Promise<never>((_, reject) => server.once('exit', (code) => reject(new Error(`server exited with ${code}`))));
   const deadline = Date.now() + 20_000;
   while (!(await Promise.race([healthy(), exited]))) {
