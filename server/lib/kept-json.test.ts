@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categories } from '../../db/schema';
 import { createTestApp } from '../test/helpers';
-import { jsonOf, keptBody, keepJson, keptArrayOf, KEPT_TEXTS_MAX } from './kept-json';
+import { jsonOf, keepJson, keptArrayOf, KEPT_TEXTS_MAX } from './kept-json';
 
 describe('kept JSON', () => {
   it('writes an array of kept and other items as JSON.stringify does', () => {
@@ -21,27 +21,6 @@ describe('kept JSON', () => {
     }).toThrow(TypeError);
     expect(() => card.tags.push('b')).toThrow(TypeError);
     expect(jsonOf([card])).toBe('[{"title":"Före","tags":["a"]}]');
-  });
-});
-
-describe('kept reply bodies', () => {
-  it('writes a body once and hands out the same buffer until the next write', async () => {
-    const t = await createTestApp();
-    try {
-      let writes = 0;
-      const write = () => `[${++writes}]`;
-      const first = keptBody(t.db, 'list', write);
-      expect(keptBody(t.db, 'list', write)).toBe(first);
-      expect(first.toString()).toBe('[1]');
-      // Another key is its own body.
-      expect(keptBody(t.db, 'other', write).toString()).toBe('[2]');
-      t.db.insert(categories).values({ id: 'c1', nameSv: 'Bageri', nameEn: 'Bakery', createdAt: 1, updatedAt: 1 }).run();
-      const after = keptBody(t.db, 'list', write);
-      expect(after).not.toBe(first);
-      expect(after.toString()).toBe('[3]');
-    } finally {
-      await t.close();
-    }
   });
 });
 

@@ -33,31 +33,6 @@ export function jsonOf(value: unknown): string | undefined {
   return `[${items.join(',')}]`;
 }
 
-type KeptBodies = { stamp: string; bodies: Map<string, Buffer> };
-const keptBodies = new WeakMap<Db, KeptBodies>();
-
-/**
- * A reply body written once and shared by every request while the data is unchanged
- * (`dataStamp`): a list too big for the public cache (the whole REST business list at scale 10,
- * 4.4 MB) is then neither read nor serialised again per request, and fifty requests at once hold
- * one buffer instead of fifty. `key` names the body (a bounded set: the caller's choice); any
- * write drops them all.
- */
-export function keptBody(db: Db, key: string, write: () => string): Buffer {
-  const stamp = dataStamp(db);
-  let kept = keptBodies.get(db);
-  if (kept?.stamp !== stamp) {
-    kept = { stamp, bodies: new Map() };
-    keptBodies.set(db, kept);
-  }
-  let body = kept.bodies.get(key);
-  if (!body) {
-    body = Buffer.from(write());
-    kept.bodies.set(key, body);
-  }
-  return body;
-}
-
 /** How many kept texts per kind at most: 2,000 business documents are about 5 MB. */
 export const KEPT_TEXTS_MAX = 2000;
 

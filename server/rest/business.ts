@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../services/deps';
 import { AppError } from '../lib/errors';
-import { keptArrayOf, keptBody } from '../lib/kept-json';
+import { keptArrayOf } from '../lib/kept-json';
 import { schemaSerializer } from '../lib/reply-serializer';
 import { parseInput } from '../lib/validation';
 import {
@@ -13,7 +13,6 @@ import {
   directoryCursorSchema,
   directoryFiltersQuerySchema,
   directoryQuerySchema,
-  DIRECTORY_PAGE,
   DIRECTORY_PAGE_MAX,
   DESCRIPTION_MAX,
   businessUpdateSchema,
@@ -25,7 +24,7 @@ import { messageText } from '../../shared/schemas/messages';
 import type { Actor } from '../services/actor';
 import { getBusiness, type Business, type BusinessDetail } from '../services/business/business';
 import { createBusiness, deleteBusiness, updateBusiness } from '../services/business/business-admin';
-import { businessesByIds, businessPage, directoryFilters, listBusinesses, searchedBusinessIds } from '../services/business/directory';
+import { businessesByIds, businessPage, directoryFilters, searchedBusinessIds } from '../services/business/directory';
 import { rateBusiness, unrateBusiness } from '../services/business/business-ratings';
 import { listCategories } from '../services/business/categories';
 import { requireAdmin } from '../services/actor';
@@ -276,9 +275,9 @@ export function businessRoutes(deps: Deps) {
             'ignoring case and accents, with å, ä, ö typed as a, a, o also matching (`hemkop` finds Hemköp; `ahlens` and `åhléns` ' +
             'find ÅHLÉNS), ranked: title matches first, then category, town, description, each rank in the `sort` order; ' +
             '`category` and `city` keep those of a category and with a branch at a location (GET /api/business/filters lists ' +
-            'both). The filters combine; no match gives an empty array. Without `limit` and `cursor` every business comes ' +
-            `(the legacy list); with either, a page of \`limit\` (1–${DIRECTORY_PAGE_MAX}, default ${DIRECTORY_PAGE}) and, when there are more, ` +
-            'the header X-Next-Cursor holding the `?cursor=` of the next page.',
+            'both). The filters combine; no match gives an empty array. One page at a time: `limit` businesses (1–' +
+            `${DIRECTORY_PAGE_MAX}, default ${DIRECTORY_PAGE_MAX}) from the place \`cursor\` names and, when there are more, the header ` +
+            'X-Next-Cursor holding the `?cursor=` of the next page. A site of at most 100 businesses answers them all on the first page.',
           querystring: z.object({
             search: businessSearchSchema,
             category: directoryQuerySchema.shape.category.describe(
@@ -299,24 +298,16 @@ export function businessRoutes(deps: Deps) {
         },
       },
       async (request, reply) => {
-        const { limit, cursor, ...query } = request.query;
-        const whole = limit === undefined && cursor === undefined;
+        // Every reply is one page (issue 32.1): the whole list grew with the site (25 MB at 10,000
+        // businesses) and a few requests for it held the server's memory and its event loop.
+        const { limit = DIRECTORY_PAGE_MAX, cursor, ...query } = request.query;
         // A visitor's search joins the documents kept per business (free text is never kept
         // whole: the public cache skips it); a signed-in one's favourites make theirs personal.
-        const found = request.actor === null ? searchedBusinessIds(deps, { ...query, limit, cursor }, whole) : null;
+        const found = request.actor === null ? searchedBusinessIds(deps, { ...query, limit, cursor }) : null;
         if (found) {
-          if (!whole) withNextCursor(reply, found.nextCursor);
+          withNextCursor(reply, found.nextCursor);
           // Written by the item writer of the route's own schema: sent as it is (a Buffer is never serialised).
           return reply.type('application/json; charset=utf-8').send(keptBusinessDocuments(deps, found.ids) as never);
-        }
-        if (whole) {
-          const all = () => listBusinesses(deps, request.actor, query).map((b) => toRestBusiness(b, request.actor));
-          // The legacy whole list grows with the site: a visitor's unfiltered one is written once
-          // per sort and data stamp and shared by every request (keptBody, docs/decisions/008).
-          if (request.actor !== null || query.search || query.category || query.city) return all();
-          const body = keptBody(deps.db, `rest-business-list|${query.sort ?? ''}`, () => reply.serialize(all()) as string);
-          // Already written by the route's own serializer: sent as it is (a Buffer is never serialised).
-          return reply.type('application/json; charset=utf-8').send(body as never);
         }
         const page = businessPage(deps, request.actor, { ...query, limit, cursor });
         withNextCursor(reply, page.nextCursor);

@@ -235,7 +235,7 @@ describe('the directory, sorted and filtered', () => {
       const rest = await t.app.inject({ url: '/api/business', query });
       expect([query, rest.statusCode]).toEqual([query, 400]);
     }
-    // A visitor's whole list is the kept body (keptBody): the same bytes as a page that holds every business.
+    // Without limit: a page of 100 (business-pages.test.ts walks a larger site), the same bytes as limit=100.
     const whole = await t.app.inject({ url: '/api/business' });
     const onePage = await t.app.inject({ url: '/api/business', query: { limit: '100' } });
     expect([whole.headers['content-type'], whole.body]).toEqual([onePage.headers['content-type'], onePage.body]);

@@ -122,15 +122,15 @@ function searchedRows(db: Db, actor: Actor, input: DirectoryQuery, from: number,
 }
 
 /**
- * A search of listBusinesses or businessPage (REST `GET /api/business?search=`) as ids only, in
- * their order, with the next page's cursor (null for the whole list or the last page); null
- * without a search. A visitor's reply is then made of documents kept per business
- * (rest/business.ts), so a search reads no business it has written before (docs/decisions/008).
+ * A search of businessPage (REST `GET /api/business?search=`) as ids only, in their order, with
+ * the next page's cursor (null on the last page); null without a search. A visitor's reply is
+ * then made of documents kept per business (rest/business.ts), so a search reads no business it
+ * has written before (docs/decisions/008).
  */
-export function searchedBusinessIds(deps: Deps, input: DirectoryPageQuery, whole: boolean): { ids: string[]; nextCursor: string | null } | null {
+export function searchedBusinessIds(deps: Deps, input: DirectoryPageQuery): { ids: string[]; nextCursor: string | null } | null {
   if (searchWords(input.search).length === 0) return null;
-  const from = whole ? 0 : input.cursor ? Number(input.cursor) : 0;
-  const limit = whole ? Infinity : (input.limit ?? DIRECTORY_PAGE);
+  const from = input.cursor ? Number(input.cursor) : 0;
+  const limit = input.limit ?? DIRECTORY_PAGE;
   const { ids, total } = searchedIds(deps.db, input, from, limit);
   return { ids, nextCursor: from + limit < total ? String(from + limit) : null };
 }
