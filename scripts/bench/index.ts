@@ -21,7 +21,7 @@ import { measureFirstContent, measurePageWeights, runLighthouse, type FirstConte
 import { DB_FILE_NAME, generateDataset, readMeta, settleFavoriteWatermarks, type BenchMeta } from './generate';
 import { benchImages, type ImageBench } from './images';
 import type { BaselineBody } from './baseline-server';
-import { KEPT_BODY_BYTES, type LoadJob, type LoadRequest, type LoadResult } from './load-runner';
+import { KEPT_BODY_BYTES, type LoadJob, type LoadRequest, type LoadResult, type WriteRequest } from './load-runner';
 import { multipartBody } from './multipart';
 import {
   coresOf,
@@ -759,6 +759,60 @@ async function main(): Promise<number> {
             row.note = `failed to run: ${(err as Error).message}`;
           }
         }
+      }
+    }
+  }
+  // What one process sustains of a realistic mix (issue 32.7): 50 visitor reads to each write, the
+  // reads spread over pages, lists and searches of many businesses, skewed so a few hundred take
+  // most of them (a town's favourites), the writes the four rows above in turn.
+  {
+    const row: EndpointRow = {
+      name: 'Mix 50:1 reads:writes (visitors, members)',
+      group: 'mix',
+      method: 'GET',
+      path: 'pages, lists, searches; ratings, comments, replies',
+      bytes: null,
+      app: null,
+      baseline: null,
+      ratio: null,
+      target: targetText('mix'),
+      pass: null,
+    };
+    rows.push(row);
+    if (args.only && !args.only.test(row.name)) row.note = 'skipped (--only)';
+    else {
+      const skewed = <T>(list: readonly T[], i: number) => list[Math.floor(list.length * ((i * 0.618034) % 1) ** 3)];
+      const reads = Array.from({ length: 2000 }, (_, i) => {
+        const business = encodeURIComponent(skewed(meta.businessIds, i));
+        const paths = [
+          `/business/${business}`,
+          `/business/${business}`,
+          `/api/comment/${business}`,
+          `/api/business/${business}`,
+          `/comment/${encodeURIComponent(skewed(meta.ratingPool, i))}`,
+          '/api/comment?limit=12',
+          '/',
+          '/trpc/business.directoryPage',
+          `/api/business?search=${encodeURIComponent(meta.searchTerms.business)}&limit=24`,
+          '/api/comment/most-subcomments',
+        ];
+        return paths[i % paths.length];
+      });
+      replyCommentIds = replyTargets();
+      const writes: WriteRequest[] = [
+        { kind: 'rateComment', commentIds: meta.ratingPool, tokens },
+        { kind: 'rateBusiness', businessIds: meta.businessIds, tokens },
+        { kind: 'createComment', targets: meta.commentTargets, tokens },
+        { kind: 'createReply', commentIds: replyCommentIds, tokens },
+      ];
+      log(`load: ${row.name} …`);
+      try {
+        row.app = await measured(row, origin, { kind: 'mix', reads, headers: getHeaders, writes, readsPerWrite: 50 });
+        row.pass = judge(row);
+        const writesPerSec = row.app.okPerSec / 51;
+        row.note = `${Math.round(row.app.okPerSec - writesPerSec).toLocaleString('en-US')} reads/s and ${Math.round(writesPerSec).toLocaleString('en-US')} writes/s; reads of ${meta.businessIds.length.toLocaleString('en-US')} businesses, skewed`;
+      } catch (err) {
+        row.note = `failed to run: ${(err as Error).message}`;
       }
     }
   }

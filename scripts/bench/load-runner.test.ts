@@ -7,9 +7,11 @@ import { KEPT_BODY_BYTES, runJob } from './load-runner';
 const big = `{"message":"Ingen sådan sida","padding":"${'å'.repeat(60_000)}"}`;
 let server: http.Server;
 let origin: string;
+const seen: string[] = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
     res.writeHead(req.url === '/missing' ? 404 : 200, { 'content-type': 'application/json' });
     res.end(big);
   });
@@ -41,5 +43,33 @@ describe('the load runner', () => {
     expect(failed.ok).toBe(0);
     expect(failed.statusCodes['404']).toBeGreaterThan(0);
     expect(failed.errorSamples[0]).toMatch(/^404 \{"message":"Ingen sådan sida"/);
+  });
+
+  it('interleaves a mix: the given number of reads, then the next write in turn', async () => {
+    seen.length = 0;
+    const result = await runJob({
+      id: 3,
+      origin,
+      connections: 1,
+      durationSec: 1,
+      warmupSec: 0,
+      request: {
+        kind: 'mix',
+        reads: ['/a', '/b'],
+        readsPerWrite: 3,
+        writes: [
+          { kind: 'rateBusiness', businessIds: ['shop'], tokens: ['t'] },
+          { kind: 'rateComment', commentIds: ['post'], tokens: ['t'] },
+        ],
+      },
+    });
+    expect(result.ok).toBeGreaterThan(8);
+    // One connection sends them in order: three reads of the listed paths, then a write, again and again.
+    // (A request of the test before may still arrive: only this job's paths count.)
+    const shape = seen
+      .filter((line) => line.startsWith('POST ') || ['GET /a', 'GET /b'].includes(line))
+      .slice(0, 8)
+      .map((line) => (line.startsWith('GET ') ? 'read' : line));
+    expect(shape).toEqual(['read', 'read', 'read', 'POST /api/business/addRate/shop', 'read', 'read', 'read', 'POST /api/comment/addRate/post']);
   });
 });

@@ -42,7 +42,14 @@ export type LoadRequest =
   | { kind: 'rateComment'; commentIds: string[]; tokens: string[] }
   | { kind: 'rateBusiness'; businessIds: string[]; tokens: string[] }
   | { kind: 'createComment'; targets: { businessId: string; locations: string[] }[]; tokens: string[] }
-  | { kind: 'createReply'; commentIds: string[]; tokens: string[] };
+  | { kind: 'createReply'; commentIds: string[]; tokens: string[] }
+  /**
+   * Reads and writes interleaved (issue 32.7): each connection sends `readsPerWrite` reads, each
+   * a path drawn from `reads`, then one of `writes` in turn, and so on.
+   */
+  | { kind: 'mix'; reads: string[]; headers?: Record<string, string>; writes: WriteRequest[]; readsPerWrite: number };
+
+export type WriteRequest = Exclude<LoadRequest, { kind: 'get' } | { kind: 'mix' }>;
 
 export type LoadJob = { id: number; origin: string; connections: number; durationSec: number; warmupSec: number; request: LoadRequest };
 
@@ -74,6 +81,10 @@ let serial = 0;
  */
 function requestsFor(req: LoadRequest): autocannon.Request[] {
   switch (req.kind) {
+    case 'mix': {
+      const read: autocannon.Request = { setupRequest: (r) => ({ ...r, method: 'GET', path: randomOf(req.reads), headers: req.headers ?? {} }) };
+      return req.writes.flatMap((w) => [...Array<autocannon.Request>(req.readsPerWrite).fill(read), ...requestsFor(w)]);
+    }
     case 'get':
       return [{ method: 'GET', path: req.path, headers: req.headers }];
     case 'rateComment':

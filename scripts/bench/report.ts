@@ -1,7 +1,7 @@
 /** The bench's one printed table (plus metrics and notes) and its JSON twin. */
 import type { LoadResult } from './load-runner';
 
-export type Group = 'hot' | 'search' | 'rating' | 'comment';
+export type Group = 'hot' | 'search' | 'rating' | 'comment' | 'mix';
 
 export type EndpointRow = {
   name: string;
@@ -53,6 +53,8 @@ export function targetText(group: Group): string {
       return `≥${TARGETS.ratingsPerSec}/s`;
     case 'comment':
       return `≥${TARGETS.commentsPerSec}/s`;
+    case 'mix':
+      return 'every reply 2xx';
   }
 }
 
@@ -70,6 +72,9 @@ export function judge(row: EndpointRow): boolean | null {
       return app.okPerSec >= TARGETS.ratingsPerSec;
     case 'comment':
       return app.okPerSec >= TARGETS.commentsPerSec;
+    case 'mix':
+      // What one process sustains (issue 32.7): measured, not judged by a rate; a failed reply is a miss.
+      return app.non2xx === 0 && app.errors === 0 && app.timeouts === 0;
   }
 }
 
