@@ -43,3 +43,39 @@ for (const viewport of [
     });
   }
 }
+
+for (const { name, width, lang } of [
+  { name: 'desktop sv', width: 1280, lang: 'sv' as const },
+  { name: 'phone en', width: 375, lang: 'en' as const },
+]) {
+  test(`${name}: "Närmast mig" lists the nearest first, a page of cards at a time`, async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    // Malmö centre: the businesses with a branch in Malmö are the nearest.
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 55.605, longitude: 13.0038 });
+    const businesses = (await (await page.request.get('/api/business')).json()) as RestBusiness[];
+    const inMalmo = businesses.filter((b) => b.branches.some((br) => br.town === 'Malmö')).map((b) => b.title);
+    const positioned = businesses.filter((b) => b.branches.some((br) => br.lat !== null)).length;
+    expect(positioned).toBeGreaterThan(24);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/trpc/')) asked.push(url.pathname);
+    });
+    await page.goto(`/business${lang === 'en' ? '?lang=en' : ''}`);
+    await page.getByRole('button', { name: lang === 'sv' ? 'Närmast mig' : 'Nearest me' }).click();
+    const list = page.getByRole('list', { name: lang === 'sv' ? 'Butiker' : 'Stores' });
+    await expect(page.getByText(lang === 'sv' ? 'Din position stannar i webbläsaren' : 'Your position stays in your browser')).toBeVisible();
+    // The first page: 24 cards, the nearest first; "Visa fler" brings the rest.
+    await expect(list.getByRole('listitem')).toHaveCount(24);
+    const first = await list.getByRole('listitem').first().getByRole('heading').textContent();
+    expect(inMalmo).toContain(first);
+    await page.getByRole('button', { name: lang === 'sv' ? 'Visa fler' : 'Show more' }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(positioned);
+    // Cards come a page of ids at a time; no reply holds every card.
+    expect(asked.filter((p) => p.includes('business.directoryCards')).length).toBeGreaterThanOrEqual(2);
+    expect(asked.flatMap((p) => p.slice('/trpc/'.length).split(',')).filter((procedure) => procedure === 'business.directory')).toEqual([]);
+    await expectAccessible(page, 'directory, nearest first');
+  });
+}

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { BusinessCard } from '../features/business/business-card';
 
@@ -12,7 +12,7 @@ import type { DirectoryPage } from '../features/business/types';
 import { useTRPC } from '../lib/trpc';
 import { useSearchParam, useSearchParamText } from '../lib/url-state';
 import { directoryStateOf, SEARCH_PARAM } from '../../shared/schemas/page-state';
-import { CATEGORY_PARAM, CITY_PARAM, DEFAULT_DIRECTORY_SORT, SORT_PARAM } from '../../shared/schemas/directory-constants';
+import { CATEGORY_PARAM, CITY_PARAM, DEFAULT_DIRECTORY_SORT, DIRECTORY_PAGE, SORT_PARAM } from '../../shared/schemas/directory-constants';
 import { DirectoryFilters } from '../features/business/directory-filters';
 import styles from './directory.module.css';
 import { BranchesMap } from '../features/business/branches-map';
@@ -53,11 +53,13 @@ export default function DirectoryPage() {
   const hydrated = useHydrated();
   const [showMap, setShowMap] = useState(false);
   const [here, setHere] = useState<[number, number] | null>(null);
+  // How many pages of the nearest businesses "Närmast mig" shows.
+  const [nearPages, setNearPages] = useState(1);
   const [locating, setLocating] = useState<'idle' | 'asking' | 'denied'>('idle');
   const placeInput = { ...view, ...(search && { search }) };
   const places = useQuery({ ...trpc.business.directoryPlaces.queryOptions(placeInput), enabled: showMap || here !== null });
-  const whole = useQuery({ ...trpc.business.directory.queryOptions(placeInput), enabled: here !== null });
   const nearMe = () => {
+    setNearPages(1);
     if (here) return setHere(null);
     if (!('geolocation' in navigator)) return setLocating('denied');
     setLocating('asking');
@@ -70,8 +72,23 @@ export default function DirectoryPage() {
       { maximumAge: 300_000, timeout: 15_000 },
     );
   };
-  const distances = here && places.data ? byDistance(places.data, here) : null;
-  const nearCards = distances && whole.data ? [...distances.keys()].flatMap((id) => whole.data.find((c) => c.id === id) ?? []) : null;
+  // The nearest first, a page of cards at a time (business.directoryCards): no reply holds every card.
+  const nearIds = useMemo(() => (here && places.data ? [...byDistance(places.data, here).keys()] : null), [here, places.data]);
+  const nearPageIds = nearIds
+    ? Array.from({ length: Math.min(nearPages, Math.ceil(nearIds.length / DIRECTORY_PAGE)) }, (_, p) =>
+        nearIds.slice(p * DIRECTORY_PAGE, (p + 1) * DIRECTORY_PAGE),
+      )
+    : [];
+  const near = useQueries({ queries: nearPageIds.map((ids) => trpc.business.directoryCards.queryOptions({ ids })) });
+  // The pages that have arrived, in order, up to the first still on its way.
+  const nearLoaded = near.findIndex((q) => !q.data);
+  // Until the first has arrived the list stays as it was.
+  const nearCards = nearIds === null || nearLoaded === 0 ? null : near.slice(0, nearLoaded === -1 ? near.length : nearLoaded).flatMap((q) => q.data ?? []);
+  const nearMore = {
+    hasNextPage: nearIds !== null && nearPageIds.length * DIRECTORY_PAGE < nearIds.length,
+    isFetchingNextPage: near.some((q) => q.isFetching),
+    fetchNextPage: () => Promise.resolve(setNearPages((n) => n + 1)),
+  };
   // A page of cards at a time (business.directoryPage), the next when the visitor scrolls near
   // the end or presses "Visa fler": the reply does not grow with the number of businesses.
   const nextPage = { getNextPageParam: (page: { nextCursor: string | null }) => page.nextCursor ?? undefined };
@@ -92,9 +109,9 @@ export default function DirectoryPage() {
   const showingResults = searching && foundTotal !== undefined;
   const list = showingResults ? found : all;
   const cards = nearCards ?? list.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = nearCards?.length ?? list.data?.pages[0]?.total ?? 0;
-  const hasMore = !nearCards && list.hasNextPage;
-  const { fetchNextPage, isFetchingNextPage } = list;
+  const total = nearCards ? nearIds!.length : (list.data?.pages[0]?.total ?? 0);
+  const hasMore = nearCards ? nearMore.hasNextPage : list.hasNextPage;
+  const { fetchNextPage, isFetchingNextPage } = nearCards ? nearMore : list;
   const showMore = () => {
     if (!isFetchingNextPage) void fetchNextPage();
   };

@@ -53,6 +53,7 @@ const inputs = (): Record<string, unknown[]> => ({
   'business.directoryFilters': [undefined, { category: 'Livsmedel' }, { city: 'x'.repeat(101) }],
   'business.factChanges': [{ id: ids.business }, {}],
   'business.directoryPlaces': [undefined, { city: 'Malmö' }, { sort: 'sideways' }],
+  'business.directoryCards': [{ ids: [ids.business] }, { ids: [ids.business, 'no-such-business'] }, { ids: [] }, {}],
   'business.list': [undefined, { order: 'newest' }, { order: 'sideways' }],
   'business.byId': [{ id: ids.business }, { id: 'no-such-business' }],
   'business.photos': [{ id: ids.business }, { id: ids.business, limit: 1 }, { id: ids.business, cursor: 'not-a-cursor' }, { id: 'no-such-business' }],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withoutInvisible } from './text';
 import { idSchema } from './common';
+import { DIRECTORY_PAGE_MAX } from './directory-constants';
 import { directorySorts } from './directory-constants';
 export { businessMessages } from './business-messages';
 
@@ -117,10 +118,7 @@ export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 /** The directory's filters, for the counts of the others (GET /api/business/filters, tRPC business.directoryFilters). */
 export const directoryFiltersQuerySchema = directoryQuerySchema.omit({ sort: true });
 
-/** Directory cards per page when no `limit` is given (tRPC `business.directoryPage`, REST `GET /api/business?limit=`). */
-export const DIRECTORY_PAGE = 24;
-/** The most cards one page may ask for. */
-export const DIRECTORY_PAGE_MAX = 100;
+export { DIRECTORY_PAGE, DIRECTORY_PAGE_MAX } from './directory-constants';
 
 /** A page cursor: the place where the page starts, as the previous page's nextCursor gave it. */
 export const directoryCursorSchema = z
@@ -128,6 +126,9 @@ export const directoryCursorSchema = z
   .regex(/^\d{1,9}$/, 'invalidInput')
   .optional();
 export const directoryPageLimitSchema = z.number().int().min(1).max(DIRECTORY_PAGE_MAX).optional();
+
+/** Which directory cards to show, in this order ("Närmast mig"): at most a page's worth. */
+export const directoryCardsInputSchema = z.object({ ids: z.array(idSchema).min(1).max(DIRECTORY_PAGE_MAX) });
 
 /** The directory's filters and order, and which page of the list. */
 export const directoryPageQuerySchema = directoryQuerySchema.extend({ limit: directoryPageLimitSchema, cursor: directoryCursorSchema });

@@ -12,3 +12,8 @@ export const CITY_PARAM = 'city';
 export const SORT_PARAM = 'sort';
 
 export const isDirectorySort = (value: string | null | undefined): value is DirectorySort => (directorySorts as readonly string[]).includes(value ?? '');
+
+/** Directory cards per page when no `limit` is given (tRPC `business.directoryPage`, "Närmast mig"). */
+export const DIRECTORY_PAGE = 24;
+/** The most cards one page may ask for (REST `GET /api/business` gives this many without `limit`). */
+export const DIRECTORY_PAGE_MAX = 100;

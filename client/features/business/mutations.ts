@@ -16,6 +16,7 @@ function useRefreshBusinesses() {
     invalidate([
       trpc.business.list.pathFilter(),
       trpc.business.directory.pathFilter(),
+      trpc.business.directoryCards.pathFilter(),
       trpc.business.directoryPage.pathFilter(),
       trpc.business.byId.pathFilter(),
       trpc.business.favorites.pathFilter(),
@@ -44,6 +45,7 @@ export function useRemoveBusiness(options: Options<'business', 'remove'> = {}) {
         await options.onSuccess?.(...args);
         await invalidate([
           trpc.business.directory.pathFilter(),
+          trpc.business.directoryCards.pathFilter(),
           trpc.business.directoryPage.pathFilter(),
           trpc.business.favorites.pathFilter(),
           trpc.users.me.queryFilter(),

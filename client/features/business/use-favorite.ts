@@ -24,6 +24,7 @@ export function useFavoriteToggle() {
 
   const views = (businessId: string) => [
     trpc.business.directory.pathFilter(),
+    trpc.business.directoryCards.pathFilter(),
     trpc.business.directoryPage.pathFilter(),
     trpc.business.list.pathFilter(),
     trpc.business.favorites.pathFilter(),
@@ -39,6 +40,7 @@ export function useFavoriteToggle() {
         const snapshot: Array<[QueryKey, unknown]> = filters.flatMap((f) => queryClient.getQueriesData(f));
         const flip = <T extends Favoritable>(item: T): T => (item.id === businessId ? { ...item, isFavorite: favorite } : item);
         queryClient.setQueriesData<Favoritable[]>(trpc.business.directory.pathFilter(), (list) => list?.map(flip));
+        queryClient.setQueriesData<Favoritable[]>(trpc.business.directoryCards.pathFilter(), (list) => list?.map(flip));
         queryClient.setQueriesData<InfiniteData<{ items: Favoritable[] }>>(trpc.business.directoryPage.pathFilter(), (data) =>
           data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(flip) })) } : data,
         );

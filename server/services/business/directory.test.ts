@@ -9,6 +9,7 @@ import { rateBusiness } from './business-ratings';
 import { resolveCategory } from './categories';
 import { fillTitleSortKeys } from './directory';
 import { editBusinessFacts } from './business-facts';
+import { setFavorite } from './favorites';
 import { svFold } from '../../lib/sv-fold';
 import { townOf } from '../../lib/towns';
 import { createCast, createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/helpers';
@@ -317,6 +318,26 @@ describe('the directory, sorted and filtered', () => {
         .result.data;
     expect(await ask({ city: 'Malmö' })).toEqual([{ id: zeta.id, title: 'Zeta', positions: [[55.605, 13.0038]] }]);
     expect(await ask({ city: 'Lund' })).toEqual([]);
+  });
+
+  it('gives "Närmast mig" the cards of the ids it asks for, in its order (tRPC business.directoryCards)', async () => {
+    const ask = async (ids: string[], headers: Record<string, string> = {}) =>
+      t.app.inject({ url: `/trpc/business.directoryCards?input=${encodeURIComponent(JSON.stringify({ ids }))}`, headers });
+    const [zeta, oh, cafe] = ['Zeta', 'Öhman', 'abba kafé'].map((title) => made.find((m) => m.title === title)!);
+    const cards = (await ask([oh.id, 'no_such_business', zeta.id, cafe.id])).json<{
+      result: { data: Array<{ id: string; title: string; isFavorite: boolean }> };
+    }>().result.data;
+    // In the asked order (not A–Ö), an unknown id left out.
+    expect(cards.map((c) => c.title)).toEqual(['Öhman', 'Zeta', 'abba kafé']);
+    expect(cards.every((c) => !c.isFavorite)).toBe(true);
+    // A member's own favourite is marked on the member's copy only.
+    const member = await createTestUser(t.db);
+    await setFavorite(t.deps, member.actor, { businessId: zeta.id, favorite: true });
+    const mine = (await ask([zeta.id, oh.id], { authorization: `Bearer ${member.token}` })).json<{ result: { data: Array<{ isFavorite: boolean }> } }>().result
+      .data;
+    expect(mine.map((c) => c.isFavorite)).toEqual([true, false]);
+    // At most a page of 100 ids, at least one, each an id: else a 400.
+    for (const ids of [[], Array.from({ length: 101 }, () => zeta.id), ['x'.repeat(300)]]) expect((await ask(ids)).statusCode).toBe(400);
   });
 
   it('gives businesses written without an A–Ö key (before migration 0013) one at start', () => {

@@ -6,13 +6,14 @@ import {
   businessSearchSchema,
   directoryFiltersQuerySchema,
   directoryPageQuerySchema,
+  directoryCardsInputSchema,
   directoryQuerySchema,
   businessUpdateSchema,
   userRateSchema,
 } from '../../../shared/schemas/business';
 import { getBusiness } from '../../services/business/business';
 import { createBusiness, deleteBusiness, updateBusiness } from '../../services/business/business-admin';
-import { directoryFilters, directoryPage, directoryPlaces, listBusinesses, listDirectory } from '../../services/business/directory';
+import { directoryCards, directoryFilters, directoryPage, directoryPlaces, listBusinesses, listDirectory } from '../../services/business/directory';
 import { rateBusiness, unrateBusiness, type RateResult, type UnrateResult } from '../../services/business/business-ratings';
 import { listCategories } from '../../services/business/categories';
 import { listFavoriteBusinesses, setFavorite } from '../../services/business/favorites';
@@ -31,6 +32,9 @@ export const businessRouter = router({
   directoryPage: cachedPublicProcedure.input(directoryPageQuerySchema.optional()).query(({ ctx, input }) => directoryPage(ctx.deps, ctx.actor, input ?? {})),
 
   directoryFilters: cachedPublicProcedure.input(directoryFiltersQuerySchema.optional()).query(({ ctx, input }) => directoryFilters(ctx.deps, input ?? {})),
+
+  // "Närmast mig": the nearest businesses' cards, a page of ids at a time, in the browser's order.
+  directoryCards: cachedPublicProcedure.input(directoryCardsInputSchema).query(({ ctx, input }) => directoryCards(ctx.deps, ctx.actor, input.ids)),
 
   // The map's pins and "Närmast mig"'s distances (computed in the browser) for the directory's filters.
   directoryPlaces: cachedPublicProcedure.input(directoryQuerySchema.optional()).query(({ ctx, input }) => directoryPlaces(ctx.deps, input ?? {})),
