@@ -521,17 +521,18 @@ describe('tRPC business procedures: who may call what', () => {
     return result;
   }
 
-  it('lets everyone read the directory, the list and a business', async () => {
+  it('lets everyone read the directory and a business', async () => {
     const b = await addBusiness({ title: 'Läsbar' });
     expect(await matrix((who) => caller(who).business.directory({ search: 'läsbar' }))).toEqual(Object.fromEntries(everyone.map((w) => [w, 'ok'])));
-    expect(await matrix((who) => caller(who).business.list())).toEqual(Object.fromEntries(everyone.map((w) => [w, 'ok'])));
     expect(await matrix((who) => caller(who).business.byId({ id: b.id }))).toEqual(Object.fromEntries(everyone.map((w) => [w, 'ok'])));
     expect(await outcome(() => caller('visitor').business.byId({ id: 'nope' }))).toBe('NOT_FOUND');
     expect((await caller('visitor').business.directory({ search: 'LÄSBAR' })).map((c) => c.id)).toEqual([b.id]);
   });
 
-  it('lets only admins create, update and remove', async () => {
+  it('lets only admins create, update and remove, and read the whole management list', async () => {
     const adminOnly = { visitor: 'UNAUTHORIZED', owner: 'FORBIDDEN', other: 'FORBIDDEN', banned: 'FORBIDDEN', admin: 'ok' };
+    // Every business with its branches: 25 MB at 10,000 businesses, for the admins' table only.
+    expect(await matrix((who) => caller(who).business.list())).toEqual(adminOnly);
     expect(await matrix((who) => caller(who).business.create(input()))).toEqual(adminOnly);
     const b = await addBusiness();
     expect(await matrix((who) => caller(who).business.update({ id: b.id, description: `Av ${who}`, branches: [{ location: 'Ystad' }] }))).toEqual(adminOnly);

@@ -39,7 +39,8 @@ export const businessRouter = router({
   // The map's pins and "Närmast mig"'s distances (computed in the browser) for the directory's filters.
   directoryPlaces: cachedPublicProcedure.input(directoryQuerySchema.optional()).query(({ ctx, input }) => directoryPlaces(ctx.deps, input ?? {})),
 
-  list: cachedPublicProcedure
+  // The admins' management table: every business with its branches (it grows with the site).
+  list: adminProcedure
     .input(z.object({ search: businessSearchSchema, order: z.enum(['title', 'newest']).optional() }).optional())
     .query(({ ctx, input }) => listBusinesses(ctx.deps, ctx.actor, { search: input?.search, sort: input?.order === 'newest' ? 'newest' : 'name' })),
 
