@@ -116,7 +116,8 @@ async function rate(deps: Deps, actor: Actor, store: RatingStore, input: RateInp
   await deps.limits.consume('rate', rater.id);
   const { db } = deps;
   const q = store.statements(db);
-  return inTransaction(db, () => {
+  let first = false;
+  const result = inTransaction(db, () => {
     const target = q.target.get({ id: input.id });
     if (!target) throw new AppError('NOT_FOUND', store.notFound);
     if (target.userId === rater.id) throw new AppError('FORBIDDEN', 'emojiRateOwnPost');
@@ -124,7 +125,7 @@ async function rate(deps: Deps, actor: Actor, store: RatingStore, input: RateInp
     if (input.rate === null) q.drop.run({ id: input.id, userId: rater.id });
     else q.put.run({ id: input.id, userId: rater.id, rate: input.rate, now: Date.now() });
     // A first reaction is news to the author; a changed or withdrawn one is not.
-    if (previous === null && input.rate !== null) notifyReaction(db, rater.id, store.kind, input.id, Date.now());
+    first = previous === null && input.rate !== null;
     const tally = applyRate(target, previous, input.rate);
     q.save.run({
       id: input.id,
@@ -136,8 +137,12 @@ async function rate(deps: Deps, actor: Actor, store: RatingStore, input: RateInp
       r4: tally.rated4,
       r5: tally.rated5,
     });
-    return { rate: tally.ratingAvg, ratingCount: tally.ratingCount, emojiCounts: emojiCountsOf(tally), myRate: input.rate };
+    return { rate: tally.ratingAvg, ratingCount: tally.ratingCount, emojiCounts: emojiCountsOf(tally), myRate: input.rate } satisfies RateResult;
   });
+  // After the commit (a reaction rolled back is never announced): the notice is written by the
+  // next batch of notifications, which every read of them runs first (docs/decisions/020).
+  if (first) notifyReaction(db, rater.id, store.kind, input.id, Date.now());
+  return result;
 }
 
 export const rateComment = (deps: Deps, actor: Actor, input: RateInput) => rate(deps, actor, commentStore, input);
