@@ -77,10 +77,10 @@ const reacted = alias(replies, 'reacted');
  * Every write is one prepared INSERT … SELECT: the recipients come from an indexed read in the
  * same statement (the post's author by primary key, a thread's repliers on
  * replies_comment_user_idx, a post's open reporters on the reports' partial unique indexes).
- * Moderation's run inside the caller's transaction; a reply's and a reaction's are queued as one
- * event and run by drainNotificationEvents in batches (docs/decisions/020). New reviews of
- * favourites are not written here: they are pulled on read (favorite-reviews.ts). Exported so
- * the query-plan test checks them.
+ * Moderation's run inside the caller's transaction; a reply's is queued as one event row, a first
+ * reaction's waits in memory, and both are written by drainNotificationEvents in batches
+ * (docs/decisions/020). New reviews of favourites are not written here: they are pulled on read
+ * (favorite-reviews.ts). Exported so the query-plan test checks them.
  */
 export function notificationWrites(db: Db) {
   return {
