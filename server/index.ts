@@ -15,6 +15,7 @@ import { createOutbox } from './services/ops/mail-outbox';
 import { lockPublishedDemoPasswords } from './services/ops/demo-lock';
 import { createRateLimits } from './services/rate-limits';
 import { startMaintenance } from './services/ops/maintenance';
+import { drainAllNotificationEvents } from './services/notifications/notifications';
 import { runUpgradeTasks } from './services/ops/upgrade-tasks';
 import { startupLog } from './lib/startup-log';
 
@@ -128,6 +129,12 @@ async function shutdown(signal: string) {
     await Promise.race([outbox.deliverDue(), new Promise((resolve) => setTimeout(resolve, MAIL_GRACE_MS).unref())]);
     await checkpointer.stop();
     indexQueuedComments(db);
+    // Reaction notices wait in memory for their batch (docs/decisions/020): written before the close.
+    try {
+      drainAllNotificationEvents(db);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown: notification fan-out failed');
+    }
     const closed = closeAfterFinalCheckpoint(db);
     releaseLock();
     app.log.info(closed, 'stopped: database closed');

@@ -2,7 +2,8 @@
  * What the bench's three write rows cost the server (issue 32 item 3): CPU time per call, in
  * process, of a new comment, an emoji reaction and a star rating, each through the service and
  * through the whole REST request (Fastify's inject: routing, the session lookup, multipart or
- * JSON parsing, the reply's shaping and serialization; no sockets), on a copy of a bench data set
+ * JSON parsing, the reply's shaping and serialization; no sockets), with the notices the calls
+ * queued written after each round (as the server's timer does), on a copy of a bench data set
  * (`npm run bench -- --data-dir DIR` builds one; this script never writes to DIR itself).
  *
  *   npx tsx scripts/bench/write-cost.ts DIR [--rounds 5] [--calls 300] [--only REGEX] [--keep-copy] [--cpu-prof FILE]
@@ -31,6 +32,12 @@ import { rateComment } from '../../server/services/comments/comment-ratings';
 import { rateBusiness } from '../../server/services/business/business-ratings';
 import { createRateLimits } from '../../server/services/rate-limits';
 import { multipartBody } from './multipart';
+import * as notificationsModule from '../../server/services/notifications/notifications';
+
+// The notices of the replies and reactions the calls queued (docs/decisions/020) are part of their
+// cost: written after each round as the server's timer would, in batches of up to 1,000. Looked up
+// by name so that the script also measures a checkout without the queue.
+const drain = (notificationsModule as { drainNotificationEvents?: (db: unknown, max?: number) => number }).drainNotificationEvents ?? (() => 0);
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -143,9 +150,16 @@ const cases: [string, () => Promise<unknown>][] = [
   ],
 ];
 
+/** CPU µs per call spent writing the calls' notices (part of cpuPerCall's figure), per round. */
+const noticeMicros: number[] = [];
+
 async function cpuPerCall(n: number, call: () => Promise<unknown>): Promise<number> {
   const c0 = process.cpuUsage();
   for (let i = 0; i < n; i++) await call();
+  const d0 = process.cpuUsage();
+  while (drain(db, 1_000) > 0);
+  const d = process.cpuUsage(d0);
+  noticeMicros.push((d.user + d.system) / n);
   // The search indexing a new comment schedules (INDEX_DELAY_MS later) is part of its cost.
   await new Promise((resolve) => setTimeout(resolve, 250));
   const c = process.cpuUsage(c0);
@@ -161,17 +175,21 @@ if (profiler) {
 }
 const profiles: unknown[] = [];
 
-const out: Record<string, { median: number; perCpuSecond: number; rounds: number[] }> = {};
+const out: Record<string, { median: number; perCpuSecond: number; rounds: number[]; notices: number }> = {};
 for (const [name, call] of cases) {
   if (only && !only.test(name)) continue;
   await cpuPerCall(100, call); // warm-up
   if (profiler) await profiler.post('Profiler.start');
   const measured: number[] = [];
+  noticeMicros.length = 0;
   for (let r = 0; r < rounds; r++) measured.push(Math.round(await cpuPerCall(calls, call)));
+  const notices = Math.round([...noticeMicros].sort((a, b) => a - b)[Math.floor(rounds / 2)]);
   if (profiler) profiles.push((await profiler.post('Profiler.stop')).profile);
   const median = [...measured].sort((a, b) => a - b)[Math.floor(rounds / 2)];
-  out[name] = { median, perCpuSecond: Math.round(1e6 / median), rounds: measured };
-  console.log(`${name.padEnd(26)} ${String(median).padStart(6)} µs CPU/call  (${Math.round(1e6 / median)} per CPU-s; rounds ${measured.join(', ')})`);
+  out[name] = { median, perCpuSecond: Math.round(1e6 / median), rounds: measured, notices };
+  console.log(
+    `${name.padEnd(26)} ${String(median).padStart(6)} µs CPU/call  (${Math.round(1e6 / median)} per CPU-s; rounds ${measured.join(', ')}; notices' batch ${notices} µs/call)`,
+  );
 }
 console.log(
   JSON.stringify({

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favorites, notificationEvents, notifications, users } from '../../../db/schema';
+import { comments, favorites, notificationEvents, notifications, users } from '../../../db/schema';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/helpers';
 import { insertBusiness } from '../../test/comment-fixtures';
 import { establish } from '../../test/trust';
@@ -15,6 +15,7 @@ import {
   markNotificationsRead,
   notificationQueries,
   notificationWrites,
+  pendingReactionCount,
   pruneReadNotifications,
   READ_NOTIFICATIONS_KEPT_MS,
 } from './notifications';
@@ -210,7 +211,8 @@ describe('a deleted reply takes its notices with it (notifications.reply_id has 
 });
 
 describe('replies and reactions are queued and fanned out in batches (docs/decisions/020)', () => {
-  const queued = () => t.db.select().from(notificationEvents).all().length;
+  /** Replies wait in the queue's table, first reactions in memory. */
+  const queued = () => t.db.select().from(notificationEvents).all().length + pendingReactionCount(t.db);
   const rowsAbout = (commentId: string) => t.db.select().from(notifications).where(eq(notifications.commentId, commentId)).all();
 
   it('the write queues one event and no row; the next read writes the rows; an earlier replier hears of a later reply, not the other way', async () => {
@@ -248,6 +250,50 @@ describe('replies and reactions are queued and fanned out in batches (docs/decis
     expect(drainNotificationEvents(t.db)).toBe(3);
     expect(queued()).toBe(0);
     expect(rowsOf(anna)).toEqual([{ kind: 'reply', actor: bo.id, commentId: c._id, replyId: kept._id, count: 1, reason: null }]);
+  });
+
+  it('a first reaction writes no queue row in its request; the author reading right after it sees the notice (REST)', async () => {
+    drainNotificationEvents(t.db);
+    const c = await review(anna, 'Reaktion i minnet');
+    await clear(anna);
+    const res = await t.app.inject({ method: 'POST', url: `/api/comment/addRate/${c._id}`, headers: bearer(bo), payload: { rate: 5 } });
+    expect(res.statusCode).toBe(200);
+    expect(t.db.select().from(notificationEvents).all()).toEqual([]);
+    expect(pendingReactionCount(t.db)).toBe(1);
+    // A changed rate is not news: nothing more waits.
+    await rateComment(t.deps, bo.actor, { id: c._id, rate: 3 });
+    expect(pendingReactionCount(t.db)).toBe(1);
+    const list = await t.app.inject({ url: '/api/notifications', headers: bearer(anna) });
+    expect(list.json().items[0]).toMatchObject({ kind: 'reaction', actor: { _id: bo.id }, commentId: c._id, count: 1, read: false });
+    expect(pendingReactionCount(t.db)).toBe(0);
+  });
+
+  it('a refused reaction (own post, unknown post) is not announced', async () => {
+    drainNotificationEvents(t.db);
+    const c = await review(anna, 'Egen reaktion');
+    await expect(rateComment(t.deps, anna.actor, { id: c._id, rate: 4 })).rejects.toThrow();
+    await expect(rateComment(t.deps, bo.actor, { id: 'no-such-comment', rate: 4 })).rejects.toThrow();
+    expect(pendingReactionCount(t.db)).toBe(0);
+  });
+
+  it('concurrent first reactions: the notice counts each exactly once, as the post does', async () => {
+    drainNotificationEvents(t.db);
+    const c = await review(anna, 'Många reagerar samtidigt');
+    await clear(anna);
+    const raters = await Promise.all(Array.from({ length: 12 }, (_, i) => createTestUser(t.db, { firstName: `Rater${i}` })));
+    // Each reacts twice at once (the second a changed rate) and a first batch runs in between.
+    await Promise.all(
+      raters.flatMap((r, i) => [
+        rateComment(t.deps, r.actor, { id: c._id, rate: 1 + (i % 5) }),
+        Promise.resolve().then(() => drainNotificationEvents(t.db, 5)),
+        rateComment(t.deps, r.actor, { id: c._id, rate: 5 }),
+      ]),
+    );
+    const [reaction] = rowsOf(anna);
+    expect(reaction).toMatchObject({ kind: 'reaction', commentId: c._id, count: raters.length });
+    expect(rowsOf(anna)).toHaveLength(1);
+    const tally = t.db.select({ n: comments.ratingCount }).from(comments).where(eq(comments.id, c._id)).get();
+    expect(tally?.n).toBe(raters.length);
   });
 
   it('one batch works off at most its size, oldest first', async () => {

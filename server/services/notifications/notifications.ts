@@ -77,10 +77,10 @@ const reacted = alias(replies, 'reacted');
  * Every write is one prepared INSERT … SELECT: the recipients come from an indexed read in the
  * same statement (the post's author by primary key, a thread's repliers on
  * replies_comment_user_idx, a post's open reporters on the reports' partial unique indexes).
- * Moderation's run inside the caller's transaction; a reply's and a reaction's are queued as one
- * event and run by drainNotificationEvents in batches (docs/decisions/020). New reviews of
- * favourites are not written here: they are pulled on read (favorite-reviews.ts). Exported so
- * the query-plan test checks them.
+ * Moderation's run inside the caller's transaction; a reply's is queued as one event row, a first
+ * reaction's waits in memory, and both are written by drainNotificationEvents in batches
+ * (docs/decisions/020). New reviews of favourites are not written here: they are pulled on read
+ * (favorite-reviews.ts). Exported so the query-plan test checks them.
  */
 export function notificationWrites(db: Db) {
   return {
@@ -214,31 +214,68 @@ export function notifyReply(db: Db, actorId: string, commentId: string, replyId:
   events(db).enqueue.run({ kind: 'reply', actor: actorId, postId: replyId, commentId, key: replyId, now });
 }
 
-/** Someone reacted to a post for the first time (a changed rate is not news): queued like a reply. */
+type QueuedEvent = typeof notificationEvents.$inferSelect;
+
+/**
+ * First reactions waiting for the next batch, per database, in memory (docs/decisions/020,
+ * "Reactions in memory"): a reaction's request writes no queue row and no page of it. The
+ * batch writes their rows with the queued replies'. A crash loses the reaction notices of at
+ * most the last second (the reactions and their counts are committed); a stop writes them
+ * first (server/index.ts).
+ */
+const pendingReactions = new WeakMap<Db, QueuedEvent[]>();
+
+/** First reactions waiting in memory for their batch (tests, the bench). */
+export const pendingReactionCount = (db: Db) => pendingReactions.get(db)?.length ?? 0;
+
+/**
+ * Someone reacted to a post for the first time (a changed rate is not news). Called after the
+ * reaction committed (a rolled-back one is never announced); its notice is written by the next
+ * batch, which any read of a bell, a list or the mail queue runs first.
+ */
 export function notifyReaction(db: Db, actorId: string, kind: 'comment' | 'reply', postId: string, now: number): void {
-  events(db).enqueue.run({ kind: kind === 'comment' ? 'commentReaction' : 'replyReaction', actor: actorId, postId, commentId: null, key: postId, now });
+  let waiting = pendingReactions.get(db);
+  if (!waiting) {
+    waiting = [];
+    pendingReactions.set(db, waiting);
+  }
+  waiting.push({ seq: 0, kind: kind === 'comment' ? 'commentReaction' : 'replyReaction', actorId, postId, commentId: null, key: postId, createdAt: now });
 }
 
 /**
  * Turns queued replies and reactions into notification rows, oldest first, in one transaction (at
- * most `max` events), and deletes them from the queue. Each event writes what the write itself
- * used to: the rows carry the event's time, so they sort where they happened. Run before every
- * read of a bell, list or mail queue, and every second (services/ops/maintenance.ts). Returns
- * how many events it worked off.
+ * most `max` events: the queue's rows, then the reactions waiting in memory), and deletes them
+ * from the queue. Each event writes what the write itself used to: the rows carry the event's
+ * time, so they sort where they happened. Run before every read of a bell, list or mail queue,
+ * and every second (services/ops/maintenance.ts). Returns how many events it worked off.
  */
 export function drainNotificationEvents(db: Db, max = EVENT_BATCH): number {
   const q = events(db);
   const batch = q.oldest.all({ limit: max });
-  if (batch.length === 0) return 0;
+  const waiting = pendingReactions.get(db);
+  const reactions = waiting && waiting.length > 0 ? waiting.splice(0, max - batch.length) : [];
+  if (batch.length === 0 && reactions.length === 0) return 0;
   const w = writes(db);
-  inTransaction(db, () => {
-    for (const e of batch) fanOut(w, e);
-    q.done.run({ before: batch[batch.length - 1].seq });
-  });
-  return batch.length;
+  try {
+    inTransaction(db, () => {
+      for (const e of batch) fanOut(w, e);
+      for (const e of reactions) fanOut(w, e);
+      if (batch.length > 0) q.done.run({ before: batch[batch.length - 1].seq });
+    });
+  } catch (err) {
+    // Rolled back: the reactions wait for the next batch, as the queue's rows do.
+    waiting?.unshift(...reactions);
+    throw err;
+  }
+  return batch.length + reactions.length;
 }
 
-type QueuedEvent = typeof notificationEvents.$inferSelect;
+/** Works off everything waiting, in batches of `max` (a stop, the bench). */
+export function drainAllNotificationEvents(db: Db, max = EVENT_BATCH): number {
+  let total = 0;
+  for (let n = drainNotificationEvents(db, max); n > 0; n = drainNotificationEvents(db, max)) total += n;
+  return total;
+}
 
 /** One event's rows: what the write itself used to insert. */
 function fanOut(w: ReturnType<typeof writes>, e: QueuedEvent): void {

@@ -4,7 +4,8 @@ import { insertBusiness } from '../../test/comment-fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../test/helpers';
 import { createComment } from '../comments/comments';
 import { createReply } from '../comments/replies';
-import { MAIL_PULL_SLICE_MS, startMaintenance } from './maintenance';
+import { FAN_OUT_SLICE, MAIL_PULL_SLICE_MS, startMaintenance } from './maintenance';
+import { notifyReaction, pendingReactionCount } from '../notifications/notifications';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -28,6 +29,29 @@ describe('maintenance timers', () => {
         userId: anna.id,
         kind: 'reply',
       });
+      expect(log.error).not.toHaveBeenCalled();
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it(`work off more than a slice (${FAN_OUT_SLICE} events) in one tick, a slice at a time: the queue does not grow under load`, async () => {
+    const [anna, bo] = await Promise.all([createTestUser(t.db, { firstName: 'Anna' }), createTestUser(t.db, { firstName: 'Bo' })]);
+    const c = await createComment(t.deps, anna.actor, { businessId: insertBusiness(t.db, 'Brådskan'), text: 'Många reaktioner', businessLocation: 'Lund' });
+    // More first reactions than one slice takes (here all Bo's, so they group into one notice).
+    for (let i = 0; i < FAN_OUT_SLICE + 5; i++) notifyReaction(t.db, bo.id, 'comment', c._id, Date.now());
+    vi.useFakeTimers();
+    const log = { info: vi.fn(), error: vi.fn() };
+    const stop = startMaintenance(t.deps, log);
+    try {
+      vi.advanceTimersByTime(1_000);
+      // One slice, then a turn for requests (setImmediate), then the rest in the same tick.
+      expect(pendingReactionCount(t.db)).toBe(5);
+      vi.advanceTimersByTime(1);
+      expect(pendingReactionCount(t.db)).toBe(0);
+      const rows = t.db.select({ userId: notifications.userId, kind: notifications.kind, count: notifications.count }).from(notifications).all();
+      expect(rows).toContainEqual({ userId: anna.id, kind: 'reaction', count: FAN_OUT_SLICE + 5 });
       expect(log.error).not.toHaveBeenCalled();
     } finally {
       stop();
