@@ -200,12 +200,8 @@ export const commentRatings = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.commentId, t.userId] }),
     index('comment_ratings_user_idx').on(t.userId),
-    // The newest counted ratings of a comment (REST `ratings` lists) without a sort or a table
-    // lookup: partial on `counted` (migration 0034), so the list reads the index alone. A ban
-    // moves its user's entries out, an unban back.
-    index('comment_ratings_newest_idx')
-      .on(t.commentId, t.createdAt, t.userId, t.rate)
-      .where(sql`${t.counted} = 1`),
+    // The newest ratings of a comment (REST `ratings` lists) without a sort or a table lookup.
+    index('comment_ratings_newest_idx').on(t.commentId, t.createdAt, t.userId, t.rate),
   ],
 );
 
@@ -226,8 +222,6 @@ export const replyRatings = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.replyId, t.userId] }),
     index('reply_ratings_user_idx').on(t.userId),
-    index('reply_ratings_newest_idx')
-      .on(t.replyId, t.createdAt, t.userId, t.rate)
-      .where(sql`${t.counted} = 1`),
+    index('reply_ratings_newest_idx').on(t.replyId, t.createdAt, t.userId, t.rate),
   ],
 );
