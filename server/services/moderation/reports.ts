@@ -148,8 +148,12 @@ function hide(tx: DbOrTx, item: Item, now: number): void {
     .run();
 }
 
-/** Shows a hidden item again and gives back the count it left. */
-function restore(tx: DbOrTx, item: Item): void {
+/**
+ * Shows a hidden item again and gives back the count it left. A review shown again by a decision
+ * (`shownAt`: not as a removal's placeholder) records when: its business's followers whose look
+ * passed it while it was hidden are told of it then (favorite-reviews.ts).
+ */
+function restore(tx: DbOrTx, item: Item, shownAt: number | null): void {
   if (item.kind === 'ownerReply') {
     tx.update(ownerReplies).set({ hiddenAt: null }).where(eq(ownerReplies.commentId, item.id)).run();
     return;
@@ -157,7 +161,7 @@ function restore(tx: DbOrTx, item: Item): void {
   if (item.kind === 'comment') {
     const changed = tx
       .update(comments)
-      .set({ hiddenAt: null })
+      .set(shownAt === null ? { hiddenAt: null } : { hiddenAt: null, restoredAt: shownAt })
       .where(and(eq(comments.id, item.id), isNotNull(comments.hiddenAt)))
       .returning({ id: comments.id })
       .all();
@@ -297,7 +301,7 @@ export function recheckReportsBy(deps: Deps, tx: DbOrTx, userId: string): void {
     const { kind, id } = reportedItemOf(r);
     const item = findItem(tx, kind, id);
     if (item.hiddenAt === null || item.removed) continue;
-    if (countingReports(tx, item) < deps.env.REPORT_HIDE_THRESHOLD) restore(tx, item);
+    if (countingReports(tx, item) < deps.env.REPORT_HIDE_THRESHOLD) restore(tx, item, Date.now());
   }
 }
 
@@ -368,7 +372,7 @@ export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInp
       if (item.hiddenAt !== null) notifyAuthors(db, 'restored', item, admin.id, now);
       const reasons = closeReports(tx, item, 'dismiss', admin.id, now);
       if (reasons.length === 0) throw new AppError('NOT_FOUND', 'reportNotFound');
-      restore(tx, item);
+      restore(tx, item, now);
       log(tx, reasons);
     });
     return { action: 'dismiss' };
@@ -411,7 +415,7 @@ function removeItem(tx: DbOrTx, item: Item, reason: string, now: number): void {
     return;
   }
   const removal = { text: '', imageId: null, removedAt: now, removalReason: reason };
-  if (hasReplies) restore(tx, item);
+  if (hasReplies) restore(tx, item, null);
   else hide(tx, item, now);
   if (item.kind === 'comment') {
     tx.update(comments).set(removal).where(eq(comments.id, item.id)).run();
