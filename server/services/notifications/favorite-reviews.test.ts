@@ -448,7 +448,7 @@ describe('query plans', () => {
       expect(restored).toMatch(/SEARCH newest USING INDEX comments_restored_business_idx \(business_id=\? AND restored_at>\?\)/);
       expect(restored).toMatch(/SEARCH comments USING INDEX sqlite_autoindex_comments_1 \(id=\?\)/);
       expect(restored).not.toMatch(/SCAN (comments|favorites|newest)\b/);
-      const behind = plan(q.behind);
+      const behind = plan(q.look);
       expect(behind).toMatch(/SEARCH favorites USING (COVERING )?INDEX sqlite_autoindex_favorites_1 \(user_id=\?\)/);
       expect(behind).toMatch(/SEARCH newest USING COVERING INDEX comments_business_idx \(business_id=\?\)/);
       expect(behind).toMatch(/SEARCH newest USING COVERING INDEX comments_restored_business_idx \(business_id=\? AND restored_at>\?\)/);

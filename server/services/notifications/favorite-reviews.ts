@@ -145,28 +145,26 @@ export function favoriteReviewQueries(db: Db) {
       )
       .onConflictDoNothing(),
     /**
-     * Whether any favourite has a review (or a restore) after the reader's watermark: then the
-     * pull walked rows, kept or skipped (the reader's own, hidden or removed ones, a banned
-     * author's), and the watermark moves past them, so the next pull does not step over them
-     * again. Each favourite costs a seek to its newest entry of comments_business_idx and of
-     * comments_restored_business_idx, whatever lies behind them.
+     * The look before a pull, one row: `near`, whether any favourite has a review (or a restore)
+     * the pull would read (after its start, the watermark less PULL_OVERLAP_MS); `past`, whether
+     * any is after the watermark itself. Nothing near: no pull runs. Something past: the pull read
+     * it, kept or skipped (the reader's own, hidden, removed, a banned author's), and the
+     * watermark moves past it, so no later pull steps over it again. Each favourite costs a seek
+     * to the newest entry of its business on comments_business_idx and on
+     * comments_restored_business_idx (LIMIT 1 each), whatever lies behind them.
      */
-    behind: db
-      .select({ one: sql<number>`1` })
-      .from(favorites)
-      .innerJoin(reader, eq(reader.id, favorites.userId))
-      .where(
-        and(
-          eq(favorites.userId, p.me),
-          // Each the first entry of a backwards walk (LIMIT 1): one step, however many lie behind it.
-          sql`((select ${newest.createdAt} from ${comments} as "newest" where ${newest.businessId} = ${favorites.businessId}
-              order by ${newest.createdAt} desc limit 1) > max(${watermark}, ${favorites.createdAt} - 1)
-            or (select ${newest.restoredAt} from ${comments} as "newest" indexed by comments_restored_business_idx
+    look: db.select({ near: sql<number | null>`max(look.near)`, past: sql<number | null>`max(look.past)` }).from(
+      sql`(select n > max(wm - ${PULL_OVERLAP_MS}, fc - 1) or r > wm - ${PULL_OVERLAP_MS} as near, n > max(wm, fc - 1) or r > wm as past
+          from (select
+            (select ${newest.createdAt} from ${comments} as "newest" where ${newest.businessId} = ${favorites.businessId}
+              order by ${newest.createdAt} desc limit 1) as n,
+            (select ${newest.restoredAt} from ${comments} as "newest" indexed by comments_restored_business_idx
               where ${newest.businessId} = ${favorites.businessId} and ${newest.restoredAt} is not null
-              order by ${newest.restoredAt} desc limit 1) > ${watermark})`,
-        ),
-      )
-      .limit(keptLimit(1)),
+              order by ${newest.restoredAt} desc limit 1) as r,
+            ${watermark} as wm, ${favorites.createdAt} as fc
+            from ${favorites} inner join ${users} as "reader" on ${reader.id} = ${favorites.userId}
+            where ${favorites.userId} = ${p.me})) as look`,
+    ),
     mark: db
       .update(users)
       .set({ favoriteReviewsAt: sql`${p.now}` })
@@ -218,17 +216,20 @@ const queries = preparedStatements(favoriteReviewQueries);
 
 /**
  * Turns the user's new reviews of favourites into notification rows (at most PULL_MAX, the
- * newest) and moves the watermark when any were added. Returns how many were added.
+ * newest, and the reviews restored since), and moves the watermark when it read any review after
+ * it. Returns how many rows were added.
  */
 export function pullFavoriteReviews(db: Db, userId: string, now = Date.now(), options: { alwaysMark?: boolean } = {}): number {
   const q = queries(db);
   return db.transaction(() => {
-    const added = q.pull.run({ me: userId }).changes + q.pullRestored.run({ me: userId }).changes;
+    // Most looks find nothing new: one statement of seeks, and no walk.
+    const look = q.look.get({ me: userId });
+    const added = look?.near ? q.pull.run({ me: userId }).changes + q.pullRestored.run({ me: userId }).changes : 0;
     // A read that found nothing after the watermark writes nothing. One that stepped only over
     // reviews it skips (the reader's own, hidden, removed, a banned author's) moves it too: left
     // behind them, every later read stepped over them again, as many as had piled up. The mail
     // job marks anyway, so the reader leaves its selection.
-    if (added > 0 || options.alwaysMark || q.behind.get({ me: userId }) !== undefined) q.mark.run({ me: userId, now });
+    if (added > 0 || options.alwaysMark || look?.past) q.mark.run({ me: userId, now });
     return added;
   });
 }
