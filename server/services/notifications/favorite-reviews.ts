@@ -222,9 +222,10 @@ const queries = preparedStatements(favoriteReviewQueries);
 export function pullFavoriteReviews(db: Db, userId: string, now = Date.now(), options: { alwaysMark?: boolean } = {}): number {
   const q = queries(db);
   return db.transaction(() => {
-    // Most looks find nothing new: one statement of seeks, and no walk.
-    const look = q.look.get({ me: userId });
-    const added = look?.near ? q.pull.run({ me: userId }).changes + q.pullRestored.run({ me: userId }).changes : 0;
+    // Most looks of a bell find nothing new: one statement of seeks, and no walk. The mail job
+    // pulls only for readers it found behind, and marks anyway: it walks without the look.
+    const look = options.alwaysMark ? undefined : q.look.get({ me: userId });
+    const added = options.alwaysMark || look?.near ? q.pull.run({ me: userId }).changes + q.pullRestored.run({ me: userId }).changes : 0;
     // A read that found nothing after the watermark writes nothing. One that stepped only over
     // reviews it skips (the reader's own, hidden, removed, a banned author's) moves it too: left
     // behind them, every later read stepped over them again, as many as had piled up. The mail
