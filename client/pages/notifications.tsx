@@ -27,6 +27,9 @@ function useSentence() {
       case 'hidden':
       case 'removed':
       case 'restored':
+      case 'ownerReplyHidden':
+      case 'ownerReplyRemoved':
+      case 'ownerReplyRestored':
         return n.text[item.kind](place);
       case 'reportResolved':
         return item.reason === 'remove' ? n.text.reportRemoved(place) : n.text.reportDismissed(place);
@@ -90,7 +93,7 @@ export default function NotificationsPage() {
                     {item.read ? null : <span className="visually-hidden">{n.unread}: </span>}
                     {sentence(item)}
                   </span>
-                  {item.kind === 'removed' && item.reason ? (
+                  {(item.kind === 'removed' || item.kind === 'ownerReplyRemoved') && item.reason ? (
                     <span className={styles.meta}>{n.reason(reasonText(item.reason, t.moderation.report.reasons))}</span>
                   ) : (item.kind === 'suggestionRejected' || item.kind === 'claimRejected') && item.reason ? (
                     <span className={styles.meta}>{n.reason(item.reason)}</span>

@@ -72,6 +72,12 @@ export const comments = sqliteTable(
      * a placeholder; without, it stays hidden, so only its author (and admins) see the notice.
      */
     removedAt: integer('removed_at'),
+    /**
+     * When a moderator last showed it again after reports had hidden it (services/moderation/reports.ts):
+     * a review that becomes visible is then news to its business's followers whose look passed it
+     * while it was hidden (services/notifications/favorite-reviews.ts). Null for most reviews.
+     */
+    restoredAt: integer('restored_at'),
     /** The moderator's note, or the reports' reason keys (comma-separated): what the author is told. */
     removalReason: text('removal_reason'),
     /**
@@ -94,6 +100,14 @@ export const comments = sqliteTable(
       .on(t.bayesScore, t.ratingCount, t.createdAt)
       .where(sql`${t.bayesScore} IS NOT NULL`),
     index('comments_business_idx').on(t.businessId, t.createdAt),
+    // Restored reviews, per business and in all (favorite-reviews.ts: a follower's pull, the mail
+    // job's window). Partial: only a restore adds an entry; a new comment none.
+    index('comments_restored_business_idx')
+      .on(t.businessId, t.restoredAt)
+      .where(sql`${t.restoredAt} IS NOT NULL`),
+    index('comments_restored_idx')
+      .on(t.restoredAt)
+      .where(sql`${t.restoredAt} IS NOT NULL`),
     // A business's comments by the author's stars, by emoji ratings, by replies
     // (services/comments/comment-sorts.ts); SQLite appends the rowid, the tie-breaker of each.
     index('comments_business_stars_idx').on(t.businessId, t.authorRate, t.createdAt),

@@ -21,7 +21,8 @@ const notificationSchema = z.object({
     .enum(notificationKinds)
     .describe(
       'reply: to your comment; threadReply: in a thread you replied in; reaction: to your post (count people); favoriteReview: a new review of a ' +
-        'favourite business; ownerReply: the business answered your review (actor null); hidden, removed (reason), restored: your post; reportResolved: a report you made (reason remove or dismiss); ' +
+        'favourite business; ownerReply: the business answered your review (actor null); hidden, removed (reason), restored: your post; ownerReplyHidden, ownerReplyRemoved (reason, may be null), ownerReplyRestored: ' +
+        'the answer of a business you own to a review (commentId: the review); reportResolved: a report you made (reason remove or dismiss); ' +
         'suggestionApproved, suggestionRejected (reason): your suggestion of a place; claimApproved, claimRejected (reason, may be null): your claim of a business. ' +
         'The last four have no comment.',
     ),

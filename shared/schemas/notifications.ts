@@ -3,7 +3,8 @@ import { idSchema } from './common';
 
 /**
  * What a user is told about (issue 30); `ownerReply`: a business owner answered the user's review
- * (issue 31, services/business/owner-replies.ts); the decisions on the user's suggestion of a place
+ * (issue 31, services/business/owner-replies.ts); `ownerReplyHidden`, `ownerReplyRemoved`, `ownerReplyRestored`:
+ * a moderator's decision on the business's answer, to each of its owners; the decisions on the user's suggestion of a place
  * and claim of a business (issue 31.5–6), the only kinds without a comment.
  */
 export const notificationKinds = [
@@ -15,6 +16,9 @@ export const notificationKinds = [
   'hidden',
   'removed',
   'restored',
+  'ownerReplyHidden',
+  'ownerReplyRemoved',
+  'ownerReplyRestored',
   'reportResolved',
   'suggestionApproved',
   'suggestionRejected',
@@ -90,6 +94,9 @@ export const categoryOfKind: Record<NotificationKind, MailCategory> = {
   hidden: 'moderation',
   removed: 'moderation',
   restored: 'moderation',
+  ownerReplyHidden: 'moderation',
+  ownerReplyRemoved: 'moderation',
+  ownerReplyRestored: 'moderation',
   reportResolved: 'moderation',
   suggestionApproved: 'moderation',
   suggestionRejected: 'moderation',

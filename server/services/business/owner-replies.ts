@@ -8,7 +8,7 @@ import type { OwnerReplyInput } from '../../../shared/schemas/owners';
 import { isModeratorActor, requireActive, requireActiveFor, type Actor } from '../actor';
 import { getCommentCard } from '../comments/comments';
 import { recordModAction } from '../moderation/mod-log';
-import { notifyOwnerReply } from '../notifications/notifications';
+import { notifyOwnerReply, notifyOwnerReplyModerated } from '../notifications/notifications';
 import { isOwner } from './owners';
 import { checkEditedPost, checkNewPost } from '../moderation/spam';
 
@@ -80,9 +80,10 @@ export async function putOwnerReply(deps: Deps, actor: Actor, input: OwnerReplyI
 /**
  * Deletes the business's answer to a review: any of its owners, or a moderator (logged as a
  * removal). DELETE /api/comment/{id}/owner-reply. While reports keep it hidden, only a moderator
- * may (the owners may still edit it; it stays hidden until the reports are decided).
+ * may (the owners may still edit it; it stays hidden until the reports are decided). A
+ * moderator's delete tells the business's owners, as a removal does.
  */
-export async function deleteOwnerReply(deps: Deps, actor: Actor, commentId: string): Promise<void> {
+export async function deleteOwnerReply(deps: Deps, actor: Actor, commentId: string, now = Date.now()): Promise<void> {
   const me = requireActive(actor);
   await deps.limits.consume('delete', me.id);
   const { db } = deps;
@@ -93,14 +94,15 @@ export async function deleteOwnerReply(deps: Deps, actor: Actor, commentId: stri
     if (!owner && !moderator) throw new AppError('FORBIDDEN', 'notOwner');
     // Reports hid it and a moderator has not decided yet: deleting it would take it out of the
     // queue with its reports, and the same text could then be posted again, shown to everyone.
-    if (!moderator) {
-      const held = tx
-        .select({ hiddenAt: ownerReplies.hiddenAt, removedAt: ownerReplies.removedAt })
-        .from(ownerReplies)
-        .where(eq(ownerReplies.commentId, commentId))
-        .get();
-      if (held?.hiddenAt != null && held.removedAt == null) throw new AppError('FORBIDDEN', 'ownerReplyHidden');
-    }
+    const held = tx
+      .select({ hiddenAt: ownerReplies.hiddenAt, removedAt: ownerReplies.removedAt })
+      .from(ownerReplies)
+      .where(eq(ownerReplies.commentId, commentId))
+      .get();
+    if (!moderator && held?.hiddenAt != null && held.removedAt == null) throw new AppError('FORBIDDEN', 'ownerReplyHidden');
+    // A moderator's delete is a removal: the owners hear of it (before the row goes), unless a
+    // removal already told them. There is no reason to show: it names none.
+    if (!owner && held && held.removedAt == null) notifyOwnerReplyModerated(db, 'removed', commentId, me.id, now);
     const gone = tx.delete(ownerReplies).where(eq(ownerReplies.commentId, commentId)).returning({ text: ownerReplies.text }).all();
     if (gone.length === 0) throw new AppError('NOT_FOUND', 'ownerReplyNotFound');
     if (!owner) recordModAction(tx, me, { action: 'remove', targetKind: 'ownerReply', targetId: commentId, excerpt: gone[0].text });

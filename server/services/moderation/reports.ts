@@ -26,7 +26,7 @@ import { releaseImage } from '../comments/images';
 import { queueModDigests, recordAutoHide } from './mod-digest';
 import { recordModAction } from './mod-log';
 import type { DbOrTx } from '../../../db/client';
-import { notifyModerated, notifyReporters } from '../notifications/notifications';
+import { notifyModerated, notifyOwnerReplyModerated, notifyReporters } from '../notifications/notifications';
 
 /** Open reports the queue reads at most; groups beyond this wait for the next look. */
 const QUEUE_REPORTS_MAX = 2000;
@@ -148,8 +148,12 @@ function hide(tx: DbOrTx, item: Item, now: number): void {
     .run();
 }
 
-/** Shows a hidden item again and gives back the count it left. */
-function restore(tx: DbOrTx, item: Item): void {
+/**
+ * Shows a hidden item again and gives back the count it left. A review shown again by a decision
+ * (`shownAt`: not as a removal's placeholder) records when: its business's followers whose look
+ * passed it while it was hidden are told of it then (favorite-reviews.ts).
+ */
+function restore(tx: DbOrTx, item: Item, shownAt: number | null): void {
   if (item.kind === 'ownerReply') {
     tx.update(ownerReplies).set({ hiddenAt: null }).where(eq(ownerReplies.commentId, item.id)).run();
     return;
@@ -157,7 +161,7 @@ function restore(tx: DbOrTx, item: Item): void {
   if (item.kind === 'comment') {
     const changed = tx
       .update(comments)
-      .set({ hiddenAt: null })
+      .set(shownAt === null ? { hiddenAt: null } : { hiddenAt: null, restoredAt: shownAt })
       .where(and(eq(comments.id, item.id), isNotNull(comments.hiddenAt)))
       .returning({ id: comments.id })
       .all();
@@ -268,11 +272,14 @@ export async function reportPost(deps: Deps, actor: Actor, kind: ReportKind, inp
     const hides = item.hiddenAt === null && countingReports(tx, item) >= env.REPORT_HIDE_THRESHOLD;
     if (hides) {
       hide(tx, item, now);
-      // The digest mail and the author's bell speak of posts; an answer waits in the queue only.
+      // The moderators' digest mail speaks of posts; an answer waits in the queue only. Its
+      // business's owners hear of it as an author hears of their post.
       if (item.kind !== 'ownerReply') {
         recordAutoHide(tx, item.kind, item.id, now);
         queueModDigests(deps, tx, now);
-        notifyModerated(db, 'hidden', postOf(item), null, now);
+        notifyModerated(db, 'hidden', { kind: item.kind, id: item.id }, null, now);
+      } else {
+        notifyOwnerReplyModerated(db, 'hidden', item.id, null, now);
       }
     }
     return { result: 'created' as const, hidden: item.hiddenAt !== null || hides };
@@ -294,7 +301,7 @@ export function recheckReportsBy(deps: Deps, tx: DbOrTx, userId: string): void {
     const { kind, id } = reportedItemOf(r);
     const item = findItem(tx, kind, id);
     if (item.hiddenAt === null || item.removed) continue;
-    if (countingReports(tx, item) < deps.env.REPORT_HIDE_THRESHOLD) restore(tx, item);
+    if (countingReports(tx, item) < deps.env.REPORT_HIDE_THRESHOLD) restore(tx, item, Date.now());
   }
 }
 
@@ -305,8 +312,14 @@ function reportedItemOf(r: { commentId: string | null; replyId: string | null; o
   return { kind: 'ownerReply', id: r.ownerReplyId! };
 }
 
-/** A comment or reply as the notifications take it (an answer has none of its own: see reportPost). */
-const postOf = (item: Item) => ({ kind: item.kind as 'comment' | 'reply', id: item.id, commentId: item.commentId });
+/** A reported item as the notifications take it. */
+const postOf = (item: Item) => ({ kind: item.kind, id: item.id, commentId: item.commentId });
+
+/** A decision on an item, to its author: a post's writer, or every owner of an answer's business. */
+function notifyAuthors(db: Deps['db'], kind: 'removed' | 'restored', item: Item, actorId: string, now: number, reason: string | null = null): void {
+  if (item.kind === 'ownerReply') notifyOwnerReplyModerated(db, kind, item.id, actorId, now, reason);
+  else notifyModerated(db, kind, { kind: item.kind, id: item.id }, actorId, now, reason);
+}
 
 /**
  * The reported item an id names: a comment, a reply or a business's answer with open reports.
@@ -355,26 +368,24 @@ export async function resolveReports(deps: Deps, actor: Actor, input: ResolveInp
 
   if (input.action === 'dismiss') {
     db.transaction((tx) => {
-      if (item.kind !== 'ownerReply') {
-        notifyReporters(db, postOf(item), 'dismiss', admin.id, now);
-        if (item.hiddenAt !== null) notifyModerated(db, 'restored', postOf(item), admin.id, now);
-      }
+      notifyReporters(db, postOf(item), 'dismiss', admin.id, now);
+      if (item.hiddenAt !== null) notifyAuthors(db, 'restored', item, admin.id, now);
       const reasons = closeReports(tx, item, 'dismiss', admin.id, now);
       if (reasons.length === 0) throw new AppError('NOT_FOUND', 'reportNotFound');
-      restore(tx, item);
+      restore(tx, item, now);
       log(tx, reasons);
     });
     return { action: 'dismiss' };
   }
 
   db.transaction((tx) => {
-    if (item.kind !== 'ownerReply') notifyReporters(db, postOf(item), 'remove', admin.id, now);
+    notifyReporters(db, postOf(item), 'remove', admin.id, now);
     const reasons = closeReports(tx, item, 'remove', admin.id, now);
     if (reasons.length === 0) throw new AppError('NOT_FOUND', 'reportNotFound');
     log(tx, reasons);
     const shown = authorReason(reasons);
     removeItem(tx, item, shown, now);
-    if (item.kind !== 'ownerReply') notifyModerated(db, 'removed', postOf(item), admin.id, now, shown);
+    notifyAuthors(db, 'removed', item, admin.id, now, shown);
   });
   await releaseImage(deps, item.imageId);
   return { action: 'remove' };
@@ -404,7 +415,7 @@ function removeItem(tx: DbOrTx, item: Item, reason: string, now: number): void {
     return;
   }
   const removal = { text: '', imageId: null, removedAt: now, removalReason: reason };
-  if (hasReplies) restore(tx, item);
+  if (hasReplies) restore(tx, item, null);
   else hide(tx, item, now);
   if (item.kind === 'comment') {
     tx.update(comments).set(removal).where(eq(comments.id, item.id)).run();

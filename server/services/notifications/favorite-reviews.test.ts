@@ -1,14 +1,24 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, favorites, notifications, notificationSettings, users } from '../../../db/schema';
+import { comments, favorites, mailOutbox, notifications, notificationSettings, users } from '../../../db/schema';
 import { startSmtp, type TestSmtp } from '../../test/accounts-testing';
 import { insertBusiness } from '../../test/comment-fixtures';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/helpers';
 import { createComment } from '../comments/comments';
 import { createReply } from '../comments/replies';
-import { favoriteMailPullDone, favoriteReviewQueries, MAIL_FOLLOWERS_PAGE, PULL_MAX, pullFavoriteReviewsForMail } from './favorite-reviews';
+import {
+  favoriteMailPullDone,
+  favoriteReviewQueries,
+  MAIL_FOLLOWERS_PAGE,
+  PULL_MAX,
+  PULL_OVERLAP_MS,
+  pullFavoriteReviews,
+  pullFavoriteReviewsForMail,
+} from './favorite-reviews';
 import { DIGEST_EVERY_MS, queueNotificationMails } from './notification-mails';
 import { listNotifications, unreadCount } from './notifications';
+import { reportPost, resolveReports } from '../moderation/reports';
+import { establish } from '../../test/trust';
 
 let t: TestContext;
 let smtp: TestSmtp;
@@ -268,6 +278,150 @@ describe('the mail job pulls in slices with a deadline', () => {
   });
 });
 
+/** Hides a review through reports of fresh established members (a dismissed reporter cannot hide it again). */
+async function hideByReports(commentId: string, now: number) {
+  const fresh = await Promise.all(
+    Array.from({ length: t.deps.env.REPORT_HIDE_THRESHOLD }, (_, i) => createTestUser(t.db, { firstName: `Anmälare${i}`, lastName: 'A' })),
+  );
+  await establish(t.deps, fresh);
+  for (const who of fresh) await reportPost(t.deps, who.actor, 'comment', { id: commentId, reason: 'spam' }, now);
+  expect(t.db.select({ at: comments.hiddenAt }).from(comments).where(eq(comments.id, commentId)).get()?.at).toBe(now);
+}
+const listedAt = (who: TestUser, now: number) =>
+  listNotifications(t.deps, who.actor, { limit: 100 }, now)
+    .items.filter((n) => n.kind === 'favoriteReview')
+    .map((n) => n.commentId);
+
+describe('a review shown again after the follower looked past it (issue 30 item 1)', () => {
+  it('is announced once: to a follower whose look passed it while hidden, never twice, also after hide, restore, hide, restore', async () => {
+    const shop = insertBusiness(t.db, 'Återbageriet');
+    const admin = await createTestUser(t.db, { firstName: 'Alma', lastName: 'Admin', isAdmin: true });
+    const kim = await createTestUser(t.db, { firstName: 'Kim', lastName: 'Kvist' });
+    const lisa = await createTestUser(t.db, { firstName: 'Lisa', lastName: 'Lund' });
+    const T = Date.now();
+    favourite(kim, shop, T - 60_000);
+    favourite(lisa, shop, T - 60_000);
+    const c = await review(bo, shop, 'Den här döljs och visas igen');
+    // Lisa looks before the hide: she has it.
+    expect(listedAt(lisa, T + 1_000)).toEqual([c._id]);
+    await hideByReports(c._id, T + 2_000);
+    const later = await review(cilla, shop, 'En senare recension');
+    // Kim looks while it is hidden: the later one only; his watermark passes both.
+    expect(listedAt(kim, T + 10_000)).toEqual([later._id]);
+    expect(t.db.select({ at: users.favoriteReviewsAt }).from(users).where(eq(users.id, kim.id)).get()?.at).toBe(T + 10_000);
+
+    // A moderator dismisses the reports: the review is news to Kim, sorted at the restore.
+    await resolveReports(t.deps, admin.actor, { id: c._id, action: 'dismiss' }, T + 20_000);
+    const kims = listNotifications(t.deps, kim.actor, { limit: 100 }, T + 30_000).items.filter((n) => n.kind === 'favoriteReview');
+    expect(kims.map((n) => [n.commentId, n.createdAt])).toEqual([
+      [c._id, new Date(T + 20_000).toISOString()],
+      [later._id, expect.any(String)],
+    ]);
+    // Lisa had it: nothing twice. Bo, its author, nothing.
+    expect(listedAt(lisa, T + 30_000).filter((id) => id === c._id)).toHaveLength(1);
+    expect(listedAt(bo, T + 30_000)).toEqual([]);
+
+    // Hidden and restored again: still one entry each.
+    await hideByReports(c._id, T + 40_000);
+    expect(listedAt(kim, T + 50_000)).toEqual([later._id]);
+    await resolveReports(t.deps, admin.actor, { id: c._id, action: 'dismiss' }, T + 60_000);
+    expect(listedAt(kim, T + 70_000)).toEqual([c._id, later._id]);
+    for (const who of [kim, lisa]) expect(storedFor(who).filter((id) => id === c._id)).toHaveLength(1);
+  });
+
+  it('the mail job finds the followers of a restored review too', async () => {
+    const base = Date.now() + 300_000;
+    // Work off what earlier tests left in the mail pull's window first, and open one at base - 5 s.
+    while (!favoriteMailPullDone(t.db)) pullFavoriteReviewsForMail(t.db, base - 5_000, DIGEST_EVERY_MS);
+    pullFavoriteReviewsForMail(t.db, base - 5_000, DIGEST_EVERY_MS);
+    const shop = insertBusiness(t.db, 'Mejlåterbageriet');
+    const admin = await createTestUser(t.db, { firstName: 'Alma', lastName: 'Admin', isAdmin: true });
+    const mia = await createTestUser(t.db, { firstName: 'Mia', lastName: 'Mild', email: 'mia@example.se' });
+    await review(mia, insertBusiness(t.db, 'Mias ställe'), 'Mia har skrivit något');
+    t.db.insert(notificationSettings).values({ userId: mia.id, token: 'mia-token', reviews: 'instant' }).run();
+    favourite(mia, shop, Date.now() - 60_000);
+    const c = await review(bo, shop, 'Visas igen för Mia');
+    // Posted in the job's next window (test set-up: dated forward).
+    t.db
+      .update(comments)
+      .set({ createdAt: base - 500 })
+      .where(eq(comments.id, c._id))
+      .run();
+    await hideByReports(c._id, base);
+    // The mail job's runs while it is hidden pull for Mia (the review is in their window) and move her watermark past it.
+    queueNotificationMails(t.deps, base + 1_000);
+    queueNotificationMails(t.deps, base + 5_000);
+    expect(storedFor(mia)).toEqual([]);
+    expect(t.db.select({ at: users.favoriteReviewsAt }).from(users).where(eq(users.id, mia.id)).get()?.at).toBe(base + 5_000);
+    await resolveReports(t.deps, admin.actor, { id: c._id, action: 'dismiss' }, base + 10_000);
+    // The next run's window has no new review of the shop, only the restore: Mia is pulled for, and mailed.
+    queueNotificationMails(t.deps, base + 20_000);
+    expect(storedFor(mia)).toEqual([c._id]);
+    const mails = t.db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.toAddress, mia.email)).all();
+    expect(mails).toEqual([{ subject: 'Ny recension av Mejlåterbageriet' }]);
+  });
+});
+
+describe('a pull does not step again over the reviews it skipped (issue 30 item 1)', () => {
+  /**
+   * The rows the next pull's walk steps over: each favourite's reviews after its start (the
+   * walk reads them all when none qualifies, as the LIMIT counts kept rows only).
+   */
+  const walked = (who: TestUser, business: string) =>
+    (
+      t.db.$client
+        .prepare(
+          `select count(*) as n from favorites f join users r on r.id = f.user_id join comments c on c.business_id = f.business_id
+           where f.user_id = ? and f.business_id = ? and c.created_at > max(f.created_at - 1, coalesce(r.favorite_reviews_at - ${PULL_OVERLAP_MS}, 0))`,
+        )
+        .get(who.id, business) as { n: number }
+    ).n;
+
+  it("the reader's own, hidden, removed and a banned author's reviews move the watermark past them", () => {
+    const shop = insertBusiness(t.db, 'Skippbageriet');
+    const nora = (t.db.$client.prepare(`select id from users where id = ?`).get(anna.id) as { id: string }).id;
+    const olga = `skip-banned`;
+    const T = Date.now();
+    t.db.$client
+      .prepare(`insert into users (id, email, first_name, last_name, is_banned, created_at, updated_at) values (?, 'olga@example.se', 'Olga', 'O', 1, ?, ?)`)
+      .run(olga, T, T);
+    const reader = cilla;
+    favourite(reader, shop, T - 120_000);
+    // 150 reviews the pull skips: the reader's own, hidden ones, removed ones, a banned author's.
+    t.db
+      .insert(comments)
+      .values(
+        Array.from({ length: 150 }, (_, i) => ({
+          id: `skip-${i}`,
+          businessId: shop,
+          userId: i % 4 === 0 ? reader.id : i % 4 === 3 ? olga : nora,
+          text: `Hoppas över ${i}`,
+          businessLocation: 'Lund',
+          hiddenAt: i % 4 === 1 ? T : null,
+          removedAt: i % 4 === 2 ? T : null,
+          createdAt: T - 100_000 + i,
+          updatedAt: T - 100_000 + i,
+        })),
+      )
+      .run();
+    t.db
+      .update(users)
+      .set({ favoriteReviewsAt: T - 110_000 })
+      .where(eq(users.id, reader.id))
+      .run();
+    expect(walked(reader, shop)).toBe(150);
+    // The pull adds nothing, and moves the watermark: the next pull steps over none of them.
+    expect(pullFavoriteReviews(t.db, reader.id, T)).toBe(0);
+    expect(t.db.select({ at: users.favoriteReviewsAt }).from(users).where(eq(users.id, reader.id)).get()?.at).toBe(T);
+    expect(walked(reader, shop)).toBe(0);
+    // A read with nothing after the watermark writes nothing.
+    const before = t.db.$client.prepare(`select total_changes() as n`).get() as { n: number };
+    expect(pullFavoriteReviews(t.db, reader.id, T + 5_000)).toBe(0);
+    expect(t.db.$client.prepare(`select total_changes() as n`).get()).toEqual(before);
+    expect(t.db.select({ at: users.favoriteReviewsAt }).from(users).where(eq(users.id, reader.id)).get()?.at).toBe(T);
+  });
+});
+
 describe('query plans', () => {
   const plan = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
     const { sql, params } = query.toSQL();
@@ -285,6 +439,24 @@ describe('query plans', () => {
       // … and only the few kept are read by key and sorted.
       expect(p).toMatch(/SEARCH comments USING INDEX sqlite_autoindex_comments_1 \(id=\?\)/);
       expect(p).not.toMatch(/SCAN (comments|favorites|newest)\b/);
+    });
+
+    it(`a pull of restored reviews and the check for skipped ones seek each favourite's newest entries${analyzed ? ' (after ANALYZE)' : ''}`, () => {
+      const q = favoriteReviewQueries(t.db);
+      const restored = plan(q.pullRestored);
+      expect(restored).toMatch(/SEARCH favorites USING (COVERING )?INDEX sqlite_autoindex_favorites_1 \(user_id=\?\)/);
+      expect(restored).toMatch(/SEARCH newest USING INDEX comments_restored_business_idx \(business_id=\? AND restored_at>\?\)/);
+      expect(restored).toMatch(/SEARCH comments USING INDEX sqlite_autoindex_comments_1 \(id=\?\)/);
+      expect(restored).not.toMatch(/SCAN (comments|favorites|newest)\b/);
+      const behind = plan(q.look);
+      expect(behind).toMatch(/SEARCH favorites USING (COVERING )?INDEX sqlite_autoindex_favorites_1 \(user_id=\?\)/);
+      expect(behind).toMatch(/SEARCH newest USING COVERING INDEX comments_business_idx \(business_id=\?\)/);
+      expect(behind).toMatch(/SEARCH newest USING COVERING INDEX comments_restored_business_idx \(business_id=\? AND restored_at>\?\)/);
+      // Each subquery is the first step of a backwards walk (LIMIT 1), never a sort.
+      expect(behind).not.toMatch(/SCAN|TEMP B-TREE/);
+      const window = plan(q.mailRestoredBusinesses);
+      expect(window).toMatch(/SEARCH comments USING INDEX comments_restored_idx \(restored_at>\?\)/);
+      expect(window).not.toMatch(/SCAN/);
     });
 
     it(`the mail job reads the window's reviewed businesses on the feed index${analyzed ? ' (after ANALYZE)' : ''}`, () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
 import { comments, favorites, notifications, notificationSettings, replies, users } from '../../../db/schema';
@@ -56,6 +56,31 @@ const p = {
 /** Where a favourite's walk starts: after the favourite was made and after the reader's watermark. */
 const walkStart = sql`max(${favorites.createdAt} - 1, coalesce(${reader.favoriteReviewsAt} - ${PULL_OVERLAP_MS}, 0))`;
 
+/** A favourite review's row as the pulls write it; `at` is when it sorts (the review's time, or its restore's). */
+function rowOf(at: SQL) {
+  return {
+    // A rowid of its own; notifications_favorite_review_idx keeps one row per review and reader.
+    id: sql<number | null>`null`.as('id'),
+    userId: sql<string>`${favorites.userId}`.as('user_id'),
+    kind: sql<string>`'favoriteReview'`.as('kind'),
+    actorId: sql<string | null>`${comments.userId}`.as('actor_id'),
+    commentId: sql<string | null>`${comments.id}`.as('comment_id'),
+    businessId: sql<string | null>`null`.as('business_id'),
+    suggestionId: sql<string | null>`null`.as('suggestion_id'),
+    replyId: sql<string | null>`null`.as('reply_id'),
+    groupKey: sql<string | null>`null`.as('group_key'),
+    count: sql<number>`1`.as('count'),
+    reason: sql<string | null>`null`.as('reason'),
+    createdAt: sql<number>`${at}`.as('created_at'),
+    readAt: sql<number | null>`null`.as('read_at'),
+    mailedAt: sql<number | null>`null`.as('mailed_at'),
+    mailDueAt: sql<number | null>`null`.as('mail_due_at'),
+  };
+}
+
+/** The reader's watermark without the overlap: a review after it was never looked at. */
+const watermark = sql`coalesce(${reader.favoriteReviewsAt}, 0)`;
+
 /** The statements of the pull; exported so the query-plan test checks them. */
 export function favoriteReviewQueries(db: Db) {
   const reviews = sql`coalesce(${notificationSettings.reviews}, ${notificationMailDefaults.reviews})`;
@@ -70,25 +95,8 @@ export function favoriteReviewQueries(db: Db) {
       .insert(notifications)
       .select(
         db
-          .select({
-            // A rowid of its own; notifications_favorite_review_idx keeps one row per review and reader.
-            id: sql<number | null>`null`.as('id'),
-            userId: sql<string>`${favorites.userId}`.as('user_id'),
-            kind: sql<string>`'favoriteReview'`.as('kind'),
-            actorId: sql<string | null>`${comments.userId}`.as('actor_id'),
-            commentId: sql<string | null>`${comments.id}`.as('comment_id'),
-            businessId: sql<string | null>`null`.as('business_id'),
-            suggestionId: sql<string | null>`null`.as('suggestion_id'),
-            replyId: sql<string | null>`null`.as('reply_id'),
-            groupKey: sql<string | null>`null`.as('group_key'),
-            count: sql<number>`1`.as('count'),
-            reason: sql<string | null>`null`.as('reason'),
-            // The review's own time: the entry sorts where the review happened.
-            createdAt: sql<number>`${comments.createdAt}`.as('created_at'),
-            readAt: sql<number | null>`null`.as('read_at'),
-            mailedAt: sql<number | null>`null`.as('mailed_at'),
-            mailDueAt: sql<number | null>`null`.as('mail_due_at'),
-          })
+          // The review's own time: the entry sorts where the review happened.
+          .select(rowOf(sql`${comments.createdAt}`))
           .from(favorites)
           .innerJoin(reader, eq(reader.id, favorites.userId))
           // Each favourite gives at most its PULL_MAX newest qualifying reviews, walked backwards on
@@ -107,6 +115,56 @@ export function favoriteReviewQueries(db: Db) {
           .limit(keptLimit(PULL_MAX)),
       )
       .onConflictDoNothing(),
+    /**
+     * Reviews shown again by a moderator since the reader's look (comments_restored_business_idx,
+     * which holds restored reviews only): a review hidden when the reader looked, and restored
+     * after, is announced now, once (the unique index keeps one row per review and reader, so a
+     * reader who had it before the hide, or after an earlier restore, gets nothing twice). The
+     * entry sorts at the restore. Same conditions as the walk otherwise.
+     */
+    pullRestored: db
+      .insert(notifications)
+      .select(
+        db
+          .select(rowOf(sql`${comments.restoredAt}`))
+          .from(favorites)
+          .innerJoin(reader, eq(reader.id, favorites.userId))
+          // Per favourite, as the walk: a seek into the restored reviews of its business (a join
+          // let the planner scan that index whole once ANALYZE found it small).
+          .innerJoin(
+            comments,
+            sql`${comments.id} in (select ${newest.id} from ${comments} as "newest" indexed by comments_restored_business_idx
+              where ${newest.businessId} = ${favorites.businessId} and ${newest.restoredAt} > coalesce(${reader.favoriteReviewsAt} - ${PULL_OVERLAP_MS}, 0)
+                and ${newest.createdAt} > ${favorites.createdAt} - 1
+                and ${newest.userId} <> ${p.me} and ${newest.hiddenAt} is null and ${newest.removedAt} is null
+                and not exists (select 1 from ${users} as banned where banned.id = ${newest.userId} and banned.is_banned))`,
+          )
+          .where(eq(favorites.userId, p.me))
+          .orderBy(desc(comments.restoredAt))
+          .limit(keptLimit(PULL_MAX)),
+      )
+      .onConflictDoNothing(),
+    /**
+     * The look before a pull, one row: `near`, whether any favourite has a review (or a restore)
+     * the pull would read (after its start, the watermark less PULL_OVERLAP_MS); `past`, whether
+     * any is after the watermark itself. Nothing near: no pull runs. Something past: the pull read
+     * it, kept or skipped (the reader's own, hidden, removed, a banned author's), and the
+     * watermark moves past it, so no later pull steps over it again. Each favourite costs a seek
+     * to the newest entry of its business on comments_business_idx and on
+     * comments_restored_business_idx (LIMIT 1 each), whatever lies behind them.
+     */
+    look: db.select({ near: sql<number | null>`max(look.near)`, past: sql<number | null>`max(look.past)` }).from(
+      sql`(select n > max(wm - ${PULL_OVERLAP_MS}, fc - 1) or r > wm - ${PULL_OVERLAP_MS} as near, n > max(wm, fc - 1) or r > wm as past
+          from (select
+            (select ${newest.createdAt} from ${comments} as "newest" where ${newest.businessId} = ${favorites.businessId}
+              order by ${newest.createdAt} desc limit 1) as n,
+            (select ${newest.restoredAt} from ${comments} as "newest" indexed by comments_restored_business_idx
+              where ${newest.businessId} = ${favorites.businessId} and ${newest.restoredAt} is not null
+              order by ${newest.restoredAt} desc limit 1) as r,
+            ${watermark} as wm, ${favorites.createdAt} as fc
+            from ${favorites} inner join ${users} as "reader" on ${reader.id} = ${favorites.userId}
+            where ${favorites.userId} = ${p.me})) as look`,
+    ),
     mark: db
       .update(users)
       .set({ favoriteReviewsAt: sql`${p.now}` })
@@ -119,6 +177,12 @@ export function favoriteReviewQueries(db: Db) {
       .select({ id: sql<string>`${comments.businessId}`.as('id'), newest: sql<number>`max(${comments.createdAt})`.as('newest') })
       .from(sql`${comments} indexed by comments_feed_idx`)
       .where(gt(comments.createdAt, p.since))
+      .groupBy(comments.businessId),
+    /** The businesses with a review restored since `since`, each with its latest restore (comments_restored_idx). */
+    mailRestoredBusinesses: db
+      .select({ id: sql<string>`${comments.businessId}`.as('id'), newest: sql<number>`max(${comments.restoredAt})`.as('newest') })
+      .from(sql`${comments} indexed by comments_restored_idx`)
+      .where(gt(comments.restoredAt, p.since))
       .groupBy(comments.businessId),
     /**
      * One page of a business's followers (favorites_business_idx from the cursor on), each with
@@ -152,14 +216,21 @@ const queries = preparedStatements(favoriteReviewQueries);
 
 /**
  * Turns the user's new reviews of favourites into notification rows (at most PULL_MAX, the
- * newest) and moves the watermark when any were added. Returns how many were added.
+ * newest, and the reviews restored since), and moves the watermark when it read any review after
+ * it. Returns how many rows were added.
  */
 export function pullFavoriteReviews(db: Db, userId: string, now = Date.now(), options: { alwaysMark?: boolean } = {}): number {
   const q = queries(db);
   return db.transaction(() => {
-    const added = q.pull.run({ me: userId }).changes;
-    // A read that found nothing new writes nothing; the mail job marks anyway, so the reader leaves its selection.
-    if (added > 0 || options.alwaysMark) q.mark.run({ me: userId, now });
+    // Most looks of a bell find nothing new: one statement of seeks, and no walk. The mail job
+    // pulls only for readers it found behind, and marks anyway: it walks without the look.
+    const look = options.alwaysMark ? undefined : q.look.get({ me: userId });
+    const added = options.alwaysMark || look?.near ? q.pull.run({ me: userId }).changes + q.pullRestored.run({ me: userId }).changes : 0;
+    // A read that found nothing after the watermark writes nothing. One that stepped only over
+    // reviews it skips (the reader's own, hidden, removed, a banned author's) moves it too: left
+    // behind them, every later read stepped over them again, as many as had piled up. The mail
+    // job marks anyway, so the reader leaves its selection.
+    if (added > 0 || options.alwaysMark || look?.past) q.mark.run({ me: userId, now });
     return added;
   });
 }
@@ -218,7 +289,11 @@ export function pullFavoriteReviewsForMail(db: Db, now = Date.now(), digestEvery
   if (!state.open) {
     const floor = state.floor - PULL_OVERLAP_MS;
     const daily = now >= state.nextDailyAt;
-    state.businesses = q.mailBusinesses.all({ since: daily ? Math.min(floor, now - DIGEST_LOOKBACK_MS) : floor });
+    const since = daily ? Math.min(floor, now - DIGEST_LOOKBACK_MS) : floor;
+    // Restored reviews are news to followers too: their businesses join the window's, at the restore.
+    const window = new Map(q.mailBusinesses.all({ since }).map((b) => [b.id, b.newest]));
+    for (const b of q.mailRestoredBusinesses.all({ since })) window.set(b.id, Math.max(window.get(b.id) ?? 0, b.newest));
+    state.businesses = [...window].map(([id, newest]) => ({ id, newest }));
     Object.assign(state, { after: 0, readers: [], open: true, daily, openedAt: now, dailyDue: now - digestEveryMs, floorUsed: floor });
   }
   let added = 0;

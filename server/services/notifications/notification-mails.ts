@@ -2,7 +2,17 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../../db/client';
-import { businessSuggestions, businesses, comments, notifications, notificationSettings, notificationThreads, replies, users } from '../../../db/schema';
+import {
+  businessSuggestions,
+  businesses,
+  comments,
+  notifications,
+  notificationSettings,
+  notificationThreads,
+  ownerReplies,
+  replies,
+  users,
+} from '../../../db/schema';
 import type { Deps } from '../deps';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
@@ -268,8 +278,12 @@ function sentence(lang: Language, r: Pending): string {
     case 'hidden':
     case 'restored':
       return m.text[kind](place);
+    case 'ownerReplyHidden':
+    case 'ownerReplyRestored':
+      return m.text[kind](place);
     case 'removed':
-      return r.reason ? `${m.text.removed(place)}. ${m.reason(r.reason)}` : m.text.removed(place);
+    case 'ownerReplyRemoved':
+      return r.reason ? `${m.text[kind](place)}. ${m.reason(r.reason)}` : m.text[kind](place);
     case 'reportResolved':
       return r.reason === 'remove' ? m.text.reportRemoved(place) : m.text.reportDismissed(place);
     case 'suggestionApproved':
@@ -348,7 +362,9 @@ export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAI
     if (known === undefined) {
       known =
         db.select({ id: comments.id }).from(comments).where(eq(comments.userId, userId)).limit(1).get() !== undefined ||
-        db.select({ id: replies.id }).from(replies).where(eq(replies.userId, userId)).limit(1).get() !== undefined;
+        db.select({ id: replies.id }).from(replies).where(eq(replies.userId, userId)).limit(1).get() !== undefined ||
+        // A business's answer is a post of the owner who wrote it (owner_replies_user_idx).
+        db.select({ id: ownerReplies.commentId }).from(ownerReplies).where(eq(ownerReplies.userId, userId)).limit(1).get() !== undefined;
       postedCache.set(userId, known);
     }
     return known;

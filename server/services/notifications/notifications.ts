@@ -1,7 +1,18 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../../db/client';
-import { businessSuggestions, businesses, comments, notificationEvents, notifications, replies, reports, users } from '../../../db/schema';
+import {
+  businessOwners,
+  businessSuggestions,
+  businesses,
+  comments,
+  notificationEvents,
+  notifications,
+  ownerReplies,
+  replies,
+  reports,
+  users,
+} from '../../../db/schema';
 import type { Deps } from '../deps';
 import { inTransaction, keptLimit, keptParam, preparedStatements } from '../../lib/prepared';
 import {
@@ -162,6 +173,18 @@ export function notificationWrites(db: Db) {
         .from(reacted)
         .where(and(eq(reacted.id, p.postId), notActor(reacted.userId))),
     ),
+    /**
+     * A moderator's decision on a business's answer to a review, to each of the business's owners
+     * (the answer speaks for the business, and every owner may edit or delete it): the answer by
+     * its key, its owners on business_owners' primary key. Linked to the review.
+     */
+    ownerReplyModerated: db.insert(notifications).select(
+      db
+        .select(rowOf(businessOwners.userId, sql`${p.kind}`, ownerReplies.commentId, null))
+        .from(ownerReplies)
+        .innerJoin(businessOwners, eq(businessOwners.businessId, ownerReplies.businessId))
+        .where(and(eq(ownerReplies.commentId, p.postId), notActor(businessOwners.userId))),
+    ),
     /** The outcome of open reports, to each reporter (called before they are closed). */
     commentReportsResolved: db.insert(notifications).select(
       db
@@ -174,6 +197,12 @@ export function notificationWrites(db: Db) {
         .select(rowOf(reports.reporterId, 'reportResolved', sql`${p.commentId}`, sql`${p.postId}`))
         .from(reports)
         .where(and(eq(reports.replyId, p.postId), isNull(reports.resolvedAt), notActor(reports.reporterId))),
+    ),
+    ownerReplyReportsResolved: db.insert(notifications).select(
+      db
+        .select(rowOf(reports.reporterId, 'reportResolved', sql`${p.commentId}`, null))
+        .from(reports)
+        .where(and(eq(reports.ownerReplyId, p.postId), isNull(reports.resolvedAt), notActor(reports.reporterId))),
     ),
   };
 }
@@ -315,17 +344,35 @@ export function notifyModerated(
   (post.kind === 'comment' ? w.commentModerated : w.replyModerated).run(args);
 }
 
+/**
+ * A moderator's decision on a business's answer to a review (services/moderation/reports.ts,
+ * business/owner-replies.ts), to each owner of the business but the deciding moderator: hidden
+ * by reports, removed (with the reason the owners are shown; none for a moderator's delete),
+ * restored. `answerId` is the answer's key, its review's id; call it before the answer is deleted.
+ */
+export function notifyOwnerReplyModerated(
+  db: Db,
+  kind: 'hidden' | 'removed' | 'restored',
+  answerId: string,
+  actorId: string | null,
+  now: number,
+  reason: string | null = null,
+): void {
+  const rowKind = kind === 'hidden' ? 'ownerReplyHidden' : kind === 'removed' ? 'ownerReplyRemoved' : 'ownerReplyRestored';
+  writes(db).ownerReplyModerated.run({ ...base, actor: null, exclude: actorId, postId: answerId, kind: rowKind, reason, now });
+}
+
 /** A post's open reports were decided: each reporter (not the deciding admin) hears the outcome. */
 export function notifyReporters(
   db: Db,
-  post: { kind: 'comment' | 'reply'; id: string; commentId: string },
+  post: { kind: 'comment' | 'reply' | 'ownerReply'; id: string; commentId: string },
   outcome: 'remove' | 'dismiss',
   actorId: string,
   now: number,
 ): void {
   const w = writes(db);
   const args = { ...base, actor: null, exclude: actorId, postId: post.id, commentId: post.commentId, reason: outcome, now };
-  (post.kind === 'comment' ? w.commentReportsResolved : w.replyReportsResolved).run(args);
+  (post.kind === 'comment' ? w.commentReportsResolved : post.kind === 'reply' ? w.replyReportsResolved : w.ownerReplyReportsResolved).run(args);
 }
 
 /**
