@@ -4,6 +4,7 @@ import { Layout } from './components/layout/layout';
 import { AppToaster } from './components/ui/toast';
 import { I18nProvider, type Language } from './i18n';
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from './lib/trpc';
+import { SessionQuery } from './lib/session';
 import { SiteTextProvider } from './lib/site-text';
 import { AppRoutes } from './routes';
 import type { SiteText } from '../shared/schemas/site-settings';
@@ -18,6 +19,7 @@ export function App({ lang, site }: { lang?: Language; site?: SiteText } = {}) {
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <SessionQuery />
         <I18nProvider initial={lang}>
           <SiteTextProvider initial={site}>
             <Layout>

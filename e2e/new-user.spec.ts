@@ -111,6 +111,21 @@ for (const viewport of VIEWPORTS) {
         await page.keyboard.press('Space');
         await expect(page.getByText(s.thanks).first()).toBeVisible();
         await expect(emoji).toBeFocused();
+        // Arrow keys only move the focus (native radios would rate each emoji passed); Space on
+        // the chosen one takes the reaction back (decision 021).
+        const wasChecked = await emoji.isChecked();
+        await page.keyboard.press('ArrowRight');
+        const next = groups.getByRole('radio').and(page.locator(':enabled')).nth(4);
+        await expect(next).toBeFocused();
+        await expect(next).not.toBeChecked();
+        await expect(emoji).toBeChecked({ checked: wasChecked });
+        if (wasChecked) {
+          await page.keyboard.press('ArrowLeft');
+          await expect(emoji).toBeFocused();
+          await page.keyboard.press('Space');
+          await expect(emoji).not.toBeChecked();
+          await expect(emoji).toBeFocused();
+        }
 
         // "Betygsätt" by keyboard: it says "Betyg skickat" and keeps the focus.
         const stars = page.getByRole('radiogroup', { name: s.yourRating });

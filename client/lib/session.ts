@@ -22,13 +22,9 @@ export type Me = NonNullable<inferRouterOutputs<AppRouter>['users']['me']>;
 function useSessionStore<T>(read: (state: { data: unknown; pending: boolean }) => T, onServer: T): T {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const options = trpc.users.me.queryOptions();
-  // Asks for the session (and keeps it fresh) without re-rendering this component: the store below does.
-  useQuery({ ...options, staleTime: 60_000, notifyOnChangeProps: [] });
-  const { queryKey } = options;
-  const hash = hashKey(queryKey);
-  // Only a change of the entry's state is news. Observers come and go, and each reader's useQuery
-  // above sets its options after every render: woken by those events, a reader not yet
+  const hash = hashKey(trpc.users.me.queryKey());
+  // Only a change of the entry's state is news. Observers come and go (the one of <SessionQuery>
+  // sets its options after every render of its own): woken by those events, a reader not yet
   // re-rendered would be re-rendered synchronously again and again (React #185, seen in e2e).
   const subscribe = useCallback(
     (onChange: () => void) =>
@@ -42,6 +38,18 @@ function useSessionStore<T>(read: (state: { data: unknown; pending: boolean }) =
     return read({ data: state?.data, pending: state?.status !== 'success' && state?.status !== 'error' });
   };
   return useSyncExternalStore(subscribe, snapshot, () => onServer);
+}
+
+/**
+ * Asks for the session and keeps it fresh (refetch on focus, after `useRefreshMe`), once for the
+ * whole app (client/app.tsx), without re-rendering: the readers above read the cache entry.
+ * A query observer per reader (every card's emoji row, reply and report buttons) cost a
+ * quarter of a served comment page's hydration (decision 021, "Native emoji radios").
+ */
+export function SessionQuery(): null {
+  const trpc = useTRPC();
+  useQuery({ ...trpc.users.me.queryOptions(), staleTime: 60_000, notifyOnChangeProps: [] });
+  return null;
 }
 
 /** The signed-in user, or null for a visitor (and while the session is read): what a page's parts need. */

@@ -1,5 +1,4 @@
-import { useId, useState } from 'react';
-import { ToggleGroup } from '@ark-ui/react/toggle-group';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RateResult } from '../../../shared/schemas/comments';
 import { errorKeyOf, useI18n } from '../../i18n';
 import { useViewer } from '../../lib/session';
@@ -28,6 +27,7 @@ export function EmojiRating({ kind, id, authorId, stats }: Props) {
   const me = useViewer();
   const askToLogIn = useAskToLogIn();
   const reasonId = useId();
+  const name = useId();
   // Kept with the stats it answered, so a refetch of the list (newer stats) wins over it.
   const [answer, setAnswer] = useState<{ source: RateResult; result: RateResult } | null>(null);
   const shown = answer && answer.source === stats ? answer.result : stats;
@@ -44,25 +44,45 @@ export function EmojiRating({ kind, id, authorId, stats }: Props) {
   const pendingRate = mutation.isPending ? mutation.variables.rate : undefined;
   const selected = pendingRate !== undefined ? pendingRate : shown.myRate;
 
-  function choose(value: string[]) {
-    // Not disabled while sending: a disabled button drops keyboard focus to the page body
+  function choose(rate: number | null) {
+    // Not disabled while sending: a disabled input drops keyboard focus to the page body
     // (issue 29.5). A second choice while the first is on its way waits for its answer.
     if (mutation.isPending) return;
     if (!me) {
       askToLogIn(t.messages.emojiRateLoginRequired);
       return;
     }
-    const rate = value.length > 0 ? Number(value[0]) : null;
     mutation.mutate({ id, rate });
+  }
+
+  // Native radios (decision 021): the browser gives the group one tab stop, arrow keys and
+  // focus. An arrow key moves the focus and checks the next radio, which would rate each emoji
+  // passed; here it only moves the focus (React puts the checked one back, as the input is
+  // controlled), and Space or Enter (or a click) chooses, as the toggle group did. A checked
+  // radio ignores Space and Enter: on the chosen emoji they click it, which takes it back.
+  const arrowing = useRef(false);
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>, rate: number) {
+    if (event.key.startsWith('Arrow')) arrowing.current = true;
+    else if (event.key === 'Enter' || (event.key === ' ' && rate === selected)) {
+      event.preventDefault();
+      event.currentTarget.click();
+    }
+  }
+  function onChange(rate: number) {
+    if (arrowing.current) return;
+    choose(rate);
+  }
+  // Choosing your current emoji again takes the rating back: a checked radio fires no change.
+  function onClick(event: MouseEvent<HTMLInputElement>, rate: number) {
+    if (arrowing.current || rate !== selected || event.currentTarget.disabled) return;
+    choose(null);
   }
 
   return (
     <div className={styles.rating}>
-      <ToggleGroup.Root
+      <fieldset
+        role="radiogroup"
         className={styles.emojiRow}
-        value={selected === null ? [] : [String(selected)]}
-        onValueChange={(details) => choose(details.value)}
-        deselectable
         disabled={own}
         aria-busy={mutation.isPending || undefined}
         aria-label={e.groupLabel}
@@ -71,17 +91,31 @@ export function EmojiRating({ kind, id, authorId, stats }: Props) {
         {EMOJI_RATES.map((rate) => {
           const count = shown.emojiCounts[String(rate) as keyof RateResult['emojiCounts']];
           return (
-            <ToggleGroup.Item key={rate} value={String(rate)} className={styles.emoji} aria-label={e.option(e.names[rate], rate, number(count))}>
+            <label key={rate} className={styles.emoji} data-state={selected === rate ? 'on' : 'off'}>
+              <input
+                type="radio"
+                className={styles.emojiInput}
+                name={name}
+                value={rate}
+                checked={selected === rate}
+                aria-label={e.option(e.names[rate], rate, number(count))}
+                onChange={() => onChange(rate)}
+                onClick={(event) => onClick(event, rate)}
+                onKeyDown={(event) => onKeyDown(event, rate)}
+                onKeyUp={() => {
+                  arrowing.current = false;
+                }}
+              />
               <span aria-hidden="true" className={styles.emojiGlyph}>
                 {EMOJI[rate]}
               </span>
               <span aria-hidden="true" className={styles.emojiCount}>
                 {number(count)}
               </span>
-            </ToggleGroup.Item>
+            </label>
           );
         })}
-      </ToggleGroup.Root>
+      </fieldset>
       <p className={styles.ratingSummary} aria-live="polite">
         {shown.rate !== null ? `${e.average(number(shown.rate, 1))} · ` : ''}
         {number(shown.ratingCount)} {plural(shown.ratingCount, e.count)}
