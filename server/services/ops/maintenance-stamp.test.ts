@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { favorites, notifications, notificationSettings } from '../../../db/schema';
+import { favorites, mailOutbox, notifications, notificationSettings } from '../../../db/schema';
 import { insertBusiness } from '../../test/comment-fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../test/helpers';
 import { createPublicCache } from '../../plugins/public-cache';
@@ -8,6 +8,9 @@ import { createComment } from '../comments/comments';
 import { indexQueuedComments } from '../comments/comment-search';
 import { createReply } from '../comments/replies';
 import { startMaintenance } from './maintenance';
+import { createMailer } from './mail';
+import { createOutbox, enqueueMail } from './mail-outbox';
+import { startSmtp } from '../../test/accounts-testing';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -83,5 +86,25 @@ describe('the data stamp and personal writes (issue 32, scale 10)', () => {
     await createComment(t.deps, anna.actor, { businessId: shop, text: 'Synlig skrivning', businessLocation: 'Lund' });
     cache.stamp();
     expect(cache.sizes().list.entries).toBe(0);
+  });
+
+  it('keeps the public cache while the outbox sends a mail (a real SMTP server)', async () => {
+    const silent = { info: () => undefined, error: () => undefined, warn: () => undefined };
+    const smtp = await startSmtp();
+    const outbox = createOutbox(t.db, createMailer({ ...t.deps.env, SMTP_URL: smtp.url }, t.deps.paths.outbox, silent), silent, { pollMs: null });
+    try {
+      enqueueMail(t.db, { to: 'stamp@example.test', subject: 'Hej', text: 'Ett brev' });
+      indexQueuedComments(t.db); // the last test's comment: its search rows are a counted write
+      const cache = createPublicCache(t.db);
+      cache.keep('/api/comment', cache.stamp(), Buffer.from('[]'), '"kept"', []);
+      await outbox.deliverDue();
+      expect(smtp.mailsTo('stamp@example.test')).toHaveLength(1);
+      expect(t.db.select().from(mailOutbox).all()).toEqual([]);
+      cache.stamp();
+      expect(cache.sizes().list.entries).toBe(1);
+    } finally {
+      outbox.stop();
+      await smtp.close();
+    }
   });
 });
