@@ -14,6 +14,15 @@ describe('kept JSON', () => {
     expect(jsonOf(undefined)).toBeUndefined();
   });
 
+  it('writes a kept text the first time it is sent, and only then (a directory rebuild writes none)', () => {
+    let written = 0;
+    const card = keepJson({ title: 'Kort', toJSON: () => ({ title: `Kort ${++written}` }) });
+    expect(written).toBe(0);
+    expect(jsonOf([card])).toBe('[{"title":"Kort 1"}]');
+    expect(jsonOf([card, card])).toBe('[{"title":"Kort 1"},{"title":"Kort 1"}]');
+    expect(written).toBe(1);
+  });
+
   it('freezes what it keeps, so the kept text cannot go stale', () => {
     const card = keepJson({ title: 'Före', tags: ['a'] });
     expect(() => {

@@ -8,6 +8,7 @@ import { OTHER_WRITES_MS } from '../lib/data-stamp';
 import { insertBusiness } from '../test/comment-fixtures';
 import { rateComment } from '../services/comments/comment-ratings';
 import { createComment } from '../services/comments/comments';
+import { createReply } from '../services/comments/replies';
 import { createBusiness } from '../services/business/business-admin';
 
 let t: TestContext;
@@ -157,6 +158,22 @@ describe('public reply cache', () => {
     const after = titles((await get('/api/business?search=konsum&limit=24')).body);
     expect(after).toEqual(expect.arrayContaining([...before, 'Konsum Väst']));
     expect(after).toHaveLength(before.length + 1);
+  });
+
+  it('keeps the home feed lists (most replied, top rated, newest): the kept reply is the one built (issue 32)', async () => {
+    const c = await createComment(t.deps, cast.owner.actor, { businessId: shop, text: 'Flest svar här', businessLocation: 'Lund' });
+    await createReply(t.deps, cast.other.actor, { commentId: c._id, text: 'Ett svar' });
+    await rateComment(t.deps, cast.other.actor, { id: c._id, rate: 4 });
+    for (const url of ['/api/comment/most-subcomments', '/api/comment/most-rated', '/api/comment?limit=12']) {
+      insertBusiness(t.db, `Tom ${url.length}`); // a write: the next reply is built, not kept
+      const built = await get(url, { 'accept-encoding': 'gzip' });
+      const kept = await get(url, { 'accept-encoding': 'gzip' });
+      expect(built.statusCode, url).toBe(200);
+      expect(kept.headers, url).toEqual({ ...built.headers, date: kept.headers.date });
+      const text = (reply: typeof kept) => (reply.headers['content-encoding'] === 'gzip' ? gunzipSync(reply.rawPayload) : reply.rawPayload).toString();
+      expect(text(kept), url).toBe(text(built));
+      expect(texts(text(kept)), url).toContain('Flest svar här');
+    }
   });
 
   it('caches public tRPC queries but not others, and no error replies', async () => {

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { contactMessages, mailOutbox } from '../../../db/schema';
 import type { Deps, Outbox } from '../deps';
 import { newId } from '../../lib/ids';
+import { unshownWrite } from '../../lib/data-stamp';
 import { requireAdmin, type Actor } from '../actor';
 import { MailSendError, redactMailText, type Mail, type Mailer } from './mail';
 
@@ -149,27 +150,34 @@ export function createOutbox(db: Db, transport: Mailer, log: Log, options: { now
       const lastError = `${permanent ? 'Refused: ' : ''}${describeError(err)}`;
       const givenUp = permanent || attempts >= MAIL_MAX_ATTEMPTS;
       const at = now();
-      db.update(mailOutbox)
-        .set({
-          attempts,
-          lastError,
-          nextAttemptAt: at + retryDelayMs(attempts),
-          failedAt: givenUp ? at : null,
-          // A given-up mail's link would still work for a while: its body is not kept.
-          ...(givenUp ? { textBody: GIVEN_UP_BODY, htmlBody: null } : {}),
-        })
-        .where(eq(mailOutbox.id, row.id))
-        .run();
+      // The outbox is no public data: its writes leave the data stamp (and the public cache) alone.
+      unshownWrite(db, () =>
+        db
+          .update(mailOutbox)
+          .set({
+            attempts,
+            lastError,
+            nextAttemptAt: at + retryDelayMs(attempts),
+            failedAt: givenUp ? at : null,
+            // A given-up mail's link would still work for a while: its body is not kept.
+            ...(givenUp ? { textBody: GIVEN_UP_BODY, htmlBody: null } : {}),
+          })
+          .where(eq(mailOutbox.id, row.id))
+          .run(),
+      );
       log.error(
         { mailId: row.id, attempts, givenUp, error: lastError },
         permanent ? 'mail given up: the mail server refused it' : givenUp ? 'mail given up' : 'mail not sent, will retry',
       );
       return;
     }
-    db.transaction((tx) => {
-      if (row.contactMessageId) tx.update(contactMessages).set({ mailedAt: now() }).where(eq(contactMessages.id, row.contactMessageId)).run();
-      tx.delete(mailOutbox).where(eq(mailOutbox.id, row.id)).run();
-    });
+    // A sent mail leaves the outbox (and marks an admin-only contact message): no public data.
+    unshownWrite(db, () =>
+      db.transaction((tx) => {
+        if (row.contactMessageId) tx.update(contactMessages).set({ mailedAt: now() }).where(eq(contactMessages.id, row.contactMessageId)).run();
+        tx.delete(mailOutbox).where(eq(mailOutbox.id, row.id)).run();
+      }),
+    );
     // No address or subject: the log must not say who gets which mail.
     log.info({ mailId: row.id, attempts: row.attempts + 1, queuedMs: now() - row.createdAt }, 'mail sent');
   }

@@ -18,6 +18,7 @@ export const MAIL_PULL_SLICE_MS = 10;
 /** Waiting notifications the mail job turns into mails per slice (about 1 ms each at scale 10). */
 export const MAIL_SLICE_ROWS = 50;
 import { deleteExpiredSessions } from '../accounts/sessions';
+import { unshownWrite } from '../../lib/data-stamp';
 
 type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 
@@ -25,9 +26,10 @@ type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: str
 export function startMaintenance(deps: Deps, log: Log): () => void {
   const run = async () => {
     try {
-      const sessions = deleteExpiredSessions(deps.db);
+      // Rows only their signed-in owner reads: the public cache and kept cards stay (data-stamp.ts).
+      const sessions = unshownWrite(deps.db, () => deleteExpiredSessions(deps.db));
       const images = await sweepUnreferencedImages(deps);
-      const notifications = pruneReadNotifications(deps.db);
+      const notifications = unshownWrite(deps.db, () => pruneReadNotifications(deps.db));
       if (sessions || images || notifications) log.info({ sessions, images, notifications }, 'maintenance swept');
     } catch (err) {
       log.error({ err }, 'maintenance failed');
@@ -38,19 +40,22 @@ export function startMaintenance(deps: Deps, log: Log): () => void {
   // Notification mails (services/notifications/notification-mails.ts), off the request path. New
   // reviews of favourites are pulled for their mail readers first, in slices of at most
   // MAIL_PULL_SLICE_MS with a turn for requests between them (setImmediate), then the mails go.
+  // Their writes (notification rows, watermarks, the mail queue) are personal and leave the data
+  // stamp where it is (unshownWrite): after a start at scale 10 the pull writes for minutes, and
+  // each write emptied the public cache and the directory snapshot.
   let mailRun: NodeJS.Immediate | null = null;
   let mailing = false;
   let mailSlices = 0;
   const mailSlice = () => {
     mailRun = null;
     try {
-      pullFavoriteReviewsForMail(deps.db, Date.now(), DIGEST_EVERY_MS, performance.now() + MAIL_PULL_SLICE_MS);
+      unshownWrite(deps.db, () => pullFavoriteReviewsForMail(deps.db, Date.now(), DIGEST_EVERY_MS, performance.now() + MAIL_PULL_SLICE_MS));
       if (!favoriteMailPullDone(deps.db)) {
         mailRun = setImmediate(mailSlice);
         return;
       }
       // Then the mails, MAIL_SLICE_ROWS waiting rows a slice, up to a batch's worth a run.
-      queueNotificationMails(deps, Date.now(), MAIL_SLICE_ROWS);
+      unshownWrite(deps.db, () => queueNotificationMails(deps, Date.now(), MAIL_SLICE_ROWS));
       if (mailQueueHasMore(deps.db) && ++mailSlices < MAIL_BATCH / MAIL_SLICE_ROWS) {
         mailRun = setImmediate(mailSlice);
         return;
@@ -73,7 +78,7 @@ export function startMaintenance(deps: Deps, log: Log): () => void {
   const fanOutSlice = () => {
     fanOutRun = null;
     try {
-      if (drainNotificationEvents(deps.db, FAN_OUT_SLICE) === FAN_OUT_SLICE) fanOutRun = setImmediate(fanOutSlice);
+      if (unshownWrite(deps.db, () => drainNotificationEvents(deps.db, FAN_OUT_SLICE)) === FAN_OUT_SLICE) fanOutRun = setImmediate(fanOutSlice);
     } catch (err) {
       log.error({ err }, 'notification fan-out failed');
     }
