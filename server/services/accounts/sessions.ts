@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { unshownWrite } from '../../lib/data-stamp';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { sessions, users } from '../../../db/schema';
@@ -61,8 +62,9 @@ export function validateSessionToken(db: Db, token: string, now = Date.now()): V
   const given = Buffer.from(hashSecret(secret), 'hex');
   const stored = Buffer.from(row.secretHash, 'hex');
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
+  // Session rows are never shown: their writes leave the public cache alone (unshownWrite).
   if (row.expiresAt <= now) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
+    unshownWrite(db, () => db.delete(sessions).where(eq(sessions.id, id)).run());
     return null;
   }
   let expiresAt = row.expiresAt;
@@ -70,7 +72,7 @@ export function validateSessionToken(db: Db, token: string, now = Date.now()): V
   if (expiresAt - now < SESSION_TTL_MS / 2) {
     expiresAt = now + SESSION_TTL_MS;
     renewed = true;
-    db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();
+    unshownWrite(db, () => db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run());
   }
   return {
     sessionId: id,

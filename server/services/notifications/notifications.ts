@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { unshownWrite } from '../../lib/data-stamp';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../../db/client';
 import {
@@ -529,20 +530,30 @@ function toItem(r: ListRow): NotificationItem {
   };
 }
 
+/**
+ * Queued replies and reactions, and new reviews of the user's favourites, become rows before a
+ * read. These are personal rows (notifications, the user's watermark) that no public reply
+ * shows, so they leave the data stamp alone (unshownWrite, docs/decisions/001): a signed-in
+ * member's bell on every page view would otherwise empty the public cache for every visitor.
+ */
+function catchUp(db: Db, userId: string, now: number): void {
+  unshownWrite(db, () => {
+    drainNotificationEvents(db);
+    pullFavoriteReviews(db, userId, now);
+  });
+}
+
 /** The unread count of the bell (after pulling new reviews of the user's favourites). */
 export function unreadCount(deps: Deps, actor: Actor, now = Date.now()): number {
   const me = requireSignedIn(actor);
-  drainNotificationEvents(deps.db);
-  pullFavoriteReviews(deps.db, me.id, now);
+  catchUp(deps.db, me.id, now);
   return reads(deps.db).unread.get({ me: me.id })?.n ?? 0;
 }
 
 /** The signed-in user's notifications, newest first, by cursor, with the unread count. */
 export function listNotifications(deps: Deps, actor: Actor, input: NotificationsInput, now = Date.now()): NotificationsPage {
   const me = requireSignedIn(actor);
-  // Queued replies and reactions, and new reviews of favourites, become rows first.
-  drainNotificationEvents(deps.db);
-  pullFavoriteReviews(deps.db, me.id, now);
+  catchUp(deps.db, me.id, now);
   const limit = input.limit ?? NOTIFICATIONS_PAGE;
   const cursor = decodeCursor(input.cursor, 'number');
   const q = reads(deps.db);
@@ -556,14 +567,17 @@ export async function markNotificationsRead(deps: Deps, actor: Actor, input: Mar
   const me = requireSignedIn(actor);
   await deps.limits.consume('edit', me.id);
   // "All" is all up to now, queued events included.
-  drainNotificationEvents(deps.db);
+  unshownWrite(deps.db, () => drainNotificationEvents(deps.db));
   // Ids are the rows' integer keys in decimal; anything else names no row.
   const which = 'all' in input ? undefined : inArray(notifications.id, input.ids.filter((id) => /^[1-9][0-9]{0,15}$/.test(id)).map(Number));
-  deps.db
-    .update(notifications)
-    .set({ readAt: now })
-    .where(and(eq(notifications.userId, me.id), isNull(notifications.readAt), which))
-    .run();
+  // A user's own rows, which no public reply shows: the public cache stays (unshownWrite).
+  unshownWrite(deps.db, () =>
+    deps.db
+      .update(notifications)
+      .set({ readAt: now })
+      .where(and(eq(notifications.userId, me.id), isNull(notifications.readAt), which))
+      .run(),
+  );
   return { unread: unreadCount(deps, actor) };
 }
 

@@ -107,4 +107,36 @@ describe('the data stamp and personal writes (issue 32, scale 10)', () => {
       await smtp.close();
     }
   });
+
+  it("keeps the public cache while a member's bell and list make her notices and mark them read", async () => {
+    const [dora, eva] = await Promise.all([createTestUser(t.db, { firstName: 'Dora' }), createTestUser(t.db, { firstName: 'Eva' })]);
+    const shop = insertBusiness(t.db, 'Klockbutiken');
+    const review = await createComment(t.deps, dora.actor, { businessId: shop, text: 'Bra klockor', businessLocation: 'Lund' });
+    // A queued reply event and a new review of a favourite wait to become Dora's rows on her next look.
+    await createReply(t.deps, eva.actor, { commentId: review._id, text: 'Visst!' });
+    t.db
+      .insert(favorites)
+      .values({ userId: dora.id, businessId: shop, createdAt: Date.now() - 60_000 })
+      .run();
+    await createComment(t.deps, eva.actor, { businessId: shop, text: 'Min recension av klockorna', businessLocation: 'Lund' });
+    indexQueuedComments(t.db);
+    const cache = createPublicCache(t.db);
+    cache.keep('/api/comment', cache.stamp(), Buffer.from('[]'), '"kept"', []);
+    const written = changes();
+    const headers = { authorization: `Bearer ${dora.token}` };
+    const list = await t.app.inject({ url: '/api/notifications', headers });
+    expect(list.statusCode).toBe(200);
+    expect(
+      list
+        .json<{ items: Array<{ kind: string }> }>()
+        .items.map((n) => n.kind)
+        .toSorted(),
+    ).toEqual(['favoriteReview', 'reply']);
+    const read = await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers, payload: { all: true } });
+    expect(read.json()).toEqual({ unread: 0 });
+    // They wrote (her rows, her watermark, read marks) and the kept reply is still there.
+    expect(changes()).toBeGreaterThan(written);
+    cache.stamp();
+    expect(cache.sizes().list.entries).toBe(1);
+  });
 });
