@@ -30,9 +30,12 @@ async function check(page: Page, name: string, { fullPage = true } = {}) {
 async function report(page: Page, commentId: string, reason: RegExp, note?: string) {
   await page.goto(`/comment/${commentId}`);
   const card = page.locator(`#comment-${commentId}`);
-  await card.getByRole('button', { name: /^(Rapportera|Report)$/ }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
+  // A click on the served page before the app has taken it over does nothing: click again until the dialog opens.
+  await expect(async () => {
+    await card.getByRole('button', { name: /^(Rapportera|Report)$/ }).click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await dialog.getByLabel(reason).check();
   if (note) await dialog.getByRole('textbox').fill(note);
   return { card, dialog };
@@ -108,7 +111,8 @@ test('three users report a comment: it is hidden from visitors, and the admin re
     const admin = await signedIn(browser, baseURL!, 'admin@demo.recensera.se', headers);
     contexts.push(admin.context);
     await admin.page.goto('/user');
-    await admin.page.getByRole('link', { name: 'Rapporter' }).click();
+    // The profile's link (the header has its own, named with the waiting count).
+    await admin.page.getByRole('main').getByRole('link', { name: 'Rapporter', exact: true }).click();
     await expect(admin.page).toHaveURL(/\/mod-queue$/);
     const group = admin.page.getByTestId('report-group').filter({ hasText: text });
     await expect(group).toBeVisible();
