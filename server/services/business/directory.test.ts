@@ -333,8 +333,10 @@ describe('the directory, sorted and filtered', () => {
     // A member's own favourite is marked on the member's copy only.
     const member = await createTestUser(t.db);
     await setFavorite(t.deps, member.actor, { businessId: zeta.id, favorite: true });
-    const mine = (await ask([zeta.id, oh.id], { authorization: `Bearer ${member.token}` })).json<{ result: { data: Array<{ isFavorite: boolean }> } }>().result
-      .data;
+    const signedIn = await ask([zeta.id, oh.id], { authorization: `Bearer ${member.token}` });
+    // Hers alone: never for a shared cache.
+    expect(signedIn.headers['cache-control']).toMatch(/private, no-store/);
+    const mine = signedIn.json<{ result: { data: Array<{ isFavorite: boolean }> } }>().result.data;
     expect(mine.map((c) => c.isFavorite)).toEqual([true, false]);
     // At most a page of 100 ids, at least one, each an id: else a 400.
     for (const ids of [[], Array.from({ length: 101 }, () => zeta.id), ['x'.repeat(300)]]) expect((await ask(ids)).statusCode).toBe(400);
