@@ -58,7 +58,12 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)];
 };
 
-export async function benchImages(origin: string, token: string, rss: RssSampler, runs = 3, parallel = 10): Promise<ImageBench> {
+/**
+ * `tokens`: the bench users' sessions. The single uploads use the first; the parallel ones one user
+ * each, as ten people posting photos at once would (one user's own eleventh-at-once upload is
+ * told to wait: at most one body read and four waiting per user, server/rest/images.ts).
+ */
+export async function benchImages(origin: string, tokens: readonly string[], rss: RssSampler, runs = 3, parallel = 10): Promise<ImageBench> {
   const photos = await Promise.all(Array.from({ length: runs + parallel }, (_, i) => makePhoto(i + 1)));
   const out: ImageBench = {
     photoBytes: photos[0].length,
@@ -66,7 +71,7 @@ export async function benchImages(origin: string, token: string, rss: RssSampler
     parallel: { count: parallel, wallMs: 0, rssPeakKb: 0, statuses: [] },
   };
   for (let i = 0; i < runs; i++) {
-    const r = await uploadPhoto(origin, token, photos[i]);
+    const r = await uploadPhoto(origin, tokens[0], photos[i]);
     out.single.statuses.push(r.status);
     if (r.status === 201 || r.status === 200) out.single.ms.push(r.ms);
     else out.error = `upload answered ${r.status}: ${r.body}`;
@@ -75,7 +80,7 @@ export async function benchImages(origin: string, token: string, rss: RssSampler
 
   rss.beginWindow('uploads');
   const started = performance.now();
-  const results = await Promise.all(photos.slice(runs).map((p) => uploadPhoto(origin, token, p)));
+  const results = await Promise.all(photos.slice(runs).map((p, i) => uploadPhoto(origin, tokens[i % tokens.length], p)));
   out.parallel.wallMs = performance.now() - started;
   out.parallel.rssPeakKb = rss.endWindow('uploads');
   out.parallel.statuses = results.map((r) => r.status);

@@ -881,7 +881,7 @@ async function main(): Promise<number> {
   if (args.images) {
     log('images: 12 MP uploads …');
     try {
-      images = await benchImages(origin, tokens[1] ?? tokens[0], rss);
+      images = await benchImages(origin, tokens.length > 1 ? tokens.slice(1) : tokens, rss);
     } catch (err) {
       unmeasured.push(`image uploads: ${(err as Error).message}`);
     }
