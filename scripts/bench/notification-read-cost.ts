@@ -96,6 +96,13 @@ const cases: [string, () => unknown][] = [
     },
   ],
   ['healthz (Fastify alone)', () => app.inject({ method: 'GET', url: '/healthz' })],
+  [
+    'unread (service) after a turn',
+    async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      unreadCount(deps, actor);
+    },
+  ],
 ];
 
 async function cpuPerCall(n: number, call: () => unknown): Promise<number> {
