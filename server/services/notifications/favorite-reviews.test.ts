@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { comments, favorites, mailOutbox, notifications, notificationSettings, users } from '../../../db/schema';
 import { startSmtp, type TestSmtp } from '../../test/accounts-testing';
 import { insertBusiness } from '../../test/comment-fixtures';
@@ -420,6 +420,28 @@ describe('a pull does not step again over the reviews it skipped (issue 30 item 
     expect(t.db.$client.prepare(`select total_changes() as n`).get()).toEqual(before);
     expect(t.db.select({ at: users.favoriteReviewsAt }).from(users).where(eq(users.id, reader.id)).get()?.at).toBe(T);
   });
+
+  it('a bell or list read that finds nothing new opens no transaction (no BEGIN and COMMIT on a read)', async () => {
+    const shop = insertBusiness(t.db, 'Lugna bageriet');
+    favourite(dan, shop, Date.now() - 60_000);
+    await review(bo, shop, 'Lugnt och gott');
+    // The first read pulls the review (a write, in a transaction); the next ones find nothing new.
+    expect(unreadCount(t.deps, dan.actor)).toBeGreaterThan(0);
+    const listed = listedFor(dan).length;
+    const opened = vi.spyOn(t.db.$client, 'transaction');
+    try {
+      const before = t.db.$client.prepare(`select total_changes() as n`).get();
+      const count = unreadCount(t.deps, dan.actor);
+      expect(listNotifications(t.deps, dan.actor, {}).unread).toBe(count);
+      expect(opened).not.toHaveBeenCalled();
+      expect(t.db.$client.prepare(`select total_changes() as n`).get()).toEqual(before);
+    } finally {
+      opened.mockRestore();
+    }
+    // Something new is pulled at once, as before.
+    await review(cilla, shop, 'Ny recension, lika god');
+    expect(listedFor(dan)).toHaveLength(listed + 1);
+  });
 });
 
 describe('query plans', () => {
@@ -454,6 +476,8 @@ describe('query plans', () => {
       expect(behind).toMatch(/SEARCH newest USING COVERING INDEX comments_restored_business_idx \(business_id=\? AND restored_at>\?\)/);
       // Each subquery is the first step of a backwards walk (LIMIT 1), never a sort.
       expect(behind).not.toMatch(/SCAN|TEMP B-TREE/);
+      // Every bell runs it: the reader is bound as +? (keptParam), or SQLite compiled it anew each run.
+      expect(q.look.toSQL().sql).toMatch(/"favorites"\."user_id" = \+\?\)\) as look$/);
       const window = plan(q.mailRestoredBusinesses);
       expect(window).toMatch(/SEARCH comments USING INDEX comments_restored_idx \(restored_at>\?\)/);
       expect(window).not.toMatch(/SCAN/);

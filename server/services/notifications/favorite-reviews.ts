@@ -2,7 +2,7 @@ import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
 import { comments, favorites, notifications, notificationSettings, replies, users } from '../../../db/schema';
-import { keptLimit, preparedStatements } from '../../lib/prepared';
+import { inTransaction, keptLimit, keptParam, preparedStatements } from '../../lib/prepared';
 import { notificationMailDefaults } from '../../../shared/schemas/notifications';
 
 /**
@@ -163,7 +163,7 @@ export function favoriteReviewQueries(db: Db) {
               order by ${newest.restoredAt} desc limit 1) as r,
             ${watermark} as wm, ${favorites.createdAt} as fc
             from ${favorites} inner join ${users} as "reader" on ${reader.id} = ${favorites.userId}
-            where ${favorites.userId} = ${p.me})) as look`,
+            where ${favorites.userId} = ${keptParam(p.me)})) as look`,
     ),
     mark: db
       .update(users)
@@ -221,10 +221,14 @@ const queries = preparedStatements(favoriteReviewQueries);
  */
 export function pullFavoriteReviews(db: Db, userId: string, now = Date.now(), options: { alwaysMark?: boolean } = {}): number {
   const q = queries(db);
-  return db.transaction(() => {
-    // Most looks of a bell find nothing new: one statement of seeks, and no walk. The mail job
-    // pulls only for readers it found behind, and marks anyway: it walks without the look.
-    const look = options.alwaysMark ? undefined : q.look.get({ me: userId });
+  // Most looks of a bell find nothing new: one statement of seeks, no walk, and no transaction
+  // (a read opens none: no BEGIN and COMMIT on every bell). The look and the writes run on the one
+  // connection with nothing of this process in between (synchronous); the pull's own conditions
+  // hold whatever another process wrote since. The mail job pulls only for readers it found
+  // behind, and marks anyway: it walks without the look.
+  const look = options.alwaysMark ? undefined : q.look.get({ me: userId });
+  if (!options.alwaysMark && !look?.near && !look?.past) return 0;
+  return inTransaction(db, () => {
     const added = options.alwaysMark || look?.near ? q.pull.run({ me: userId }).changes + q.pullRestored.run({ me: userId }).changes : 0;
     // A read that found nothing after the watermark writes nothing. One that stepped only over
     // reviews it skips (the reader's own, hidden, removed, a banned author's) moves it too: left

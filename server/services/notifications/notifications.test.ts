@@ -398,6 +398,13 @@ describe('query plans', () => {
       expect(p).toMatch(/SEARCH business_suggestions USING INDEX sqlite_autoindex_business_suggestions_1 \(id=\?\) LEFT-JOIN/);
     }
     expect(plan(q.unread)).toMatch(/SEARCH notifications USING INDEX notifications_unread_idx \(user_id=\?\)/);
+    // The user's id is bound as +? (keptParam): as a plain ? in a `column = ?` term of these joins,
+    // SQLite compiled each statement anew on every run (docs/decisions/003).
+    for (const query of [q.list, q.listAfter, q.unread]) {
+      const { sql } = query.toSQL();
+      expect(sql).toMatch(/"notifications"\."user_id" = \+\?/);
+      expect(sql).not.toMatch(/"notifications"\."user_id" = \?/);
+    }
   });
 
   it('the deletes of a gone reply’s and a gone actor’s notices find them on the thread’s index', () => {

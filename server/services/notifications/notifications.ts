@@ -479,7 +479,9 @@ function listRows(db: Db) {
  * A new row enters only the unread index; the read one is written when a row is read.
  */
 export function notificationQueries(db: Db) {
-  const mine = eq(notifications.userId, p.me);
+  // keptParam: bound to a `column = ?` term of a join, the user's id made SQLite compile each of
+  // these statements anew on every run (the list ~0.4 ms of its ~0.5 at 74 rows; decision 003).
+  const mine = sql`${notifications.userId} = ${keptParam(p.me)}`;
   const after = sql`(${notifications.createdAt}, ${rowid}) < (${p.t}, ${p.k})`;
   const arms = (from?: SQL) => [
     listRows(db).where(and(mine, isNull(notifications.readAt), from, seen)),
