@@ -62,6 +62,9 @@ export function replyDocuments(db: Db, actor: Actor, cards: ReplyCard[]): ReplyD
   return cards.map((r) => ({ ...r, ratings: lists.get(r._id) ?? [], isConfirmed: PUBLISHED }));
 }
 
+/** A reply just posted in the documented shape: nobody has rated it yet, so no list is looked up. */
+export const newReplyDocument = (card: ReplyCard): ReplyDocument => ({ ...card, ratings: [], isConfirmed: PUBLISHED });
+
 /**
  * Comments in the documented REST shape. `full` (a business's list, one comment) adds the
  * ratings lists and the newest replies with theirs, each in one batched query. Feed lists stay

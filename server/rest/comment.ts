@@ -28,7 +28,7 @@ import {
 import { messageText } from '../../shared/schemas/messages';
 import { requireActiveFor, type Actor } from '../services/actor';
 export { restCommentSchema, restReplySchema } from './comment-documents';
-import { commentDocuments, ratingEntrySchema, replyDocuments, restCommentSchema, restReplySchema } from './comment-documents';
+import { commentDocuments, newReplyDocument, ratingEntrySchema, restCommentSchema, restReplySchema } from './comment-documents';
 import { emojiCountsSchema } from '../../shared/schemas/post-cards';
 import { rateComment, ratingLists } from '../services/comments/comment-ratings';
 import { createComment, deleteComment, listBusinessComments, listFeed, listLatestComments, removeComment, updateComment } from '../services/comments/comments';
@@ -445,7 +445,8 @@ export function commentRoutes(deps: Deps) {
           const input = parseInput(replyCreateSchema, { commentId: request.params.commentId, text: form.fields.text ?? '' });
           return createReply(deps, request.actor, { ...input, imageBytes: uploadOf(form) });
         });
-        return reply.status(201).send(replyDocuments(deps.db, request.actor, [card])[0]);
+        // A reply just posted has no ratings: the documented shape without a lookup that finds nothing.
+        return reply.status(201).send(newReplyDocument(card));
       },
     );
   };

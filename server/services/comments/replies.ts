@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { comments, replies, replyRatings, reports, users } from '../../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../../lib/errors';
-import { keptLimit, keptParam, preparedStatements } from '../../lib/prepared';
+import { inTransaction, keptLimit, keptParam, preparedStatements } from '../../lib/prepared';
 import { newId } from '../../lib/ids';
 import {
   REPLIES_PAGE,
@@ -167,42 +167,60 @@ export function replyPreviews(db: Db, actor: Actor, commentIds: string[], perCom
 }
 
 /** Replies to a comment; the comment's reply count moves in the same transaction. */
+/**
+ * A reply's writes, compiled once (a reply is one of the bench's write rows, issue 32 item 3):
+ * Drizzle built and SQLite prepared each of them on every call, and `db.transaction` a
+ * transaction object per call, before.
+ */
+const replyWrites = preparedStatements((db: Db) => ({
+  parent: db.select({ businessId: comments.businessId, removedAt: comments.removedAt }).from(comments).where(eq(comments.id, p.id)),
+  insert: db.insert(replies).values({
+    id: p.id,
+    commentId: p.commentId,
+    businessId: sql.placeholder('businessId'),
+    userId: p.me,
+    text: sql.placeholder('text'),
+    imageId: sql.placeholder('imageId'),
+    createdAt: p.t,
+    updatedAt: p.t,
+  }),
+  countOne: db
+    .update(comments)
+    .set({ replyCount: sql`${comments.replyCount} + 1` })
+    .where(eq(comments.id, p.commentId)),
+}));
+
 export async function createReply(deps: Deps, actor: Actor, input: WithUpload<ReplyCreateInput>): Promise<ReplyCard> {
   const author = requireActiveFor(actor, 'replyLoginRequired');
   await deps.limits.consume('post', author.id);
   const { db } = deps;
-  const parentOf = (d: DbOrTx) => {
-    const parent = d.select({ businessId: comments.businessId, removedAt: comments.removedAt }).from(comments).where(eq(comments.id, input.commentId)).get();
+  const w = replyWrites(db);
+  const parentOf = () => {
+    const parent = w.parent.get({ id: input.commentId });
     if (!parent) throw new AppError('NOT_FOUND', 'commentNotFound');
     // A moderator's removal ends the thread: its replies stay readable, no new ones come.
     if (parent.removedAt !== null) throw new AppError('FORBIDDEN', 'postRemovedNoReplies');
     return parent;
   };
-  parentOf(db);
+  parentOf();
   checkNewPost(deps, author.id, input.text);
   const image = await resolvePostImage(deps, author.id, 'reply', input);
   const id = newId();
   await writeWithImage(deps, image.stored, () =>
-    db.transaction((tx) => {
+    inTransaction(db, () => {
       // Checked again inside: the comment may have gone while the picture was processed.
-      const parent = parentOf(tx);
+      const parent = parentOf();
       const now = Date.now();
-      tx.insert(replies)
-        .values({
-          id,
-          commentId: input.commentId,
-          businessId: parent.businessId,
-          userId: author.id,
-          text: input.text,
-          imageId: image.imageId ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run();
-      tx.update(comments)
-        .set({ replyCount: sql`${comments.replyCount} + 1` })
-        .where(eq(comments.id, input.commentId))
-        .run();
+      w.insert.run({
+        id,
+        commentId: input.commentId,
+        businessId: parent.businessId,
+        me: author.id,
+        text: input.text,
+        imageId: image.imageId ?? null,
+        t: now,
+      });
+      w.countOne.run({ commentId: input.commentId });
       notifyReply(db, author.id, input.commentId, id, now);
     }),
   );

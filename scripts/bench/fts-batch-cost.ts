@@ -1,0 +1,88 @@
+/**
+ * What the search indexing of a new comment costs by batch size (issue 32 item 3): posts comments
+ * through the service on a copy of a bench data set, indexes the queue every K comments, and
+ * prints the CPU µs per comment of indexQueuedComments (and of the posts) for each K.
+ *
+ *   npx tsx scripts/bench/fts-batch-cost.ts DIR [--sizes 10,50,250,1000] [--comments 1000]
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { closeDb, migrateDb, openDb } from '../../db/client';
+import { loadEnv } from '../../server/env';
+import type { Deps } from '../../server/services/deps';
+import { createComment } from '../../server/services/comments/comments';
+import { indexQueuedComments } from '../../server/services/comments/comment-search';
+import { createRateLimits } from '../../server/services/rate-limits';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { sizes: { type: 'string', default: '10,50,250,1000' }, comments: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '2' } },
+});
+const source = positionals[0];
+if (!source) throw new Error('usage: fts-batch-cost.ts DATA_DIR [--sizes 10,50,250,1000] [--comments N]');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'recensera-fts-cost-'));
+copyFileSync(path.join(source, 'recensera.sqlite'), path.join(dir, 'recensera.sqlite'));
+mkdirSync(path.join(dir, 'uploads'));
+const db = openDb(path.join(dir, 'recensera.sqlite'));
+migrateDb(db);
+const env = loadEnv({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:8000', LOG_LEVEL: 'silent', DEMO_DATA: '0', SPAM_RULES: '0', RATE_LIMITS: '0' });
+const deps: Deps = {
+  db,
+  env,
+  outbox: { enqueue: () => '', deliverDue: async () => {}, stop() {} },
+  limits: createRateLimits({ enabled: false }),
+  paths: { data: dir, uploads: path.join(dir, 'uploads'), outbox: dir, client: path.join(dir, 'no-client'), backups: dir },
+};
+type Meta = { benchUsers: { id: string }[]; commentTargets: { businessId: string; locations: string[] }[] };
+const meta = JSON.parse(readFileSync(path.join(source, 'bench-meta.json'), 'utf8')) as Meta;
+const actors = meta.benchUsers.map(({ id }) => {
+  const u = db.$client.prepare('select id, email, first_name, last_name from users where id = ?').get(id) as Record<string, string>;
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    isAdmin: false,
+    isModerator: false,
+    isBanned: false,
+    language: 'sv' as const,
+  };
+});
+let seed = 7;
+const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
+let serial = 0;
+const cpu = () => {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+};
+indexQueuedComments(db);
+const n = Number(values.comments);
+for (let round = 0; round < Number(values.rounds); round++) {
+  for (const k of values.sizes.split(',').map(Number)) {
+    let posting = 0;
+    let indexing = 0;
+    for (let i = 0; i < n; i++) {
+      const t = pick(meta.commentTargets);
+      const c0 = cpu();
+      await createComment(deps, pick(actors), {
+        businessId: t.businessId,
+        text: `Bänktest ${process.pid}-${++serial}: personalen var trevlig och kön gick snabbt. Kommer gärna tillbaka.`,
+        businessLocation: pick(t.locations),
+      });
+      const c1 = cpu();
+      posting += c1 - c0;
+      if ((i + 1) % k === 0) {
+        indexQueuedComments(db);
+        indexing += cpu() - c1;
+      }
+    }
+    console.log(
+      `batch ${String(k).padStart(5)}: indexing ${Math.round(indexing / n)} µs/comment, posting ${Math.round(posting / n)} µs/comment (round ${round + 1}, load ${os.loadavg()[0].toFixed(2)})`,
+    );
+  }
+}
+closeDb(db);
+rmSync(dir, { recursive: true, force: true });
