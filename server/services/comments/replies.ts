@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../../db/client';
 import { comments, replies, replyRatings, reports, users } from '../../../db/schema';
 import type { Deps } from '../deps';
+import { businessWrite } from '../../lib/data-stamp';
 import { AppError } from '../../lib/errors';
 import { keptLimit, keptParam, preparedStatements } from '../../lib/prepared';
 import { newId } from '../../lib/ids';
@@ -183,28 +184,32 @@ export async function createReply(deps: Deps, actor: Actor, input: WithUpload<Re
   const image = await resolvePostImage(deps, author.id, 'reply', input);
   const id = newId();
   await writeWithImage(deps, image.stored, () =>
-    db.transaction((tx) => {
-      // Checked again inside: the comment may have gone while the picture was processed.
-      const parent = parentOf(tx);
-      const now = Date.now();
-      tx.insert(replies)
-        .values({
-          id,
-          commentId: input.commentId,
-          businessId: parent.businessId,
-          userId: author.id,
-          text: input.text,
-          imageId: image.imageId ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run();
-      tx.update(comments)
-        .set({ replyCount: sql`${comments.replyCount} + 1` })
-        .where(eq(comments.id, input.commentId))
-        .run();
-      notifyReply(db, author.id, input.commentId, id, now);
-    }),
+    // Shown by the comment's business's pages and the site-wide lists (data-stamp.ts).
+    businessWrite(db, (touches) =>
+      db.transaction((tx) => {
+        // Checked again inside: the comment may have gone while the picture was processed.
+        const parent = parentOf(tx);
+        touches(parent.businessId);
+        const now = Date.now();
+        tx.insert(replies)
+          .values({
+            id,
+            commentId: input.commentId,
+            businessId: parent.businessId,
+            userId: author.id,
+            text: input.text,
+            imageId: image.imageId ?? null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .run();
+        tx.update(comments)
+          .set({ replyCount: sql`${comments.replyCount} + 1` })
+          .where(eq(comments.id, input.commentId))
+          .run();
+        notifyReply(db, author.id, input.commentId, id, now);
+      }),
+    ),
   );
   return getReplyCard(db, actor, id);
 }
