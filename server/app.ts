@@ -25,13 +25,14 @@ import { registerSession } from './plugins/session';
 import { registerHeadAfterCompression, registerHeadAsGet, registerMethodCheck } from './plugins/methods';
 import { registerSiteFiles } from './plugins/site-files';
 import { registerSpa } from './plugins/spa';
+import { pageKeptWhile } from './plugins/spa-pages';
 import { restRoutes } from './rest';
 import { unsubscribeRoutes } from './rest/unsubscribe';
 import { documentBuilder, documentInfo, securitySchemes } from './rest/openapi';
 import { MAX_UPLOAD_BYTES } from '../shared/schemas/common';
 import { createContextFactory } from './trpc/context';
 import { answerPlainQueries } from './trpc/plain-queries';
-import { isPublicCacheQuery } from './trpc/procedures';
+import { isPublicCacheQuery, publicCacheKeptWhile } from './trpc/procedures';
 import { appRouter, type AppRouter } from './trpc/router';
 import { SHARED_UPLOAD } from './plugins/shared-cache';
 
@@ -178,7 +179,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 40, fieldSize: 100_000, parts: 50 } });
   registerHeadAfterCompression(app);
   await registerSession(app, deps.db, env);
-  await registerPublicCache(app, publicCache, isPublicCacheQuery);
+  await registerPublicCache(app, publicCache, isPublicCacheQuery, publicCacheKeptWhile, (url) => pageKeptWhile(deps, url));
 
   // The document: each route's schemas plus what rest/openapi.ts adds (shared error, bodies, statuses).
   const siteUrl = env.PUBLIC_URL.replace(/\/+$/, '');

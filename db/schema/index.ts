@@ -7,3 +7,4 @@ export * from './upgrade-tasks';
 export * from './notifications';
 export * from './owners';
 export * from './site';
+export * from './kept-versions';

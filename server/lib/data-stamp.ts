@@ -3,7 +3,28 @@ import type { Db } from '../../db/client';
 /** How stale a stamp may be after a write by another process (`npm run admin`, a restore). */
 export const OTHER_WRITES_MS = 500;
 
-type Stamper = { stamp: () => string; ownChanges: () => number; unshown: number };
+/**
+ * What a kept thing depends on:
+ * - `all`: the data (the default, and what any kept thing that does not say otherwise is kept under);
+ * - `businesses`: only what the directory and the business lists show (businesses but their
+ *   comment count, branches, categories, images), whose version migration 0035's triggers move
+ *   on any such write, by any connection;
+ * - `business:<id>`: one business's own page, comments and replies: moved by any write except
+ *   those declared (`businessWrite`) for other businesses or for the search index only.
+ */
+export type StampScope = 'all' | 'businesses' | `business:${string}`;
+
+type Stamper = {
+  stamp: () => string;
+  businesses: () => string;
+  business: (id: string) => string;
+  ownChanges: () => number;
+  unshown: number;
+  /** Changes made by declared writes (`businessWrite`, `searchIndexWrite`). */
+  declared: number;
+  /** Per business, the changes declared for it. */
+  byBusiness: Map<string, number>;
+};
 const stampers = new WeakMap<Db, Stamper>();
 
 function stamperOf(db: Db): Stamper {
@@ -11,18 +32,34 @@ function stamperOf(db: Db): Stamper {
   if (!stamper) {
     const ownChanges = db.$client.prepare('select total_changes()').pluck();
     const otherCommits = db.$client.prepare('pragma data_version').pluck();
+    const businessesVersion = db.$client.prepare("select version from kept_versions where scope = 'businesses'").pluck();
     let version = 0;
     let versionCheckedAt = -Infinity;
+    const otherVersion = () => {
+      const now = performance.now();
+      if (now - versionCheckedAt >= OTHER_WRITES_MS) {
+        version = otherCommits.get() as number;
+        versionCheckedAt = now;
+      }
+      return version;
+    };
+    // The businesses' version is read again only when a write of ours or another's commit may have moved it.
+    let businessesReadAt = '';
+    let businesses = '';
     const made: Stamper = {
       ownChanges: () => ownChanges.get() as number,
       unshown: 0,
-      stamp: () => {
-        const now = performance.now();
-        if (now - versionCheckedAt >= OTHER_WRITES_MS) {
-          version = otherCommits.get() as number;
-          versionCheckedAt = now;
+      declared: 0,
+      byBusiness: new Map(),
+      stamp: () => `${(ownChanges.get() as number) - made.unshown}.${otherVersion()}`,
+      business: (id) => `${(ownChanges.get() as number) - made.unshown - made.declared}.${made.byBusiness.get(id) ?? 0}.${otherVersion()}`,
+      businesses: () => {
+        const at = `${ownChanges.get() as number}.${otherVersion()}`;
+        if (at !== businessesReadAt) {
+          businesses = `b${(businessesVersion.get() as number | undefined) ?? 'none'}.${version}`;
+          businessesReadAt = at;
         }
-        return `${(ownChanges.get() as number) - made.unshown}.${version}`;
+        return businesses;
       },
     };
     stamper = made;
@@ -41,6 +78,70 @@ function stamperOf(db: Db): Stamper {
  */
 export function dataStamp(db: Db): string {
   return stamperOf(db).stamp();
+}
+
+/**
+ * The stamp of a scope: `dataStamp` for `all`; for `businesses` a value that moves only when a
+ * business, branch, category or image is written (by us or another connection: SQL triggers of
+ * migration 0035 move its version in the same transaction) or another connection commits
+ * anything, so a reaction, a reply, a new comment without stars or a renamed user keep what is
+ * kept under it (the directory snapshot, the business lists and their documents). A kept thing
+ * may use it only if everything it shows comes from those tables.
+ */
+export function scopedStamp(db: Db, scope: StampScope): string {
+  const stamper = stamperOf(db);
+  if (scope === 'all') return stamper.stamp();
+  if (scope === 'businesses') return stamper.businesses();
+  return stamper.business(scope.slice(BUSINESS_PREFIX.length));
+}
+
+const BUSINESS_PREFIX = 'business:';
+
+/** The scope of one business's own pages and lists (`business:<id>`). */
+export const businessScope = (businessId: string): StampScope => `${BUSINESS_PREFIX}${businessId}`;
+
+function declaredWrite<T>(db: Db, write: (touches: (businessId: string) => void) => T, searchOnly: boolean): T {
+  const stamper = stamperOf(db);
+  const before = stamper.ownChanges();
+  const unshownBefore = stamper.unshown;
+  const named = new Set<string>();
+  try {
+    return write((businessId) => named.add(businessId));
+  } finally {
+    // Changes an `unshownWrite` inside made are taken out already: each change is counted once,
+    // so the stamps only ever grow and never come back to a value something was kept under.
+    const changes = stamper.ownChanges() - before - (stamper.unshown - unshownBefore);
+    // A write that named no business (it failed first, or forgot) stays a write of everything.
+    if (changes > 0 && (searchOnly || named.size > 0)) {
+      stamper.declared += changes;
+      for (const id of named) stamper.byBusiness.set(id, (stamper.byBusiness.get(id) ?? 0) + changes);
+    }
+  }
+}
+
+/**
+ * Runs a synchronous write that changes only what the businesses it names (`touches(id)`, called
+ * inside) show on their own pages and lists, besides the site-wide lists (the feed, searches,
+ * profiles: everything kept under `all` still goes): an emoji rating, a star rating, a new
+ * comment or reply. Whatever is kept under another business's scope (its page, its comments, its
+ * REST document) stays. A write that names no business moves every scope, as an undeclared one
+ * does; what it writes to businesses, branches, categories or images moves `businesses` anyway
+ * (the triggers).
+ *
+ * A write may be declared only if every row it writes is shown, if at all, only by the named
+ * businesses' pages and by lists kept under `all`: not a user's name or picture (shown beside
+ * their posts on every business), not site settings, not another business's posts.
+ */
+export function businessWrite<T>(db: Db, write: (touches: (businessId: string) => void) => T): T {
+  return declaredWrite(db, write, false);
+}
+
+/**
+ * Runs a synchronous write to the comment search index only (its queue and FTS rows): searches are
+ * kept under `all`, which it moves; no business's own kept pages and lists show the index.
+ */
+export function searchIndexWrite<T>(db: Db, write: () => T): T {
+  return declaredWrite(db, write, true);
 }
 
 /**

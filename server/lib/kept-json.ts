@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { dataStamp } from './data-stamp';
+import { scopedStamp, type StampScope } from './data-stamp';
 
 /**
  * JSON written once for objects that are kept in memory and handed out again and again (the
@@ -48,7 +48,8 @@ export function jsonOf(value: unknown): string | undefined {
 export const KEPT_TEXTS_MAX = 2000;
 
 type KeptTexts = { stamp: string; kinds: Map<string, Map<string, Buffer>> };
-const keptTexts = new WeakMap<Db, KeptTexts>();
+/** Per database and scope: a kind's texts go with the stamp of the scope they were kept under. */
+const keptTexts = new WeakMap<Db, Partial<Record<StampScope, KeptTexts>>>();
 
 const COMMA = Buffer.from(',');
 const OPEN = Buffer.from('[');
@@ -56,18 +57,30 @@ const CLOSE = Buffer.from(']');
 
 /**
  * The JSON array of these items (by id, in this order), each item's text written once and kept
- * as UTF-8 bytes while the data is unchanged (`dataStamp`): a REST search page joins the kept
+ * as UTF-8 bytes while the data of `scope` is unchanged (`scopedStamp`; `all` unless the items
+ * are made of what the `businesses` scope covers): a REST search page joins the kept
  * documents of the businesses it finds instead of reading and serialising them again, and the
  * join is a copy of bytes. `write` gets the ids not kept yet and gives their texts (an id it
  * leaves out, an item gone since, is left out of the answer). At most KEPT_TEXTS_MAX per `kind`,
- * the oldest going first; any write drops them all.
+ * the oldest going first; a write that moves the scope's stamp drops them all.
  */
-export function keptArrayOf(db: Db, kind: string, ids: readonly string[], write: (missing: string[]) => Map<string, string>): Buffer {
-  const stamp = dataStamp(db);
-  let kept = keptTexts.get(db);
+export function keptArrayOf(
+  db: Db,
+  kind: string,
+  ids: readonly string[],
+  write: (missing: string[]) => Map<string, string>,
+  scope: StampScope = 'all',
+): Buffer {
+  const stamp = scopedStamp(db, scope);
+  let scopes = keptTexts.get(db);
+  if (!scopes) {
+    scopes = {};
+    keptTexts.set(db, scopes);
+  }
+  let kept = scopes[scope];
   if (kept?.stamp !== stamp) {
     kept = { stamp, kinds: new Map() };
-    keptTexts.set(db, kept);
+    scopes[scope] = kept;
   }
   let texts = kept.kinds.get(kind);
   if (!texts) {

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
+import { businessScope, type StampScope } from '../lib/data-stamp';
 import type { CacheKind } from './public-cache-store';
 
 /** Headers of a reply that are not kept with its body: they belong to one response only. */
@@ -34,6 +35,25 @@ export function isCacheable(request: FastifyRequest, isCacheableProcedure: (path
   } catch {
     return null;
   }
+}
+
+/**
+ * What a cacheable request's reply depends on: the REST route's `config.keptWhile` (a business's
+ * scope for a list that is not a search: searches read the comment index, kept under `all`), or
+ * for tRPC the scope every procedure of the call declares; `all` (any write drops it) when they
+ * differ or nothing is declared.
+ */
+export function keptWhile(request: FastifyRequest, kind: CacheKind, procedureKeptWhile: (path: string) => StampScope): StampScope {
+  const config = request.routeOptions.config;
+  if (config.publicCache) {
+    const declared = config.keptWhile;
+    if (declared === undefined || declared === 'businesses') return declared ?? 'all';
+    const id = (request.params as Record<string, unknown> | undefined)?.[declared.businessParam];
+    return kind === 'list' && typeof id === 'string' ? businessScope(id) : 'all';
+  }
+  const { path } = request.params as { path?: string };
+  const scopes = new Set((path ?? '').split(',').map(procedureKeptWhile));
+  return scopes.size === 1 ? [...scopes][0] : 'all';
 }
 
 /** True when a search text is given anywhere in a REST query value or a (batched) tRPC input. */

@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '../../db/client';
-import { dataStamp } from '../lib/data-stamp';
+import { scopedStamp, type StampScope } from '../lib/data-stamp';
 import { SESSION_COOKIE } from '../services/accounts/sessions';
 import { plainReplyAsked } from './public-cache-eligibility';
 import { mayBeSignedIn } from './session';
@@ -21,6 +21,10 @@ export type Entry = {
   variants: Partial<Record<'identity' | 'gzip' | 'br', Variant>>;
   notModified: Partial<Record<'identity' | 'gzip' | 'br', (string | number)[]>>;
   bytes: number;
+  /** What it depends on: kept while this scope's stamp holds (a `businesses` entry outlives a reaction). */
+  scope: StampScope;
+  /** The stamp of its scope it was built under. */
+  stamp: string;
 };
 
 /**
@@ -57,7 +61,9 @@ export type PublicCache = ReturnType<typeof createPublicCache>;
  * The serialized replies of public lists (feed, business pages, directory) for visitors who are
  * not signed in, keyed by URL. An entry is valid while the database is unchanged (`dataStamp`:
  * our own writes are seen at once, another process's within half a second), so any write
- * empties the cache and no rule has to remember to invalidate it. Signed-in users always get
+ * empties the cache and no rule has to remember to invalidate it; the one narrower scope is the
+ * business lists' (`keptWhile: 'businesses'`), whose entries only a write to businesses,
+ * branches, categories or images (SQL triggers, any connection) or another process's commit drops. Signed-in users always get
  * fresh replies (they carry their own rates and favourites); free-text searches are not cached
  * (unbounded keys).
  *
@@ -71,7 +77,6 @@ export type PublicCache = ReturnType<typeof createPublicCache>;
  * on the Fastify side also no resolved actor. A reply is kept only for such a request.
  */
 export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
-  const stampNow = () => dataStamp(db);
   // One LRU per kind, each with its own bounds; a key is in at most one of them.
   const parts: Record<CacheKind, { entries: Map<string, Entry>; bytes: number } & Bounds> = {
     list: { entries: new Map(), bytes: 0, maxBytes: options.maxBytes ?? 16 * 1024 * 1024, maxEntries: options.maxEntries ?? 2000 },
@@ -80,7 +85,8 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
   };
   const kinds = Object.values(parts);
   const size = () => parts.list.entries.size + parts.search.entries.size + parts.page.entries.size;
-  let stamp = '';
+  // The whole data's stamp when the entries were last brought up to the data.
+  let stampAll = '';
   // @fastify/cookie's parser, handed over when the app registers the cache. Before that (the
   // server does not listen yet) a Cookie header that names a session counts as signed in.
   let parseCookie = (header: string): Record<string, string | undefined> => ({ [SESSION_COOKIE]: header });
@@ -99,23 +105,42 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     return undefined;
   };
 
-  /** The current stamp; a moved stamp empties the cache first. */
-  const freshStamp = () => {
-    const now = stampNow();
-    if (now !== stamp) {
-      for (const part of kinds) {
-        part.entries.clear();
-        part.bytes = 0;
+  /**
+   * Brings the kept entries up to the data: an entry whose scope's stamp moved goes. Every write
+   * moves `all` (and nothing moves another scope without moving it), so while `all` holds
+   * nothing is looked at; when it moved, each entry of a narrower scope is checked against its
+   * own (a reaction in one business keeps the directory's and the other businesses' entries).
+   */
+  const refresh = () => {
+    const all = scopedStamp(db, 'all');
+    if (all === stampAll) return;
+    stampAll = all;
+    const now = new Map<StampScope, string>();
+    for (const part of kinds)
+      for (const [key, entry] of part.entries) {
+        if (entry.scope !== 'all') {
+          let current = now.get(entry.scope);
+          if (current === undefined) {
+            current = scopedStamp(db, entry.scope);
+            now.set(entry.scope, current);
+          }
+          if (current === entry.stamp) continue;
+        }
+        part.entries.delete(key);
+        part.bytes -= entry.bytes;
       }
-      stamp = now;
-    }
-    return now;
+  };
+
+  /** The current stamp of a scope, the cache brought up to the data first. */
+  const freshStamp = (scope: StampScope = 'all') => {
+    refresh();
+    return scope === 'all' ? stampAll : scopedStamp(db, scope);
   };
 
   /** The entry for a GET (or HEAD) of this URL, if the data has not changed since it was kept; callers check the request is anonymous. */
   function lookup(request: IncomingMessage): Entry | undefined {
     if (!isGetOrHead(request.method) || size() === 0 || !plainReplyAsked(request.headers)) return undefined;
-    freshStamp();
+    refresh();
     const key = cacheKeyOf(request.url ?? '', request.headers.cookie);
     const found = find(key);
     if (!found) return undefined;
@@ -179,16 +204,19 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     useCookieParser(parser: (header: string) => Record<string, string | undefined>) {
       parseCookie = parser;
     },
-    /** The stamp a reply being built now would be kept under. */
+    /** The stamp a reply being built now would be kept under, in the scope it depends on. */
     stamp: freshStamp,
-    /** Keeps a 200 reply built under `builtAt` unless a write has landed since, in the part of its kind. */
-    keep(key: string, builtAt: string, body: Buffer, etag: string, headers: [string, string][], kind: CacheKind = 'list') {
+    /**
+     * Keeps a 200 reply built under `builtAt` (the stamp of `scope`) unless a write that moves that
+     * scope has landed since, in the part of its kind.
+     */
+    keep(key: string, builtAt: string, body: Buffer, etag: string, headers: [string, string][], kind: CacheKind = 'list', scope: StampScope = 'all') {
       const part = parts[kind];
-      if (builtAt !== stamp || stampNow() !== stamp || body.length > part.maxBytes / 4) return;
+      if (freshStamp(scope) !== builtAt || body.length > part.maxBytes / 4) return;
       for (const other of kinds) forget(other, key);
       // The ETag is written per encoding (write), not kept with the shared headers.
       const shared = headers.filter(([name]) => name !== 'etag');
-      const entry: Entry = { key, headers: shared, body, etag, variants: {}, notModified: {}, bytes: body.length };
+      const entry: Entry = { key, headers: shared, body, etag, variants: {}, notModified: {}, bytes: body.length, scope, stamp: builtAt };
       part.entries.set(key, entry);
       part.bytes += entry.bytes;
       for (const [oldest] of part.entries) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isCacheable, PER_RESPONSE_HEADERS } from './public-cache-eligibility';
+import type { StampScope } from '../lib/data-stamp';
+import { isCacheable, keptWhile, PER_RESPONSE_HEADERS } from './public-cache-eligibility';
 import { plainReplyAsked } from './public-cache-eligibility';
 import { cacheKeyOf, encodedTag, isGetOrHead, isPagePath, noneMatchHits, type CacheKind, type PublicCache } from './public-cache-store';
 import { addVary } from './vary';
@@ -14,9 +15,17 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's anonymous GET replies may be served from the public cache (see below). */
     publicCache?: boolean;
+    /**
+     * What the route's kept replies depend on (data-stamp.ts, `scopedStamp`); `all` unless it
+     * says otherwise. `businesses` only for a reply made of businesses, branches, categories and
+     * images alone (no comment count, no user): a reaction or a reply then keeps it.
+     * `{ businessParam }`: a reply that shows only the business its route parameter names
+     * (its comments, its document), kept under that business's scope unless it is a search.
+     */
+    keptWhile?: 'businesses' | { businessParam: string };
   }
   interface FastifyRequest {
-    publicCacheKey: { key: string; stamp: string; kind: CacheKind } | null;
+    publicCacheKey: { key: string; stamp: string; kind: CacheKind; scope: StampScope } | null;
     /**
      * A page's HTML made from a kept render (spa-reply.ts): its uncompressed bytes and ETag,
      * which the cache keeps (in its `page` part) with the headers the reply goes out with.
@@ -30,7 +39,13 @@ declare module 'fastify' {
  * A REST route opts in with `config.publicCache`; a tRPC query by its own declaration
  * (`cachedPublicProcedure`), which `isCacheableProcedure` reads.
  */
-export async function registerPublicCache(app: FastifyInstance, cache: PublicCache, isCacheableProcedure: (path: string) => boolean) {
+export async function registerPublicCache(
+  app: FastifyInstance,
+  cache: PublicCache,
+  isCacheableProcedure: (path: string) => boolean,
+  procedureKeptWhile: (path: string) => StampScope = () => 'all',
+  pageKeptWhile: (url: string) => StampScope = () => 'all',
+) {
   app.decorateRequest('publicCacheKey', null);
   app.decorateRequest('publicPage', null);
   cache.useCookieParser((header) => app.parseCookie(header));
@@ -62,12 +77,15 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     // A page may be kept once spa-reply.ts has made it from a kept render (publicPage, onSend).
     if (isPagePath(request.url)) {
       if (request.method === 'GET' && plainReplyAsked(request.headers)) {
-        request.publicCacheKey = { key: cacheKeyOf(request.url, request.headers.cookie), stamp: cache.stamp(), kind: 'page' };
+        const scope = pageKeptWhile(request.url);
+        request.publicCacheKey = { key: cacheKeyOf(request.url, request.headers.cookie), stamp: cache.stamp(scope), kind: 'page', scope };
       }
       return;
     }
     const kind = isCacheable(request, isCacheableProcedure);
-    if (kind) request.publicCacheKey = { key: request.url, stamp: cache.stamp(), kind };
+    if (!kind) return;
+    const scope = keptWhile(request, kind, procedureKeptWhile);
+    request.publicCacheKey = { key: request.url, stamp: cache.stamp(scope), kind, scope };
   });
 
   app.addHook('onSend', async (request, reply, sent: unknown) => {
@@ -79,7 +97,7 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
       const page = request.publicPage;
       const shared = reply.statusCode === 200 && reply.getHeader('cache-control') === SHARED_PUBLIC && !reply.hasHeader('set-cookie');
       if (page && shared && isAnonymousRequest(request)) {
-        cache.keep(pending.key, pending.stamp, page.body, page.etag, keptHeaders(reply), 'page');
+        cache.keep(pending.key, pending.stamp, page.body, page.etag, keptHeaders(reply), 'page', pending.scope);
       }
       return sent;
     }
@@ -94,7 +112,7 @@ export async function registerPublicCache(app: FastifyInstance, cache: PublicCac
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     reply.header('etag', etag);
-    cache.keep(pending.key, pending.stamp, body, etag, keptHeaders(reply), pending.kind);
+    cache.keep(pending.key, pending.stamp, body, etag, keptHeaders(reply), pending.kind, pending.scope);
     // A revalidation that missed the kept entry (a write came in between and left this reply
     // the same) is still answered 304 when the tag matches, as a hit would be; Node sends a 304
     // without a body.

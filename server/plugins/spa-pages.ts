@@ -2,7 +2,7 @@
 // with a first query (shared/schemas/routes.ts) its render with the anonymous view of the data.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Deps } from '../services/deps';
-import { dataStamp } from '../lib/data-stamp';
+import { businessScope, scopedStamp, type StampScope } from '../lib/data-stamp';
 import { AppError } from '../lib/errors';
 import { businessIdInputSchema } from '../../shared/schemas/business';
 import { idInputSchema } from '../../shared/schemas/comments';
@@ -11,6 +11,7 @@ import { commentListAsked, feedFilterOf, firstPaintState } from '../../shared/sc
 import { matchRoute, pageChunk, type Route } from '../../shared/schemas/routes';
 import { getBusiness } from '../services/business/business';
 import { getComment, listBusinessComments, listFeed } from '../services/comments/comments';
+import { businessOfComment } from '../services/comments/comment-business';
 import { directoryPage } from '../services/business/directory';
 import { siteText } from '../services/site/site-settings';
 import type { SiteText } from '../../shared/schemas/site-settings';
@@ -75,22 +76,43 @@ const inputSchemas: Record<Query, typeof idInputSchema | typeof businessIdInputS
 };
 
 /**
+ * What a page with a first query shows depends on: its business's own scope (a business page, a
+ * comment's page), so a write declared for another business keeps it (data-stamp.ts).
+ */
+function dataScopeOf(deps: Deps, query: Query, id: string): StampScope {
+  if (query === 'business.byId') return businessScope(id);
+  const businessId = businessOfComment(deps.db, id);
+  return businessId === null ? 'all' : businessScope(businessId);
+}
+
+/**
+ * What a page's reply may be kept under in the public cache: its business's scope for a business
+ * or comment page asked for without a query string (a list asked in another order or a search is
+ * loaded by the browser, and searches are kept under `all`), `all` for any other page.
+ */
+export function pageKeptWhile(deps: Deps, url: string): StampScope {
+  if (url.includes('?')) return 'all';
+  const match = matchRoute(url);
+  const query = match?.route.query;
+  if (!match || !query || match.route.list) return 'all';
+  const id = idOf(query, match.params.id ?? '');
+  return id === null ? 'all' : dataScopeOf(deps, query, id);
+}
+
+/**
  * Pages with a first query, rendered with its anonymous view (one render serves every visitor
- * in that language) and kept while the data stamp holds; null for an id nothing has (the
- * caller decides: a signed-in visitor may see their own hidden comment).
+ * in that language) and kept while the stamp of their business's scope holds; null for an id
+ * nothing has (the caller decides: a signed-in visitor may see their own hidden comment).
  */
 function dataPages(deps: Deps, render: () => Promise<Renderer | null>, log: () => FastifyBaseLogger) {
-  let stamp = '';
   const kept = new Map<string, Promise<DataPage | null>>();
+  const stamps = new Map<string, string>();
   return async (urlPath: string, query: Query, id: string, lang: Lang, withLists: boolean): Promise<DataPage | null> => {
-    const now = dataStamp(deps.db);
-    if (now !== stamp) {
-      kept.clear();
-      stamp = now;
-    }
+    const stamp = scopedStamp(deps.db, dataScopeOf(deps, query, id));
     const key = `${lang}|${query}|${id}|${withLists}|${urlPath}`;
-    let page = kept.get(key);
+    let page = stamps.get(key) === stamp ? kept.get(key) : undefined;
     if (!page) {
+      kept.delete(key);
       page = (async () => {
         let loaded: Loaded;
         try {
@@ -116,8 +138,13 @@ function dataPages(deps: Deps, render: () => Promise<Renderer | null>, log: () =
           return { status: 200, head, page: null };
         }
       })();
-      if (kept.size >= RENDERED_PAGES) kept.delete(kept.keys().next().value!);
+      if (kept.size >= RENDERED_PAGES) {
+        const oldest = kept.keys().next().value!;
+        kept.delete(oldest);
+        stamps.delete(oldest);
+      }
       kept.set(key, page);
+      stamps.set(key, stamp);
       page.catch(() => kept.delete(key));
     }
     return page;
@@ -142,43 +169,43 @@ const listLoaders: Record<List, (deps: Deps, search: string) => ServedQuery | nu
   },
 };
 
+/** What each list's first page depends on (data-stamp.ts): the directory's cards only the businesses' scope. */
+const listScopes: Record<List, StampScope> = { 'comments.feed': 'all', 'business.directoryPage': 'businesses' };
+
 /**
  * First paints of the list pages (home, directory) with their list's first page, rendered like
  * their build-time first paint (controls inert; the browser renders the page anew from the same
- * data) and kept while the data stamp holds: one per language and state, a handful in all.
+ * data) and kept while the stamp of the list's scope holds: one per language and state, a
+ * handful in all.
  */
 function listPages(deps: Deps, render: () => Promise<Renderer | null>, log: () => FastifyBaseLogger) {
-  let stamp = '';
-  const kept = new Map<string, Promise<Omit<ServedPage, 'anonymous'> | null>>();
+  const kept = new Map<string, { stamp: string; paint: Promise<Omit<ServedPage, 'anonymous'> | null> }>();
   return (urlPath: string, page: string, list: List, search: string, lang: Lang): Promise<Omit<ServedPage, 'anonymous'> | null> => {
-    const now = dataStamp(deps.db);
-    if (now !== stamp) {
-      kept.clear();
-      stamp = now;
-    }
     const served = listLoaders[list](deps, search);
     if (!served) return Promise.resolve(null);
     const key = `${lang}|${list}|${JSON.stringify(served.input)}`;
-    let paint = kept.get(key);
-    if (!paint) {
-      const pageData = { lists: [served], replace: true };
-      paint = render()
-        .then(async (renderer) =>
-          renderer
-            ? {
-                ...pageData,
-                html: await renderer.renderFirstPaint(`${urlPath}${firstPaintState(page, search)}`, lang, { ...pageData, anonymous: true }, siteText(deps)),
-              }
-            : null,
-        )
-        .catch((err: unknown) => {
-          // Not kept: the page is served with its first paint without data; the next request tries again.
-          kept.delete(key);
-          log().error({ err }, 'list page render failed');
-          return null;
-        });
-      kept.set(key, paint);
-    }
+    // The paint shows the site's words too, which are no business: a change of them is a new paint.
+    const site = siteText(deps);
+    const stamp = `${scopedStamp(deps.db, listScopes[list])}|${siteKeyOf(site)}`;
+    const found = kept.get(key);
+    if (found?.stamp === stamp) return found.paint;
+    const pageData = { lists: [served], replace: true };
+    const paint = render()
+      .then(async (renderer) =>
+        renderer
+          ? {
+              ...pageData,
+              html: await renderer.renderFirstPaint(`${urlPath}${firstPaintState(page, search)}`, lang, { ...pageData, anonymous: true }, site),
+            }
+          : null,
+      )
+      .catch((err: unknown) => {
+        // Not kept: the page is served with its first paint without data; the next request tries again.
+        if (kept.get(key)?.paint === paint) kept.delete(key);
+        log().error({ err }, 'list page render failed');
+        return null;
+      });
+    kept.set(key, { stamp, paint });
     return paint;
   };
 }

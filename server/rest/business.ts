@@ -143,6 +143,8 @@ function keptBusinessDocuments(deps: Deps, ids: string[]): Buffer {
     'rest-business',
     ids,
     (missing) => new Map(businessesByIds(deps, missing).map((b) => [b.id, writeRestBusiness(toRestBusiness(b, null))])),
+    // A document is a business with its branches: kept through reactions, replies and new comments.
+    'businesses',
   );
 }
 
@@ -265,7 +267,7 @@ export function businessRoutes(deps: Deps) {
     app.get(
       '/',
       {
-        config: { publicCache: true },
+        config: { publicCache: true, keptWhile: 'businesses' },
         schema: {
           tags: ['business'],
           summary: 'All businesses',
@@ -318,7 +320,7 @@ export function businessRoutes(deps: Deps) {
     app.get(
       '/filters',
       {
-        config: { publicCache: true },
+        config: { publicCache: true, keptWhile: 'businesses' },
         schema: {
           tags: ['business'],
           summary: 'What the business list can be filtered by',
@@ -347,7 +349,7 @@ export function businessRoutes(deps: Deps) {
     app.get(
       '/categories',
       {
-        config: { publicCache: true },
+        config: { publicCache: true, keptWhile: 'businesses' },
         schema: {
           tags: ['business'],
           summary: 'The category list',
@@ -361,7 +363,7 @@ export function businessRoutes(deps: Deps) {
     app.get(
       '/:id',
       {
-        config: { publicCache: true },
+        config: { publicCache: true, keptWhile: { businessParam: 'id' } },
         schema: {
           tags: ['business'],
           summary: 'One business',
@@ -402,7 +404,7 @@ export function businessRoutes(deps: Deps) {
     app.get(
       '/:id/photos',
       {
-        config: { publicCache: true },
+        config: { publicCache: true, keptWhile: { businessParam: 'id' } },
         schema: {
           tags: ['business'],
           summary: "A business's photo gallery",

@@ -272,7 +272,7 @@ export function commentRoutes(deps: Deps) {
     app.get(
       '/:businessId',
       {
-        config: { publicCache: true },
+        config: { publicCache: true, keptWhile: { businessParam: 'businessId' } },
         schema: {
           tags,
           summary: "A business's comments, newest first or in another order",

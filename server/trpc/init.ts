@@ -4,6 +4,7 @@ import { isAppError, trpcCodeOf } from '../lib/errors';
 import { fieldsFromIssues } from '../lib/validation';
 import { messageText, isMessageKey, type MessageKey } from '../../shared/schemas/messages';
 import { requireActive, requireAdmin, requireSignedIn } from '../services/actor';
+import type { StampScope } from '../lib/data-stamp';
 import type { Context } from './context';
 
 const frameworkKeys: Partial<Record<TRPCError['code'], MessageKey>> = {
@@ -20,6 +21,11 @@ export type ProcedureMeta = {
    * reply cache (plugins/public-cache.ts) may keep it while the data stamp holds.
    */
   publicCache?: boolean;
+  /**
+   * What those kept answers depend on (lib/data-stamp.ts, `scopedStamp`): `all` the data unless
+   * the answer is made of businesses, branches, categories and images alone (`businesses`).
+   */
+  keptWhile?: StampScope;
 };
 
 const t = initTRPC
@@ -75,6 +81,11 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = procedure;
 /** A public query the public reply cache may answer for visitors (see ProcedureMeta). */
 export const cachedPublicProcedure = procedure.meta({ publicCache: true });
+/**
+ * The same for a query answered from the directory's kept cards and the business lists alone: its
+ * kept answers outlive writes that cannot change them (a reaction, a reply, a renamed user).
+ */
+export const cachedBusinessesProcedure = procedure.meta({ publicCache: true, keptWhile: 'businesses' });
 
 /** Signed in (banned users too: they may log out, export and delete their account). */
 export const signedInProcedure = procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, actor: requireSignedIn(ctx.actor) } }));

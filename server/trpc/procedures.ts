@@ -1,3 +1,4 @@
+import type { StampScope } from '../lib/data-stamp';
 import type { ProcedureMeta } from './init';
 import { appRouter } from './router';
 
@@ -16,6 +17,11 @@ export function isQuery(path: string): boolean {
 /** A query declared with cachedPublicProcedure: its anonymous answers may be kept. */
 export function isPublicCacheQuery(path: string): boolean {
   return isQuery(path) && procedures[path]._def.meta?.publicCache === true;
+}
+
+/** What a cacheable query's kept answers depend on: `all` unless it declares less (`keptWhile`). */
+export function publicCacheKeptWhile(path: string): StampScope {
+  return (isPublicCacheQuery(path) && procedures[path]._def.meta?.keptWhile) || 'all';
 }
 
 /** Every query's path (tests go through all of them). */

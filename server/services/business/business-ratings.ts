@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { businessRatings, businesses } from '../../../db/schema';
 import type { Deps } from '../deps';
+import { businessWrite } from '../../lib/data-stamp';
 import { AppError } from '../../lib/errors';
 import { inTransaction, preparedStatements } from '../../lib/prepared';
 import type { Actor } from '../actor';
@@ -102,7 +103,11 @@ export async function rateBusiness(deps: Deps, actor: Actor, businessId: string,
   await deps.limits.consume('rate', me.id);
   const { db } = deps;
   // rateAlongsidePost's statements run on deps.db, inside this transaction (one connection).
-  return inTransaction(db, () => rateAlongsidePost(deps, db, businessId, me.id, rate, now));
+  // Shown by the business's own pages, the directory (its triggers) and the site-wide lists (data-stamp.ts).
+  return businessWrite(db, (touches) => {
+    touches(businessId);
+    return inTransaction(db, () => rateAlongsidePost(deps, db, businessId, me.id, rate, now));
+  });
 }
 
 /** The actor takes their rating of a business back (the rating widget); nothing happens when there is none. */

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { commentRatings, comments, replies, replyRatings } from '../../../db/schema';
 import type { Deps } from '../deps';
+import { businessWrite } from '../../lib/data-stamp';
 import { AppError } from '../../lib/errors';
 import { inTransaction, keptLimit, keptParam, preparedStatements } from '../../lib/prepared';
 import type { MessageKey } from '../../../shared/schemas/messages';
@@ -30,6 +31,7 @@ const p = {
 
 const tallyColumns = <T extends typeof comments | typeof replies>(t: T) => ({
   userId: t.userId,
+  businessId: t.businessId,
   ratingCount: t.ratingCount,
   ratingAvg: t.ratingAvg,
   rated1: t.rated1,
@@ -117,28 +119,32 @@ async function rate(deps: Deps, actor: Actor, store: RatingStore, input: RateInp
   const { db } = deps;
   const q = store.statements(db);
   let first = false;
-  const result = inTransaction(db, () => {
-    const target = q.target.get({ id: input.id });
-    if (!target) throw new AppError('NOT_FOUND', store.notFound);
-    if (target.userId === rater.id) throw new AppError('FORBIDDEN', 'emojiRateOwnPost');
-    const previous = q.previous.get({ id: input.id, userId: rater.id })?.rate ?? null;
-    if (input.rate === null) q.drop.run({ id: input.id, userId: rater.id });
-    else q.put.run({ id: input.id, userId: rater.id, rate: input.rate, now: Date.now() });
-    // A first reaction is news to the author; a changed or withdrawn one is not.
-    first = previous === null && input.rate !== null;
-    const tally = applyRate(target, previous, input.rate);
-    q.save.run({
-      id: input.id,
-      count: tally.ratingCount,
-      avg: tally.ratingAvg,
-      r1: tally.rated1,
-      r2: tally.rated2,
-      r3: tally.rated3,
-      r4: tally.rated4,
-      r5: tally.rated5,
-    });
-    return { rate: tally.ratingAvg, ratingCount: tally.ratingCount, emojiCounts: emojiCountsOf(tally), myRate: input.rate } satisfies RateResult;
-  });
+  // Shown only by the post's business's pages and the site-wide lists (data-stamp.ts).
+  const result = businessWrite(db, (touches) =>
+    inTransaction(db, () => {
+      const target = q.target.get({ id: input.id });
+      if (!target) throw new AppError('NOT_FOUND', store.notFound);
+      touches(target.businessId);
+      if (target.userId === rater.id) throw new AppError('FORBIDDEN', 'emojiRateOwnPost');
+      const previous = q.previous.get({ id: input.id, userId: rater.id })?.rate ?? null;
+      if (input.rate === null) q.drop.run({ id: input.id, userId: rater.id });
+      else q.put.run({ id: input.id, userId: rater.id, rate: input.rate, now: Date.now() });
+      // A first reaction is news to the author; a changed or withdrawn one is not.
+      first = previous === null && input.rate !== null;
+      const tally = applyRate(target, previous, input.rate);
+      q.save.run({
+        id: input.id,
+        count: tally.ratingCount,
+        avg: tally.ratingAvg,
+        r1: tally.rated1,
+        r2: tally.rated2,
+        r3: tally.rated3,
+        r4: tally.rated4,
+        r5: tally.rated5,
+      });
+      return { rate: tally.ratingAvg, ratingCount: tally.ratingCount, emojiCounts: emojiCountsOf(tally), myRate: input.rate } satisfies RateResult;
+    }),
+  );
   // After the commit (a reaction rolled back is never announced): the notice is written by the
   // next batch of notifications, which every read of them runs first (docs/decisions/020).
   if (first) notifyReaction(db, rater.id, store.kind, input.id, Date.now());

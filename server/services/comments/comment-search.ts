@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { comments } from '../../../db/schema';
+import { searchIndexWrite } from '../../lib/data-stamp';
 
 /**
  * Words up to this many characters are indexed with every prefix as its own token, so a search for
@@ -163,26 +164,30 @@ function indexerOf(db: Db): Indexer {
 export function indexQueuedComments(db: Db): number {
   const indexer = indexerOf(db);
   if (!indexer.queued.get()) return 0;
-  return db.$client.transaction(() => {
-    // Keys above this one were given just now, so no index row can hold them yet.
-    const givenBefore = indexer.lastKey.get() as number;
-    let next = givenBefore;
-    for (const rowid of indexer.keyless.all() as number[]) indexer.setKey.run(++next, rowid);
-    let indexed = 0;
-    let after = 0;
-    for (;;) {
-      const rows = indexer.batch.all(after) as QueuedRow[];
-      for (const r of rows) {
-        if (r.searchRowid <= givenBefore) indexer.unindex.run(r.searchRowid);
-        indexer.index.run(r.searchRowid, searchWordsOf(r.businessId, r.text, r.location, r.author));
+  // Only searches show the index, and they are kept under `all` (data-stamp.ts).
+  return searchIndexWrite(
+    db,
+    db.$client.transaction(() => {
+      // Keys above this one were given just now, so no index row can hold them yet.
+      const givenBefore = indexer.lastKey.get() as number;
+      let next = givenBefore;
+      for (const rowid of indexer.keyless.all() as number[]) indexer.setKey.run(++next, rowid);
+      let indexed = 0;
+      let after = 0;
+      for (;;) {
+        const rows = indexer.batch.all(after) as QueuedRow[];
+        for (const r of rows) {
+          if (r.searchRowid <= givenBefore) indexer.unindex.run(r.searchRowid);
+          indexer.index.run(r.searchRowid, searchWordsOf(r.businessId, r.text, r.location, r.author));
+        }
+        indexed += rows.length;
+        if (rows.length < BATCH) break;
+        after = rows[rows.length - 1].rowid;
       }
-      indexed += rows.length;
-      if (rows.length < BATCH) break;
-      after = rows[rows.length - 1].rowid;
-    }
-    indexer.clear.run();
-    return indexed;
-  })();
+      indexer.clear.run();
+      return indexed;
+    }),
+  );
 }
 
 /** After posting: indexes the queue within INDEX_DELAY_MS, together with whatever else is posted meanwhile. */

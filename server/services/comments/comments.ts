@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { businessRatings, businesses, comments, replies, users } from '../../../db/schema';
 import type { Deps } from '../deps';
+import { businessWrite } from '../../lib/data-stamp';
 import { AppError } from '../../lib/errors';
 import { svFold } from '../../lib/sv-fold';
 import { inTransaction, keptLimit, keptParam, preparedStatements } from '../../lib/prepared';
@@ -341,28 +342,33 @@ export async function createComment(deps: Deps, actor: Actor, input: WithUpload<
   const image = await resolvePostImage(deps, author.id, 'comment', input);
   const id = newId();
   await writeWithImage(deps, image.stored, () =>
-    inTransaction(db, () => {
-      const w = writes(db);
-      // The business may have gone while the picture was stored: no row counted, a 404 (rolled back).
-      if (w.countOne.run({ businessId: input.businessId }).changes === 0) throw new AppError('NOT_FOUND', 'businessNotFound');
-      const place = resolvePlace(db, input.businessId, input);
-      w.insert.run({
-        id,
-        businessId: input.businessId,
-        userId: author.id,
-        businessLocation: place.businessLocation,
-        branchId: place.branchId,
-        placeKey: place.placeKey,
-        text: input.text,
-        imageId: image.imageId ?? null,
-        t: Date.now(),
-      });
-      // Stars given with the comment: the rating widget's rules, in this transaction; they also
-      // set author_rate on this new comment.
-      if (input.rate !== undefined) rateAlongsidePost(deps, db, input.businessId, author.id, input.rate);
-      // The business's followers hear of it when they next read their notifications
-      // (fan-out on read, services/notifications/favorite-reviews.ts): nothing is written for them here.
-    }),
+    // Shown by the business's own pages, the directory when stars come with it (its triggers) and
+    // the site-wide lists (data-stamp.ts).
+    businessWrite(db, (touches) =>
+      inTransaction(db, () => {
+        touches(input.businessId);
+        const w = writes(db);
+        // The business may have gone while the picture was stored: no row counted, a 404 (rolled back).
+        if (w.countOne.run({ businessId: input.businessId }).changes === 0) throw new AppError('NOT_FOUND', 'businessNotFound');
+        const place = resolvePlace(db, input.businessId, input);
+        w.insert.run({
+          id,
+          businessId: input.businessId,
+          userId: author.id,
+          businessLocation: place.businessLocation,
+          branchId: place.branchId,
+          placeKey: place.placeKey,
+          text: input.text,
+          imageId: image.imageId ?? null,
+          t: Date.now(),
+        });
+        // Stars given with the comment: the rating widget's rules, in this transaction; they also
+        // set author_rate on this new comment.
+        if (input.rate !== undefined) rateAlongsidePost(deps, db, input.businessId, author.id, input.rate);
+        // The business's followers hear of it when they next read their notifications
+        // (fan-out on read, services/notifications/favorite-reviews.ts): nothing is written for them here.
+      }),
+    ),
   );
   scheduleQueuedIndexing(db);
   return getCommentCard(db, actor, id);

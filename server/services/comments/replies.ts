@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../../db/client';
 import { comments, replies, replyRatings, reports, users } from '../../../db/schema';
 import type { Deps } from '../deps';
+import { businessWrite } from '../../lib/data-stamp';
 import { AppError } from '../../lib/errors';
 import { inTransaction, keptLimit, keptParam, preparedStatements } from '../../lib/prepared';
 import { newId } from '../../lib/ids';
@@ -207,22 +208,26 @@ export async function createReply(deps: Deps, actor: Actor, input: WithUpload<Re
   const image = await resolvePostImage(deps, author.id, 'reply', input);
   const id = newId();
   await writeWithImage(deps, image.stored, () =>
-    inTransaction(db, () => {
-      // Checked again inside: the comment may have gone while the picture was processed.
-      const parent = parentOf();
-      const now = Date.now();
-      w.insert.run({
-        id,
-        commentId: input.commentId,
-        businessId: parent.businessId,
-        me: author.id,
-        text: input.text,
-        imageId: image.imageId ?? null,
-        t: now,
-      });
-      w.countOne.run({ commentId: input.commentId });
-      notifyReply(db, author.id, input.commentId, id, now);
-    }),
+    // Shown by the comment's business's pages and the site-wide lists (data-stamp.ts).
+    businessWrite(db, (touches) =>
+      inTransaction(db, () => {
+        // Checked again inside: the comment may have gone while the picture was processed.
+        const parent = parentOf();
+        touches(parent.businessId);
+        const now = Date.now();
+        w.insert.run({
+          id,
+          commentId: input.commentId,
+          businessId: parent.businessId,
+          me: author.id,
+          text: input.text,
+          imageId: image.imageId ?? null,
+          t: now,
+        });
+        w.countOne.run({ commentId: input.commentId });
+        notifyReply(db, author.id, input.commentId, id, now);
+      }),
+    ),
   );
   return getReplyCard(db, actor, id);
 }

@@ -19,32 +19,34 @@ import { listCategories } from '../../services/business/categories';
 import { listFavoriteBusinesses, setFavorite } from '../../services/business/favorites';
 import { listBusinessPhotos } from '../../services/comments/photos';
 import { businessPhotosInputSchema } from '../../../shared/schemas/photos';
-import { adminProcedure, cachedPublicProcedure, publicProcedure, router } from '../init';
+import { adminProcedure, cachedBusinessesProcedure, cachedPublicProcedure, publicProcedure, router } from '../init';
 import { businessFactsSchema } from '../../../shared/schemas/business-facts';
 import { editBusinessFacts, listFactChanges } from '../../services/business/business-facts';
 
 // Rating and favouriting are public procedures on purpose: the services answer a visitor with the
 // description's own message ('Please log in to submit a rate') rather than the generic 401.
 export const businessRouter = router({
-  directory: cachedPublicProcedure.input(directoryQuerySchema.optional()).query(({ ctx, input }) => listDirectory(ctx.deps, ctx.actor, input ?? {})),
+  directory: cachedBusinessesProcedure.input(directoryQuerySchema.optional()).query(({ ctx, input }) => listDirectory(ctx.deps, ctx.actor, input ?? {})),
 
   // The directory page's list, a bounded page at a time (docs/decisions/008).
-  directoryPage: cachedPublicProcedure.input(directoryPageQuerySchema.optional()).query(({ ctx, input }) => directoryPage(ctx.deps, ctx.actor, input ?? {})),
+  directoryPage: cachedBusinessesProcedure
+    .input(directoryPageQuerySchema.optional())
+    .query(({ ctx, input }) => directoryPage(ctx.deps, ctx.actor, input ?? {})),
 
-  directoryFilters: cachedPublicProcedure.input(directoryFiltersQuerySchema.optional()).query(({ ctx, input }) => directoryFilters(ctx.deps, input ?? {})),
+  directoryFilters: cachedBusinessesProcedure.input(directoryFiltersQuerySchema.optional()).query(({ ctx, input }) => directoryFilters(ctx.deps, input ?? {})),
 
   // "Närmast mig": the nearest businesses' cards, a page of ids at a time, in the browser's order.
-  directoryCards: cachedPublicProcedure.input(directoryCardsInputSchema).query(({ ctx, input }) => directoryCards(ctx.deps, ctx.actor, input.ids)),
+  directoryCards: cachedBusinessesProcedure.input(directoryCardsInputSchema).query(({ ctx, input }) => directoryCards(ctx.deps, ctx.actor, input.ids)),
 
   // The map's pins and "Närmast mig"'s distances (computed in the browser) for the directory's filters.
-  directoryPlaces: cachedPublicProcedure.input(directoryQuerySchema.optional()).query(({ ctx, input }) => directoryPlaces(ctx.deps, input ?? {})),
+  directoryPlaces: cachedBusinessesProcedure.input(directoryQuerySchema.optional()).query(({ ctx, input }) => directoryPlaces(ctx.deps, input ?? {})),
 
   // The admins' management table: every business with its branches (it grows with the site).
   list: adminProcedure
     .input(z.object({ search: businessSearchSchema, order: z.enum(['title', 'newest']).optional() }).optional())
     .query(({ ctx, input }) => listBusinesses(ctx.deps, ctx.actor, { search: input?.search, sort: input?.order === 'newest' ? 'newest' : 'name' })),
 
-  categories: cachedPublicProcedure.query(({ ctx }) => listCategories(ctx.deps.db)),
+  categories: cachedBusinessesProcedure.query(({ ctx }) => listCategories(ctx.deps.db)),
 
   byId: cachedPublicProcedure.input(businessIdInputSchema).query(({ ctx, input }) => getBusiness(ctx.deps, ctx.actor, input.id)),
 
