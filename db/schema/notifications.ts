@@ -109,16 +109,37 @@ export const notifications = sqliteTable(
  * `token` is the secret of the List-Unsubscribe links in their mails; `digest_at` when the
  * daily digest was last sent (or its clock started).
  */
-export const notificationSettings = sqliteTable('notification_settings', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  replies: text('replies'),
-  reactions: text('reactions'),
-  reviews: text('reviews'),
-  moderation: text('moderation'),
-  token: text('token').notNull(),
-  digestAt: integer('digest_at'),
+export const notificationSettings = sqliteTable(
+  'notification_settings',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    replies: text('replies'),
+    reactions: text('reactions'),
+    reviews: text('reviews'),
+    moderation: text('moderation'),
+    token: text('token').notNull(),
+    digestAt: integer('digest_at'),
+  },
+  // The mail job's hourly look for the digests that came due since its last look
+  // (services/notifications/favorite-reviews.ts): a range of this index, not every follower.
+  (t) => [
+    index('notification_settings_digest_idx')
+      .on(t.digestAt)
+      .where(sql`${t.digestAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Where the mail job's favourite pull stands (services/notifications/favorite-reviews.ts), so a
+ * restart goes on from there instead of looking back a day at every follower: `name` is the
+ * window ('instant', 'daily'), `at` the time up to which its reviews (and, for 'daily', the
+ * digests that came due) have been worked off.
+ */
+export const mailPullMarks = sqliteTable('mail_pull_marks', {
+  name: text('name').primaryKey(),
+  at: integer('at').notNull(),
 });
 
 /** When a user was last mailed about a thread: at most one instant mail per thread an hour. */

@@ -11,6 +11,14 @@ import { z } from 'zod';
  * Schema cannot express (a transform, a date) keeps zod's.
  */
 export const replySerializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+  // Compiled on the route's first reply, not at start: compiling every route's writer was about
+  // a quarter of the start's CPU time at scale 10 (docs/operations/scaling.md, "Sixth session").
+  let write: ((data: unknown) => string) | null = null;
+  return (data) => (write ??= compileReplySerializer(route))(data);
+};
+
+/** The writer of one route's replies: fast-json-stringify from the schema, or zod's own when JSON Schema cannot say it. */
+function compileReplySerializer(route: Parameters<FastifySerializerCompiler<z.ZodType>>[0]): (data: unknown) => string {
   let jsonSchema: Parameters<typeof fastJsonStringify>[0];
   try {
     jsonSchema = z.toJSONSchema(route.schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' }) as typeof jsonSchema;
@@ -19,7 +27,7 @@ export const replySerializerCompiler: FastifySerializerCompiler<z.ZodType> = (ro
   }
   const stringify = fastJsonStringify(jsonSchema);
   return (data) => stringify(data);
-};
+}
 
 /**
  * The writer replySerializerCompiler would make for a reply of this schema, for a part of a

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeDb, openDb, type Db } from '../../../db/client';
 import { comments, favorites, mailOutbox, notifications, notificationSettings, users } from '../../../db/schema';
 import { startSmtp, type TestSmtp } from '../../test/accounts-testing';
 import { insertBusiness } from '../../test/comment-fixtures';
@@ -7,9 +9,11 @@ import { bearer, callerFor, createTestApp, createTestUser, type TestContext, typ
 import { createComment } from '../comments/comments';
 import { createReply } from '../comments/replies';
 import {
+  DAILY_PULL_EVERY_MS,
   favoriteMailPullDone,
   favoriteReviewQueries,
   MAIL_FOLLOWERS_PAGE,
+  mailPullCounts,
   PULL_MAX,
   PULL_OVERLAP_MS,
   pullFavoriteReviews,
@@ -444,6 +448,98 @@ describe('a pull does not step again over the reviews it skipped (issue 30 item 
   });
 });
 
+describe('the mail job after a restart (issue 32 item 2)', () => {
+  /** Works off the window open on `db` and runs one more at `now`, to its end. */
+  const runJob = (db: Db, now: number) => {
+    while (!favoriteMailPullDone(db)) pullFavoriteReviewsForMail(db, now, DIGEST_EVERY_MS);
+    return pullFavoriteReviewsForMail(db, now, DIGEST_EVERY_MS);
+  };
+  const changes = (db: Db) => (db.$client.prepare('select total_changes() as n').get() as { n: number }).n;
+
+  it('a start on a site whose readers are up to date reads no follower and pulls for nobody, then looks only at what is new', () => {
+    const sqlite = t.db.$client;
+    const now = Date.now() + 2 * 60 * 60 * 1000;
+    const shop = insertBusiness(t.db, 'Omstartsbageriet');
+    const elsewhere = insertBusiness(t.db, 'Omstartskaféet');
+    const n = MAIL_FOLLOWERS_PAGE + 100;
+    sqlite.transaction(() => {
+      for (let i = 0; i < n; i++) {
+        const id = `restart-${i}`;
+        // Daily readers (the default) who have posted and have seen everything up to `now`.
+        sqlite
+          .prepare(`insert into users (id, email, first_name, last_name, favorite_reviews_at, created_at, updated_at) values (?, ?, 'Om', 'Start', ?, ?, ?)`)
+          .run(id, `restart${i}@example.se`, now, now - 86_400_000, now - 86_400_000);
+        sqlite
+          .prepare(`insert into comments (id, business_id, user_id, text, business_location, created_at, updated_at) values (?, ?, ?, 'Förut', 'Lund', ?, ?)`)
+          .run(`restart-post-${i}`, elsewhere, id, now - 7_200_000, now - 7_200_000);
+        sqlite.prepare(`insert into favorites (user_id, business_id, created_at) values (?, ?, ?)`).run(id, shop, now - 80_000_000);
+      }
+      // Reviewed an hour ago: in the window a start used to look back over (a day; two for the digests).
+      sqlite
+        .prepare(
+          `insert into comments (id, business_id, user_id, text, business_location, created_at, updated_at) values ('restart-review', ?, ?, 'Sedd', 'Lund', ?, ?)`,
+        )
+        .run(shop, bo.id, now - 3_600_000, now - 3_600_000);
+    })();
+    // The running process works its windows off (a daily look among them, two hours on).
+    runJob(t.db, now);
+    const notices = () => (sqlite.prepare(`select count(*) as c from notifications`).get() as { c: number }).c;
+    const before = notices();
+    // A restart: a new connection, the mail job's first run.
+    const again = openDb(path.join(t.dir, 'recensera.sqlite'));
+    try {
+      const written = changes(again);
+      expect(pullFavoriteReviewsForMail(again, now + 15_000, DIGEST_EVERY_MS)).toBe(0);
+      expect(favoriteMailPullDone(again)).toBe(true);
+      expect(mailPullCounts(again)).toEqual({ windows: 1, businesses: 0, followers: 0, due: 0, pulls: 0 });
+      // It stores where it stands (one row), nothing else.
+      expect(changes(again) - written).toBe(1);
+      expect(notices()).toBe(before);
+      // Its next daily look (an hour after the last one) reads what came since it, not the last two days again.
+      expect(runJob(again, now + DAILY_PULL_EVERY_MS + 20_000)).toBe(0);
+      expect(mailPullCounts(again)).toMatchObject({ businesses: 0, followers: 0, due: 0, pulls: 0 });
+      // A new review is read, once, with its followers.
+      sqlite
+        .prepare(
+          `insert into comments (id, business_id, user_id, text, business_location, created_at, updated_at) values ('restart-review-2', ?, ?, 'Ny', 'Lund', ?, ?)`,
+        )
+        .run(shop, bo.id, now + DAILY_PULL_EVERY_MS + 30_000, now + DAILY_PULL_EVERY_MS + 30_000);
+      runJob(again, now + DAILY_PULL_EVERY_MS + 45_000);
+      expect(mailPullCounts(again)).toMatchObject({ businesses: 1, followers: n });
+      runJob(again, now + DAILY_PULL_EVERY_MS + 60_000);
+      expect(mailPullCounts(again)).toMatchObject({ businesses: 1, followers: n });
+    } finally {
+      closeDb(again);
+    }
+  });
+
+  it('a daily reader passed over while her digest was not due is pulled for when it comes due', async () => {
+    const T = Date.now() + 10 * 60 * 60 * 1000;
+    const shop = insertBusiness(t.db, 'Sammanfattningsbageriet');
+    const pia = await createTestUser(t.db, { firstName: 'Pia', lastName: 'Persson', email: 'pia@example.se' });
+    await review(pia, insertBusiness(t.db, 'Pias ställe'), 'Pia har skrivit något');
+    runJob(t.db, T);
+    // Her digest's clock started at T; she has seen everything up to then.
+    t.db.insert(notificationSettings).values({ userId: pia.id, token: 'pia-token', digestAt: T }).run();
+    t.db.update(users).set({ favoriteReviewsAt: T }).where(eq(users.id, pia.id)).run();
+    favourite(pia, shop, T - 60_000);
+    const c = await review(bo, shop, 'Pia får höra om den i morgon');
+    t.db
+      .update(comments)
+      .set({ createdAt: T + 60_000 })
+      .where(eq(comments.id, c._id))
+      .run();
+    // The looks while her digest is not due pass her over.
+    runJob(t.db, T + 120_000);
+    runJob(t.db, T + DAILY_PULL_EVERY_MS + 180_000);
+    expect(storedFor(pia)).toEqual([]);
+    // A day on, the review is long out of the looks' windows; her digest came due, so she is looked at.
+    const due = T + DIGEST_EVERY_MS + 2 * DAILY_PULL_EVERY_MS;
+    runJob(t.db, due);
+    expect(storedFor(pia)).toEqual([c._id]);
+  });
+});
+
 describe('query plans', () => {
   const plan = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
     const { sql, params } = query.toSQL();
@@ -487,6 +583,13 @@ describe('query plans', () => {
       const p = plan(favoriteReviewQueries(t.db).mailBusinesses);
       expect(p).toMatch(/SEARCH comments USING (COVERING )?INDEX comments_feed_idx \(created_at>\?\)/);
       expect(p).not.toMatch(/SCAN|AUTOMATIC/);
+    });
+
+    it(`the mail job reads the digests that came due on their index${analyzed ? ' (after ANALYZE)' : ''}`, () => {
+      const p = plan(favoriteReviewQueries(t.db).mailDue);
+      expect(p).toMatch(/SEARCH notification_settings USING INDEX notification_settings_digest_idx \(digest_at>\? AND digest_at<\?\)/);
+      expect(p).toMatch(/SEARCH reader USING INDEX sqlite_autoindex_users_1 \(id=\?\)/);
+      expect(p).not.toMatch(/SCAN|AUTOMATIC|TEMP B-TREE/);
     });
 
     it(`the mail job pages a business's followers on their index, each reader by key${analyzed ? ' (after ANALYZE)' : ''}`, () => {

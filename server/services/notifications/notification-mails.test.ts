@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favorites, notifications, notificationSettings } from '../../../db/schema';
+import { comments, favorites, notifications, notificationSettings } from '../../../db/schema';
 import { linkFrom, startSmtp, type TestSmtp } from '../../test/accounts-testing';
 import { insertBusiness } from '../../test/comment-fixtures';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/helpers';
@@ -117,7 +118,13 @@ describe('notification mails', () => {
     t.db.insert(favorites).values({ userId: bo.id, businessId: shop, createdAt: Date.now() }).run();
     await rateComment(t.deps, anna.actor, { id: c._id, rate: 5 });
     await rateComment(t.deps, emma.actor, { id: c._id, rate: 4 });
-    await review(anna, 'Anna skriver också en');
+    const annas = await review(anna, 'Anna skriver också en');
+    // … and carries the job's time: the daily look reads the reviews since its last look.
+    t.db
+      .update(comments)
+      .set({ createdAt: start - MINUTE })
+      .where(eq(comments.id, annas._id))
+      .run();
     const before = smtp.mailsTo(bo.email).length;
     // The first daily item starts Bo's clock; the digest comes a day later.
     expect(await run(start)).toBe(0);
