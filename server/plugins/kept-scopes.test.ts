@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, openDb } from '../../db/client';
 import { businessOwners } from '../../db/schema';
 import { buildApp } from '../app';
-import { businessScope, OTHER_WRITES_MS, type StampScope } from '../lib/data-stamp';
+import { businessScope, dataStamp, OTHER_WRITES_MS, type StampScope } from '../lib/data-stamp';
 import { keptArrayOf } from '../lib/kept-json';
 import { updateProfile } from '../services/accounts/users';
 import { createBusiness, updateBusiness } from '../services/business/business-admin';
@@ -80,6 +80,18 @@ describe('kept scopes: a write rebuilds what it can change', () => {
   afterAll(async () => {
     await t.close();
     rmSync(clientDir, { recursive: true, force: true });
+  });
+  // The last test's fresh app committed on its own connection, which our stamp looks for every
+  // OTHER_WRITES_MS: move its clock past that once, so the commit is seen before this test keeps
+  // anything, not in the middle of it (a dropped snapshot would fail "the directory is kept").
+  beforeEach(() => {
+    const later = performance.now() + OTHER_WRITES_MS;
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(later);
+    try {
+      dataStamp(t.db);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   const directoryUrls = () => [
