@@ -10,11 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeDb, migrateDb, openDb } from '../../db/client';
-import { loadEnv } from '../../server/env';
-import type { Deps } from '../../server/services/deps';
 import { createComment } from '../../server/services/comments/comments';
 import { indexQueuedComments } from '../../server/services/comments/comment-search';
-import { createRateLimits } from '../../server/services/rate-limits';
+import { benchDeps } from './in-process';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -27,14 +25,7 @@ copyFileSync(path.join(source, 'recensera.sqlite'), path.join(dir, 'recensera.sq
 mkdirSync(path.join(dir, 'uploads'));
 const db = openDb(path.join(dir, 'recensera.sqlite'));
 migrateDb(db);
-const env = loadEnv({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:8000', LOG_LEVEL: 'silent', DEMO_DATA: '0', SPAM_RULES: '0', RATE_LIMITS: '0' });
-const deps: Deps = {
-  db,
-  env,
-  outbox: { enqueue: () => '', deliverDue: async () => {}, stop() {} },
-  limits: createRateLimits({ enabled: false }),
-  paths: { data: dir, uploads: path.join(dir, 'uploads'), outbox: dir, client: path.join(dir, 'no-client'), backups: dir },
-};
+const deps = benchDeps(db, dir);
 type Meta = { benchUsers: { id: string }[]; commentTargets: { businessId: string; locations: string[] }[] };
 const meta = JSON.parse(readFileSync(path.join(source, 'bench-meta.json'), 'utf8')) as Meta;
 const actors = meta.benchUsers.map(({ id }) => {

@@ -19,13 +19,11 @@ import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { closeDb, migrateDb, openDb } from '../../db/client';
-import { loadEnv } from '../../server/env';
 import type { Actor } from '../../server/services/actor';
-import type { Deps } from '../../server/services/deps';
 import { createReply } from '../../server/services/comments/replies';
 import { rateComment } from '../../server/services/comments/comment-ratings';
-import { createRateLimits } from '../../server/services/rate-limits';
 import * as notificationsModule from '../../server/services/notifications/notifications';
+import { benchDeps } from './in-process';
 
 // Absent before the queue (docs/decisions/020): the script also measures older checkouts.
 const drain = (notificationsModule as { drainNotificationEvents?: (db: unknown, max?: number) => number }).drainNotificationEvents ?? (() => 0);
@@ -38,15 +36,7 @@ copyFileSync(path.join(source, 'recensera.sqlite'), path.join(dir, 'recensera.sq
 mkdirSync(path.join(dir, 'uploads'));
 const db = openDb(path.join(dir, 'recensera.sqlite'));
 migrateDb(db);
-const env = loadEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent', DEMO_DATA: '0', SPAM_RULES: '0', RATE_LIMITS: '0' });
-const outbox = { enqueue: () => '', deliverDue: async () => {}, stop() {} };
-const deps: Deps = {
-  db,
-  env,
-  outbox,
-  limits: createRateLimits({ enabled: false }),
-  paths: { data: dir, uploads: path.join(dir, 'uploads'), outbox: dir, client: dir, backups: dir },
-};
+const deps = benchDeps(db, dir);
 
 const meta = JSON.parse(readFileSync(path.join(source, 'bench-meta.json'), 'utf8')) as { benchUsers: { id: string }[] };
 const actors: NonNullable<Actor>[] = meta.benchUsers.map(({ id }) => {

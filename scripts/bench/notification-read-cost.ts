@@ -13,20 +13,17 @@
  * few times all the same. `--cpu-prof FILE` writes a V8 CPU profile of the measured rounds of the
  * first case run (name one with --only).
  */
-import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Session } from 'node:inspector/promises';
 import { closeDb, migrateDb, openDb } from '../../db/client';
 import { startCheckpointer } from '../../db/checkpointer';
-import { loadEnv } from '../../server/env';
 import { buildApp } from '../../server/app';
-import type { Deps } from '../../server/services/deps';
-import { createRateLimits } from '../../server/services/rate-limits';
 import { validateSessionToken } from '../../server/services/accounts/sessions';
 import { drainNotificationEvents, listNotifications, unreadCount } from '../../server/services/notifications/notifications';
 import { pullFavoriteReviews } from '../../server/services/notifications/favorite-reviews';
+import { benchDeps, roundsProfiler } from './in-process';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -50,14 +47,7 @@ mkdirSync(path.join(dir, 'uploads'));
 const db = openDb(dbFile);
 migrateDb(db);
 const checkpointer = startCheckpointer(db, dbFile);
-const env = loadEnv({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:8000', LOG_LEVEL: 'silent', DEMO_DATA: '0', SPAM_RULES: '0', RATE_LIMITS: '0' });
-const deps: Deps = {
-  db,
-  env,
-  outbox: { enqueue: () => '', deliverDue: async () => {}, stop() {} },
-  limits: createRateLimits({ enabled: false }),
-  paths: { data: dir, uploads: path.join(dir, 'uploads'), outbox: dir, client: path.join(dir, 'no-client'), backups: dir },
-};
+const deps = benchDeps(db, dir);
 const app = await buildApp(deps, { logger: false });
 await app.ready();
 
@@ -112,21 +102,15 @@ async function cpuPerCall(n: number, call: () => unknown): Promise<number> {
   return (c.user + c.system) / n;
 }
 
-const profiler = values['cpu-prof'] ? new Session() : null;
-if (profiler) {
-  profiler.connect();
-  await profiler.post('Profiler.enable');
-  await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
-}
-const profiles: unknown[] = [];
+const profiler = await roundsProfiler(values['cpu-prof']);
 const out: Record<string, { median: number; perCpuSecond: number; rounds: number[] }> = {};
 for (const [name, call] of cases) {
   if (only && !only.test(name)) continue;
   await cpuPerCall(Math.min(calls, 300), call); // warm-up
-  if (profiler) await profiler.post('Profiler.start');
+  await profiler.start();
   const measured: number[] = [];
   for (let r = 0; r < rounds; r++) measured.push(Math.round(await cpuPerCall(calls, call)));
-  if (profiler) profiles.push((await profiler.post('Profiler.stop')).profile);
+  await profiler.stop();
   const median = [...measured].sort((a, b) => a - b)[Math.floor(rounds / 2)];
   out[name] = { median, perCpuSecond: Math.round(1e6 / median), rounds: measured };
   console.log(`${name.padEnd(24)} ${String(median).padStart(6)} µs CPU/call  (${Math.round(1e6 / median)} per CPU-s; rounds ${measured.join(', ')})`);
@@ -142,10 +126,7 @@ console.log(
     cpuMicrosPerCall: out,
   }),
 );
-if (profiler && values['cpu-prof']) {
-  writeFileSync(values['cpu-prof'], JSON.stringify(profiles[0]));
-  profiler.disconnect();
-}
+profiler.save();
 await app.close();
 await checkpointer.stop();
 closeDb(db);

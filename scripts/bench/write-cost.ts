@@ -19,18 +19,14 @@ import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Session } from 'node:inspector/promises';
-import { writeFileSync } from 'node:fs';
 import { closeDb, migrateDb, openDb } from '../../db/client';
 import { startCheckpointer } from '../../db/checkpointer';
-import { loadEnv } from '../../server/env';
 import { buildApp } from '../../server/app';
 import type { Actor } from '../../server/services/actor';
-import type { Deps } from '../../server/services/deps';
 import { createComment } from '../../server/services/comments/comments';
 import { rateComment } from '../../server/services/comments/comment-ratings';
 import { rateBusiness } from '../../server/services/business/business-ratings';
-import { createRateLimits } from '../../server/services/rate-limits';
+import { benchDeps, roundsProfiler } from './in-process';
 import { multipartBody } from './multipart';
 import * as notificationsModule from '../../server/services/notifications/notifications';
 
@@ -64,15 +60,7 @@ migrateDb(db);
 // As the server does (server/index.ts): the WAL is copied into the file by a worker thread, whose
 // CPU time counts here too (process.cpuUsage is the whole process's).
 const checkpointer = startCheckpointer(db, dbFile);
-const env = loadEnv({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:8000', LOG_LEVEL: 'silent', DEMO_DATA: '0', SPAM_RULES: '0', RATE_LIMITS: '0' });
-const outbox = { enqueue: () => '', deliverDue: async () => {}, stop() {} };
-const deps: Deps = {
-  db,
-  env,
-  outbox,
-  limits: createRateLimits({ enabled: false }),
-  paths: { data: dir, uploads: path.join(dir, 'uploads'), outbox: dir, client: path.join(dir, 'no-client'), backups: dir },
-};
+const deps = benchDeps(db, dir);
 const app = await buildApp(deps, { logger: false });
 await app.ready();
 
@@ -167,24 +155,18 @@ async function cpuPerCall(n: number, call: () => Promise<unknown>): Promise<numb
 }
 
 // The profiler runs only around the measured rounds (it is paused through start-up and warm-ups).
-const profiler = values['cpu-prof'] ? new Session() : null;
-if (profiler) {
-  profiler.connect();
-  await profiler.post('Profiler.enable');
-  await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
-}
-const profiles: unknown[] = [];
+const profiler = await roundsProfiler(values['cpu-prof']);
 
 const out: Record<string, { median: number; perCpuSecond: number; rounds: number[]; notices: number }> = {};
 for (const [name, call] of cases) {
   if (only && !only.test(name)) continue;
   await cpuPerCall(100, call); // warm-up
-  if (profiler) await profiler.post('Profiler.start');
+  await profiler.start();
   const measured: number[] = [];
   noticeMicros.length = 0;
   for (let r = 0; r < rounds; r++) measured.push(Math.round(await cpuPerCall(calls, call)));
   const notices = Math.round([...noticeMicros].sort((a, b) => a - b)[Math.floor(rounds / 2)]);
-  if (profiler) profiles.push((await profiler.post('Profiler.stop')).profile);
+  await profiler.stop();
   const median = [...measured].sort((a, b) => a - b)[Math.floor(rounds / 2)];
   out[name] = { median, perCpuSecond: Math.round(1e6 / median), rounds: measured, notices };
   console.log(
@@ -202,11 +184,7 @@ console.log(
     heapTotalMb: Math.round(process.memoryUsage().heapTotal / 1048576),
   }),
 );
-if (profiler && values['cpu-prof']) {
-  // One case: its profile; several: the first (name one case with --only to profile it).
-  writeFileSync(values['cpu-prof'], JSON.stringify(profiles[0]));
-  profiler.disconnect();
-}
+profiler.save();
 await app.close();
 await checkpointer.stop();
 closeDb(db);

@@ -1,0 +1,52 @@
+/**
+ * What the in-process cost scripts (write-cost, notification-cost, notification-read-cost,
+ * fts-batch-cost) share: the services' deps on a copy of a bench data set, with the bench's
+ * server settings (RATE_LIMITS=0, SPAM_RULES=0, no mail sent), and a V8 CPU profiler that runs
+ * only around the measured rounds.
+ */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import type { Db } from '../../db/client';
+import { loadEnv } from '../../server/env';
+import type { Deps } from '../../server/services/deps';
+import { createRateLimits } from '../../server/services/rate-limits';
+
+/** Deps for `db`, a copy of a bench data set in `dir`: no limits, no spam rules, an outbox that sends nothing. */
+export function benchDeps(db: Db, dir: string): Deps {
+  return {
+    db,
+    env: loadEnv({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:8000', LOG_LEVEL: 'silent', DEMO_DATA: '0', SPAM_RULES: '0', RATE_LIMITS: '0' }),
+    outbox: { enqueue: () => '', deliverDue: async () => {}, stop() {} },
+    limits: createRateLimits({ enabled: false }),
+    paths: { data: dir, uploads: path.join(dir, 'uploads'), outbox: dir, client: path.join(dir, 'no-client'), backups: dir },
+  };
+}
+
+/**
+ * `--cpu-prof FILE`: a profiler paused through start-up and warm-ups, started and stopped around
+ * each case's measured rounds; `save()` writes the first case's profile (name one case with
+ * `--only` to profile it). Without a file every call does nothing.
+ */
+export async function roundsProfiler(file: string | undefined) {
+  const session = file ? new Session() : null;
+  const profiles: unknown[] = [];
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  }
+  return {
+    start: async () => {
+      if (session) await session.post('Profiler.start');
+    },
+    stop: async () => {
+      if (session) profiles.push((await session.post('Profiler.stop')).profile);
+    },
+    save: () => {
+      if (!session || !file) return;
+      writeFileSync(file, JSON.stringify(profiles[0]));
+      session.disconnect();
+    },
+  };
+}
