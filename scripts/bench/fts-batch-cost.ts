@@ -5,14 +5,14 @@
  *
  *   npx tsx scripts/bench/fts-batch-cost.ts DIR [--sizes 10,50,250,1000] [--comments 1000]
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { closeDb, migrateDb, openDb } from '../../db/client';
+import { closeDb } from '../../db/client';
 import { createComment } from '../../server/services/comments/comments';
 import { indexQueuedComments } from '../../server/services/comments/comment-search';
-import { benchDeps } from './in-process';
+import { benchDeps, copyDataSet } from './in-process';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -20,11 +20,7 @@ const { values, positionals } = parseArgs({
 });
 const source = positionals[0];
 if (!source) throw new Error('usage: fts-batch-cost.ts DATA_DIR [--sizes 10,50,250,1000] [--comments N]');
-const dir = mkdtempSync(path.join(os.tmpdir(), 'recensera-fts-cost-'));
-copyFileSync(path.join(source, 'recensera.sqlite'), path.join(dir, 'recensera.sqlite'));
-mkdirSync(path.join(dir, 'uploads'));
-const db = openDb(path.join(dir, 'recensera.sqlite'));
-migrateDb(db);
+const { dir, db } = copyDataSet(source, 'recensera-fts-cost-');
 const deps = benchDeps(db, dir);
 type Meta = { benchUsers: { id: string }[]; commentTargets: { businessId: string; locations: string[] }[] };
 const meta = JSON.parse(readFileSync(path.join(source, 'bench-meta.json'), 'utf8')) as Meta;

@@ -4,13 +4,25 @@
  * server settings (RATE_LIMITS=0, SPAM_RULES=0, no mail sent), and a V8 CPU profiler that runs
  * only around the measured rounds.
  */
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import os from 'node:os';
 import path from 'node:path';
-import type { Db } from '../../db/client';
+import { migrateDb, openDb, type Db } from '../../db/client';
 import { loadEnv } from '../../server/env';
 import type { Deps } from '../../server/services/deps';
 import { createRateLimits } from '../../server/services/rate-limits';
+
+/** A copy of the data set in `source` (its database file; an empty uploads folder) in a new temporary folder, opened and migrated: the script never writes to `source`. */
+export function copyDataSet(source: string, prefix: string): { dir: string; dbFile: string; db: Db } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dbFile = path.join(dir, 'recensera.sqlite');
+  copyFileSync(path.join(source, 'recensera.sqlite'), dbFile);
+  mkdirSync(path.join(dir, 'uploads'));
+  const db = openDb(dbFile);
+  migrateDb(db);
+  return { dir, dbFile, db };
+}
 
 /** Deps for `db`, a copy of a bench data set in `dir`: no limits, no spam rules, an outbox that sends nothing. */
 export function benchDeps(db: Db, dir: string): Deps {

@@ -15,15 +15,14 @@
  * same DIR; alternate the two a few times (CPU time, so other processes matter less). The script
  * runs unchanged on a checkout without the queue (it then drains nothing).
  */
-import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { closeDb, migrateDb, openDb } from '../../db/client';
+import { closeDb } from '../../db/client';
 import type { Actor } from '../../server/services/actor';
 import { createReply } from '../../server/services/comments/replies';
 import { rateComment } from '../../server/services/comments/comment-ratings';
 import * as notificationsModule from '../../server/services/notifications/notifications';
-import { benchDeps } from './in-process';
+import { benchDeps, copyDataSet } from './in-process';
 
 // Absent before the queue (docs/decisions/020): the script also measures older checkouts.
 const drain = (notificationsModule as { drainNotificationEvents?: (db: unknown, max?: number) => number }).drainNotificationEvents ?? (() => 0);
@@ -31,11 +30,7 @@ const drainEvery = Number(process.argv[3] ?? 1);
 
 const source = process.argv[2];
 if (!source) throw new Error('usage: notification-cost.ts DATA_DIR');
-const dir = mkdtempSync(path.join(os.tmpdir(), 'recensera-notification-cost-'));
-copyFileSync(path.join(source, 'recensera.sqlite'), path.join(dir, 'recensera.sqlite'));
-mkdirSync(path.join(dir, 'uploads'));
-const db = openDb(path.join(dir, 'recensera.sqlite'));
-migrateDb(db);
+const { dir, db } = copyDataSet(source, 'recensera-notification-cost-');
 const deps = benchDeps(db, dir);
 
 const meta = JSON.parse(readFileSync(path.join(source, 'bench-meta.json'), 'utf8')) as { benchUsers: { id: string }[] };

@@ -13,17 +13,17 @@
  * few times all the same. `--cpu-prof FILE` writes a V8 CPU profile of the measured rounds of the
  * first case run (name one with --only).
  */
-import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { closeDb, migrateDb, openDb } from '../../db/client';
+import { closeDb } from '../../db/client';
 import { startCheckpointer } from '../../db/checkpointer';
 import { buildApp } from '../../server/app';
 import { validateSessionToken } from '../../server/services/accounts/sessions';
 import { drainNotificationEvents, listNotifications, unreadCount } from '../../server/services/notifications/notifications';
 import { pullFavoriteReviews } from '../../server/services/notifications/favorite-reviews';
-import { benchDeps, roundsProfiler } from './in-process';
+import { benchDeps, copyDataSet, roundsProfiler } from './in-process';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -40,12 +40,7 @@ const rounds = Number(values.rounds);
 const calls = Number(values.calls);
 const only = values.only ? new RegExp(values.only, 'i') : null;
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'recensera-read-cost-'));
-const dbFile = path.join(dir, 'recensera.sqlite');
-copyFileSync(path.join(source, 'recensera.sqlite'), dbFile);
-mkdirSync(path.join(dir, 'uploads'));
-const db = openDb(dbFile);
-migrateDb(db);
+const { dir, dbFile, db } = copyDataSet(source, 'recensera-read-cost-');
 const checkpointer = startCheckpointer(db, dbFile);
 const deps = benchDeps(db, dir);
 const app = await buildApp(deps, { logger: false });

@@ -15,18 +15,18 @@
  * `--cpu-prof FILE` writes a V8 CPU profile of the measured rounds only (no start-up, no warm-up),
  * for Chrome DevTools or `scripts/bench/profile-summary.ts FILE`.
  */
-import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { closeDb, migrateDb, openDb } from '../../db/client';
+import { closeDb } from '../../db/client';
 import { startCheckpointer } from '../../db/checkpointer';
 import { buildApp } from '../../server/app';
 import type { Actor } from '../../server/services/actor';
 import { createComment } from '../../server/services/comments/comments';
 import { rateComment } from '../../server/services/comments/comment-ratings';
 import { rateBusiness } from '../../server/services/business/business-ratings';
-import { benchDeps, roundsProfiler } from './in-process';
+import { benchDeps, copyDataSet, roundsProfiler } from './in-process';
 import { multipartBody } from './multipart';
 import * as notificationsModule from '../../server/services/notifications/notifications';
 
@@ -51,12 +51,7 @@ const rounds = Number(values.rounds);
 const calls = Number(values.calls);
 const only = values.only ? new RegExp(values.only, 'i') : null;
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'recensera-write-cost-'));
-copyFileSync(path.join(source, 'recensera.sqlite'), path.join(dir, 'recensera.sqlite'));
-mkdirSync(path.join(dir, 'uploads'));
-const dbFile = path.join(dir, 'recensera.sqlite');
-const db = openDb(dbFile);
-migrateDb(db);
+const { dir, dbFile, db } = copyDataSet(source, 'recensera-write-cost-');
 // As the server does (server/index.ts): the WAL is copied into the file by a worker thread, whose
 // CPU time counts here too (process.cpuUsage is the whole process's).
 const checkpointer = startCheckpointer(db, dbFile);
