@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAYES_PRIOR_COUNT, BAYES_PRIOR_MEAN, businesses } from '../../../db/schema';
 import { newId } from '../../lib/ids';
 import { swedishSortKey } from '../../lib/sv-sort-key';
-import { directorySorts, type DirectorySort } from '../../../shared/schemas/directory-constants';
+import { DIRECTORY_PAGE_MAX, directorySorts, type DirectorySort } from '../../../shared/schemas/directory-constants';
 import { getBusiness, titleSearchOf } from './business';
 import { createBusiness } from './business-admin';
 import { rateBusiness } from './business-ratings';
@@ -348,5 +348,31 @@ describe('the directory, sorted and filtered', () => {
     const keys = t.db.select({ title: businesses.title, titleSort: businesses.titleSort }).from(businesses).all();
     expect(keys.map((k) => k.titleSort)).toEqual(keys.map((k) => swedishSortKey(k.title)));
     expect(fillTitleSortKeys(t.db)).toBe(0);
+  });
+});
+
+describe('every list of the directory is one page, whatever the number of businesses (issue 32.1)', () => {
+  let big: TestContext;
+  beforeAll(async () => {
+    big = await createTestApp({ env: { RATE_LIMITS: '0' } });
+    const admin = (await createCast(big.db)).admin.actor;
+    for (let i = 0; i < DIRECTORY_PAGE_MAX + 5; i++)
+      await createBusiness(big.deps, admin, {
+        title: `Butik ${String(i).padStart(3, '0')}`,
+        category: 'Livsmedel',
+        description: 'En butik.',
+        branches: [{ location: 'Lund' }],
+      });
+  });
+  afterAll(() => big.close());
+
+  it('gives tRPC business.directory the first page only, as REST gives it without a limit', async () => {
+    const trpc = await big.app.inject({ url: '/trpc/business.directory' });
+    const cards = trpc.json<{ result: { data: Array<{ title: string }> } }>().result.data;
+    const rest = await big.app.inject({ url: '/api/business' });
+    expect(cards.length).toBe(DIRECTORY_PAGE_MAX);
+    expect(cards.map((c) => c.title)).toEqual(rest.json<Array<{ title: string }>>().map((b) => b.title));
+    const searched = await big.app.inject({ url: `/trpc/business.directory?input=${encodeURIComponent(JSON.stringify({ search: 'butik' }))}` });
+    expect(searched.json<{ result: { data: unknown[] } }>().result.data).toHaveLength(DIRECTORY_PAGE_MAX);
   });
 });
