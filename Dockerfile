@@ -37,11 +37,13 @@ LABEL org.opencontainers.image.title="Recensera" \
       org.opencontainers.image.description="Community reviews of everyday businesses: one Node.js process, one SQLite file" \
       org.opencontainers.image.version="${VERSION}"
 # DEMO_DATA=0: a public site never starts with demo accounts (npm start's default is 1).
+# MALLOC_ARENA_MAX=2: at most two malloc arenas, as npm start (scripts/server-flags.ts, SERVER_ENV).
 ENV NODE_ENV=production \
     PORT=8000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
-    DEMO_DATA=0
+    DEMO_DATA=0 \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -41,7 +41,7 @@ echo "production node_modules: $(du -sh "$work/node_modules" | cut -f1)"
 demo_data=$(sed -n 's/^ *DEMO_DATA=\([0-9]\).*/\1/p' Dockerfile)
 [ "$demo_data" = "0" ] || { echo "the Dockerfile must set DEMO_DATA=0"; exit 1; }
 (cd "$work" && NODE_ENV=production DATA_DIR="$data" DEMO_DATA="$demo_data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=info \
-  node --max-semi-space-size=4 --heap-growing-percent=30 --initial-old-space-size=32 dist/server/index.js) > "$data.log" 2>&1 &
+  MALLOC_ARENA_MAX=2 node --max-semi-space-size=4 --heap-growing-percent=30 --initial-old-space-size=32 dist/server/index.js) > "$data.log" 2>&1 &
 pid=$!
 
 for _ in $(seq 1 60); do

@@ -17,3 +17,16 @@
  * scripts/server-flags.test.ts checks they all agree with this list, which the bench uses.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=30', '--initial-old-space-size=32'];
+
+/**
+ * Environment the production server starts with, beside its flags:
+ * - `MALLOC_ARENA_MAX=2`: glibc's malloc keeps at most two arenas instead of eight per core. Each
+ *   thread that allocates (libuv's pool running sharp/libvips, zlib streams, the checkpointer's
+ *   worker) otherwise gets an arena of its own, which keeps the memory it freed: ten parallel
+ *   12 MP uploads took the server to 317–370 MB with 13–15 arenas holding 130–167 MB, and to
+ *   291–304 MB with two; at scale 10 the arenas outside the main one held 22 MB under the
+ *   writes, 9 MB with two (docs/operations/scaling.md, "Seventh session: memory and start-up").
+ * scripts/start.sh, the Dockerfile's ENV and scripts/image-smoke.sh set them; the bench spawns
+ * the server with them (scripts/server-flags.test.ts checks they agree).
+ */
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };

@@ -39,7 +39,7 @@ import {
   waitForOk,
 } from './processes';
 import { endpointTable, judge, metricTable, notesFor, targetText, TARGETS, type EndpointRow, type Group, type MetricRow } from './report';
-import { SERVER_NODE_FLAGS } from '../server-flags';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server-flags';
 import { INDEX_DELAY_MS } from '../../server/services/comments/comment-search';
 import { findRole, listProcedures, trpcGetPath, type Found } from './trpc-discovery';
 
@@ -381,7 +381,9 @@ async function main(): Promise<number> {
   const server = spawnTracked(process.execPath, [...SERVER_NODE_FLAGS, path.join(dist, 'server', 'index.js')], {
     cwd: repoRoot,
     stdio: ['ignore', logFd, logFd],
+    // The production environment (SERVER_ENV), unless the caller's own sets it otherwise (an A/B).
     env: {
+      ...SERVER_ENV,
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
