@@ -53,7 +53,9 @@ test.describe('first reviews, feed and directory in the first HTML (issue 29.7)'
       });
     });
     await page.goto(`/business/${businessId}`);
-    // The section's controls are enabled once the app has taken it over.
+    // The section's controls are enabled once the app has taken it over, which it does when the
+    // visitor comes near it.
+    await page.locator('#comments').scrollIntoViewIfNeeded();
     await expect(page.getByRole('searchbox', { name: 'Sök bland kommentarerna' })).toBeEnabled();
     await expect(page.locator(`#comment-${id}`)).toBeVisible();
     const same = await page.evaluate(() => {
@@ -66,17 +68,66 @@ test.describe('first reviews, feed and directory in the first HTML (issue 29.7)'
     await expectAccessible(page, 'business page with served reviews');
   });
 
-  test('home and directory start from the served cards without asking for them again', async ({ page, baseURL }) => {
+  test('a phone hydrates the served reviews when the visitor comes near them, not before', async ({ page, baseURL }) => {
+    const { id, businessId } = await newestComment(baseURL);
+    const { problems, listRequests } = watch(page);
+    await page.setViewportSize({ width: 375, height: 600 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { servedCard?: Element | null };
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') w.servedCard = document.querySelector('#comments article[id^="comment-"]');
+      });
+    });
+    await page.goto(`/business/${businessId}`);
+    // The page above the reviews is live; the reviews are far below the screen.
+    await expect(page.getByRole('button', { name: /^Favorit: / })).toBeEnabled();
+    expect(await page.locator('#comments').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(600 + 200);
+    // Every script has arrived and the page is idle: still the served section, its controls off.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    const search = page.getByRole('searchbox', { name: 'Sök bland kommentarerna' });
+    await expect(search).toBeDisabled();
+
+    await page.locator('#comments').scrollIntoViewIfNeeded();
+    await expect(search).toBeEnabled();
+    await expect(page.locator(`#comment-${id}`)).toBeVisible();
+    const same = await page.evaluate(() => {
+      const w = window as unknown as { servedCard?: Element | null };
+      return Boolean(w.servedCard) && w.servedCard === document.querySelector('#comments article[id^="comment-"]');
+    });
+    expect(same).toBe(true);
+    expect(listRequests).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('home and directory hydrate the served cards without asking for them again', async ({ page, baseURL }) => {
     const { id } = await newestComment(baseURL);
     const { problems, listRequests } = watch(page);
+    // Every element as the HTML parser made it: hydrated, the app keeps those very elements.
+    await page.addInitScript(() => {
+      const w = window as unknown as { served?: WeakSet<Element> };
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') w.served = new WeakSet(document.querySelectorAll('#root *'));
+      });
+    });
+    const served = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => Boolean((window as unknown as { served?: WeakSet<Element> }).served?.has(el)));
     await page.goto('/');
-    // The feed's filters are live once the app has rendered the page from the served data.
+    // The feed's filters are live once the app has taken over the page from the served data.
     await expect(page.getByRole('radio', { name: 'MEST BESVARAD' })).toBeEnabled();
     await expect(page.locator(`main a[href="/comment/${id}"]`)).toBeVisible();
+    expect(await served(`main a[href="/comment/${id}"]`)).toBe(true);
 
     await page.goto('/business');
     await expect(page.getByRole('searchbox', { name: 'Sök på namn, kategori, ort eller beskrivning' })).toBeEnabled();
     await expect(page.getByRole('list', { name: 'Butiker' }).getByRole('listitem').first()).toBeVisible();
+    expect(await served('main h1')).toBe(true);
+    expect(await served('main ul li article')).toBe(true);
+    // Every control the first paint disabled is enabled again, but for what the app disables itself.
+    expect(await page.locator('main [data-inert]').count()).toBe(0);
     expect(listRequests).toEqual([]);
     expect(problems).toEqual([]);
   });
