@@ -222,7 +222,9 @@ test('"Logga in för att lämna en kommentar" brings the visitor back to the com
   const { businessId } = list[0];
   await page.goto(`/business/${businessId}`);
   const section = page.getByRole('region', { name: 'Kommentarer' });
-  // The served reviews are hydrated first (the section's search is enabled then).
+  // The served reviews are hydrated first, when the visitor comes near them (the section's
+  // search is enabled then).
+  await section.scrollIntoViewIfNeeded();
   await expect(section.getByRole('searchbox', { name: 'Sök bland kommentarerna' })).toBeEnabled();
   await section.getByRole('link', { name: 'Logga in för att lämna en kommentar' }).click();
   await page.getByLabel('E-post').fill('erik@demo.recensera.se');
