@@ -186,6 +186,8 @@ test('visitors read comments and are asked to log in to take part', async ({ pag
     'title',
     /^\d{1,2} (januari|februari|mars|april|maj|juni|juli|augusti|september|oktober|november|december) \d{4} kl\. \d\d:\d\d$/,
   );
+  // The served reviews are taken over when the visitor comes near them (their controls are off till then).
+  await card.scrollIntoViewIfNeeded();
   const neutral = card.getByRole('radio', { name: /^Neutral/ }).first();
   await neutral.click();
   await expect(page.getByText('Logga in för att reagera.')).toBeVisible();
