@@ -9,7 +9,6 @@ import { loadAllNamespaces, loadCatalog, type Language } from './i18n';
 import type { PageData } from '../shared/schemas/page-data';
 import type { SiteText } from '../shared/schemas/site-settings';
 import { PageDataContext } from './lib/page-data';
-import { inertControls } from './lib/inert-controls';
 
 /**
  * A page's first render before any data, for index.html (build time, and at request time for a
@@ -17,12 +16,13 @@ import { inertControls } from './lib/inert-controls';
  * run, and its buttons and fields do nothing until then: they are disabled, so a press or a
  * typed word is not silently lost (the app's own controls replace them in the same places).
  * Links work as plain links. With `pageData` (the home feed's or the directory's first page, at
- * request time) its lists show their cards, and the browser hydrates it from the same data,
- * then enables the controls disabled here (lib/inert-controls.ts). (A business page the server
- * renders with its data disables its controls itself, until hydrated.)
+ * request time) its lists show their cards; the browser's first render starts from the same data.
+ * (A business page the server renders with its data is hydrated,
+ * which must find React's own markup, so its controls are left as they are.)
  */
 export async function renderFirstPaint(path: string, lang: Language, pageData: PageData | null = null, site?: SiteText): Promise<string> {
-  return inertControls(await renderPage(path, lang, pageData, site));
+  const html = await renderPage(path, lang, pageData, site);
+  return html.replace(/<(button|input|select|textarea)(?=[\s>/])/g, '<$1 disabled');
 }
 
 /** `site`: the site's words an admin set (server/services/site/site-settings.ts); the release's own without. */

@@ -1,11 +1,10 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { loadCatalog, readLanguage } from './i18n';
 import { readPageData } from './lib/early-data';
 import { keepFocusAcrossFirstRender } from './lib/focus-handoff';
 import { preloadPage } from './routes';
-import { enableInertControls } from './lib/inert-controls';
 
 function render() {
   const container = document.getElementById('root')!;
@@ -19,16 +18,12 @@ function render() {
   // (and stays the page's largest paint). The first render reads the same data
   // (lib/page-data.ts). In a transition, hydration runs in slices that yield to the browser (a
   // press on a part not yet hydrated hydrates that part first) instead of one long task. A first
-  // paint with data whose controls are inert (`replace`: home, directory) was rendered from the
-  // same data too: it is hydrated the same way, and the controls it disabled are enabled once
-  // the app has taken them over. Rendered anew, its cards cost a phone's main thread their DOM,
-  // a second layout of the whole page and one long commit (docs/operations/scaling.md,
-  // "Seventh session: Lighthouse").
+  // paint with data whose controls are inert (`replace`: home, directory) is rendered anew below,
+  // from the same data, like a build-time first paint.
   const served = readPageData();
-  if (served) {
+  if (served && !served.replace) {
     startTransition(() => {
-      // Wrapped, not beside the app: a sibling would move the app's useId ids off the server's.
-      hydrateRoot(container, served.replace ? <InertControlsEnabled container={container}>{app}</InertControlsEnabled> : app);
+      hydrateRoot(container, app);
     });
     return;
   }
@@ -40,17 +35,6 @@ function render() {
   startTransition(() => {
     root.render(app);
   });
-}
-
-/**
- * Enables the controls a first paint disabled (lib/inert-controls.ts), as React
- * renders them, once hydration has committed: the root's effect runs after those of everything
- * in it, so an enabled control means the app has started. (Hydration does not change the
- * attributes it finds; React's own `disabled` carries no mark and stays.)
- */
-function InertControlsEnabled({ container, children }: { container: HTMLElement; children: ReactNode }) {
-  useEffect(() => enableInertControls(container), [container]);
-  return children;
 }
 
 /**

@@ -11,8 +11,7 @@ export type ServedQuery = { path: string; input: unknown; data: unknown };
  * feed, the directory), which the client's infinite queries start with. `anonymous`: the request
  * carried no session, so the data (the anonymous view) is the visitor's own and needs no
  * refetch; a signed-in visitor's own fields (favourite, own rating) come with the next request.
- * `replace`: the HTML is a first paint with its controls inert (home and directory): the browser
- * hydrates it and then enables the controls the paint disabled (client/lib/inert-controls.ts), as it
- * does a business page, instead of rendering every card anew.
+ * `replace`: the HTML is a first paint with its controls inert, which the browser renders anew
+ * (createRoot) instead of hydrating (home and directory, as their build-time first paints).
  */
 export type PageData = Partial<ServedQuery> & { lists?: ServedQuery[]; anonymous: boolean; replace?: boolean };
