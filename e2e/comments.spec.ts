@@ -186,8 +186,6 @@ test('visitors read comments and are asked to log in to take part', async ({ pag
     'title',
     /^\d{1,2} (januari|februari|mars|april|maj|juni|juli|augusti|september|oktober|november|december) \d{4} kl\. \d\d:\d\d$/,
   );
-  // The served reviews are taken over when the visitor comes near them (their controls are off till then).
-  await card.scrollIntoViewIfNeeded();
   const neutral = card.getByRole('radio', { name: /^Neutral/ }).first();
   await neutral.click();
   await expect(page.getByText('Logga in för att reagera.')).toBeVisible();
@@ -224,9 +222,7 @@ test('"Logga in för att lämna en kommentar" brings the visitor back to the com
   const { businessId } = list[0];
   await page.goto(`/business/${businessId}`);
   const section = page.getByRole('region', { name: 'Kommentarer' });
-  // The served reviews are hydrated first, when the visitor comes near them (the section's
-  // search is enabled then).
-  await section.scrollIntoViewIfNeeded();
+  // The served reviews are hydrated first (the section's search is enabled then).
   await expect(section.getByRole('searchbox', { name: 'Sök bland kommentarerna' })).toBeEnabled();
   await section.getByRole('link', { name: 'Logga in för att lämna en kommentar' }).click();
   await page.getByLabel('E-post').fill('erik@demo.recensera.se');

@@ -53,9 +53,7 @@ test.describe('first reviews, feed and directory in the first HTML (issue 29.7)'
       });
     });
     await page.goto(`/business/${businessId}`);
-    // The section's controls are enabled once the app has taken it over, which it does when the
-    // visitor comes near it.
-    await page.locator('#comments').scrollIntoViewIfNeeded();
+    // The section's controls are enabled once the app has taken it over.
     await expect(page.getByRole('searchbox', { name: 'Sök bland kommentarerna' })).toBeEnabled();
     await expect(page.locator(`#comment-${id}`)).toBeVisible();
     const same = await page.evaluate(() => {
@@ -66,38 +64,6 @@ test.describe('first reviews, feed and directory in the first HTML (issue 29.7)'
     expect(listRequests).toEqual([]);
     expect(problems).toEqual([]);
     await expectAccessible(page, 'business page with served reviews');
-  });
-
-  test('a phone hydrates the served reviews when the visitor comes near them, not before', async ({ page, baseURL }) => {
-    const { id, businessId } = await newestComment(baseURL);
-    const { problems, listRequests } = watch(page);
-    await page.setViewportSize({ width: 375, height: 600 });
-    await page.addInitScript(() => {
-      const w = window as unknown as { servedCard?: Element | null };
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') w.servedCard = document.querySelector('#comments article[id^="comment-"]');
-      });
-    });
-    await page.goto(`/business/${businessId}`);
-    // The page above the reviews is live; the reviews are far below the screen.
-    await expect(page.getByRole('button', { name: /^Favorit: / })).toBeEnabled();
-    expect(await page.locator('#comments').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(600 + 200);
-    // Every script has arrived and the page is idle: still the served section, its controls off.
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-    const search = page.getByRole('searchbox', { name: 'Sök bland kommentarerna' });
-    await expect(search).toBeDisabled();
-
-    await page.locator('#comments').scrollIntoViewIfNeeded();
-    await expect(search).toBeEnabled();
-    await expect(page.locator(`#comment-${id}`)).toBeVisible();
-    const same = await page.evaluate(() => {
-      const w = window as unknown as { servedCard?: Element | null };
-      return Boolean(w.servedCard) && w.servedCard === document.querySelector('#comments article[id^="comment-"]');
-    });
-    expect(same).toBe(true);
-    expect(listRequests).toEqual([]);
-    expect(problems).toEqual([]);
   });
 
   test('home and directory start from the served cards without asking for them again', async ({ page, baseURL }) => {

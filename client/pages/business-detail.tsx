@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Link, useParams } from 'wouter';
@@ -25,19 +25,14 @@ import { BRANCH_PARAM } from '../../shared/schemas/page-state';
 import { usePageData } from '../lib/page-data';
 import { useHydrated } from '../lib/hydrated';
 import { useTRPC } from '../lib/trpc';
-import { useViewer } from '../lib/session';
-import { wantedPart } from '../lib/wanted-part';
 import NotFoundPage from './not-found';
 import { BranchFacts } from '../features/business/branch-facts';
 import { BranchesMap } from '../features/business/branches-map';
 import styles from './business-detail.module.css';
 
 // The comments sit below the business's own details; their chunk (cards, emoji ratings) loads
-// after the details have painted (a served page keeps the server's comments meanwhile), and a
-// served page's comments are hydrated when the visitor comes near them (lib/wanted-part.ts):
-// a page of cards was the largest part of the page's main-thread work on a phone.
-const comments = wantedPart('comments');
-const CommentSection = lazy(() => comments.load(() => import('../features/comments/comment-section')).then((m) => ({ default: m.CommentSection })));
+// after the details have painted (a served page keeps the server's comments meanwhile).
+const CommentSection = lazy(() => import('../features/comments/comment-section').then((m) => ({ default: m.CommentSection })));
 
 // Only admins and the business's owners load the facts editor (issue 31.1).
 const FactsEditor = lazy(() => import('../features/business/facts-editor'));
@@ -101,11 +96,6 @@ export default function BusinessDetailPage() {
   const localized = useLocalized();
   const hydrated = useHydrated();
   const mayEditFacts = useMayEditFacts(id);
-  // A member's section differs from the served one (their form, their choices): at once.
-  const signedIn = useViewer() !== null;
-  useEffect(() => {
-    if (signedIn) comments.open();
-  }, [signedIn]);
   const d = t.business.detail;
   const loaded = query.data;
   const site = useSiteText();
