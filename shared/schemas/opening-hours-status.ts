@@ -22,21 +22,22 @@ export type OpenStatus = { open: true; closes: string } | { open: false; opens: 
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+// Made once: a formatter with a time zone costs far more to make than to use, and a business
+// page shows the status of every branch.
+let clockFormat: Intl.DateTimeFormat | undefined;
+
 /** The Stockholm calendar date (as a UTC midnight, for day arithmetic), weekday and minute of `now`. */
 export function stockholmClock(now: Date): { day: number; weekday: number; minute: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: SITE_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
+  clockFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: SITE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts = Object.fromEntries(clockFormat.formatToParts(now).map((p) => [p.type, p.value]));
   const day = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day));
   return { day, weekday: isoWeekday(day), minute: Number(parts.hour) * 60 + Number(parts.minute) };
 }

@@ -3,6 +3,10 @@ import { useI18n } from '../../i18n';
 import { OpenStatus } from './open-status';
 import styles from './places.module.css';
 
+// "HH:MM" and "YYYY-MM-DD" sort as plain text; localeCompare would start the browser's collation
+// (tens of ms on a phone's first call) for nothing.
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 type Facts = { address: string | null; postalCode: string | null; town: string; area: string | null; phone: string | null; openingHours: OpeningHours | null };
 
 /** A branch's address, phone, open-now line and weekly hours with their exceptions (issue 31.1). */
@@ -34,7 +38,7 @@ export function BranchFacts({ branch }: { branch: Facts }) {
             </summary>
             <dl>
               {[1, 2, 3, 4, 5, 6, 7].map((day) => {
-                const periods = hours.weekly.filter((w) => w.day === day).sort((a, b) => a.opens.localeCompare(b.opens));
+                const periods = hours.weekly.filter((w) => w.day === day).sort((a, b) => byText(a.opens, b.opens));
                 return (
                   <div key={day}>
                     <dt>{p.dayName(day)}</dt>
@@ -48,7 +52,7 @@ export function BranchFacts({ branch }: { branch: Facts }) {
                 <p className={styles.exceptionsTitle}>{p.exceptions}</p>
                 <dl>
                   {[...hours.exceptions]
-                    .sort((a, b) => a.date.localeCompare(b.date))
+                    .sort((a, b) => byText(a.date, b.date))
                     .map((e) => (
                       <div key={e.date}>
                         <dt>
