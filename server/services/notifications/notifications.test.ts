@@ -18,6 +18,7 @@ import {
   pendingReactionCount,
   pruneReadNotifications,
   READ_NOTIFICATIONS_KEPT_MS,
+  THREAD_NOTIFY_REPLIERS,
 } from './notifications';
 import { createReply, deleteReply } from '../comments/replies';
 import { reportPost, resolveReports } from '../moderation/reports';
@@ -80,6 +81,26 @@ describe('which events notify whom', () => {
     expect(rowsOf(bo)[0]).toMatchObject({ kind: 'threadReply', actor: anna.id });
     expect(rowsOf(cilla)[0]).toMatchObject({ kind: 'threadReply', actor: anna.id });
     expect(rowsOf(dan)).toEqual([]);
+  });
+
+  it('a reply in a long thread notifies its latest repliers, at most THREAD_NOTIFY_REPLIERS', async () => {
+    const c = await review(anna, 'En lång tråd om bullarna');
+    const crowd = await Promise.all(Array.from({ length: THREAD_NOTIFY_REPLIERS + 2 }, (_, i) => createTestUser(t.db, { firstName: `Svarare${i}` })));
+    // Cilla replied first, then the whole crowd: she is not among the latest 50.
+    await reply(cilla, c._id, 'Först i tråden');
+    for (const who of crowd) await reply(who, c._id, `Svar från ${who.id}`);
+    await clear(cilla);
+    for (const who of crowd) await clear(who);
+    const last = await reply(dan, c._id, 'Sist i tråden');
+    const told = crowd.filter((who) => rowsOf(who).some((n) => n.replyId === last._id));
+    // The latest 50 of the crowd heard of Dan's reply, the first two and Cilla (before them all) did not.
+    expect(told.map((w) => w.id)).toEqual(crowd.slice(-THREAD_NOTIFY_REPLIERS).map((w) => w.id));
+    expect(rowsOf(cilla).filter((n) => n.replyId === last._id)).toEqual([]);
+    expect(
+      rowsOf(anna)
+        .filter((n) => n.replyId === last._id)
+        .map((n) => n.kind),
+    ).toEqual(['reply']);
   });
 
   it('reactions are grouped per post while unread: "3 people reacted"', async () => {
@@ -413,14 +434,15 @@ describe('query plans', () => {
     expect(plan(q.reaction)).toMatch(/SEARCH notifications USING (COVERING )?INDEX notifications_comment_idx \(comment_id=\? AND reply_id=\?\)/);
   });
 
-  it('the queue is read in rowid order; the batch finds a thread’s earlier repliers on their index, without a sort', () => {
+  it('the queue is read in rowid order; the batch walks a thread’s latest replies on their index, newest first', () => {
     expect(plan(eventQueries(t.db).oldest)).toBe('SCAN notification_events');
     const w = notificationWrites(t.db);
     const thread = plan(w.threadReply);
-    // The rowid bound is read from the covering index's entries (rowid is part of each).
-    expect(thread).toMatch(/SEARCH replies USING COVERING INDEX replies_comment_user_idx \(comment_id=\?\)/);
+    // The latest replies come in index order (no sort of the thread); only the at most
+    // THREAD_NOTIFY_LOOKBACK rows they yield are grouped and ordered.
+    expect(thread).toMatch(/CO-ROUTINE latest\nSEARCH replies USING INDEX replies_comment_idx \(comment_id=\?\)\n/);
     expect(thread).toMatch(/SEARCH replies USING COVERING INDEX sqlite_autoindex_replies_1 \(id=\?\)/);
-    expect(thread).not.toMatch(/TEMP B-TREE|SCAN/);
+    expect(thread).not.toMatch(/SCAN replies/);
     expect(plan(w.reply)).toMatch(/SEARCH comments USING INDEX sqlite_autoindex_comments_1 \(id=\?\)/);
     expect(plan(w.reply)).not.toMatch(/SCAN/);
   });
