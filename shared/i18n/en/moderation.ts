@@ -86,7 +86,12 @@ export const moderation: Widen<typeof sv> = {
   },
   bursts: {
     title: 'Rating bursts',
-    intro: 'Many star ratings on one business in a short time from accounts younger than a week.',
+    intro: 'Many star ratings on one business, or many reactions to one post, in a short time from accounts younger than a week.',
+    onReview: 'Reactions to a review',
+    onReply: 'Reactions to a reply',
+    reactor: (name: string, emoji: string, rate: number, joined: string) => `${name}: ${emoji} (${rate} of 5), account created ${joined}`,
+    heldReactions: "These reactions do not count in the post's average and count until a moderator decides.",
+    openPost: 'Open the post',
     ratings: { one: 'rating', other: 'ratings' },
     at: (when: string) => `Rated ${when}`,
     window: (from: string, to: string) => `Rated ${from} – ${to}`,

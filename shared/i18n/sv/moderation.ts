@@ -86,7 +86,12 @@ export const moderation = {
   },
   bursts: {
     title: 'Betygsvågor',
-    intro: 'Många stjärnbetyg på samma företag på kort tid från konton som är yngre än en vecka.',
+    intro: 'Många stjärnbetyg på samma företag, eller många reaktioner på samma inlägg, på kort tid från konton som är yngre än en vecka.',
+    onReview: 'Reaktioner på en recension',
+    onReply: 'Reaktioner på ett svar',
+    reactor: (name: string, emoji: string, rate: number, joined: string) => `${name}: ${emoji} (${rate} av 5), kontot skapat ${joined}`,
+    heldReactions: 'Reaktionerna räknas inte i inläggets snitt och antal förrän en moderator har avgjort.',
+    openPost: 'Öppna inlägget',
     ratings: { one: 'betyg', other: 'betyg' },
     at: (when: string) => `Betygen kom ${when}`,
     window: (from: string, to: string) => `Betygen kom ${from} – ${to}`,
