@@ -289,7 +289,7 @@ function RatingBursts({ list, query, onDecide }: { list: RatingBurst[]; query: B
                   {burst.target === 'business' ? burst.businessTitle : `${burst.target === 'comment' ? b.onReview : b.onReply}: ${burst.businessTitle}`}
                 </span>
                 <span className={styles.count}>
-                  {number(burst.ratings)} {plural(burst.ratings, b.ratings)}
+                  {number(burst.ratings)} {plural(burst.ratings, burst.target === 'business' ? b.ratings : b.reactions)}
                 </span>
                 {burst.status === 'resolved' ? (
                   <span className={styles.badge}>

@@ -87,6 +87,7 @@ export const moderation: Widen<typeof sv> = {
   bursts: {
     title: 'Rating bursts',
     intro: 'Many star ratings on one business, or many reactions to one post, in a short time from accounts younger than a week.',
+    reactions: { one: 'reaction', other: 'reactions' },
     onReview: 'Reactions to a review',
     onReply: 'Reactions to a reply',
     reactor: (name: string, emoji: string, rate: number, joined: string) => `${name}: ${emoji} (${rate} of 5), account created ${joined}`,

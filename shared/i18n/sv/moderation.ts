@@ -87,6 +87,7 @@ export const moderation = {
   bursts: {
     title: 'Betygsvågor',
     intro: 'Många stjärnbetyg på samma företag, eller många reaktioner på samma inlägg, på kort tid från konton som är yngre än en vecka.',
+    reactions: { one: 'reaktion', other: 'reaktioner' },
     onReview: 'Reaktioner på en recension',
     onReply: 'Reaktioner på ett svar',
     reactor: (name: string, emoji: string, rate: number, joined: string) => `${name}: ${emoji} (${rate} av 5), kontot skapat ${joined}`,
