@@ -23,6 +23,7 @@ import { useBanAuthor, useRemoveAllPosts, useResolveRatingBurst, useResolveRepor
 import { useTRPC } from '../lib/trpc';
 import styles from './mod-queue.module.css';
 import { LoadMore } from '../components/ui/load-more';
+import { EMOJI } from '../features/comments/emoji';
 
 type Decision = { group: ReportGroup; action: ResolveAction | 'ban' | 'removeAll' } | { burst: RatingBurst; action: BurstResolution };
 
@@ -284,9 +285,11 @@ function RatingBursts({ list, query, onDecide }: { list: RatingBurst[]; query: B
           {list.map((burst) => (
             <li key={burst._id} className={`card ${styles.item}`} data-testid="rating-burst">
               <header className={styles.itemHead}>
-                <span className={styles.kind}>{burst.businessTitle}</span>
+                <span className={styles.kind}>
+                  {burst.target === 'business' ? burst.businessTitle : `${burst.target === 'comment' ? b.onReview : b.onReply}: ${burst.businessTitle}`}
+                </span>
                 <span className={styles.count}>
-                  {number(burst.ratings)} {plural(burst.ratings, b.ratings)}
+                  {number(burst.ratings)} {plural(burst.ratings, burst.target === 'business' ? b.ratings : b.reactions)}
                 </span>
                 {burst.status === 'resolved' ? (
                   <span className={styles.badge}>
@@ -295,16 +298,27 @@ function RatingBursts({ list, query, onDecide }: { list: RatingBurst[]; query: B
                 ) : null}
               </header>
               <p className="muted">{windowText(relative(burst.firstAt) ?? '', relative(burst.lastAt) ?? '')}</p>
-              {burst.status === 'open' ? <p className="muted">{b.held}</p> : null}
+              {burst.target !== 'business' && burst.excerpt ? <p className={styles.text}>{burst.excerpt}</p> : null}
+              {burst.status === 'open' ? <p className="muted">{burst.target === 'business' ? b.held : b.heldReactions}</p> : null}
               <ul className={styles.raters}>
                 {burst.raters.map((r) => (
-                  <li key={`${r.userId}-${r.date}`}>{b.rater(`${r.firstName} ${r.lastName}`.trim(), r.rate, relative(r.joined) ?? '')}</li>
+                  <li key={`${r.userId}-${r.date}`}>
+                    {burst.target === 'business'
+                      ? b.rater(`${r.firstName} ${r.lastName}`.trim(), r.rate, relative(r.joined) ?? '')
+                      : b.reactor(`${r.firstName} ${r.lastName}`.trim(), EMOJI[r.rate as keyof typeof EMOJI] ?? '', r.rate, relative(r.joined) ?? '')}
+                  </li>
                 ))}
               </ul>
               <div className={styles.actions}>
-                <Link href={`/business/${burst.businessId}`} className="btn btn-ghost btn-sm">
-                  {b.openBusiness}
-                </Link>
+                {burst.commentId ? (
+                  <Link href={`/comment/${burst.commentId}`} className="btn btn-ghost btn-sm">
+                    {b.openPost}
+                  </Link>
+                ) : (
+                  <Link href={`/business/${burst.businessId}`} className="btn btn-ghost btn-sm">
+                    {b.openBusiness}
+                  </Link>
+                )}
                 {burst.status === 'open' ? (
                   <>
                     <button type="button" className="btn btn-outline btn-sm" onClick={() => onDecide(burst, 'accept')}>

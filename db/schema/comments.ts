@@ -208,11 +208,19 @@ export const commentRatings = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rate: integer('rate').notNull(),
     createdAt: integer('created_at').notNull(),
-    /** False while its rater is banned: out of the post's rating columns (services/comments/rating-tally.ts). */
+    /**
+     * The rating burst (rating_bursts, an emoji one) holding this rating out of the post's rating
+     * columns until a moderator accepts it (services/moderation/rating-bursts.ts); stays set when rejected.
+     */
+    heldBy: text('held_by'),
+    /** False while held by a burst or its rater is banned: out of the post's rating columns (services/comments/rating-tally.ts). */
     counted: integer('counted', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.commentId, t.userId] }),
+    index('comment_ratings_held_idx')
+      .on(t.heldBy)
+      .where(sql`held_by is not null`),
     index('comment_ratings_user_idx').on(t.userId),
     // The newest ratings of a comment (REST `ratings` lists) without a sort or a table lookup.
     index('comment_ratings_newest_idx').on(t.commentId, t.createdAt, t.userId, t.rate),
@@ -230,11 +238,19 @@ export const replyRatings = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rate: integer('rate').notNull(),
     createdAt: integer('created_at').notNull(),
-    /** False while its rater is banned: out of the post's rating columns (services/comments/rating-tally.ts). */
+    /**
+     * The rating burst (rating_bursts, an emoji one) holding this rating out of the post's rating
+     * columns until a moderator accepts it (services/moderation/rating-bursts.ts); stays set when rejected.
+     */
+    heldBy: text('held_by'),
+    /** False while held by a burst or its rater is banned: out of the post's rating columns (services/comments/rating-tally.ts). */
     counted: integer('counted', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.replyId, t.userId] }),
+    index('reply_ratings_held_idx')
+      .on(t.heldBy)
+      .where(sql`held_by is not null`),
     index('reply_ratings_user_idx').on(t.userId),
     index('reply_ratings_newest_idx').on(t.replyId, t.createdAt, t.userId, t.rate),
   ],

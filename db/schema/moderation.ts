@@ -120,8 +120,10 @@ export const modDigests = sqliteTable('mod_digests', {
 });
 
 /**
- * A burst of star ratings on one business from young accounts (services/moderation/rating-bursts.ts), in the
- * moderation queue until an admin dismisses it. One open entry per business (partial unique index).
+ * A burst of ratings from young accounts (services/moderation/rating-bursts.ts), in the moderation
+ * queue until a moderator accepts or rejects it: star ratings of one business, or emoji ratings of
+ * one comment (comment_id) or reply (reply_id) of that business. One open entry per business and
+ * one per post (partial indexes).
  */
 export const ratingBursts = sqliteTable(
   'rating_bursts',
@@ -130,6 +132,10 @@ export const ratingBursts = sqliteTable(
     businessId: text('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Set for a burst of emoji ratings of this comment; null (and reply_id null) for star ratings of the business. */
+    commentId: text('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    /** Set for a burst of emoji ratings of this reply. */
+    replyId: text('reply_id').references(() => replies.id, { onDelete: 'cascade' }),
     /** Young accounts' ratings in the window when it was last seen. */
     ratings: integer('ratings').notNull(),
     firstAt: integer('first_at').notNull(),
@@ -143,8 +149,15 @@ export const ratingBursts = sqliteTable(
   (t) => [
     uniqueIndex('rating_bursts_open_idx')
       .on(t.businessId)
-      .where(sql`resolved_at is null`),
+      .where(sql`resolved_at is null and comment_id is null and reply_id is null`),
     index('rating_bursts_business_idx').on(t.businessId, t.resolvedAt),
     index('rating_bursts_queue_idx').on(t.resolvedAt, t.detectedAt),
+    // A post's open burst and its last decision (the emoji-rating check), read from the index alone.
+    index('rating_bursts_comment_idx')
+      .on(t.commentId, t.resolvedAt)
+      .where(sql`comment_id is not null`),
+    index('rating_bursts_reply_idx')
+      .on(t.replyId, t.resolvedAt)
+      .where(sql`reply_id is not null`),
   ],
 );

@@ -1,5 +1,6 @@
 /**
- * Recounts every stored count and average from the rows they summarise. Used by the generator's
+ * Recounts every stored count and average from the rows they summarise (ratings: the counted ones,
+ * neither held by a rating burst nor of a banned rater; docs/product.md §11.1). Used by the generator's
  * unit test and after the bench's write phase, where a mismatch means the app's write path lost
  * an update under concurrency.
  */
@@ -14,7 +15,7 @@ const EPS = 1e-9;
 function emojiCheck(sqlite: Database.Database, table: 'comments' | 'replies', ratings: string, key: string): CheckResult {
   const recount = `SELECT ${key} AS id, COUNT(*) AS cnt, AVG(rate) AS avg,
       SUM(rate = 1) AS n1, SUM(rate = 2) AS n2, SUM(rate = 3) AS n3, SUM(rate = 4) AS n4, SUM(rate = 5) AS n5
-    FROM ${ratings} GROUP BY ${key}`;
+    FROM ${ratings} WHERE counted GROUP BY ${key}`;
   const wrong = `
     t.rating_count != COALESCE(r.cnt, 0)
     OR t.rated_1 != COALESCE(r.n1, 0) OR t.rated_2 != COALESCE(r.n2, 0) OR t.rated_3 != COALESCE(r.n3, 0)
@@ -68,7 +69,7 @@ function allChecks(sqlite: Database.Database): CheckResult[] {
       'businesses: rating_count / rating_sum = recount of business_ratings',
       'businesses',
       't.rating_count, t.rating_sum, r.n AS recount, r.s AS resum',
-      'SELECT business_id AS id, COUNT(*) AS n, SUM(rate) AS s FROM business_ratings GROUP BY business_id',
+      'SELECT business_id AS id, COUNT(*) AS n, SUM(rate) AS s FROM business_ratings WHERE counted GROUP BY business_id',
       't.rating_count != COALESCE(r.n, 0) OR t.rating_sum != COALESCE(r.s, 0)',
     ),
     simpleCheck(
@@ -76,7 +77,7 @@ function allChecks(sqlite: Database.Database): CheckResult[] {
       'businesses: bayes_score = Bayesian average of the recount of business_ratings',
       'businesses',
       't.bayes_score, r.n AS recount, r.s AS resum',
-      'SELECT business_id AS id, COUNT(*) AS n, SUM(rate) AS s FROM business_ratings GROUP BY business_id',
+      'SELECT business_id AS id, COUNT(*) AS n, SUM(rate) AS s FROM business_ratings WHERE counted GROUP BY business_id',
       `(t.bayes_score IS NULL) != (r.n IS NULL)
        OR ABS(t.bayes_score - (${BAYES_PRIOR_COUNT * BAYES_PRIOR_MEAN}.0 + r.s) / (${BAYES_PRIOR_COUNT}.0 + r.n)) > ${EPS}`,
     ),
@@ -92,13 +93,13 @@ function allChecks(sqlite: Database.Database): CheckResult[] {
       'businesses',
       't.stars_1, t.stars_2, t.stars_3, t.stars_4, t.stars_5, r.n1, r.n2, r.n3, r.n4, r.n5',
       `SELECT business_id AS id, SUM(rate = 1) AS n1, SUM(rate = 2) AS n2, SUM(rate = 3) AS n3, SUM(rate = 4) AS n4, SUM(rate = 5) AS n5
-         FROM business_ratings GROUP BY business_id`,
+         FROM business_ratings WHERE counted GROUP BY business_id`,
       `t.stars_1 != COALESCE(r.n1, 0) OR t.stars_2 != COALESCE(r.n2, 0) OR t.stars_3 != COALESCE(r.n3, 0)
          OR t.stars_4 != COALESCE(r.n4, 0) OR t.stars_5 != COALESCE(r.n5, 0)`,
     ),
     (() => {
-      // comments.author_rate is a copy of the author's current rating of the business (or null).
-      const wrong = `c.author_rate IS NOT (SELECT r.rate FROM business_ratings r WHERE r.business_id = c.business_id AND r.user_id = c.user_id)`;
+      // comments.author_rate is a copy of the author's current rating of the business while it counts (or null).
+      const wrong = `c.author_rate IS NOT (SELECT r.rate FROM business_ratings r WHERE r.business_id = c.business_id AND r.user_id = c.user_id AND r.counted)`;
       const mismatches = (sqlite.prepare(`SELECT COUNT(*) AS n FROM comments c WHERE ${wrong}`).get() as { n: number }).n;
       const examples = mismatches ? sqlite.prepare(`SELECT c.id, c.business_id, c.user_id, c.author_rate FROM comments c WHERE ${wrong} LIMIT 5`).all() : [];
       const checked = (sqlite.prepare('SELECT COUNT(*) AS n FROM comments').get() as { n: number }).n;

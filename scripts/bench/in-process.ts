@@ -24,11 +24,15 @@ export function copyDataSet(source: string, prefix: string): { dir: string; dbFi
   return { dir, dbFile, db };
 }
 
-/** Deps for `db`, a copy of a bench data set in `dir`: no limits, no spam rules, an outbox that sends nothing. */
+/**
+ * Deps for `db`, a copy of a bench data set in `dir`: no limits, no spam rules (BENCH_SPAM_RULES=1
+ * turns them on, to measure the rating-burst checks), an outbox that sends nothing.
+ */
 export function benchDeps(db: Db, dir: string): Deps {
+  const spamRules = process.env.BENCH_SPAM_RULES === '1' ? '1' : '0';
   return {
     db,
-    env: loadEnv({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:8000', LOG_LEVEL: 'silent', DEMO_DATA: '0', SPAM_RULES: '0', RATE_LIMITS: '0' }),
+    env: loadEnv({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:8000', LOG_LEVEL: 'silent', DEMO_DATA: '0', SPAM_RULES: spamRules, RATE_LIMITS: '0' }),
     outbox: { enqueue: () => '', deliverDue: async () => {}, stop() {} },
     limits: createRateLimits({ enabled: false }),
     paths: { data: dir, uploads: path.join(dir, 'uploads'), outbox: dir, client: path.join(dir, 'no-client'), backups: dir },

@@ -9,7 +9,8 @@
  *   npx tsx scripts/bench/write-cost.ts DIR [--rounds 5] [--calls 300] [--only REGEX] [--keep-copy] [--cpu-prof FILE]
  *
  * prints the median µs of CPU per call of each case (and its rounds), with the server settings
- * of the bench (RATE_LIMITS=0, SPAM_RULES=0). CPU time, so other processes on a shared machine
+ * of the bench (RATE_LIMITS=0, SPAM_RULES=0; BENCH_SPAM_RULES=1 turns the spam rules and rating-burst
+ * checks on, BENCH_USERS_AGE_DAYS=N dates the bench users' accounts N days back in the copy). CPU time, so other processes on a shared machine
  * matter less than they do to wall time; alternate A and B runs a few times all the same. Per
  * CPU-second a case sustains 1,000,000 / µs calls, the most one Node process can serve.
  * `--cpu-prof FILE` writes a V8 CPU profile of the measured rounds only (no start-up, no warm-up),
@@ -66,9 +67,27 @@ type Meta = {
   commentTargets: { businessId: string; locations: string[] }[];
 };
 const meta = JSON.parse(readFileSync(path.join(source, 'bench-meta.json'), 'utf8')) as Meta;
+// BENCH_USERS_AGE_DAYS=N dates the bench users' accounts N days back in the copy: with
+// BENCH_SPAM_RULES=1, 30 measures established raters, 1 young ones (the rating-burst checks).
+if (process.env.BENCH_USERS_AGE_DAYS) {
+  const joined = Date.now() - Number(process.env.BENCH_USERS_AGE_DAYS) * 86_400_000;
+  const date = db.$client.prepare('update users set created_at = ? where id = ?');
+  for (const { id } of meta.benchUsers) date.run(joined, id);
+}
 const actors: NonNullable<Actor>[] = meta.benchUsers.map(({ id }) => {
-  const u = db.$client.prepare('select id, email, first_name, last_name from users where id = ?').get(id) as Record<string, string>;
-  return { id: u.id, email: u.email, firstName: u.first_name, lastName: u.last_name, isAdmin: false, isModerator: false, isBanned: false, language: 'sv' };
+  const u = db.$client.prepare('select id, email, first_name, last_name, created_at from users where id = ?').get(id) as Record<string, string>;
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    isAdmin: false,
+    isModerator: false,
+    isBanned: false,
+    language: 'sv',
+    // As the session lookup gives it to a request's actor.
+    joinedAt: Number(u.created_at),
+  };
 });
 
 // The same spread as the bench's load runner (scripts/bench/load-runner.ts), drawn from a fixed

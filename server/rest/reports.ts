@@ -6,6 +6,7 @@ import { idSchema } from '../../shared/schemas/common';
 import { messageText } from '../../shared/schemas/messages';
 import {
   burstResolutions,
+  burstTargets,
   modActions,
   modDigestInputSchema,
   modTargetKinds,
@@ -31,7 +32,11 @@ const ratingBurstSchema = z.object({
   _id: z.string().describe('What POST /rating-bursts/{id}/dismiss takes.'),
   businessId: z.string(),
   businessTitle: z.string(),
-  ratings: z.number().int().describe('Star ratings the burst holds out of the public figures (or held, once decided).'),
+  target: z.enum(burstTargets).describe("business: star ratings of the business; comment or reply: emoji ratings of that post (the business is the post's)."),
+  commentId: z.string().nullable().describe('The thread: the rated comment, or the comment of the rated reply; null for star ratings.'),
+  replyId: z.string().nullable().describe('The rated reply; null otherwise.'),
+  excerpt: z.string().describe("The start of the rated post's text; empty for star ratings."),
+  ratings: z.number().int().describe('Ratings the burst holds out of the public figures (or held, once decided).'),
   firstAt: z.string().describe('ISO 8601: the first of those ratings'),
   detectedAt: z.string().describe('ISO 8601: when the burst reached the threshold'),
   lastAt: z.string().describe('ISO 8601: the latest rating counted'),
@@ -333,11 +338,13 @@ export function moderationRoutes(deps: Deps) {
       {
         schema: {
           tags,
-          summary: 'Bursts of star ratings from young accounts (moderators)',
+          summary: 'Bursts of star or emoji ratings from young accounts (moderators)',
           description:
             'A business that got RATING_BURST_RATINGS star ratings within RATING_BURST_WINDOW from accounts younger than ' +
             'RATING_BURST_ACCOUNT_AGE (README) has one open entry; all its ratings are held out of the public average, count, ' +
-            'breakdown and order until a moderator accepts or rejects it. open (default): oldest first; ' +
+            'breakdown and order until a moderator accepts or rejects it. The same for the emoji ratings of one comment or ' +
+            "reply (`target`): held out of the post's average, count, emoji counts, the orders they sort and the author's " +
+            'reactions received. open (default): oldest first; ' +
             `resolved: most recently decided first. A page of ${BURSTS_PAGE} (?limit= 1–100); the header X-Next-Cursor holds the ?cursor= of the next page.`,
           security: [{ bearer: [] }],
           querystring: pageQuerySchema.extend({ status: z.enum(reportStatuses).default('open') }),
@@ -380,7 +387,7 @@ export function moderationRoutes(deps: Deps) {
       'reject',
       '/rating-bursts/:id/reject',
       "Reject a rating burst's ratings (moderators)",
-      'Its ratings stay out of every public figure; their raters still see their own stars. Recorded in the moderation log.',
+      'Its ratings stay out of every public figure; their raters still see their own stars or emoji. Recorded in the moderation log.',
     );
     decide(
       'accept',

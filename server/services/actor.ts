@@ -12,6 +12,12 @@ export type Actor = {
   isModerator?: boolean;
   isBanned: boolean;
   language: 'sv' | 'en';
+  /**
+   * When the account was created (ms), as the session lookup read it: the emoji-rating burst check
+   * asks a young account's age without a query (services/moderation/rating-bursts.ts). Optional
+   * for actors built elsewhere; those are looked up.
+   */
+  joinedAt?: number;
 } | null;
 
 export type SignedIn = NonNullable<Actor>;

@@ -133,14 +133,25 @@ export const queuePageSchema = z.object({
 export const reportsPageInputSchema = reportsInputSchema.extend(queuePageSchema.shape);
 export type ReportsPageInput = z.output<typeof reportsPageInputSchema>;
 
-/** One young account's star rating inside a burst. */
+/** One young account's rating inside a burst: stars of the business, or the emoji (1–5) of the post. */
 export type BurstRating = { userId: string; firstName: string; lastName: string; joined: string; rate: number; date: string };
 
-/** A burst of star ratings on one business from young accounts, for an admin to look at. */
+/** What a burst's ratings rate: the business (stars) or one of its comments or replies (emoji). */
+export const burstTargets = ['business', 'comment', 'reply'] as const;
+export type BurstTarget = (typeof burstTargets)[number];
+
+/** A burst of ratings from young accounts, of one business or one post, for a moderator to look at. */
 export type RatingBurst = {
   _id: string;
   businessId: string;
   businessTitle: string;
+  target: BurstTarget;
+  /** The thread: the rated comment, or the comment of the rated reply; null for star ratings. */
+  commentId: string | null;
+  /** The rated reply; null otherwise. */
+  replyId: string | null;
+  /** The start of the rated post's text; empty for star ratings. */
+  excerpt: string;
   /** Young accounts' ratings in the window when the burst was last seen. */
   ratings: number;
   firstAt: string;

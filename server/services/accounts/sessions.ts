@@ -39,6 +39,7 @@ export const sessionQueries = (db: Db) => ({
       isModerator: users.isModerator,
       isBanned: users.isBanned,
       language: users.language,
+      joinedAt: users.createdAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -87,6 +88,7 @@ export function validateSessionToken(db: Db, token: string, now = Date.now()): V
       isModerator: row.isModerator,
       isBanned: row.isBanned,
       language: row.language === 'en' ? 'en' : 'sv',
+      joinedAt: row.joinedAt,
     },
   };
 }

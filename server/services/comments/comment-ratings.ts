@@ -11,6 +11,7 @@ import type { Actor } from '../actor';
 import { requireActiveFor } from '../actor';
 import { applyRate, emojiCountsOf } from './emoji-ratings';
 import { notifyReaction } from '../notifications/notifications';
+import { isYoungRater, noteEmojiBurst } from '../moderation/rating-bursts';
 
 /** The documented REST `ratings` lists carry at most this many entries (newest first) each. */
 export const RATINGS_LIST_CAP = 100;
@@ -66,7 +67,7 @@ function ratingStatements(kind: RatedKind) {
   return preparedStatements((db: Db) => ({
     target: db.select(tallyColumns(posts)).from(posts).where(eq(posts.id, p.id)),
     previous: db
-      .select({ rate: ratings.rate })
+      .select({ rate: ratings.rate, counted: ratings.counted })
       .from(ratings)
       .where(and(ofPost, eq(ratings.userId, p.userId))),
     put: db
@@ -118,6 +119,10 @@ async function rate(deps: Deps, actor: Actor, store: RatingStore, input: RateInp
   await deps.limits.consume('rate', rater.id);
   const { db } = deps;
   const q = store.statements(db);
+  const now = Date.now();
+  // Only a young account's rating can start or join an emoji-rating burst; an established rater's
+  // age comes with the session (no query).
+  const young = input.rate !== null && isYoungRater(deps, rater, now);
   let first = false;
   // Shown only by the post's business's pages and the site-wide lists (data-stamp.ts).
   const result = businessWrite(db, (touches) =>
@@ -126,12 +131,16 @@ async function rate(deps: Deps, actor: Actor, store: RatingStore, input: RateInp
       if (!target) throw new AppError('NOT_FOUND', store.notFound);
       touches(target.businessId);
       if (target.userId === rater.id) throw new AppError('FORBIDDEN', 'emojiRateOwnPost');
-      const previous = q.previous.get({ id: input.id, userId: rater.id })?.rate ?? null;
+      const mine = q.previous.get({ id: input.id, userId: rater.id });
+      const previous = mine?.rate ?? null;
       if (input.rate === null) q.drop.run({ id: input.id, userId: rater.id });
-      else q.put.run({ id: input.id, userId: rater.id, rate: input.rate, now: Date.now() });
+      else q.put.run({ id: input.id, userId: rater.id, rate: input.rate, now });
       // A first reaction is news to the author; a changed or withdrawn one is not.
       first = previous === null && input.rate !== null;
-      const tally = applyRate(target, previous, input.rate);
+      // A rating held by a burst (or of a banned rater) is out of the columns, changed or not.
+      const counts = mine === undefined || mine.counted;
+      let tally = applyRate(target, counts ? previous : null, counts ? input.rate : null);
+      if (young) tally = noteEmojiBurst(deps, store.kind, { id: input.id, businessId: target.businessId }, tally, now);
       q.save.run({
         id: input.id,
         count: tally.ratingCount,
@@ -147,7 +156,7 @@ async function rate(deps: Deps, actor: Actor, store: RatingStore, input: RateInp
   );
   // After the commit (a reaction rolled back is never announced): the notice is written by the
   // next batch of notifications, which every read of them runs first (docs/decisions/020).
-  if (first) notifyReaction(db, rater.id, store.kind, input.id, Date.now());
+  if (first) notifyReaction(db, rater.id, store.kind, input.id, now);
   return result;
 }
 

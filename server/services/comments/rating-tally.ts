@@ -133,44 +133,77 @@ export function releaseHeldRatings(db: Db, burstId: string): void {
 
 /**
  * The same for a user's emoji ratings of comments and replies: a ban takes each out of its post's
- * rating columns (count, average, per-emoji counts), an unban puts it back. A banned user cannot
- * rate, so their rows do not change in between. In the caller's transaction.
+ * rating columns (count, average, per-emoji counts), an unban puts back those no open or rejected
+ * burst holds. A banned user cannot rate, so their rows do not change in between. In the caller's
+ * transaction.
  */
 export function setEmojiRatingsCounted(db: DbOrTx, userId: string, counts: boolean): void {
-  const kinds = [
-    { ratings: commentRatings, posts: comments, postId: commentRatings.commentId },
-    { ratings: replyRatings, posts: replies, postId: replyRatings.replyId },
-  ] as const;
-  for (const { ratings, posts, postId } of kinds) {
-    // The user's rows on *_ratings_user_idx: those whose state differs from the wanted one.
+  for (const kind of emojiKinds) {
+    const { ratings, postId } = kind;
+    // The user's rows on *_ratings_user_idx: those whose state differs from the wanted one; an
+    // unban leaves out those an open or rejected burst holds (as for stars).
     const rows = db
       .select({ postId, rate: ratings.rate })
       .from(ratings)
-      .where(and(eq(ratings.userId, userId), ne(ratings.counted, counts)))
+      .where(
+        and(
+          eq(ratings.userId, userId),
+          ne(ratings.counted, counts),
+          counts
+            ? or(
+                isNull(ratings.heldBy),
+                inArray(ratings.heldBy, db.select({ id: ratingBursts.id }).from(ratingBursts).where(eq(ratingBursts.resolution, 'accept'))),
+              )
+            : undefined,
+        ),
+      )
       .all();
-    for (const r of rows) {
-      const tally = db
-        .select({
-          ratingCount: posts.ratingCount,
-          ratingAvg: posts.ratingAvg,
-          rated1: posts.rated1,
-          rated2: posts.rated2,
-          rated3: posts.rated3,
-          rated4: posts.rated4,
-          rated5: posts.rated5,
-        })
-        .from(posts)
-        .where(eq(posts.id, r.postId))
-        .get();
-      if (!tally) continue;
-      db.update(posts)
-        .set(applyRate(tally, counts ? null : r.rate, counts ? r.rate : null))
-        .where(eq(posts.id, r.postId))
-        .run();
-      db.update(ratings)
-        .set({ counted: counts })
-        .where(and(eq(postId, r.postId), eq(ratings.userId, userId)))
-        .run();
-    }
+    for (const r of rows) moveEmojiRating(db, kind, r.postId, userId, r.rate, counts);
   }
+}
+
+const emojiKinds = [
+  { ratings: commentRatings, posts: comments, postId: commentRatings.commentId },
+  { ratings: replyRatings, posts: replies, postId: replyRatings.replyId },
+] as const;
+type EmojiKind = (typeof emojiKinds)[number];
+
+/** One emoji rating into (`into`) or out of its post's rating columns, flipping its `counted`. */
+function moveEmojiRating(db: DbOrTx, { ratings, posts, postId }: EmojiKind, id: string, userId: string, rate: number, into: boolean): void {
+  const tally = db
+    .select({
+      ratingCount: posts.ratingCount,
+      ratingAvg: posts.ratingAvg,
+      rated1: posts.rated1,
+      rated2: posts.rated2,
+      rated3: posts.rated3,
+      rated4: posts.rated4,
+      rated5: posts.rated5,
+    })
+    .from(posts)
+    .where(eq(posts.id, id))
+    .get();
+  if (!tally) return;
+  db.update(posts)
+    .set(applyRate(tally, into ? null : rate, into ? rate : null))
+    .where(eq(posts.id, id))
+    .run();
+  db.update(ratings)
+    .set({ counted: into })
+    .where(and(eq(postId, id), eq(ratings.userId, userId)))
+    .run();
+}
+
+/**
+ * An accepted burst of emoji ratings of one post: its held ratings enter the post's rating
+ * columns (a banned rater's stay out; an unban puts them back). Walks *_ratings_held_idx.
+ */
+export function releaseHeldEmojiRatings(db: DbOrTx, kind: 'comment' | 'reply', id: string, burstId: string): void {
+  const k = emojiKinds[kind === 'comment' ? 0 : 1];
+  const rows = db
+    .select({ userId: k.ratings.userId, rate: k.ratings.rate })
+    .from(k.ratings)
+    .where(and(eq(k.ratings.heldBy, burstId), eq(k.ratings.counted, false), sql`not (select is_banned from users where users.id = ${k.ratings.userId})`))
+    .all();
+  for (const r of rows) moveEmojiRating(db, k, id, r.userId, r.rate, true);
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, max, min, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
-import { businessRatings, businesses, ratingBursts, users } from '../../../db/schema';
+import { businessRatings, businesses, commentRatings, comments, ratingBursts, replies, replyRatings, users } from '../../../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -8,12 +8,16 @@ import { preparedStatements } from '../../lib/prepared';
 import type { Page } from '../../../shared/schemas/comments';
 import type { BurstResolution, BurstResolveInput, RatingBurst, ReportsPageInput } from '../../../shared/schemas/moderation';
 import { requireModerator, type Actor } from '../actor';
-import { moveRatingTally, setAuthorStars, releaseHeldRatings } from '../comments/rating-tally';
+import { moveRatingTally, setAuthorStars, releaseHeldRatings, releaseHeldEmojiRatings } from '../comments/rating-tally';
+import { applyRate, type RatingTally } from '../comments/emoji-ratings';
 import { decodeCursor, pageOf } from '../comments/comment-pages';
-import { recordModAction } from './mod-log';
+import { excerptOf, recordModAction } from './mod-log';
 
 /** Entries a page of the queue's rating bursts shows unless asked for fewer. */
 export const BURSTS_PAGE = 20;
+
+/** A burst of star ratings of the business, not of emoji ratings of one of its posts. */
+const ofStars = and(isNull(ratingBursts.commentId), isNull(ratingBursts.replyId));
 
 const p = {
   businessId: sql.placeholder('businessId'),
@@ -31,7 +35,7 @@ export const ratingBurstQueries = (db: Db) => ({
   lastResolved: db
     .select({ at: max(ratingBursts.resolvedAt) })
     .from(ratingBursts)
-    .where(eq(ratingBursts.businessId, p.businessId)),
+    .where(and(eq(ratingBursts.businessId, p.businessId), ofStars)),
   // business_ratings_recent_idx finds the window's ratings; each rater is one primary-key lookup.
   young: db
     .select({ n: count(), first: min(businessRatings.updatedAt) })
@@ -41,7 +45,7 @@ export const ratingBurstQueries = (db: Db) => ({
   open: db
     .select({ id: ratingBursts.id, firstAt: ratingBursts.firstAt })
     .from(ratingBursts)
-    .where(and(eq(ratingBursts.businessId, p.businessId), isNull(ratingBursts.resolvedAt))),
+    .where(and(eq(ratingBursts.businessId, p.businessId), isNull(ratingBursts.resolvedAt), ofStars)),
   // The same walk as `young`, for the ratings to hold: those no burst has caught yet.
   toHold: db
     .select({ userId: businessRatings.userId, rate: businessRatings.rate, counted: businessRatings.counted })
@@ -129,6 +133,10 @@ export function listRatingBursts(deps: Deps, actor: Actor, input: ReportsPageInp
       id: ratingBursts.id,
       businessId: ratingBursts.businessId,
       businessTitle: businesses.title,
+      commentId: ratingBursts.commentId,
+      replyId: ratingBursts.replyId,
+      threadId: sql<string | null>`coalesce(${ratingBursts.commentId}, ${replies.commentId})`,
+      postText: sql<string | null>`coalesce(${comments.text}, ${replies.text})`,
       ratings: ratingBursts.ratings,
       firstAt: ratingBursts.firstAt,
       detectedAt: ratingBursts.detectedAt,
@@ -138,35 +146,39 @@ export function listRatingBursts(deps: Deps, actor: Actor, input: ReportsPageInp
     })
     .from(ratingBursts)
     .leftJoin(businesses, eq(businesses.id, ratingBursts.businessId))
+    .leftJoin(comments, eq(comments.id, ratingBursts.commentId))
+    .leftJoin(replies, eq(replies.id, ratingBursts.replyId))
     // rating_bursts_queue_idx (resolved_at, detected_at) serves both orders.
     .where(and(open ? isNull(ratingBursts.resolvedAt) : isNotNull(ratingBursts.resolvedAt), after))
     .orderBy(open ? asc(at) : desc(at), open ? asc(ratingBursts.id) : desc(ratingBursts.id))
     .limit(limit + 1)
     .all();
 
-  // One query for every shown burst's ratings, on business_ratings_held_idx.
+  // One query per kind of rating for every shown burst's ratings, each on its *_held_idx.
   const shown = rows.slice(0, limit);
   const ratersOf = new Map<string, RatingBurst['raters']>();
-  if (shown.length > 0) {
+  const ids = (of: (r: (typeof shown)[number]) => boolean) => shown.filter(of).map((r) => r.id);
+  const sources = [
+    { table: businessRatings, at: businessRatings.updatedAt, ids: ids((r) => r.commentId === null && r.replyId === null) },
+    { table: commentRatings, at: commentRatings.createdAt, ids: ids((r) => r.commentId !== null) },
+    { table: replyRatings, at: replyRatings.createdAt, ids: ids((r) => r.replyId !== null) },
+  ];
+  for (const { table, at: ratedAt, ids: burstIds } of sources) {
+    if (burstIds.length === 0) continue;
     const raters = db
       .select({
-        burstId: businessRatings.heldBy,
-        userId: businessRatings.userId,
-        rate: businessRatings.rate,
-        at: businessRatings.updatedAt,
+        burstId: table.heldBy,
+        userId: table.userId,
+        rate: table.rate,
+        at: ratedAt,
         firstName: users.firstName,
         lastName: users.lastName,
         joined: users.createdAt,
       })
-      .from(businessRatings)
-      .innerJoin(users, eq(users.id, businessRatings.userId))
-      .where(
-        inArray(
-          businessRatings.heldBy,
-          shown.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(businessRatings.updatedAt))
+      .from(table)
+      .innerJoin(users, eq(users.id, table.userId))
+      .where(inArray(table.heldBy, burstIds))
+      .orderBy(asc(ratedAt))
       .all();
     for (const r of raters) {
       const list = ratersOf.get(r.burstId ?? '') ?? [];
@@ -189,6 +201,10 @@ export function listRatingBursts(deps: Deps, actor: Actor, input: ReportsPageInp
       _id: r.id,
       businessId: r.businessId,
       businessTitle: r.businessTitle ?? '',
+      target: r.commentId !== null ? ('comment' as const) : r.replyId !== null ? ('reply' as const) : ('business' as const),
+      commentId: r.threadId,
+      replyId: r.replyId,
+      excerpt: excerptOf(r.postText ?? ''),
       ratings: r.ratings,
       firstAt: new Date(r.firstAt).toISOString(),
       detectedAt: new Date(r.detectedAt).toISOString(),
@@ -211,7 +227,8 @@ export function heldRatingCount(db: Db, businessId: string): number {
 /**
  * A moderator decides a rating burst: `accept` puts its held ratings into the public figures
  * (those of raters since banned stay out), `reject` keeps them out for good (their raters still
- * see their own stars). It leaves the open queue; the log records it.
+ * see their own stars or emoji). It leaves the open queue; the log records it, against the
+ * business for star ratings and against the post for emoji ratings.
  */
 export async function resolveRatingBurst(deps: Deps, actor: Actor, input: BurstResolveInput, now = Date.now()): Promise<{ action: BurstResolution }> {
   const moderator = requireModerator(actor);
@@ -219,21 +236,162 @@ export async function resolveRatingBurst(deps: Deps, actor: Actor, input: BurstR
   const { db } = deps;
   db.transaction((tx) => {
     const burst = tx
-      .select({ id: ratingBursts.id, businessId: ratingBursts.businessId, ratings: ratingBursts.ratings, title: businesses.title })
+      .select({
+        id: ratingBursts.id,
+        businessId: ratingBursts.businessId,
+        commentId: ratingBursts.commentId,
+        replyId: ratingBursts.replyId,
+        title: businesses.title,
+        postText: sql<string | null>`coalesce(${comments.text}, ${replies.text})`,
+      })
       .from(ratingBursts)
       .leftJoin(businesses, eq(businesses.id, ratingBursts.businessId))
+      .leftJoin(comments, eq(comments.id, ratingBursts.commentId))
+      .leftJoin(replies, eq(replies.id, ratingBursts.replyId))
       .where(and(eq(ratingBursts.id, input.id), isNull(ratingBursts.resolvedAt)))
       .get();
     if (!burst) throw new AppError('NOT_FOUND', 'ratingBurstNotFound');
     tx.update(ratingBursts).set({ resolvedAt: now, resolvedBy: moderator.id, resolution: input.action }).where(eq(ratingBursts.id, burst.id)).run();
-    if (input.action === 'accept') releaseHeldRatings(db, burst.id);
+    const post =
+      burst.commentId !== null
+        ? { kind: 'comment' as const, id: burst.commentId }
+        : burst.replyId !== null
+          ? { kind: 'reply' as const, id: burst.replyId }
+          : null;
+    if (input.action === 'accept') {
+      if (post) releaseHeldEmojiRatings(db, post.kind, post.id, burst.id);
+      else releaseHeldRatings(db, burst.id);
+    }
     recordModAction(tx, moderator, {
       action: input.action === 'accept' ? 'acceptBurst' : 'rejectBurst',
-      targetKind: 'business',
-      targetId: burst.businessId,
-      excerpt: burst.title ?? '',
+      targetKind: post ? post.kind : 'business',
+      targetId: post ? post.id : burst.businessId,
+      excerpt: post ? (burst.postText ?? '') : (burst.title ?? ''),
       reason: null,
     });
   });
   return { action: input.action };
+}
+
+/** A post's emoji-rating table, as the burst check reads it. */
+type EmojiKind = {
+  posts: typeof comments | typeof replies;
+  ratings: typeof commentRatings | typeof replyRatings;
+  postId: typeof commentRatings.commentId | typeof replyRatings.replyId;
+  burstPost: typeof ratingBursts.commentId | typeof ratingBursts.replyId;
+};
+
+const emojiKinds = {
+  comment: { posts: comments, ratings: commentRatings, postId: commentRatings.commentId, burstPost: ratingBursts.commentId },
+  reply: { posts: replies, ratings: replyRatings, postId: replyRatings.replyId, burstPost: ratingBursts.replyId },
+} satisfies Record<'comment' | 'reply', EmojiKind>;
+
+const postP = sql.placeholder('postId');
+
+/**
+ * The statements of the emoji-rating burst check of one post kind, run only for a rating by an
+ * account younger than RATING_BURST_ACCOUNT_AGE (an established rater's costs nothing here).
+ * Exported so the query-plan test checks exactly these.
+ */
+export const emojiBurstQueries = (kind: EmojiKind) => (db: Db) => {
+  const { ratings, postId, burstPost } = kind;
+  // *_ratings_newest_idx (post, created_at, …) finds the window's ratings; each rater is one primary-key lookup.
+  const youngInWindow = and(eq(postId, postP), gt(ratings.createdAt, p.since), gt(users.createdAt, p.bornAfter));
+  return {
+    lastResolved: db
+      .select({ at: max(ratingBursts.resolvedAt) })
+      .from(ratingBursts)
+      .where(eq(burstPost, postP)),
+    open: db
+      .select({ id: ratingBursts.id, firstAt: ratingBursts.firstAt })
+      .from(ratingBursts)
+      .where(and(eq(burstPost, postP), isNull(ratingBursts.resolvedAt))),
+    young: db
+      .select({ n: count(), first: min(ratings.createdAt) })
+      .from(ratings)
+      .innerJoin(users, eq(users.id, ratings.userId))
+      .where(youngInWindow),
+    toHold: db
+      .select({ userId: ratings.userId, rate: ratings.rate, counted: ratings.counted })
+      .from(ratings)
+      .innerJoin(users, eq(users.id, ratings.userId))
+      .where(and(youngInWindow, isNull(ratings.heldBy))),
+    hold: db
+      .update(ratings)
+      .set({ heldBy: sql`${sql.placeholder('burstId')}`, counted: false })
+      .where(and(eq(postId, postP), eq(ratings.userId, p.userId))),
+    heldCount: db
+      .select({ n: count() })
+      .from(ratings)
+      .where(eq(ratings.heldBy, sql.placeholder('burstId'))),
+  };
+};
+const preparedEmoji = {
+  comment: preparedStatements(emojiBurstQueries(emojiKinds.comment)),
+  reply: preparedStatements(emojiBurstQueries(emojiKinds.reply)),
+};
+
+/**
+ * When `actor`'s account was created: from the session (Actor.joinedAt) without a query, else
+ * (actors built outside a request) one primary-key lookup.
+ */
+export function joinedAtOf(deps: Deps, actor: NonNullable<Actor>): number {
+  return actor.joinedAt ?? prepared(deps.db).joined.get({ userId: actor.id })?.createdAt ?? 0;
+}
+
+/** Whether a rating by `actor` is one the burst checks look at: the spam rules on and the account young. */
+export const isYoungRater = (deps: Deps, actor: NonNullable<Actor>, now: number): boolean =>
+  !!deps.env.SPAM_RULES && joinedAtOf(deps, actor) > now - deps.env.RATING_BURST_ACCOUNT_AGE;
+
+/**
+ * After a young account's emoji rating of a comment or reply (docs/product.md §11.1), the same
+ * rule as noteRatingBurst for stars: when accounts younger than RATING_BURST_ACCOUNT_AGE have
+ * rated the post RATING_BURST_RATINGS times within RATING_BURST_WINDOW, the queue gets a burst for
+ * the post and all of those ratings leave its rating columns (average, count, per-emoji counts,
+ * and with them the feed's and the business page's orders and the author's reactions received)
+ * until a moderator accepts or rejects it; every young account's rating of the post joins an open
+ * burst. Runs in the rating's transaction after the rating is written; takes the post's tally as
+ * the caller computed it and returns it without the ratings it holds, for the caller to save.
+ */
+export function noteEmojiBurst(
+  deps: Deps,
+  kind: 'comment' | 'reply',
+  post: { id: string; businessId: string },
+  tally: RatingTally,
+  now = Date.now(),
+): RatingTally {
+  const { env, db } = deps;
+  const q = preparedEmoji[kind](db);
+  const postId = post.id;
+  const bornAfter = now - env.RATING_BURST_ACCOUNT_AGE;
+  const decided = q.lastResolved.get({ postId })?.at ?? 0;
+  const since = Math.max(now - env.RATING_BURST_WINDOW, decided);
+  const open = q.open.get({ postId });
+  let burstId = open?.id;
+  if (!burstId) {
+    const young = q.young.get({ postId, since, bornAfter });
+    if (!young || young.n < env.RATING_BURST_RATINGS) return tally;
+    burstId = newId();
+    db.insert(ratingBursts)
+      .values({
+        id: burstId,
+        businessId: post.businessId,
+        commentId: kind === 'comment' ? postId : null,
+        replyId: kind === 'reply' ? postId : null,
+        ratings: young.n,
+        firstAt: young.first ?? now,
+        detectedAt: now,
+        lastAt: now,
+      })
+      .run();
+  }
+  const from = open ? Math.min(since, open.firstAt - 1) : since;
+  let kept = tally;
+  for (const r of q.toHold.all({ postId, since: from, bornAfter })) {
+    q.hold.run({ postId, userId: r.userId, burstId });
+    if (r.counted) kept = applyRate(kept, r.rate, null);
+  }
+  const held = q.heldCount.get({ burstId })?.n ?? 0;
+  db.update(ratingBursts).set({ ratings: held, lastAt: now }).where(eq(ratingBursts.id, burstId)).run();
+  return kept;
 }
