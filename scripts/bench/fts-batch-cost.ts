@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { closeDb } from '../../db/client';
 import { createComment } from '../../server/services/comments/comments';
 import { indexQueuedComments } from '../../server/services/comments/comment-search';
-import { benchDeps, copyDataSet } from './in-process';
+import { benchActors, benchDeps, copyDataSet } from './in-process';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -24,19 +24,10 @@ const { dir, db } = copyDataSet(source, 'recensera-fts-cost-');
 const deps = benchDeps(db, dir);
 type Meta = { benchUsers: { id: string }[]; commentTargets: { businessId: string; locations: string[] }[] };
 const meta = JSON.parse(readFileSync(path.join(source, 'bench-meta.json'), 'utf8')) as Meta;
-const actors = meta.benchUsers.map(({ id }) => {
-  const u = db.$client.prepare('select id, email, first_name, last_name from users where id = ?').get(id) as Record<string, string>;
-  return {
-    id: u.id,
-    email: u.email,
-    firstName: u.first_name,
-    lastName: u.last_name,
-    isAdmin: false,
-    isModerator: false,
-    isBanned: false,
-    language: 'sv' as const,
-  };
-});
+const actors = benchActors(
+  db,
+  meta.benchUsers.map((u) => u.id),
+);
 let seed = 7;
 const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];

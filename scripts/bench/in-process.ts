@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrateDb, openDb, type Db } from '../../db/client';
 import { loadEnv } from '../../server/env';
+import type { Actor } from '../../server/services/actor';
 import type { Deps } from '../../server/services/deps';
 import { createRateLimits } from '../../server/services/rate-limits';
 
@@ -65,4 +66,24 @@ export async function roundsProfiler(file: string | undefined) {
       session.disconnect();
     },
   };
+}
+
+/** The bench users as a request's actor gives them to the services (members, Swedish, their account's age). */
+export function benchActors(db: Db, ids: readonly string[]): NonNullable<Actor>[] {
+  const user = db.$client.prepare('select id, email, first_name, last_name, created_at from users where id = ?');
+  return ids.map((id) => {
+    const u = user.get(id) as Record<string, string>;
+    return {
+      id: u.id,
+      email: u.email,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      isAdmin: false,
+      isModerator: false,
+      isBanned: false,
+      language: 'sv',
+      // As the session lookup gives it to a request's actor.
+      joinedAt: Number(u.created_at),
+    };
+  });
 }

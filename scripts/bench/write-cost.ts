@@ -23,11 +23,10 @@ import { parseArgs } from 'node:util';
 import { closeDb } from '../../db/client';
 import { startCheckpointer } from '../../db/checkpointer';
 import { buildApp } from '../../server/app';
-import type { Actor } from '../../server/services/actor';
 import { createComment } from '../../server/services/comments/comments';
 import { rateComment } from '../../server/services/comments/comment-ratings';
 import { rateBusiness } from '../../server/services/business/business-ratings';
-import { benchDeps, copyDataSet, roundsProfiler } from './in-process';
+import { benchActors, benchDeps, copyDataSet, roundsProfiler } from './in-process';
 import { multipartBody } from './multipart';
 import * as notificationsModule from '../../server/services/notifications/notifications';
 
@@ -74,21 +73,10 @@ if (process.env.BENCH_USERS_AGE_DAYS) {
   const date = db.$client.prepare('update users set created_at = ? where id = ?');
   for (const { id } of meta.benchUsers) date.run(joined, id);
 }
-const actors: NonNullable<Actor>[] = meta.benchUsers.map(({ id }) => {
-  const u = db.$client.prepare('select id, email, first_name, last_name, created_at from users where id = ?').get(id) as Record<string, string>;
-  return {
-    id: u.id,
-    email: u.email,
-    firstName: u.first_name,
-    lastName: u.last_name,
-    isAdmin: false,
-    isModerator: false,
-    isBanned: false,
-    language: 'sv',
-    // As the session lookup gives it to a request's actor.
-    joinedAt: Number(u.created_at),
-  };
-});
+const actors = benchActors(
+  db,
+  meta.benchUsers.map((u) => u.id),
+);
 
 // The same spread as the bench's load runner (scripts/bench/load-runner.ts), drawn from a fixed
 // sequence so that A and B make the same calls.
