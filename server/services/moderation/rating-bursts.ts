@@ -86,29 +86,63 @@ export function noteRatingBurst(deps: Deps, tx: DbOrTx, businessId: string, user
   const rater = q.joined.get({ userId });
   const bornAfter = now - env.RATING_BURST_ACCOUNT_AGE;
   if (!rater || rater.createdAt <= bornAfter) return;
-  const dismissed = q.lastResolved.get({ businessId })?.at ?? 0;
-  const since = Math.max(now - env.RATING_BURST_WINDOW, dismissed);
-  const open = q.open.get({ businessId });
+  workBurst(env, now, {
+    lastResolved: () => q.lastResolved.get({ businessId })?.at,
+    open: () => q.open.get({ businessId }),
+    young: (since) => q.young.get({ businessId, since, bornAfter }),
+    start: (id, young) =>
+      tx
+        .insert(ratingBursts)
+        .values({ id, businessId, ratings: young.n, firstAt: young.first ?? now, detectedAt: now, lastAt: now })
+        .run(),
+    toHold: (since) => q.toHold.all({ businessId, since, bornAfter }),
+    hold: (burstId, r) => {
+      q.hold.run({ businessId, userId: r.userId, burstId });
+      if (r.counted) {
+        moveRatingTally(deps.db, businessId, r.rate, false);
+        setAuthorStars(tx, businessId, r.userId, null);
+      }
+    },
+    heldCount: (burstId) => q.heldCount.get({ burstId })?.n ?? 0,
+    save: (burstId, held) => tx.update(ratingBursts).set({ ratings: held, lastAt: now }).where(eq(ratingBursts.id, burstId)).run(),
+  });
+}
+
+/** A young rating the burst rule holds: who rated, how, and whether it is in the public figures. */
+type Held = { userId: string; rate: number; counted: boolean };
+
+/**
+ * The burst rule, the same for a business's star ratings and a post's emoji ratings (each caller
+ * gives its own statements): when RATING_BURST_RATINGS ratings from young accounts fall within
+ * RATING_BURST_WINDOW (and after the last decision), a burst opens and holds them; while one is
+ * open, it holds every young rating since it began too, not only the window's.
+ */
+function workBurst(
+  env: Deps['env'],
+  now: number,
+  s: {
+    lastResolved(): number | null | undefined;
+    open(): { id: string; firstAt: number } | undefined;
+    young(since: number): { n: number; first: number | null } | undefined;
+    start(id: string, young: { n: number; first: number | null }): void;
+    toHold(since: number): Held[];
+    hold(burstId: string, rating: Held): void;
+    heldCount(burstId: string): number;
+    save(burstId: string, held: number): void;
+  },
+): void {
+  const since = Math.max(now - env.RATING_BURST_WINDOW, s.lastResolved() ?? 0);
+  const open = s.open();
   let burstId = open?.id;
   if (!burstId) {
-    const young = q.young.get({ businessId, since, bornAfter });
+    const young = s.young(since);
     if (!young || young.n < env.RATING_BURST_RATINGS) return;
     burstId = newId();
-    tx.insert(ratingBursts)
-      .values({ id: burstId, businessId, ratings: young.n, firstAt: young.first ?? now, detectedAt: now, lastAt: now })
-      .run();
+    s.start(burstId, young);
   }
-  // An open burst holds every young rating since it began too, not only the window's.
   const from = open ? Math.min(since, open.firstAt - 1) : since;
-  for (const r of q.toHold.all({ businessId, since: from, bornAfter })) {
-    q.hold.run({ businessId, userId: r.userId, burstId });
-    if (r.counted) {
-      moveRatingTally(deps.db, businessId, r.rate, false);
-      setAuthorStars(tx, businessId, r.userId, null);
-    }
-  }
-  const held = q.heldCount.get({ burstId })?.n ?? 0;
-  tx.update(ratingBursts).set({ ratings: held, lastAt: now }).where(eq(ratingBursts.id, burstId)).run();
+  for (const r of s.toHold(from)) s.hold(burstId, r);
+  s.save(burstId, s.heldCount(burstId));
 }
 
 /**
@@ -364,34 +398,32 @@ export function noteEmojiBurst(
   const q = preparedEmoji[kind](db);
   const postId = post.id;
   const bornAfter = now - env.RATING_BURST_ACCOUNT_AGE;
-  const decided = q.lastResolved.get({ postId })?.at ?? 0;
-  const since = Math.max(now - env.RATING_BURST_WINDOW, decided);
-  const open = q.open.get({ postId });
-  let burstId = open?.id;
-  if (!burstId) {
-    const young = q.young.get({ postId, since, bornAfter });
-    if (!young || young.n < env.RATING_BURST_RATINGS) return tally;
-    burstId = newId();
-    db.insert(ratingBursts)
-      .values({
-        id: burstId,
-        businessId: post.businessId,
-        commentId: kind === 'comment' ? postId : null,
-        replyId: kind === 'reply' ? postId : null,
-        ratings: young.n,
-        firstAt: young.first ?? now,
-        detectedAt: now,
-        lastAt: now,
-      })
-      .run();
-  }
-  const from = open ? Math.min(since, open.firstAt - 1) : since;
   let kept = tally;
-  for (const r of q.toHold.all({ postId, since: from, bornAfter })) {
-    q.hold.run({ postId, userId: r.userId, burstId });
-    if (r.counted) kept = applyRate(kept, r.rate, null);
-  }
-  const held = q.heldCount.get({ burstId })?.n ?? 0;
-  db.update(ratingBursts).set({ ratings: held, lastAt: now }).where(eq(ratingBursts.id, burstId)).run();
+  workBurst(env, now, {
+    lastResolved: () => q.lastResolved.get({ postId })?.at,
+    open: () => q.open.get({ postId }),
+    young: (since) => q.young.get({ postId, since, bornAfter }),
+    start: (id, young) =>
+      db
+        .insert(ratingBursts)
+        .values({
+          id,
+          businessId: post.businessId,
+          commentId: kind === 'comment' ? postId : null,
+          replyId: kind === 'reply' ? postId : null,
+          ratings: young.n,
+          firstAt: young.first ?? now,
+          detectedAt: now,
+          lastAt: now,
+        })
+        .run(),
+    toHold: (since) => q.toHold.all({ postId, since, bornAfter }),
+    hold: (burstId, r) => {
+      q.hold.run({ postId, userId: r.userId, burstId });
+      if (r.counted) kept = applyRate(kept, r.rate, null);
+    },
+    heldCount: (burstId) => q.heldCount.get({ burstId })?.n ?? 0,
+    save: (burstId, held) => db.update(ratingBursts).set({ ratings: held, lastAt: now }).where(eq(ratingBursts.id, burstId)).run(),
+  });
   return kept;
 }
