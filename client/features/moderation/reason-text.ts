@@ -1,16 +1,16 @@
 import type { ReportReason } from '../../../shared/schemas/moderation';
 
 /**
- * A removal's reason as stored (shared/schemas/moderation.ts authorReasonOf): a report reason's
- * key, then ": " and the moderator's words to the author; or the reports' reason keys joined by
- * ", "; or (removals before issue 27) free text. Shown in the reader's language.
+ * A removal's reason as stored (shared/schemas/moderation.ts authorReasonOf): report reason keys
+ * joined by ", " (one chosen by the moderator, or the reports' own), then optionally ": " and the
+ * moderator's words to the author; the moderation log may add " — " and the moderator's note.
+ * Removals before issue 27 stored free text. The leading keys are shown in the reader's language;
+ * everything after them, and free text, as written.
  */
 export function reasonText(reason: string, reasons: Record<ReportReason, string>): string {
-  const colon = reason.indexOf(': ');
-  const head = colon < 0 ? reason : reason.slice(0, colon);
-  if (colon >= 0 && head in reasons) return `${reasons[head as ReportReason]}: ${reason.slice(colon + 2)}`;
-  return reason
-    .split(', ')
-    .map((r) => (r in reasons ? reasons[r as ReportReason] : r))
-    .join(', ');
+  const head = /^[a-zA-Z]+(?:, [a-zA-Z]+)*(?=$|: | — )/.exec(reason)?.[0];
+  if (!head) return reason;
+  const keys = head.split(', ');
+  if (!keys.every((k) => Object.hasOwn(reasons, k))) return reason;
+  return keys.map((k) => reasons[k as ReportReason]).join(', ') + reason.slice(head.length);
 }
