@@ -1,3 +1,5 @@
+import { installGroupCommit, installGroupCommitBarrier } from './lib/group-commit';
+import { countCommitChanges } from './lib/data-stamp';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import { isUtf8 } from 'node:buffer';
@@ -145,6 +147,17 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     clearInterval(cacheSummary);
     logCacheAnswers();
   });
+
+  // First of the onSend hooks: no reply (nor the public cache's copy of one) leaves before the
+  // COMMIT of the group of writes open when it is sent (lib/group-commit.ts, docs/decisions/023).
+  if (env.GROUP_COMMIT) {
+    const group = installGroupCommit(deps.db.$client, {
+      onError: (err) => app.log.error({ err }, 'group commit failed; its writes were rolled back'),
+      onCommitChanges: (changes) => countCommitChanges(deps.db, changes),
+    });
+    installGroupCommitBarrier(app, group);
+    app.addHook('onClose', async () => group.uninstall());
+  }
 
   await registerSecurity(app, env);
   // Replies built per request (searches, signed-in views) are compressed in one synchronous call

@@ -74,6 +74,8 @@ export const envSchema = z.object({
   RATING_BURST_ACCOUNT_AGE: positiveDuration('7d'),
   /** 0 turns off the per-IP and per-user limits; only for load benchmarks on a private machine. */
   RATE_LIMITS: bool.default(true),
+  /** Write transactions of one event-loop turn share one COMMIT (lib/group-commit.ts, docs/decisions/023); 0 turns it off. */
+  GROUP_COMMIT: bool.default(true),
   /**
    * Requests one client (an IPv4 address, an IPv6 /64) may make a minute, over every route
    * without a limit of its own; static files and /healthz are not counted.

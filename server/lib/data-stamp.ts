@@ -145,6 +145,18 @@ export function searchIndexWrite<T>(db: Db, write: () => T): T {
 }
 
 /**
+ * Changes SQLite makes at a COMMIT itself: FTS5 (the comment and business search indexes) writes
+ * the terms it held in memory to its own tables then. Nothing a read sees changes: this
+ * connection's searches read those pending terms already, and the write that queued them moved
+ * the stamp. With group commit (lib/group-commit.ts) that COMMIT runs after the write has
+ * returned, so its changes would otherwise count as a write of everything; they are left out,
+ * as an `unshownWrite`'s are.
+ */
+export function countCommitChanges(db: Db, changes: number): void {
+  if (changes > 0) stamperOf(db).unshown += changes;
+}
+
+/**
  * Runs a write that nothing kept under the stamp shows, without moving the stamp: the
  * maintenance timers' notification rows, watermarks, mail queue and expired sessions, which only
  * their signed-in owner reads (never kept). At scale 10 the mail job's favourite pull wrote one

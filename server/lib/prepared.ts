@@ -1,5 +1,7 @@
+import Database from 'better-sqlite3';
 import { Column, fillPlaceholders, is, SQL, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { joinGroup } from './group-commit';
 
 type Preparable = { prepare(): unknown };
 export type PreparedOf<Q extends Record<string, Preparable>> = { [K in keyof Q]: ReturnType<Q[K]['prepare']> };
@@ -29,9 +31,13 @@ const transactionRunners = new WeakMap<Db, (work: () => unknown) => unknown>();
 export function inTransaction<T>(db: Db, work: () => T): T {
   let run = transactionRunners.get(db);
   if (!run) {
-    run = db.$client.transaction((w: () => unknown) => w());
+    // better-sqlite3's own transaction(), not group commit's wrapper: joinGroup below does its part.
+    run = Database.prototype.transaction.call(db.$client, (w: () => unknown) => w());
     transactionRunners.set(db, run);
   }
+  // With group commit (lib/group-commit.ts) this opens or joins the turn's group; the work then
+  // runs as a savepoint inside it.
+  joinGroup(db.$client);
   return run(work) as T;
 }
 

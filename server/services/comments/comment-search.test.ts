@@ -1,3 +1,4 @@
+import { flushGroup } from '../../lib/group-commit';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,8 @@ describe('search index without application functions (migration 0011)', () => {
     const shop = insertBusiness(t.db);
     const c = await post(shop, 'Pepparkakorna var spröda', cast.admin);
     expect(found(shop, 'pepparkakorna')).toHaveLength(1);
+    // The app's writes of this turn are committed, as a live server's are before another process writes.
+    flushGroup(t.db.$client);
     const plain = plainConnection();
     try {
       plain.prepare('UPDATE comments SET text = ? WHERE id = ?').run('Lussekatterna var saftiga', c._id);
@@ -179,6 +182,8 @@ describe('search index keyed by comments.search_rowid (migration 0011)', () => {
 
   it('VACUUM keeps every comment findable under its own words', async () => {
     const shop = await postWithGap();
+    // VACUUM runs outside a transaction: the writes of this turn commit first.
+    flushGroup(t.db.$client);
     t.db.$client.exec('VACUUM');
     expectFoundByOwnWords(shop);
     t.db.$client.exec("INSERT INTO comments_fts (comments_fts) VALUES ('integrity-check')");

@@ -1,3 +1,4 @@
+import { flushGroup } from '../../lib/group-commit';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -485,7 +486,8 @@ describe('the mail job after a restart (issue 32 item 2)', () => {
     runJob(t.db, now);
     const notices = () => (sqlite.prepare(`select count(*) as c from notifications`).get() as { c: number }).c;
     const before = notices();
-    // A restart: a new connection, the mail job's first run.
+    // A restart: a new connection, the mail job's first run (what the stopped process wrote is committed).
+    flushGroup(sqlite);
     const again = openDb(path.join(t.dir, 'recensera.sqlite'));
     try {
       const written = changes(again);
