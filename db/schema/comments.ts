@@ -222,8 +222,10 @@ export const commentRatings = sqliteTable(
       .on(t.heldBy)
       .where(sql`held_by is not null`),
     index('comment_ratings_user_idx').on(t.userId),
-    // The newest ratings of a comment (REST `ratings` lists) without a sort or a table lookup.
-    index('comment_ratings_newest_idx').on(t.commentId, t.createdAt, t.userId, t.rate),
+    // The newest ratings of a comment (REST `ratings` lists) without a sort or a table lookup:
+    // `counted` last, since migration 0038, so the list skips the ones out of the numbers from the
+    // index alone; the burst check's (comment, created_at) range walks it too.
+    index('comment_ratings_newest_idx').on(t.commentId, t.createdAt, t.userId, t.rate, t.counted),
   ],
 );
 
@@ -252,6 +254,7 @@ export const replyRatings = sqliteTable(
       .on(t.heldBy)
       .where(sql`held_by is not null`),
     index('reply_ratings_user_idx').on(t.userId),
-    index('reply_ratings_newest_idx').on(t.replyId, t.createdAt, t.userId, t.rate),
+    // As comment_ratings_newest_idx.
+    index('reply_ratings_newest_idx').on(t.replyId, t.createdAt, t.userId, t.rate, t.counted),
   ],
 );

@@ -82,7 +82,8 @@ function ratingStatements(kind: RatedKind) {
 }
 
 /**
- * A post's newest RATINGS_LIST_CAP ratings, on *_ratings_newest_idx. The post's id is a keptParam:
+ * A post's newest RATINGS_LIST_CAP ratings, from *_ratings_newest_idx alone (it ends with `counted`,
+ * migration 0038). The post's id is a keptParam:
  * with its ORDER BY, SQLite plans the statement in full and would compile it again on every run
  * (16 against 7 µs on the bench data); the REST reply of a reaction and every REST comment list
  * run it once per post. Exported for the query-plan test.
