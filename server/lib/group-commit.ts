@@ -35,7 +35,6 @@ export type GroupCommit = {
   uninstall(): void;
 };
 
-
 const installed = new WeakMap<Database.Database, GroupCommit & { join(): void }>();
 
 /**
