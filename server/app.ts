@@ -1,5 +1,5 @@
 import { installGroupCommit, installGroupCommitBarrier } from './lib/group-commit';
-import { countCommitChanges } from './lib/data-stamp';
+import { countCommitChanges, moveStampAfterRollback } from './lib/data-stamp';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import { isUtf8 } from 'node:buffer';
@@ -152,7 +152,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   // COMMIT of the group of writes open when it is sent (lib/group-commit.ts, docs/decisions/023).
   if (env.GROUP_COMMIT) {
     const group = installGroupCommit(deps.db.$client, {
-      onError: (err) => app.log.error({ err }, 'group commit failed; its writes were rolled back'),
+      onError: (err) => {
+        app.log.error({ err }, 'group commit failed; its writes were rolled back');
+        moveStampAfterRollback(deps.db);
+      },
       onCommitChanges: (changes) => countCommitChanges(deps.db, changes),
     });
     installGroupCommitBarrier(app, group);

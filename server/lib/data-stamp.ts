@@ -157,6 +157,15 @@ export function countCommitChanges(db: Db, changes: number): void {
 }
 
 /**
+ * After writes whose changes were counted and then undone together (a group commit's COMMIT that
+ * failed and rolled back, lib/group-commit.ts): what was built from them and kept since goes.
+ * Every scope moves on; the stamps only grow.
+ */
+export function moveStampAfterRollback(db: Db): void {
+  stamperOf(db).unshown -= 1;
+}
+
+/**
  * Runs a write that nothing kept under the stamp shows, without moving the stamp: the
  * maintenance timers' notification rows, watermarks, mail queue and expired sessions, which only
  * their signed-in owner reads (never kept). At scale 10 the mail job's favourite pull wrote one

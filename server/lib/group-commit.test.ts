@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { businessRatings } from '../../db/schema';
 import { insertBusiness } from '../test/comment-fixtures';
 import { bearer, createTestApp, createTestUser, type TestContext } from '../test/helpers';
-import { installGroupCommit } from './group-commit';
+import { dataStamp } from './data-stamp';
+import { flushGroup, installGroupCommit } from './group-commit';
 
 const dirs: string[] = [];
 const open: Database.Database[] = [];
@@ -183,6 +184,49 @@ describe('group commit in the server', () => {
     expect(await rateAndLook({})).toBe(2);
     await t!.close();
     expect(await rateAndLook({}, 'trpc')).toBe(2);
+  });
+
+  it('a COMMIT that fails answers the replies that waited on it with 500, keeps none of their writes and moves the stamp', async () => {
+    t = await createTestApp();
+    const user = await createTestUser(t.db);
+    const businessId = insertBusiness(t.db);
+    const sqlite = t.db.$client;
+    const stars = () => t!.db.select({ rate: businessRatings.rate }).from(businessRatings).where(eq(businessRatings.businessId, businessId)).all();
+    const rate = (value: number | null) =>
+      t!.app.inject({ method: 'POST', url: '/trpc/business.rate', payload: { id: businessId, rate: value }, headers: bearer(user) });
+    expect((await rate(5)).statusCode).toBe(200);
+    flushGroup(sqlite);
+    // A deferred foreign key fails at COMMIT: what a full disk would do to the whole group.
+    sqlite.exec(
+      'CREATE TEMP TABLE parent (id INTEGER PRIMARY KEY); CREATE TEMP TABLE child (parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)',
+    );
+    const before = dataStamp(t.db);
+    // Taking the rating back (Drizzle's transaction, its deferred variant) leaves a dangling child
+    // row in its group, once.
+    const grouped = Object.getOwnPropertyDescriptor(sqlite, 'transaction')!.value as Database.Database['transaction'];
+    let written = before;
+    const own = (value: unknown) => Object.defineProperty(sqlite, 'transaction', { configurable: true, writable: true, value });
+    own((fn: (...args: never[]) => unknown) => {
+      const tx = grouped.call(sqlite, fn);
+      const deferred = tx.deferred.bind(tx);
+      return Object.assign(tx, {
+        deferred: (...args: never[]) => {
+          const result = deferred(...args);
+          sqlite.prepare('INSERT INTO child (parent_id) VALUES (99)').run();
+          written = dataStamp(t!.db);
+          return result;
+        },
+      });
+    });
+    const reply = await rate(null);
+    own(grouped);
+    expect(reply.statusCode).toBe(500);
+    expect(stars()).toEqual([{ rate: 5 }]);
+    expect(written).not.toBe(before);
+    expect(dataStamp(t.db)).not.toBe(written);
+    // The next write commits as usual.
+    expect((await rate(null)).statusCode).toBe(200);
+    expect(stars()).toEqual([]);
   });
 
   it('is off with GROUP_COMMIT=0, each write committing alone', async () => {
