@@ -27,13 +27,25 @@ export function copyDataSet(source: string, prefix: string): { dir: string; dbFi
 
 /**
  * Deps for `db`, a copy of a bench data set in `dir`: no limits, no spam rules (BENCH_SPAM_RULES=1
- * turns them on, to measure the rating-burst checks), an outbox that sends nothing.
+ * turns them on, to measure the rating-burst checks), an outbox that sends nothing, and no group
+ * commit (BENCH_GROUP_COMMIT=1 turns it on): the scripts call one write after another, and a
+ * service call awaited in a loop never ends its event-loop turn, so every call would share one
+ * COMMIT and none would pay for its own (docs/decisions/023).
  */
 export function benchDeps(db: Db, dir: string): Deps {
   const spamRules = process.env.BENCH_SPAM_RULES === '1' ? '1' : '0';
+  const groupCommit = process.env.BENCH_GROUP_COMMIT === '1' ? '1' : '0';
   return {
     db,
-    env: loadEnv({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:8000', LOG_LEVEL: 'silent', DEMO_DATA: '0', SPAM_RULES: spamRules, RATE_LIMITS: '0' }),
+    env: loadEnv({
+      DATA_DIR: dir,
+      PUBLIC_URL: 'http://localhost:8000',
+      LOG_LEVEL: 'silent',
+      DEMO_DATA: '0',
+      SPAM_RULES: spamRules,
+      RATE_LIMITS: '0',
+      GROUP_COMMIT: groupCommit,
+    }),
     outbox: { enqueue: () => '', deliverDue: async () => {}, stop() {} },
     limits: createRateLimits({ enabled: false }),
     paths: { data: dir, uploads: path.join(dir, 'uploads'), outbox: dir, client: path.join(dir, 'no-client'), backups: dir },
