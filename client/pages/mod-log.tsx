@@ -87,7 +87,9 @@ export default function ModLogPage() {
                     </time>
                   </td>
                   <td data-label={l.who}>{e.actorName}</td>
-                  <td data-label={l.what}>{l.actions[e.action]}</td>
+                  <td data-label={l.what} className={styles.word}>
+                    {l.actions[e.action]}
+                  </td>
                   <td data-label={l.target}>
                     {l.kinds[e.targetKind]}
                     {e.excerpt ? <q className={styles.note}>{e.excerpt}</q> : null}
