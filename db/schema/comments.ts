@@ -186,8 +186,9 @@ export const replies = sqliteTable(
   },
   (t) => [
     index('replies_comment_idx').on(t.commentId, t.createdAt),
-    // Who replied in a thread, read from the index alone (services/notifications/notifications.ts tells them of a new reply).
-    index('replies_comment_user_idx').on(t.commentId, t.userId),
+    // A thread's latest repliers, newest first, read from the index alone: the fan-out of a new
+    // reply (services/notifications/notifications.ts) walks its last 200 entries.
+    index('replies_comment_repliers_idx').on(t.commentId, t.createdAt, t.userId),
     index('replies_user_idx').on(t.userId),
     index('replies_created_at_idx').on(t.createdAt),
     index('replies_image_idx').on(t.imageId),

@@ -438,9 +438,10 @@ describe('query plans', () => {
     expect(plan(eventQueries(t.db).oldest)).toBe('SCAN notification_events');
     const w = notificationWrites(t.db);
     const thread = plan(w.threadReply);
-    // The latest replies come in index order (no sort of the thread); only the at most
-    // THREAD_NOTIFY_LOOKBACK rows they yield are grouped and ordered.
-    expect(thread).toMatch(/CO-ROUTINE latest\nSEARCH replies USING INDEX replies_comment_idx \(comment_id=\?\)\n/);
+    // The latest replies come in index order (no sort of the thread) and from the index alone
+    // (migration 0039: no row read per reply); only the at most THREAD_NOTIFY_LOOKBACK entries
+    // they yield are grouped and ordered.
+    expect(thread).toMatch(/CO-ROUTINE latest\nSEARCH replies USING COVERING INDEX replies_comment_repliers_idx \(comment_id=\?\)\n/);
     expect(thread).toMatch(/SEARCH replies USING COVERING INDEX sqlite_autoindex_replies_1 \(id=\?\)/);
     expect(thread).not.toMatch(/SCAN replies/);
     expect(plan(w.reply)).toMatch(/SEARCH comments USING INDEX sqlite_autoindex_comments_1 \(id=\?\)/);
