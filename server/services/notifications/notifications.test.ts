@@ -327,6 +327,38 @@ describe('replies and reactions are queued and fanned out in batches (docs/decis
     expect(drainNotificationEvents(t.db, 2)).toBe(1);
     expect(rowsAbout(c._id)).toHaveLength(3);
   });
+
+  it('a batch with a deadline stops after the event that passes it; the rest wait in their order, reactions too', async () => {
+    drainNotificationEvents(t.db);
+    const c = await review(cilla, 'Svar och reaktioner');
+    await clear(cilla);
+    const r1 = await reply(dan, c._id, 'Ett');
+    const r2 = await reply(dan, c._id, 'Två');
+    await rateComment(t.deps, bo.actor, { id: c._id, rate: 5 });
+    await rateComment(t.deps, anna.actor, { id: c._id, rate: 4 });
+    expect(queued()).toBe(4);
+    // A clock that moves one step per look: the deadline passes after the second event.
+    let clock = 0;
+    const until = { at: 2, now: () => ++clock };
+    // The rows are read from the table: a read of the list would work the rest off first.
+    const written = () =>
+      rowsAbout(c._id)
+        .sort((a, b) => a.id - b.id)
+        .map((r) => ({ kind: r.kind, replyId: r.replyId, actor: r.actorId, count: r.count }));
+    expect(drainNotificationEvents(t.db, 10, until)).toBe(2);
+    expect(queued()).toBe(2);
+    expect(written()).toEqual([
+      { kind: 'reply', replyId: r1._id, actor: dan.id, count: 1 },
+      { kind: 'reply', replyId: r2._id, actor: dan.id, count: 1 },
+    ]);
+    // Past its deadline from the start, a batch still works off one event: the queue always moves.
+    expect(drainNotificationEvents(t.db, 10, { at: 0, now: () => 1 })).toBe(1);
+    expect(written()[2]).toEqual({ kind: 'reaction', replyId: null, actor: bo.id, count: 1 });
+    expect(drainNotificationEvents(t.db, 10)).toBe(1);
+    expect(queued()).toBe(0);
+    expect(written()).toHaveLength(3);
+    expect(rowsOf(cilla)[0]).toMatchObject({ kind: 'reaction', count: 2 });
+  });
 });
 
 describe('the list and read state (REST and tRPC)', () => {

@@ -297,26 +297,39 @@ export function notifyReaction(db: Db, actorId: string, kind: 'comment' | 'reply
  * time, so they sort where they happened. Run before every read of a bell, list or mail queue,
  * and every second (services/ops/maintenance.ts). Returns how many events it worked off.
  */
-export function drainNotificationEvents(db: Db, max = EVENT_BATCH): number {
+export function drainNotificationEvents(db: Db, max = EVENT_BATCH, until?: Deadline): number {
   const q = events(db);
   const batch = q.oldest.all({ limit: max });
   const waiting = pendingReactions.get(db);
   const reactions = waiting && waiting.length > 0 ? waiting.splice(0, max - batch.length) : [];
   if (batch.length === 0 && reactions.length === 0) return 0;
   const w = writes(db);
+  // Events worked off: the queue's rows first, then the reactions. With a deadline the batch stops
+  // after the first event past it (at least one, so the queue always moves); what is left waits.
+  let done = 0;
+  const total = batch.length + reactions.length;
   try {
     inTransaction(db, () => {
-      for (const e of batch) fanOut(w, e);
-      for (const e of reactions) fanOut(w, e);
-      if (batch.length > 0) q.done.run({ before: batch[batch.length - 1].seq });
+      while (done < total) {
+        fanOut(w, done < batch.length ? batch[done] : reactions[done - batch.length]);
+        done++;
+        if (until && until.now() >= until.at) break;
+      }
+      const queued = Math.min(done, batch.length);
+      if (queued > 0) q.done.run({ before: batch[queued - 1].seq });
     });
   } catch (err) {
     // Rolled back: the reactions wait for the next batch, as the queue's rows do.
     waiting?.unshift(...reactions);
     throw err;
   }
-  return batch.length + reactions.length;
+  // The reactions the deadline left wait, in their order, before any that came since.
+  if (done < total) waiting?.unshift(...reactions.slice(Math.max(0, done - batch.length)));
+  return done;
 }
+
+/** When a batch of the fan-out should stop, on a clock the caller gives (maintenance: performance.now). */
+export type Deadline = { at: number; now: () => number };
 
 /** Works off everything waiting, in batches of `max` (a stop, the bench). */
 export function drainAllNotificationEvents(db: Db, max = EVENT_BATCH): number {

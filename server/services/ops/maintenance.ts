@@ -9,10 +9,16 @@ const NOTIFICATION_MAILS_EVERY_MS = 15_000;
 /** How often queued replies and reactions become notifications when no read asks first (docs/decisions/020). */
 const NOTIFICATION_EVENTS_EVERY_MS = 1_000;
 /**
- * Events one slice of that fan-out works off (about 50–130 ms at the bench's scales): a larger
- * batch writes each index page it touches once for more rows (docs/decisions/020).
+ * Events one slice of that fan-out works off at most: a larger batch writes each index page it
+ * touches once for more rows (docs/decisions/020). A thousand first reactions take 50–130 ms.
  */
 export const FAN_OUT_SLICE = 1_000;
+/**
+ * The longest one slice holds the event loop before requests get a turn. A reply in a long
+ * thread tells up to 50 repliers (about 1 ms of rows): a thousand of them in one slice held every
+ * request for over a second (the bench's reply row, p99 1.2–1.5 s).
+ */
+export const FAN_OUT_SLICE_MS = 50;
 /** The longest the mail job's favourite pull holds the event loop before requests get a turn. */
 export const MAIL_PULL_SLICE_MS = 10;
 /** Waiting notifications the mail job turns into mails per slice (about 1 ms each at scale 10). */
@@ -72,13 +78,16 @@ export function startMaintenance(deps: Deps, log: Log): () => void {
     mailSlice();
   }, NOTIFICATION_MAILS_EVERY_MS);
   // Queued replies and reactions (services/notifications/notifications.ts), in batches off the
-  // request path: everything that came in since the last tick, FAN_OUT_SLICE events a slice with a
-  // turn for requests between slices (a cap of one batch a second let the queue grow under load).
+  // request path: everything that came in since the last tick, FAN_OUT_SLICE events or
+  // FAN_OUT_SLICE_MS a slice, whichever comes first, with a turn for requests between slices (a cap
+  // of one batch a second let the queue grow under load).
   let fanOutRun: NodeJS.Immediate | null = null;
   const fanOutSlice = () => {
     fanOutRun = null;
     try {
-      if (unshownWrite(deps.db, () => drainNotificationEvents(deps.db, FAN_OUT_SLICE)) === FAN_OUT_SLICE) fanOutRun = setImmediate(fanOutSlice);
+      const until = { at: performance.now() + FAN_OUT_SLICE_MS, now: () => performance.now() };
+      const done = unshownWrite(deps.db, () => drainNotificationEvents(deps.db, FAN_OUT_SLICE, until));
+      if (done === FAN_OUT_SLICE || (done > 0 && until.now() >= until.at)) fanOutRun = setImmediate(fanOutSlice);
     } catch (err) {
       log.error({ err }, 'notification fan-out failed');
     }
