@@ -4,7 +4,7 @@ import { insertBusiness } from '../../test/comment-fixtures';
 import { createTestApp, createTestUser, type TestContext } from '../../test/helpers';
 import { createComment } from '../comments/comments';
 import { createReply } from '../comments/replies';
-import { FAN_OUT_SLICE, MAIL_PULL_SLICE_MS, startMaintenance } from './maintenance';
+import { FAN_OUT_SLICE, FAN_OUT_SLICE_MS, MAIL_PULL_SLICE_MS, startMaintenance } from './maintenance';
 import { notifyReaction, pendingReactionCount } from '../notifications/notifications';
 
 let t: TestContext;
@@ -55,6 +55,38 @@ describe('maintenance timers', () => {
       expect(log.error).not.toHaveBeenCalled();
     } finally {
       stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it(`a slice also stops after ${FAN_OUT_SLICE_MS} ms; the rest follows at the next turn, not at the next tick`, async () => {
+    const [anna, bo] = await Promise.all([createTestUser(t.db, { firstName: 'Anna' }), createTestUser(t.db, { firstName: 'Bo' })]);
+    const c = await createComment(t.deps, anna.actor, { businessId: insertBusiness(t.db, 'Långsamt'), text: 'Några reaktioner', businessLocation: 'Lund' });
+    for (let i = 0; i < 20; i++) notifyReaction(t.db, bo.id, 'comment', c._id, Date.now());
+    vi.useFakeTimers();
+    // A clock that moves 20 ms per look: a slice's deadline passes after its third event.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 20));
+    const log = { info: vi.fn(), error: vi.fn() };
+    const stop = startMaintenance(t.deps, log);
+    try {
+      vi.advanceTimersByTime(1_000);
+      expect(pendingReactionCount(t.db)).toBe(17);
+      // The slices that follow run in the turns after it (a setImmediate each), three events a
+      // slice: six turns, a few milliseconds, not the next second's tick.
+      let turns = 0;
+      while (pendingReactionCount(t.db) > 0 && turns < 50) {
+        vi.advanceTimersByTime(1);
+        turns++;
+      }
+      expect(pendingReactionCount(t.db)).toBe(0);
+      expect(turns).toBe(6);
+      const rows = t.db.select({ userId: notifications.userId, kind: notifications.kind, count: notifications.count }).from(notifications).all();
+      expect(rows).toContainEqual({ userId: anna.id, kind: 'reaction', count: 20 });
+      expect(log.error).not.toHaveBeenCalled();
+    } finally {
+      stop();
+      now.mockRestore();
       vi.useRealTimers();
     }
   });

@@ -16,7 +16,7 @@ export const FAN_OUT_SLICE = 1_000;
 /**
  * The longest one slice holds the event loop before requests get a turn. A reply in a long
  * thread tells up to 50 repliers (about 1 ms of rows): a thousand of them in one slice held every
- * request for over a second (the bench's reply row, p99 1.2–1.5 s).
+ * request for over a second (the bench's reply row, p99 0.8–1.8 s at scale 1).
  */
 export const FAN_OUT_SLICE_MS = 50;
 /** The longest the mail job's favourite pull holds the event loop before requests get a turn. */
