@@ -259,7 +259,7 @@ describe('kept scopes: the cache, the kept documents and an undeclared write', (
       keep('/api/xother', businessScope(otherId));
       keep('/api/xfeed', 'all');
       await write();
-      expect(cache.lookup(request('/api/xother'))?.body.toString()).toBe('/api/xother');
+      expect(cache.lookup(request('/api/xother'))?.body?.toString()).toBe('/api/xother');
       expect(cache.lookup(request('/api/xshop'))).toBeUndefined();
       expect(cache.lookup(request('/api/xfeed'))).toBeUndefined();
     });
@@ -274,7 +274,7 @@ describe('kept scopes: the cache, the kept documents and an undeclared write', (
     // A declared write that fails before naming its business is undeclared too.
     keep('/api/xother', businessScope(otherId));
     await expect(rateComment(t.deps, cast.owner.actor, { id: reviewId, rate: 5 })).rejects.toThrow();
-    expect(cache.lookup(request('/api/xother'))?.body.toString()).toBe('/api/xother');
+    expect(cache.lookup(request('/api/xother'))?.body?.toString()).toBe('/api/xother');
     t.db.$client.prepare("update users set first_name = 'Alma' where id = ?").run(cast.admin.id);
     expect(cache.lookup(request('/api/xother'))).toBeUndefined();
   });
@@ -286,7 +286,7 @@ describe('kept scopes: the cache, the kept documents and an undeclared write', (
     keep('/api/xb', 'businesses');
     await rateComment(t.deps, cast.other.actor, { id: reviewId, rate: 1 });
     expect(cache.lookup(request('/api/xa'))).toBeUndefined();
-    expect(cache.lookup(request('/api/xb'))?.body.toString()).toBe('/api/xb');
+    expect(cache.lookup(request('/api/xb'))?.body?.toString()).toBe('/api/xb');
     // A write to a business drops both.
     keep('/api/xa', 'all');
     t.db.$client.prepare("update businesses set phone = '040-123' where id = ?").run(shopId);

@@ -1,4 +1,4 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '../../db/client';
 import { scopedStamp, type StampScope } from '../lib/data-stamp';
@@ -14,7 +14,14 @@ export type Entry = {
   key: string;
   /** The reply's headers as stored (security headers, content type, paging, caching), without its ETag. */
   headers: [string, string][];
-  body: Buffer;
+  /**
+   * The uncompressed bytes, until the first compressed variant is made; from then on null: the
+   * entry keeps only what it sends (a page is ~14 times smaller in brotli), and a client that
+   * takes no compression gets them rebuilt from a variant (identityOf), per request.
+   */
+  body: Buffer | null;
+  /** The uncompressed length (whether a reply is worth compressing at all). */
+  size: number;
   /** The identity encoding's ETag; the others are derived from it (encodedTag). */
   etag: string;
   /** Ready-to-write headers and body per content encoding, built on first use. */
@@ -42,8 +49,12 @@ export type PublicCacheOptions = { maxBytes?: number; maxEntries?: number; searc
 
 /** The default bounds of the search part: about 1,000 searches' first pages. */
 export const SEARCH_CACHE = { maxEntries: 1000, maxBytes: 8 * 1024 * 1024 };
-/** The default bounds of the page part (the rendered pages behind it are bounded by RENDERED_PAGES, spa-pages.ts). */
-export const PAGE_CACHE = { maxEntries: 200, maxBytes: 32 * 1024 * 1024 };
+/**
+ * The default bounds of the page part: pages are kept compressed (a business page's 130 KB are
+ * ~10 KB in brotli), so 2,000 pages fit in a few MB (the rendered pages behind them are bounded
+ * by RENDERED_PAGES, spa-pages.ts).
+ */
+export const PAGE_CACHE = { maxEntries: 2000, maxBytes: 16 * 1024 * 1024 };
 
 /**
  * The key of a request in the cache: the raw URL, and for a page (any path outside the API) the
@@ -156,7 +167,7 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
    * `"tag-br"`); any of them validates, since all carry the same JSON.
    */
   function write(request: IncomingMessage, response: ServerResponse, entry: Entry) {
-    const wanted = entry.body.length < 1024 ? null : preferredEncoding(request.headers['accept-encoding']);
+    const wanted = entry.size < 1024 ? null : preferredEncoding(request.headers['accept-encoding']);
     const encoding = wanted ?? 'identity';
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch !== undefined && noneMatchHits(ifNoneMatch, entry.etag)) {
@@ -167,26 +178,33 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     }
     let variant = entry.variants[encoding];
     if (!variant) {
-      const body =
-        wanted === 'br'
-          ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-          : wanted === 'gzip'
-            ? gzipSync(entry.body)
-            : entry.body;
-      const head: (string | number)[] = entry.headers.flat();
-      head.push('etag', encodedTag(entry.etag, wanted), 'content-length', body.length);
-      if (wanted) head.push('content-encoding', wanted);
-      variant = { head, body };
-      entry.variants[encoding] = variant;
-      if (wanted) {
-        entry.bytes += body.length;
-        const found = find(entry.key);
-        if (found?.entry === entry) found.part.bytes += body.length;
-      }
+      if (wanted) variant = addVariant(entry, wanted, wanted === 'br' ? brotliCompressSync(identityOf(entry), BROTLI) : gzipSync(identityOf(entry)));
+      // Uncompressed: its own bytes while the entry has them, else rebuilt for this request only.
+      else if (entry.body) variant = entry.variants.identity = variantOf(entry, null, entry.body);
+      else variant = variantOf(entry, null, identityOf(entry));
     }
     response.writeHead(200, variant.head);
     // HEAD: the same headers as GET, without the body.
     response.end(request.method === 'HEAD' ? undefined : variant.body);
+  }
+
+  /**
+   * Keeps a compressed variant of an entry and lets its uncompressed bytes go (they are counted
+   * no more): from now on the entry holds what it sends.
+   */
+  function addVariant(entry: Entry, encoding: 'br' | 'gzip', body: Buffer): Variant {
+    const variant = variantOf(entry, encoding, body);
+    entry.variants[encoding] = variant;
+    let grown = body.length;
+    if (entry.body) {
+      grown -= entry.body.length;
+      entry.body = null;
+      delete entry.variants.identity;
+    }
+    entry.bytes += grown;
+    const found = find(entry.key);
+    if (found?.entry === entry) found.part.bytes += grown;
+    return variant;
   }
 
   return {
@@ -208,17 +226,29 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     stamp: freshStamp,
     /**
      * Keeps a 200 reply built under `builtAt` (the stamp of `scope`) unless a write that moves that
-     * scope has landed since, in the part of its kind.
+     * scope has landed since, in the part of its kind. `encoded`: the same reply compressed
+     * already (a page), which the entry then keeps instead of `body`.
      */
-    keep(key: string, builtAt: string, body: Buffer, etag: string, headers: [string, string][], kind: CacheKind = 'list', scope: StampScope = 'all') {
+    keep(
+      key: string,
+      builtAt: string,
+      body: Buffer,
+      etag: string,
+      headers: [string, string][],
+      kind: CacheKind = 'list',
+      scope: StampScope = 'all',
+      encoded: { encoding: 'br' | 'gzip'; body: Buffer } | null = null,
+    ) {
       const part = parts[kind];
       if (freshStamp(scope) !== builtAt || body.length > part.maxBytes / 4) return;
       for (const other of kinds) forget(other, key);
       // The ETag is written per encoding (write), not kept with the shared headers.
       const shared = headers.filter(([name]) => name !== 'etag');
-      const entry: Entry = { key, headers: shared, body, etag, variants: {}, notModified: {}, bytes: body.length, scope, stamp: builtAt };
+      const entry: Entry = { key, headers: shared, body, size: body.length, etag, variants: {}, notModified: {}, bytes: body.length, scope, stamp: builtAt };
       part.entries.set(key, entry);
       part.bytes += entry.bytes;
+      // Compressed already (a page, spa-reply.ts, with the same quality): kept as it is.
+      if (encoded && body.length >= 1024) addVariant(entry, encoded.encoding, encoded.body);
       for (const [oldest] of part.entries) {
         if (part.bytes <= part.maxBytes && part.entries.size <= part.maxEntries) break;
         forget(part, oldest);
@@ -235,6 +265,25 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
 }
 
 type Encoding = 'br' | 'gzip' | null;
+
+/** The public cache's brotli (spa-reply.ts compresses kept pages the same way). */
+const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** An entry's ready-to-write headers and body in one encoding (null: uncompressed). */
+function variantOf(entry: Entry, encoding: Encoding, body: Buffer): Variant {
+  const head: (string | number)[] = entry.headers.flat();
+  head.push('etag', encodedTag(entry.etag, encoding), 'content-length', body.length);
+  if (encoding) head.push('content-encoding', encoding);
+  return { head, body };
+}
+
+/** An entry's uncompressed bytes: kept, or rebuilt from a compressed variant. */
+export function identityOf(entry: Entry): Buffer {
+  if (entry.body) return entry.body;
+  const br = entry.variants.br;
+  if (br) return brotliDecompressSync(br.body);
+  return gunzipSync(entry.variants.gzip!.body);
+}
 
 /** The strong ETag of one encoding of a reply whose identity ETag is `etag`. */
 export function encodedTag(etag: string, encoding: string | null | undefined): string {

@@ -1,9 +1,12 @@
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCast, createTestApp, type TestContext } from '../test/helpers';
 import { createPublicCache, preferredEncoding } from './public-cache';
+import { identityOf } from './public-cache-store';
 import { OTHER_WRITES_MS } from '../lib/data-stamp';
 import { insertBusiness } from '../test/comment-fixtures';
 import { rateComment } from '../services/comments/comment-ratings';
@@ -322,5 +325,61 @@ describe('the public cache bounds', () => {
     insertBusiness(db, 'Tömmer cachen');
     cache.stamp();
     expect(cache.sizes()).toEqual({ list: { entries: 0, bytes: 0 }, search: { entries: 0, bytes: 0 }, page: { entries: 0, bytes: 0 } });
+  });
+
+  it('keeps an entry compressed once it is: its part counts only the compressed bytes, and every client gets the same reply', async () => {
+    const cache = createPublicCache(t.db);
+    const json = Buffer.from(JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ _id: `c${i}`, text: `Rad ${i}: en lista som upprepar sig` }))));
+    cache.keep('/api/xlist', cache.stamp(), json, '"l"', [['content-type', 'application/json']]);
+    expect(cache.sizes().list).toEqual({ entries: 1, bytes: json.length });
+    const server = createServer((req, res) => {
+      if (!cache.answer(req, res)) res.writeHead(404).end();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    // Raw bytes as sent (fetch would decode them).
+    const get = (encoding: string, path = '/api/xlist') =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((done, fail) => {
+        httpRequest({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': encoding } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (part: Buffer) => parts.push(part));
+          res.on('end', () => done({ encoding: res.headers['content-encoding'], body: Buffer.concat(parts) }));
+        })
+          .on('error', fail)
+          .end();
+      });
+    try {
+      const br = await get('gzip, deflate, br, zstd');
+      expect(br.encoding).toBe('br');
+      expect(brotliDecompressSync(br.body).equals(json)).toBe(true);
+      // Only the brotli bytes are left: the uncompressed ones were let go and are no longer counted.
+      expect(br.body.length).toBeLessThan(json.length / 4);
+      expect(cache.sizes().list).toEqual({ entries: 1, bytes: br.body.length });
+      const entry = cache.lookup(Object.assign(Object.create(null), { method: 'GET', url: '/api/xlist', headers: {} }));
+      expect(entry?.body).toBeNull();
+      expect(identityOf(entry!).equals(json)).toBe(true);
+      // A client that takes no compression gets the bytes rebuilt, each time, and nothing more is kept.
+      for (let i = 0; i < 2; i++) {
+        const plain = await get('identity');
+        expect(plain.encoding).toBeUndefined();
+        expect(plain.body.equals(json)).toBe(true);
+      }
+      expect(cache.sizes().list.bytes).toBe(br.body.length);
+      // gzip is made from them once and kept beside brotli.
+      const gzip = await get('gzip');
+      expect(gzip.encoding).toBe('gzip');
+      expect(gunzipSync(gzip.body).equals(json)).toBe(true);
+      expect(cache.sizes().list.bytes).toBe(br.body.length + gzip.body.length);
+      expect((await get('br')).body.equals(br.body)).toBe(true);
+      // A page comes compressed already (spa-reply.ts): only those bytes are kept, from the start.
+      const html = Buffer.from(`<!doctype html><html><body>${'<p>Ett stycke text på sidan.</p>'.repeat(200)}</body></html>`);
+      const page = brotliCompressSync(html);
+      cache.keep('/api/xpage', cache.stamp(), html, '"p"', [['content-type', 'text/html; charset=utf-8']], 'page', 'all', { encoding: 'br', body: page });
+      expect(cache.sizes().page).toEqual({ entries: 1, bytes: page.length });
+      const raw = (await get('identity', '/api/xpage')).body;
+      expect(raw.equals(html)).toBe(true);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 });

@@ -46,8 +46,6 @@ export function pageReplies() {
         pages.set(keep.key, page);
       }
       identity = page.bodies.identity!;
-      // The public cache keeps it for the next visitor (public-cache.ts decides whether it may).
-      request.publicPage = { body: identity, etag: page.etag };
     } else {
       identity = Buffer.from(html());
     }
@@ -59,6 +57,9 @@ export function pageReplies() {
       if (ifNoneMatch !== undefined && reply.statusCode === 200 && noneMatchHits(ifNoneMatch, page.etag)) return reply.status(304).send();
     }
     const body = page ? (page.bodies[encoding] ??= encode(identity, encoding, 5)) : encode(identity, encoding, 2);
+    // The public cache keeps it for the next visitor (public-cache.ts decides whether it may),
+    // compressed as it goes out: it keeps only the compressed bytes (public-cache-store.ts).
+    if (page) request.publicPage = { body: identity, etag: page.etag, encoded: wanted ? { encoding: wanted, body } : null };
     if (wanted) reply.header('content-encoding', wanted);
     return reply.send(body);
   };
