@@ -31,8 +31,16 @@ type Query = NonNullable<Route['query']>;
  */
 export type PageAnswer = { status: Status; head: string; served: ServedPage | null; kept: object | null };
 
-/** How many rendered pages with data are kept (per data stamp: any write empties them). */
-export const RENDERED_PAGES = 200;
+/**
+ * How many rendered pages with data are kept (per data stamp: any write empties them). A kept
+ * business page holds about 300 KB (its render as a string, mostly two bytes a character for
+ * its emoji, its data, its HTML and brotli bytes). Anonymous visitors' repeat views are answered
+ * by the public cache's page part, which keeps 2,000 pages compressed (PAGE_CACHE); these serve
+ * signed-in visitors and refill that part. 200 of them held ~50 MB more at the peak of the
+ * bench's Mix at scale 10 than 32 did, for the same throughput (docs/operations/scaling.md,
+ * "Tenth session").
+ */
+export const RENDERED_PAGES = 64;
 
 /** A page with data as kept: status, head, and its render with the data (null when the build has no renderer or it failed). */
 type DataPage = { status: Status; head: string; page: Omit<ServedPage, 'anonymous'> | null };
