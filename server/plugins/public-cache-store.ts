@@ -51,8 +51,8 @@ export type PublicCacheOptions = { maxBytes?: number; maxEntries?: number; searc
 export const SEARCH_CACHE = { maxEntries: 1000, maxBytes: 8 * 1024 * 1024 };
 /**
  * The default bounds of the page part: pages are kept compressed (a business page's 130 KB are
- * ~10 KB in brotli), so 2,000 pages fit in a few MB (the rendered pages behind them are bounded
- * by RENDERED_PAGES, spa-pages.ts).
+ * ~10 KB in brotli), so up to 2,000 of them fit in its 16 MB (the rendered pages behind them are
+ * bounded by RENDERED_PAGES, spa-pages.ts).
  */
 export const PAGE_CACHE = { maxEntries: 2000, maxBytes: 16 * 1024 * 1024 };
 
@@ -192,7 +192,8 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
    * Keeps a compressed variant of an entry and lets its uncompressed bytes go (they are counted
    * no more): from now on the entry holds what it sends.
    */
-  function addVariant(entry: Entry, encoding: 'br' | 'gzip', body: Buffer): Variant {
+  function addVariant(entry: Entry, encoding: 'br' | 'gzip', compressed: Buffer): Variant {
+    const body = exactBytes(compressed);
     const variant = variantOf(entry, encoding, body);
     entry.variants[encoding] = variant;
     let grown = body.length;
@@ -275,6 +276,18 @@ function variantOf(entry: Entry, encoding: Encoding, body: Buffer): Variant {
   head.push('etag', encodedTag(entry.etag, encoding), 'content-length', body.length);
   if (encoding) head.push('content-encoding', encoding);
   return { head, body };
+}
+
+/**
+ * The bytes in a buffer of their own size. zlib's one-call functions return a slice of their
+ * output chunk (64 KB for brotli): kept, a page's 10 KB of brotli held the whole chunk, and
+ * 500 of them held 8 MB where 2 MB were counted.
+ */
+export function exactBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
 }
 
 /** An entry's uncompressed bytes: kept, or rebuilt from a compressed variant. */

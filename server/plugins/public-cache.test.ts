@@ -358,12 +358,15 @@ describe('the public cache bounds', () => {
       const entry = cache.lookup(Object.assign(Object.create(null), { method: 'GET', url: '/api/xlist', headers: {} }));
       expect(entry?.body).toBeNull();
       expect(identityOf(entry!).equals(json)).toBe(true);
+      // Kept in a buffer of their own size, not in zlib's 64 KB output chunk.
+      expect(entry?.variants.br?.body.buffer.byteLength).toBe(br.body.length);
       // A client that takes no compression gets the bytes rebuilt, each time, and nothing more is kept.
       for (let i = 0; i < 2; i++) {
         const plain = await get('identity');
         expect(plain.encoding).toBeUndefined();
         expect(plain.body.equals(json)).toBe(true);
       }
+      expect(entry?.variants.identity).toBeUndefined();
       expect(cache.sizes().list.bytes).toBe(br.body.length);
       // gzip is made from them once and kept beside brotli.
       const gzip = await get('gzip');
@@ -378,6 +381,19 @@ describe('the public cache bounds', () => {
       expect(cache.sizes().page).toEqual({ entries: 1, bytes: page.length });
       const raw = (await get('identity', '/api/xpage')).body;
       expect(raw.equals(html)).toBe(true);
+      // Bounds and a write count what the entries hold: evicted or dropped, their bytes go with them.
+      const small = createPublicCache(t.db, { page: { maxEntries: 2, maxBytes: 1024 * 1024 } });
+      const pages = [1, 2, 3].map((n) => brotliCompressSync(Buffer.from(`<p>Sida ${n}</p>`.repeat(300 * n))));
+      pages.forEach((encoded, n) =>
+        small.keep(`/business/${n}#sv`, small.stamp(), Buffer.alloc(2048 * (n + 1), 'x'), `"s${n}"`, [], 'page', 'all', { encoding: 'br', body: encoded }),
+      );
+      expect(small.sizes().page).toEqual({ entries: 2, bytes: pages[1].length + pages[2].length });
+      // Too small to compress: kept as it is, what it came with left aside.
+      small.keep('/business/tiny#sv', small.stamp(), Buffer.from('<p>Liten</p>'), '"t"', [], 'page', 'all', { encoding: 'br', body: pages[0] });
+      expect(small.sizes().page).toEqual({ entries: 2, bytes: pages[2].length + '<p>Liten</p>'.length });
+      insertBusiness(t.db, 'Tömmer sidorna');
+      small.stamp();
+      expect(small.sizes().page).toEqual({ entries: 0, bytes: 0 });
     } finally {
       await new Promise((done) => server.close(done));
     }

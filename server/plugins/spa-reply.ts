@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { encodedTag, noneMatchHits, preferredEncoding } from './public-cache-store';
+import { encodedTag, exactBytes, noneMatchHits, preferredEncoding } from './public-cache-store';
 import { addVary } from './vary';
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -56,7 +56,8 @@ export function pageReplies() {
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch !== undefined && reply.statusCode === 200 && noneMatchHits(ifNoneMatch, page.etag)) return reply.status(304).send();
     }
-    const body = page ? (page.bodies[encoding] ??= encode(identity, encoding, 5)) : encode(identity, encoding, 2);
+    // Kept bytes in a buffer of their own size (a zlib result is a slice of a larger chunk).
+    const body = page ? (page.bodies[encoding] ??= exactBytes(encode(identity, encoding, 5))) : encode(identity, encoding, 2);
     // The public cache keeps it for the next visitor (public-cache.ts decides whether it may),
     // compressed as it goes out: it keeps only the compressed bytes (public-cache-store.ts).
     if (page) request.publicPage = { body: identity, etag: page.etag, encoded: wanted ? { encoding: wanted, body } : null };
