@@ -9,6 +9,9 @@ import { languageOf } from './spa-html';
 
 type Variant = { head: (string | number)[]; body: Buffer };
 
+/** A reply's bytes compressed already (`size`: their uncompressed length). */
+export type Compressed = { encoding: 'br' | 'gzip'; body: Buffer; size: number };
+
 export type Entry = {
   /** Its key (cacheKeyOf). */
   key: string;
@@ -227,29 +230,31 @@ export function createPublicCache(db: Db, options: PublicCacheOptions = {}) {
     stamp: freshStamp,
     /**
      * Keeps a 200 reply built under `builtAt` (the stamp of `scope`) unless a write that moves that
-     * scope has landed since, in the part of its kind. `encoded`: the same reply compressed
-     * already (a page), which the entry then keeps instead of `body`.
+     * scope has landed since, in the part of its kind. `body`: its bytes, or the same reply
+     * compressed already (a page, spa-reply.ts), which the entry then keeps as its only bytes.
      */
     keep(
       key: string,
       builtAt: string,
-      body: Buffer,
+      body: Buffer | Compressed,
       etag: string,
       headers: [string, string][],
       kind: CacheKind = 'list',
       scope: StampScope = 'all',
-      encoded: { encoding: 'br' | 'gzip'; body: Buffer } | null = null,
     ) {
       const part = parts[kind];
-      if (freshStamp(scope) !== builtAt || body.length > part.maxBytes / 4) return;
+      const plain = Buffer.isBuffer(body) ? body : null;
+      const compressed = Buffer.isBuffer(body) ? null : body;
+      if (freshStamp(scope) !== builtAt || (plain ?? compressed!.body).length > part.maxBytes / 4) return;
       for (const other of kinds) forget(other, key);
       // The ETag is written per encoding (write), not kept with the shared headers.
       const shared = headers.filter(([name]) => name !== 'etag');
-      const entry: Entry = { key, headers: shared, body, size: body.length, etag, variants: {}, notModified: {}, bytes: body.length, scope, stamp: builtAt };
+      const size = plain?.length ?? compressed!.size;
+      const entry: Entry = { key, headers: shared, body: plain, size, etag, variants: {}, notModified: {}, bytes: plain?.length ?? 0, scope, stamp: builtAt };
       part.entries.set(key, entry);
       part.bytes += entry.bytes;
       // Compressed already (a page, spa-reply.ts, with the same quality): kept as it is.
-      if (encoded && body.length >= 1024) addVariant(entry, encoded.encoding, encoded.body);
+      if (compressed) addVariant(entry, compressed.encoding, compressed.body);
       for (const [oldest] of part.entries) {
         if (part.bytes <= part.maxBytes && part.entries.size <= part.maxEntries) break;
         forget(part, oldest);
@@ -292,10 +297,12 @@ export function exactBytes(bytes: Buffer): Buffer {
 
 /** An entry's uncompressed bytes: kept, or rebuilt from a compressed variant. */
 export function identityOf(entry: Entry): Buffer {
-  if (entry.body) return entry.body;
-  const br = entry.variants.br;
-  if (br) return brotliDecompressSync(br.body);
-  return gunzipSync(entry.variants.gzip!.body);
+  return entry.body ?? decompressed(entry.variants.br?.body, entry.variants.gzip?.body);
+}
+
+/** Uncompressed bytes rebuilt from their brotli or, without it, their gzip (one of them is there). */
+export function decompressed(br: Buffer | undefined, gzip: Buffer | undefined): Buffer {
+  return br ? brotliDecompressSync(br) : gunzipSync(gzip!);
 }
 
 /** The strong ETag of one encoding of a reply whose identity ETag is `etag`. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StampScope } from '../lib/data-stamp';
 import { isCacheable, keptWhile, PER_RESPONSE_HEADERS } from './public-cache-eligibility';
 import { plainReplyAsked } from './public-cache-eligibility';
-import { cacheKeyOf, encodedTag, isGetOrHead, isPagePath, noneMatchHits, type CacheKind, type PublicCache } from './public-cache-store';
+import { cacheKeyOf, encodedTag, isGetOrHead, isPagePath, noneMatchHits, type CacheKind, type Compressed, type PublicCache } from './public-cache-store';
 import { addVary } from './vary';
 import { isAnonymousRequest } from './session';
 import { SHARED_PUBLIC } from './shared-cache';
@@ -27,11 +27,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     publicCacheKey: { key: string; stamp: string; kind: CacheKind; scope: StampScope } | null;
     /**
-     * A page's HTML made from a kept render (spa-reply.ts): its uncompressed bytes, its ETag and
-     * the bytes as they went out compressed (null: sent as they are), which the cache keeps (in
-     * its `page` part, only the compressed ones) with the headers the reply goes out with.
+     * A page's HTML made from a kept render (spa-reply.ts): its ETag and its bytes as they went
+     * out (compressed, or as they are), which the cache keeps in its `page` part with the headers
+     * the reply goes out with.
      */
-    publicPage: { body: Buffer; etag: string; encoded: { encoding: 'br' | 'gzip'; body: Buffer } | null } | null;
+    publicPage: { etag: string; body: Buffer | Compressed } | null;
   }
 }
 
@@ -98,7 +98,7 @@ export async function registerPublicCache(
       const page = request.publicPage;
       const shared = reply.statusCode === 200 && reply.getHeader('cache-control') === SHARED_PUBLIC && !reply.hasHeader('set-cookie');
       if (page && shared && isAnonymousRequest(request)) {
-        cache.keep(pending.key, pending.stamp, page.body, page.etag, keptHeaders(reply), 'page', pending.scope, page.encoded);
+        cache.keep(pending.key, pending.stamp, page.body, page.etag, keptHeaders(reply), 'page', pending.scope);
       }
       return sent;
     }

@@ -4,16 +4,24 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { encodedTag, exactBytes, noneMatchHits, preferredEncoding } from './public-cache-store';
+import { decompressed, encodedTag, exactBytes, noneMatchHits, preferredEncoding } from './public-cache-store';
 import { addVary } from './vary';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-/** A page's HTML kept with its rendered data: its ETag and its bytes per encoding, each made on first use. */
-type KeptHtml = { etag: string; bodies: Partial<Record<Encoding, Buffer>> };
+/**
+ * A page's HTML kept with its rendered data: its ETag, its length, and its bytes per encoding,
+ * each made on first use. Its uncompressed bytes are let go once a compressed body is made (a
+ * business page's 130 KB are ~10 KB in brotli); a client that takes no compression then gets them
+ * rebuilt for its request (`identityOf`, as the public cache does).
+ */
+export type KeptHtml = { etag: string; size: number; body: Buffer | null; bodies: Partial<Record<'br' | 'gzip', Buffer>> };
 
 /** Below this a page goes out as it is (as the other replies: `threshold` in app.ts). */
 const COMPRESS_FROM = 1024;
+
+/** A kept page's uncompressed bytes: kept, or rebuilt from a compressed body. */
+const identityOf = (page: KeptHtml): Buffer => page.body ?? decompressed(page.bodies.br, page.bodies.gzip);
 
 /**
  * Sends pages' HTML compressed. A page built from a kept render (`keep`: the kept render's own
@@ -23,45 +31,49 @@ const COMPRESS_FROM = 1024;
  * 304. Any other page (a skeleton, a state painted for a query string, a 404) is compressed per
  * request in one call at quality 2, as decision 007 does for replies built per request.
  */
-export function pageReplies() {
-  const kept = new WeakMap<object, Map<string, KeptHtml>>();
-
+export function pageReplies(kept = new WeakMap<object, Map<string, KeptHtml>>()) {
   const encode = (html: Buffer, encoding: Encoding, quality: number) =>
     encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality } }) : encoding === 'gzip' ? gzipSync(html) : html;
 
   return (request: FastifyRequest, reply: FastifyReply, html: () => string, keep: { by: object; key: string } | null) => {
     addVary(reply, 'Accept-Encoding');
-    let page: KeptHtml | null = null;
-    let identity: Buffer;
-    if (keep) {
-      let pages = kept.get(keep.by);
-      if (!pages) {
-        pages = new Map();
-        kept.set(keep.by, pages);
-      }
-      page = pages.get(keep.key) ?? null;
-      if (!page) {
-        const body = Buffer.from(html());
-        page = { etag: `"${createHash('sha1').update(body).digest('base64url')}"`, bodies: { identity: body } };
-        pages.set(keep.key, page);
-      }
-      identity = page.bodies.identity!;
-    } else {
-      identity = Buffer.from(html());
+    if (!keep) {
+      const body = Buffer.from(html());
+      const wanted = body.length < COMPRESS_FROM ? null : preferredEncoding(request.headers['accept-encoding']);
+      if (wanted) reply.header('content-encoding', wanted);
+      return reply.send(encode(body, wanted ?? 'identity', 2));
     }
-    const wanted = identity.length < COMPRESS_FROM ? null : preferredEncoding(request.headers['accept-encoding']);
-    const encoding: Encoding = wanted ?? 'identity';
-    if (page) {
-      reply.header('etag', encodedTag(page.etag, wanted));
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch !== undefined && reply.statusCode === 200 && noneMatchHits(ifNoneMatch, page.etag)) return reply.status(304).send();
+    let pages = kept.get(keep.by);
+    if (!pages) {
+      pages = new Map();
+      kept.set(keep.by, pages);
     }
-    // Kept bytes in a buffer of their own size (a zlib result is a slice of a larger chunk).
-    const body = page ? (page.bodies[encoding] ??= exactBytes(encode(identity, encoding, 5))) : encode(identity, encoding, 2);
+    let page = pages.get(keep.key);
+    if (!page) {
+      const body = Buffer.from(html());
+      page = { etag: `"${createHash('sha1').update(body).digest('base64url')}"`, size: body.length, body, bodies: {} };
+      pages.set(keep.key, page);
+    }
+    const wanted = page.size < COMPRESS_FROM ? null : preferredEncoding(request.headers['accept-encoding']);
+    reply.header('etag', encodedTag(page.etag, wanted));
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && reply.statusCode === 200 && noneMatchHits(ifNoneMatch, page.etag)) return reply.status(304).send();
+    if (!wanted) {
+      // Uncompressed: its own bytes while the page has them, else rebuilt for this request only.
+      const body = identityOf(page);
+      request.publicPage = { etag: page.etag, body };
+      return reply.send(body);
+    }
+    let body = page.bodies[wanted];
+    if (!body) {
+      // Kept in a buffer of its own size (a zlib result is a slice of a larger chunk).
+      body = page.bodies[wanted] = exactBytes(encode(identityOf(page), wanted, 5));
+      page.body = null;
+    }
     // The public cache keeps it for the next visitor (public-cache.ts decides whether it may),
     // compressed as it goes out: it keeps only the compressed bytes (public-cache-store.ts).
-    if (page) request.publicPage = { body: identity, etag: page.etag, encoded: wanted ? { encoding: wanted, body } : null };
-    if (wanted) reply.header('content-encoding', wanted);
+    request.publicPage = { etag: page.etag, body: { encoding: wanted, body, size: page.size } };
+    reply.header('content-encoding', wanted);
     return reply.send(body);
   };
 }
