@@ -15,6 +15,7 @@ import { reportPost, resolveReports } from '../services/moderation/reports';
 import { establish } from '../test/trust';
 import { createCast, createTestApp, createTestUser, type TestContext } from '../test/helpers';
 import { jsonForScript } from './page-head';
+import { oneByteHtml } from './spa-build';
 import { routeOf } from './spa-html';
 import { STATE_PAINTS, statePaints } from './spa-pages';
 
@@ -274,6 +275,31 @@ describe('business page rendered with its data', () => {
     const after = (await ctx.app.inject(`/business/${business.id}`)).body;
     expect(after).toContain('<p>Ny beskrivning</p>');
     expect(dataBlock(after)?.data.description).toBe('Ny beskrivning');
+  });
+
+  it('keeps the render as one-byte text: characters above U+00FF as character references, the same text once read', async () => {
+    const { admin } = await createCast(ctx.db);
+    const title = 'Kafé ☕ – bullar 🥐';
+    const business = await createBusiness(ctx.deps, admin.actor, {
+      title,
+      category: 'Café',
+      description: 'Öppet “varje” dag →',
+      branches: [{ location: 'Ystad' }],
+    });
+    const body = (await ctx.app.inject(`/business/${business.id}`)).body;
+    const root = body.slice(body.indexOf('<div id="root">'), body.indexOf('<script type="application/json" id="page-data">'));
+    expect(root).toContain('<h1');
+    expect([...root].every((char) => char.codePointAt(0)! <= 0xff)).toBe(true);
+    expect(root).toContain('Kafé &#x2615; &#x2013; bullar &#x1f950;</h1>');
+    // Read as a browser reads character references: the title and description as written.
+    const read = root.replace(/&#x([0-9a-f]+);/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)));
+    expect(read).toContain(`${title}</h1>`);
+    expect(read).toContain('Öppet “varje” dag →');
+    // The data block is the data as it is.
+    expect(dataBlock(body)?.data.title).toBe(title);
+    // A lone surrogate is written as a reference too, never cut to a byte (U+D83C would be `<`).
+    expect(oneByteHtml('a\ud83c<b\udc00')).toBe('a&#xd83c;<b&#xdc00;');
+    expect(oneByteHtml('Malmö')).toBe('Malmö');
   });
 
   it('sends pages compressed by Accept-Encoding, the kept ones with an ETag per encoding (304), the same HTML decoded', async () => {
