@@ -41,6 +41,8 @@ export async function renderPage(path: string, lang: Language, pageData: PageDat
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
-  if (/<script|<template/i.test(html)) throw new Error(`prerender of ${path} (${lang}) needs an inline script; it must render in one piece`);
+  // No script or style either: their text is read as written, so the server's character
+  // references for wide characters (oneByteHtml, server/plugins/spa-build.ts) would show in them.
+  if (/<script|<style|<template/i.test(html)) throw new Error(`prerender of ${path} (${lang}) needs an inline script or style; it must render in one piece`);
   return html;
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -300,6 +301,8 @@ describe('business page rendered with its data', () => {
     // A lone surrogate is written as a reference too, never cut to a byte (U+D83C would be `<`).
     expect(oneByteHtml('a\ud83c<b\udc00')).toBe('a&#xd83c;<b&#xdc00;');
     expect(oneByteHtml('Malmö')).toBe('Malmö');
+    // Kept one byte a character (V8's serializer tags a one-byte string `"`, a two-byte one `c`).
+    expect(v8.serialize(oneByteHtml('Kafé ☕ – bullar 🥐'))[2]).toBe(0x22);
   });
 
   it('sends pages compressed by Accept-Encoding, the kept ones with an ETag per encoding (304), the same HTML decoded', async () => {
