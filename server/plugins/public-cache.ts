@@ -94,7 +94,8 @@ export async function registerPublicCache(
     if (!pending) return sent;
     if (pending.kind === 'page') {
       // The page's own headers as they go out (Cache-Control, Vary, ETag per encoding: spa.ts,
-      // spa-reply.ts), kept with its uncompressed bytes; a hit compresses and tags them the same way.
+      // spa-reply.ts), kept with its bytes as they went out (compressed, or as they are); a hit
+      // tags them the same way and makes any other encoding from them.
       const page = request.publicPage;
       const shared = reply.statusCode === 200 && reply.getHeader('cache-control') === SHARED_PUBLIC && !reply.hasHeader('set-cookie');
       if (page && shared && isAnonymousRequest(request)) {

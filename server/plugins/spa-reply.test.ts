@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { pageReplies, type KeptHtml } from './spa-reply';
 
@@ -11,6 +11,11 @@ describe('pageReplies', () => {
     const render = {};
     let built = 0;
     const app = Fastify();
+    // What the public cache is handed (public-cache.ts keeps it for anonymous visitors).
+    const handed: (FastifyRequest['publicPage'] | undefined)[] = [];
+    app.addHook('onSend', async (request) => {
+      handed.push(request.publicPage);
+    });
     const send = pageReplies(kept);
     app.get('/page', (request, reply) =>
       send(
@@ -32,6 +37,9 @@ describe('pageReplies', () => {
       const br = await get('br');
       expect(br.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(br.rawPayload).equals(plain)).toBe(true);
+      // The cache is handed the bytes as they went out: first as they are, then compressed, with their length.
+      expect(handed[0]).toEqual({ etag: first.headers.etag, body: plain });
+      expect(handed[1]).toEqual({ etag: first.headers.etag, body: { encoding: 'br', body: br.rawPayload, size: plain.length } });
       // Compressed, the page keeps only those bytes, in a buffer of their own size.
       expect(page().body).toBeNull();
       expect(page().bodies.br!.buffer.byteLength).toBe(br.rawPayload.length);
@@ -49,6 +57,25 @@ describe('pageReplies', () => {
       // Revalidation still answers 304 from the kept tag.
       const revalidated = await app.inject({ url: '/page', headers: { 'accept-encoding': 'br', 'if-none-match': first.headers.etag as string } });
       expect(revalidated.statusCode).toBe(304);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('rebuilds a page kept only as gzip for a client that takes no compression', async () => {
+    const html = `<!doctype html><html><body>${'<p>Smörgåstårta i Ystad</p>'.repeat(300)}</body></html>`;
+    const kept = new WeakMap<object, Map<string, KeptHtml>>();
+    const render = {};
+    const app = Fastify();
+    const send = pageReplies(kept);
+    app.get('/gz', (request, reply) => send(request, reply, () => html, { by: render, key: 'gz' }));
+    try {
+      const gzip = await app.inject({ url: '/gz', headers: { 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+      expect(kept.get(render)!.get('gz')!.body).toBeNull();
+      const plain = await app.inject('/gz');
+      expect(plain.body).toBe(html);
+      expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(html)));
     } finally {
       await app.close();
     }
