@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createElement } from 'react';
@@ -16,7 +17,9 @@ import { reportPost, resolveReports } from '../services/moderation/reports';
 import { establish } from '../test/trust';
 import { createCast, createTestApp, createTestUser, type TestContext } from '../test/helpers';
 import { jsonForScript } from './page-head';
-import { oneByteHtml } from './spa-build';
+import { oneByteHtml, type RenderPage } from './spa-build';
+import type { PageData } from '../../shared/schemas/page-data';
+import { siteText } from '../services/site/site-settings';
 import { routeOf } from './spa-html';
 import { STATE_PAINTS, statePaints } from './spa-pages';
 
@@ -298,6 +301,12 @@ describe('business page rendered with its data', () => {
     expect(read).toContain('Öppet “varje” dag →');
     // The data block is the data as it is.
     expect(dataBlock(body)?.data.title).toBe(title);
+    // Against React's own render of the same data: the same HTML once the references are read.
+    // (the build's renderer file, which re-exports client/prerender.tsx, before serverRenderer wraps it)
+    const react = (await import(pathToFileURL(path.join(clientDir, '.vite', 'ssr', 'prerender.js')).href)) as { renderPage: RenderPage };
+    const own = await react.renderPage(`/business/${business.id}`, 'sv', dataBlock(body) as unknown as PageData, siteText(ctx.deps));
+    expect([...own].some((char) => char.codePointAt(0)! > 0xff)).toBe(true);
+    expect(read).toBe(`<div id="root">${own}</div>`);
     // A lone surrogate is written as a reference too, never cut to a byte (U+D83C would be `<`).
     expect(oneByteHtml('a\ud83c<b\udc00')).toBe('a&#xd83c;<b&#xdc00;');
     expect(oneByteHtml('Malmö')).toBe('Malmö');
