@@ -44,7 +44,7 @@ const WIDE = /[\u0100-\ud7ff\ue000-\uffff]|[\ud800-\udbff][\udc00-\udfff]|[\ud80
  * page's 109 KB render with its reactions' emoji took 218 KB while kept (spa-pages.ts keeps 64);
  * with none it takes one byte a character. The browser reads the same text and attributes (a
  * render has no script or style, whose text would be read as written: client/prerender.tsx
- * refuses a script), so hydration finds what React rendered.
+ * refuses both), so hydration finds what React rendered.
  */
 export function oneByteHtml(html: string): string {
   const referenced = html.replace(WIDE, (char) => `&#x${char.codePointAt(0)!.toString(16)};`);
