@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { shownDate } from '../features/business/owner-reply';
+import { stockholmDay } from '../../shared/i18n/number';
 import { Spinner } from '../components/ui/spinner';
 import { notify } from '../components/ui/toast';
 import { useI18n } from '../i18n';
@@ -12,7 +12,7 @@ import styles from '../features/business/owners.module.css';
 
 /** /claims (admins): members' claims of businesses, oldest first, each approved or rejected here. */
 export default function ClaimsPage() {
-  const { t, lang, errorText } = useI18n();
+  const { t, errorText } = useI18n();
   const c = t.owners.claims;
   const trpc = useTRPC();
   const claims = useQuery(trpc.owners.claims.queryOptions({ status: 'pending' }));
@@ -44,7 +44,7 @@ export default function ClaimsPage() {
               <li key={claim._id} className={`card ${styles.claimCard}`}>
                 <h2 className={styles.replyHead}>
                   <Link href={`/business/${encodeURIComponent(claim.businessId)}`}>{claim.businessTitle}</Link>
-                  <span className={styles.replyDate}>{shownDate(claim.createdAt, lang)}</span>
+                  <span className={styles.replyDate}>{stockholmDay(new Date(claim.createdAt), t.comments.card.day)}</span>
                 </h2>
                 <p className={styles.listItem}>
                   <span>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { comments as en } from './en/comments';
-import { exactDateTime, formatNumber, pluralCategory } from './number';
+import { exactDateTime, formatNumber, pluralCategory, stockholmDay } from './number';
 import { comments as sv } from './sv/comments';
 
 describe('formatNumber', () => {
@@ -59,5 +59,23 @@ describe('exactDateTime', () => {
 
   it('gives nothing for an invalid date', () => {
     expect(exactDateTime(new Date('nonsense'), sv.card.postedAt)).toBeNull();
+  });
+});
+
+describe('stockholmDay', () => {
+  it('writes the day in Swedish time exactly as toLocaleDateString with the time zone did', () => {
+    const options = { timeZone: 'Europe/Stockholm', year: 'numeric', month: 'long', day: 'numeric' } as const;
+    for (let i = 0; i < 400; i++) {
+      // Steps of ~3.7 days and 17 minutes: every month, both sides of midnight and of each change of clocks.
+      const d = new Date(Date.UTC(2015, 0, 1) + i * 320_000_000 + (i % 7) * 1_020_000);
+      expect(stockholmDay(d, sv.card.day), d.toISOString()).toBe(d.toLocaleDateString('sv-SE', options));
+      expect(stockholmDay(d, en.card.day), d.toISOString()).toBe(d.toLocaleDateString('en-GB', options));
+    }
+  });
+
+  it('counts a UTC evening as the next Swedish day', () => {
+    expect(stockholmDay(new Date('2026-11-25T23:30:00Z'), sv.card.day)).toBe('26 november 2026');
+    expect(stockholmDay(new Date('2026-06-30T22:10:00Z'), en.card.day)).toBe('1 July 2026');
+    expect(stockholmDay(new Date('nonsense'), sv.card.day)).toBeNull();
   });
 });

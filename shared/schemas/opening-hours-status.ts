@@ -22,27 +22,36 @@ export type OpenStatus = { open: true; closes: string } | { open: false; opens: 
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-// Made once: a formatter with a time zone costs far more to make than to use, and a business
-// page shows the status of every branch.
-let clockFormat: Intl.DateTimeFormat | undefined;
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** The last Sunday of a month (0-based) of a year, as a UTC midnight. */
+function lastSunday(year: number, month: number): number {
+  const lastDay = Date.UTC(year, month + 1, 0);
+  return lastDay - new Date(lastDay).getUTCDay() * DAY_MS;
+}
+
+/**
+ * Stockholm's offset from UTC at `t`, in ms: one hour, two in summer time. Sweden keeps the EU's
+ * rule (directive 2000/84/EC, in force since 1996): summer time from 01:00 UTC on the last Sunday
+ * of March to 01:00 UTC on the last Sunday of October. Computed here rather than by an
+ * `Intl.DateTimeFormat` with a time zone: making that formatter starts ICU's time-zone data,
+ * which took 25–70 ms of a phone's main thread on every business page (docs/decisions/021). The
+ * test compares it with `Intl` hour by hour over 2000–2045 and minute by minute around each
+ * change; if the EU ever drops the change of clocks, that test fails the year it takes effect.
+ */
+function stockholmOffset(t: number): number {
+  const year = new Date(t).getUTCFullYear();
+  return t >= lastSunday(year, 2) + HOUR_MS && t < lastSunday(year, 9) + HOUR_MS ? 2 * HOUR_MS : HOUR_MS;
+}
 
 /** The Stockholm calendar date (as a UTC midnight, for day arithmetic), weekday and minute of `now`. */
 export function stockholmClock(now: Date): { day: number; weekday: number; minute: number } {
-  clockFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: SITE_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const parts = Object.fromEntries(clockFormat.formatToParts(now).map((p) => [p.type, p.value]));
-  const day = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day));
-  return { day, weekday: isoWeekday(day), minute: Number(parts.hour) * 60 + Number(parts.minute) };
+  const local = now.getTime() + stockholmOffset(now.getTime());
+  const day = Math.floor(local / DAY_MS) * DAY_MS;
+  return { day, weekday: isoWeekday(day), minute: Math.floor((local - day) / 60_000) };
 }
 
-const DAY_MS = 86_400_000;
 const isoWeekday = (utcMidnight: number) => ((new Date(utcMidnight).getUTCDay() + 6) % 7) + 1;
 const isoDate = (utcMidnight: number) => new Date(utcMidnight).toISOString().slice(0, 10);
 

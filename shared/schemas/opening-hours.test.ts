@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openStatus, openingHoursSchema, openingHoursSpecification, type HoursPeriod, type OpeningHours } from './opening-hours';
+import { openStatus, openingHoursSchema, openingHoursSpecification, stockholmClock, type HoursPeriod, type OpeningHours } from './opening-hours';
 import type { HoursPeriod as PlainPeriod, OpeningHours as PlainHours } from './opening-hours-status';
 
 // The browser's copy of the types (opening-hours-status.ts, without zod) says what the schema says.
@@ -47,6 +47,58 @@ describe('openStatus (Europe/Stockholm wall-clock time, the clock passed in)', (
   });
   it('says no opening within a week for empty hours', () => {
     expect(openStatus({ weekly: [], exceptions: [] }, at('2026-11-25T12:00:00Z'))).toMatchObject({ open: false, opens: null });
+  });
+});
+
+describe('stockholmClock (the EU summer-time rule, without Intl)', () => {
+  const intl = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Stockholm',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  /** What the formatter with a time zone (the clock's form before) says of `t`. */
+  function byIntl(t: number) {
+    const parts = Object.fromEntries(intl.formatToParts(t).map((p) => [p.type, p.value]));
+    const day = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day));
+    return { day, weekday: ((new Date(day).getUTCDay() + 6) % 7) + 1, minute: Number(parts.hour) * 60 + Number(parts.minute) };
+  }
+  const HOUR = 3_600_000;
+
+  it('agrees with Intl every 7 h 13 min from 2000 to 2045 (every hour of the day, many minutes)', () => {
+    const wrong: string[] = [];
+    for (let t = Date.UTC(2000, 0, 1); t < Date.UTC(2046, 0, 1); t += 7 * HOUR + 13 * 60_000) {
+      const mine = stockholmClock(new Date(t));
+      const theirs = byIntl(t);
+      if (mine.day !== theirs.day || mine.weekday !== theirs.weekday || mine.minute !== theirs.minute) wrong.push(new Date(t).toISOString());
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+  });
+
+  it('agrees with Intl minute by minute around each change of clocks, 2000–2045', () => {
+    const wrong: string[] = [];
+    for (let year = 2000; year <= 2045; year++) {
+      for (const month of [2, 9]) {
+        const lastDay = Date.UTC(year, month + 1, 0);
+        const change = lastDay - new Date(lastDay).getUTCDay() * 86_400_000 + HOUR;
+        for (let t = change - 2 * HOUR; t < change + 2 * HOUR; t += 60_000) {
+          const mine = stockholmClock(new Date(t));
+          const theirs = byIntl(t);
+          if (mine.day !== theirs.day || mine.minute !== theirs.minute) wrong.push(new Date(t).toISOString());
+        }
+      }
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+  });
+
+  it('puts the last minutes of the year and a summer midnight on the right day', () => {
+    // 31 December 2026 23:30 UTC is 00:30 on 1 January 2027, a Friday, in Stockholm.
+    expect(stockholmClock(new Date('2026-12-31T23:30:00Z'))).toEqual({ day: Date.UTC(2027, 0, 1), weekday: 5, minute: 30 });
+    // 30 June 2026 22:10 UTC is 00:10 on 1 July, a Wednesday.
+    expect(stockholmClock(new Date('2026-06-30T22:10:00Z'))).toEqual({ day: Date.UTC(2026, 6, 1), weekday: 3, minute: 10 });
   });
 });
 

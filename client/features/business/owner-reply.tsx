@@ -9,13 +9,9 @@ import styles from './owners.module.css';
 import { ModerationMark, ReportButton } from '../moderation/report-button';
 import modStyles from '../moderation/moderation.module.css';
 import { reasonText } from '../moderation/reason-text';
+import { stockholmDay } from '../../../shared/i18n/number';
 
 const OwnerReplyForm = lazy(() => import('./owner-reply-form').then((m) => ({ default: m.OwnerReplyForm })));
-
-/** A day as the site shows it, in Swedish time on server and browser alike (no hydration mismatch). */
-export function shownDate(iso: string, lang: 'sv' | 'en'): string {
-  return new Date(iso).toLocaleDateString(lang === 'sv' ? 'sv-SE' : 'en-GB', { timeZone: 'Europe/Stockholm', year: 'numeric', month: 'long', day: 'numeric' });
-}
 
 /**
  * Under a review: the business's answer ("Svar från {business}" with its date), and for the
@@ -24,7 +20,7 @@ export function shownDate(iso: string, lang: 'sv' | 'en'): string {
  * moderator, reaches only the owners (told why) and the moderators.
  */
 export function OwnerReply({ comment }: { comment: CommentCard }) {
-  const { t, lang, errorText } = useI18n();
+  const { t, errorText } = useI18n();
   const r = t.owners.reply;
   const owns = useOwns(comment.businessId);
   const [writing, setWriting] = useState(false);
@@ -76,7 +72,7 @@ export function OwnerReply({ comment }: { comment: CommentCard }) {
       <p className={styles.replyHead}>
         <span>{r.from(comment.businessTitle)}</span>
         <time className={styles.replyDate} dateTime={reply.createdAt}>
-          {shownDate(reply.createdAt, lang)}
+          {stockholmDay(new Date(reply.createdAt), t.comments.card.day)}
           {edited ? ` · ${r.edited}` : null}
         </time>
       </p>

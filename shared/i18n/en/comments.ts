@@ -93,6 +93,7 @@ export const comments: Widen<typeof sv> = {
     location: 'Location',
     dateUnavailable: 'Date Unavailable',
     postedAt: (day: number, month: number, year: number, time: string) => `${day} ${MONTHS[month]} ${year}, ${time}`,
+    day: (day: number, month: number, year: number) => `${day} ${MONTHS[month]} ${year}`,
     edited: 'edited',
     picture: 'Photo with the comment',
     zoomIn: 'Enlarge the picture',

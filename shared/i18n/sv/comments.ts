@@ -98,6 +98,8 @@ export const comments = {
     dateUnavailable: 'Datum saknas',
     /** The exact time on hover over "för 3 dagar sedan": "1 maj 2024 kl. 12:03" (month 0 to 11). */
     postedAt: (day: number, month: number, year: number, time: string) => `${day} ${MONTHS[month]} ${year} kl. ${time}`,
+    /** A calendar day, "25 november 2026" (month 0 to 11): an owner's answer, a claim. */
+    day: (day: number, month: number, year: number) => `${day} ${MONTHS[month]} ${year}`,
     edited: 'redigerad',
     picture: 'Foto till kommentaren',
     zoomIn: 'Förstora bilden',
