@@ -80,6 +80,10 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     cssCodeSplit: true,
+    // No <link rel=modulepreload> appended by script for every chunk an import() needs: on a
+    // served page the entry's first imports appended ~65, one long task on a phone. The
+    // modules' own imports fetch them (docs/decisions/021, twelfth session).
+    modulePreload: false,
     sourcemap: false,
     // .vite/manifest.json: server/plugins/spa.ts reads it to preload each route's chunks.
     manifest: true,

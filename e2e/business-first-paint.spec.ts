@@ -42,7 +42,15 @@ test.describe('business page first paint', () => {
     });
     // The heading and every element of the served page, as the HTML parser made them.
     await page.addInitScript(() => {
-      const w = window as unknown as { servedHeading?: Element | null; served?: WeakSet<Element> };
+      const w = window as unknown as { servedHeading?: Element | null; served?: WeakSet<Element>; preloadsAdded?: number };
+      // Links the app's scripts add: none, since each cost the phone's main thread ~3 ms while
+      // the page started (docs/decisions/021, "No modulepreload links from the entry").
+      w.preloadsAdded = 0;
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n instanceof HTMLLinkElement && n.rel === 'modulepreload' && document.readyState !== 'loading') w.preloadsAdded! += 1;
+      }).observe(document, { childList: true, subtree: true });
       document.addEventListener('readystatechange', () => {
         if (document.readyState !== 'interactive') return;
         w.servedHeading = document.querySelector('h1');
@@ -72,6 +80,7 @@ test.describe('business page first paint', () => {
     expect(takenOver.lcpServed.every(Boolean)).toBe(true);
     expect(byIdRequests).toEqual([]);
     expect(problems).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { preloadsAdded: number }).preloadsAdded)).toBe(0);
     await expectAccessible(page, 'business page after hydration');
   });
 
