@@ -8,9 +8,11 @@ import { preloadPage } from './routes';
 
 function render() {
   const container = document.getElementById('root')!;
+  const served = readPageData();
+  const hydrating = Boolean(served && !served.replace);
   const app = (
     <StrictMode>
-      <App />
+      <App rendersItself={!hydrating} />
     </StrictMode>
   );
   // A page the server rendered with its data (server/plugins/spa-pages.ts) is hydrated: React
@@ -20,8 +22,7 @@ function render() {
   // press on a part not yet hydrated hydrates that part first) instead of one long task. A first
   // paint with data whose controls are inert (`replace`: home, directory) is rendered anew below,
   // from the same data, like a build-time first paint.
-  const served = readPageData();
-  if (served && !served.replace) {
+  if (hydrating) {
     startTransition(() => {
       hydrateRoot(container, app);
     });
