@@ -43,8 +43,8 @@ test.describe('business page first paint', () => {
     // The heading and every element of the served page, as the HTML parser made them.
     await page.addInitScript(() => {
       const w = window as unknown as { servedHeading?: Element | null; served?: WeakSet<Element>; preloadsAdded?: number };
-      // Links the app's scripts add: none, since each cost the phone's main thread ~3 ms while
-      // the page started (docs/decisions/021, "No modulepreload links from the entry").
+      // Links the app's scripts add: none, since each cost ~3 ms of main thread under a 4× CPU
+      // throttle while the page started (docs/decisions/021, "No modulepreload links from the entry").
       w.preloadsAdded = 0;
       new MutationObserver((records) => {
         for (const r of records)

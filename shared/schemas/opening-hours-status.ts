@@ -6,8 +6,6 @@
  * whose closing time is not after its opening time runs past midnight ("22:00"–"02:00"), and
  * "00:00"–"00:00" is open all day. The caller passes its own clock.
  */
-export const SITE_TIME_ZONE = 'Europe/Stockholm';
-
 /** One opening period, "HH:MM" to "HH:MM". */
 export type HoursPeriod = { opens: string; closes: string };
 /** A branch's hours as ./opening-hours.ts validates them (its test checks the two agree). */
@@ -37,7 +35,7 @@ function lastSunday(year: number, month: number): number {
  * of March to 01:00 UTC on the last Sunday of October. Computed here rather than by an
  * `Intl.DateTimeFormat` with a time zone: making that formatter starts ICU's time-zone data,
  * which took 25–70 ms of a phone's main thread on every business page (docs/decisions/021). The
- * test compares it with `Intl` hour by hour over 2000–2045 and minute by minute around each
+ * test compares it with `Intl` every 7 h 13 min over 2000–2045 and minute by minute around each
  * change; if the EU ever drops the change of clocks, that test fails the year it takes effect.
  */
 function stockholmOffset(t: number): number {

@@ -34,7 +34,7 @@ export const openingHoursSchema = z.object({
 });
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
 export type HoursPeriod = z.infer<typeof periodSchema>;
-export { SITE_TIME_ZONE, openStatus, periodsOn, stockholmClock, type OpenStatus } from './opening-hours-status';
+export { openStatus, periodsOn, stockholmClock, type OpenStatus } from './opening-hours-status';
 
 const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 

@@ -7,11 +7,10 @@ import { requireActive, type Actor } from '../actor';
 import { businessCards, cardOf, rowid, viewerOf } from '../comments/comment-cards';
 import { requireBusiness } from '../comments/comments';
 import { isOwner } from './owners';
+import { stockholmClock } from '../../../shared/schemas/opening-hours-status';
 
-const TIME_ZONE = 'Europe/Stockholm';
-const monthFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit' });
-/** 'YYYY-MM' of an instant, in Swedish time. */
-const monthOf = (t: number) => monthFormat.format(t).slice(0, 7);
+/** 'YYYY-MM' of an instant, in Swedish time (the site's one clock, as the open-now status reads it). */
+const monthOf = (t: number) => new Date(stockholmClock(new Date(t)).day).toISOString().slice(0, 7);
 
 /** The last `n` months ('YYYY-MM'), oldest first, ending with the one `now` is in. */
 export function lastMonths(now: number, n: number): string[] {
