@@ -116,17 +116,6 @@ test('Anna posts, Bo replies: the bell, the notification to the reply, the profi
     await sv.context.close();
   }
 
-  // English, phone: the same entry, read now, in English.
-  const en = await signedIn(browser, baseURL!, anna.email, headers, 'en');
-  try {
-    await en.page.setViewportSize({ width: 375, height: 812 });
-    await en.page.goto('/notifications');
-    await expect(en.page.getByRole('link', { name: new RegExp(`Bo S\\. replied to your review of ${business.title}`) })).toBeVisible();
-    await axeAtBothWidths(en.page, 'notifications-en');
-  } finally {
-    await en.context.close();
-  }
-
   // The reply mail: both List-Unsubscribe headers; its one-click POST (no cookie) turns replies off.
   const mail = await readMail(anna.email, { after: repliedAt - 1000, timeoutMs: 45_000 });
   expect(mail).toContain('Bo S. svarade p=C3=A5 din recension'); // quoted-printable
@@ -143,4 +132,32 @@ test('Anna posts, Bo replies: the bell, the notification to the reply, the profi
   }
   const settings = await page.request.get('/api/notification-settings', { headers: anna.bearer });
   expect(await settings.json()).toMatchObject({ replies: 'off' });
+
+  // Two more replies after Anna read the first (issue 30, item 4): one new entry counts them, names
+  // the latest replier and leads to the first she missed; the read one stays as it was.
+  const more: string[] = [];
+  for (const text of ['Och kanelbullarna är de bästa', 'Glöm inte surdegsbrödet på lördagar']) {
+    const res = await page.request.post(`/api/comment/addSubComment/${comment._id}`, { headers: bo.bearer, multipart: { text } });
+    expect(res.ok()).toBe(true);
+    more.push(((await res.json()) as { _id: string })._id);
+  }
+
+  // English, phone: both entries, in English.
+  const en = await signedIn(browser, baseURL!, anna.email, headers, 'en');
+  try {
+    await en.page.setViewportSize({ width: 375, height: 812 });
+    await en.page.goto('/notifications');
+    await expect(en.page.getByRole('link', { name: new RegExp(`Bo S\\. replied to your review of ${business.title}`) })).toBeVisible();
+    const grouped = en.page.getByRole('link', { name: new RegExp(`2 new replies to your review of ${business.title}, the latest from Bo S\\.`) });
+    await expect(grouped).toBeVisible();
+    await axeAtBothWidths(en.page, 'notifications-en');
+    // One unread entry for the two replies.
+    await expect(en.page.getByRole('link', { name: 'Notifications: 1 unread' })).toBeVisible();
+    await en.page.setViewportSize({ width: 375, height: 812 });
+    await grouped.click();
+    await expect(en.page).toHaveURL(new RegExp(`/comment/${comment._id}#reply-${more[0]}$`));
+    await expect(en.page.locator(`#reply-${more[0]}`)).toContainText('Och kanelbullarna är de bästa');
+  } finally {
+    await en.context.close();
+  }
 });

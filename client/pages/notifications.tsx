@@ -17,13 +17,14 @@ function useSentence() {
     const who = item.actor ? `${item.actor.firstName} ${item.actor.lastName}`.trim() : n.someone;
     const place = item.businessTitle;
     switch (item.kind) {
-      case 'reply':
-      case 'threadReply':
       case 'favoriteReview':
       case 'ownerReply':
         return n.text[item.kind](who, place);
       case 'reaction':
         return n.text.reaction(who, item.count, place);
+      case 'reply':
+      case 'threadReply':
+        return n.text[item.kind](who, item.count, place);
       case 'hidden':
       case 'removed':
       case 'restored':

@@ -9,6 +9,7 @@ import {
   NOTIFICATIONS_PAGE,
   notificationSettingsInputSchema,
   READ_IDS_MAX,
+  THREAD_COUNT_MAX,
 } from '../../shared/schemas/notifications';
 import { getNotificationSettings, setNotificationSettings } from '../services/notifications/notification-mails';
 import { listNotifications, markNotificationsRead } from '../services/notifications/notifications';
@@ -20,19 +21,24 @@ const notificationSchema = z.object({
   kind: z
     .enum(notificationKinds)
     .describe(
-      'reply: to your comment; threadReply: in a thread you replied in; reaction: to your post (count people); favoriteReview: a new review of a ' +
+      'reply: to your comment; threadReply: in a thread you replied in (both one entry per thread while unread, linking to the first reply missed; count: replies since); reaction: to your post (count people); favoriteReview: a new review of a ' +
         'favourite business; ownerReply: the business answered your review (actor null); hidden, removed (reason), restored: your post; ownerReplyHidden, ownerReplyRemoved (reason, may be null), ownerReplyRestored: ' +
         'the answer of a business you own to a review (commentId: the review); reportResolved: a report you made (reason remove or dismiss); ' +
         'suggestionApproved, suggestionRejected (reason): your suggestion of a place; claimApproved, claimRejected (reason, may be null): your claim of a business. ' +
         'The last four have no comment.',
     ),
-  createdAt: z.string().describe('ISO 8601; for grouped reactions, the first one.'),
+  createdAt: z.string().describe('ISO 8601; for grouped reactions and replies, the first one.'),
   read: z.boolean(),
-  count: z.number().int().describe('People who reacted (reaction); 1 for the other kinds.'),
+  count: z
+    .number()
+    .int()
+    .describe(
+      `People who reacted (reaction); replies in the thread from the first one missed on, at most ${THREAD_COUNT_MAX} (reply, threadReply); 1 for the other kinds.`,
+    ),
   actor: z
     .object({ _id: z.string(), firstName: z.string(), lastName: z.string() })
     .nullable()
-    .describe('Who did it (the first for grouped reactions); null for moderation.'),
+    .describe('Who did it (the first for grouped reactions, the latest replier for reply and threadReply); null for moderation.'),
   commentId: z.string().nullable().describe('The thread; null for a decision on a suggestion or a claim.'),
   replyId: z.string().nullable(),
   businessId: z.string().nullable().describe('The business; null for a rejected suggestion (no business was made).'),

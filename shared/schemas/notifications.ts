@@ -48,12 +48,12 @@ export type MarkReadInput = z.output<typeof markReadInputSchema>;
 export type NotificationItem = {
   _id: string;
   kind: NotificationKind;
-  /** ISO 8601; for grouped reactions, the first one. */
+  /** ISO 8601; for grouped reactions and replies, the first one. */
   createdAt: string;
   read: boolean;
-  /** People who reacted (reaction), else 1. */
+  /** People who reacted (reaction); replies in the thread from the first one missed on, at most THREAD_COUNT_MAX (reply, threadReply: one entry per thread while unread, linking to that first reply); else 1. */
   count: number;
-  /** Who did it; null for a moderator's decision. */
+  /** Who did it (for reply and threadReply the latest replier); null for a moderator's decision. */
   actor: { _id: string; firstName: string; lastName: string } | null;
   /** The thread; null for a decision on a suggestion or a claim. */
   commentId: string | null;
@@ -116,3 +116,11 @@ export const notificationSettingsInputSchema = z
   .partial()
   .strict();
 export type NotificationSettingsInput = z.output<typeof notificationSettingsInputSchema>;
+
+/**
+ * An open thread notice's replies are counted live up to this many (services/notifications,
+ * liveCount); the entry then says "99+".
+ */
+export const THREAD_COUNT_MAX = 100;
+/** A thread notice's count as its sentence writes it. */
+export const threadCountText = (n: number) => (n >= THREAD_COUNT_MAX ? `${THREAD_COUNT_MAX - 1}+` : String(n));

@@ -64,20 +64,52 @@ describe('notification mails', () => {
     expect(unsubscribe).toMatch(/^https:\/\/recensera\.example\/unsubscribe\?user=.+&kind=replies&token=.+/);
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(linkFrom(mail, '/unsubscribe').href).toBe(unsubscribe);
-    // Two more replies within the hour wait, then go in one mail.
-    await reply(bo, c._id, 'Och en sak till');
+    // Two more replies within the hour wait, then go in one mail: one notice of both.
+    const more = await reply(bo, c._id, 'Och en sak till');
     await reply(anna, c._id, 'Jag med');
     // Only Bo's mail (Anna replied in his thread) goes now; Emma's waits for the hour.
     expect(await run(clock + 10 * MINUTE)).toBe(1);
     expect(smtp.mailsTo(emma.email)).toHaveLength(1);
     expect(await run(clock + THREAD_MAIL_EVERY_MS + MINUTE)).toBe(1);
     const second = smtp.lastMailTo(emma.email);
-    expect(second.text).toContain('Bo Berg replied');
-    expect(second.text).toContain('Anna Andersson replied');
+    expect(second.text).toContain('2 new replies to your review of Mejlkaféet, the latest from Anna Andersson');
+    expect(second.text).toContain(`https://recensera.example/comment/${c._id}?lang=en#reply-${more._id}`);
     expect(smtp.mailsTo(emma.email)).toHaveLength(2);
     // Bo heard of Anna's reply in his thread (Swedish), but not of his own.
     expect(smtp.lastMailTo(bo.email).text).toContain('Anna Andersson svarade i en tråd du deltar i om Mejlkaféet');
     expect(smtp.lastMailTo(bo.email).text).toContain('?lang=sv#reply-');
+  });
+
+  it('replies in a thread go in one notice until its mail; the next reply starts a notice of its own', async () => {
+    const c = await review(anna, 'En tråd med många svar');
+    await reply(bo, c._id, 'Jag var där i går');
+    await run();
+    const before = smtp.mailsTo(bo.email).length;
+    const first = await reply(emma, c._id, 'So was I');
+    await reply(emma, c._id, 'And again');
+    expect(await run(clock + MINUTE)).toBeGreaterThan(0);
+    expect(smtp.mailsTo(bo.email)).toHaveLength(before + 1);
+    const grouped = smtp.lastMailTo(bo.email);
+    expect(grouped.text).toContain('2 nya svar i en tråd du deltar i om Mejlkaféet, senast från Emma Evans');
+    expect(grouped.text).toContain(`/comment/${c._id}?lang=sv#reply-${first._id}`);
+    // The mailed notice counts no further: Emma's next reply is a notice of its own, held for the hour.
+    const later = await reply(emma, c._id, 'One more thing');
+    await run(clock + 10 * MINUTE);
+    expect(smtp.mailsTo(bo.email)).toHaveLength(before + 1);
+    const rows = t.db.select().from(notifications).where(eq(notifications.commentId, c._id)).all();
+    expect(
+      rows
+        .filter((r) => r.userId === bo.id)
+        .map((r) => [r.count, r.replyId, r.mailedAt === null])
+        .sort(),
+    ).toEqual([
+      [1, later._id, true],
+      [2, first._id, false],
+    ]);
+    await run(clock + THREAD_MAIL_EVERY_MS + MINUTE);
+    expect(smtp.mailsTo(bo.email)).toHaveLength(before + 2);
+    expect(smtp.lastMailTo(bo.email).text).toContain('Emma Evans svarade i en tråd du deltar i om Mejlkaféet');
+    expect(smtp.lastMailTo(bo.email).text).toContain(`#reply-${later._id}`);
   });
 
   it('the one-click POST without a cookie turns that kind off, idempotently; the GET page asks first', async () => {

@@ -29,7 +29,7 @@ import { requireSignedIn, type Actor } from '../actor';
 import { shownLastName } from '../accounts/names';
 import { enqueueMail } from '../ops/mail-outbox';
 import { pullFavoriteReviewsForMail } from './favorite-reviews';
-import { drainNotificationEvents, notificationPath } from './notifications';
+import { drainNotificationEvents, firstReplyOf, liveActor, liveCount, notificationPath, openThread, settledThread } from './notifications';
 import { inSiteName } from '../../../shared/schemas/site-settings';
 import { siteText } from '../site/site-settings';
 import { notifications as svCatalog } from '../../../shared/i18n/sv/notifications';
@@ -125,6 +125,8 @@ export function unsubscribe(db: Db, target: UnsubscribeTarget): { language: Lang
 const recipient = alias(users, 'recipient');
 const actorUser = alias(users, 'mail_actor');
 const linkedReply = alias(replies, 'mail_reply');
+/** An open thread notice's latest replier (notifications.ts, openThread). */
+const latestUser = alias(users, 'mail_latest');
 
 /** What a mail may tell: as the list (services/notifications/notifications.ts) shows it. */
 const shown = sql<number>`case when (${notifications.actorId} is null or ${actorUser.isBanned} = 0)
@@ -181,15 +183,15 @@ export function pendingQuery(db: Db, now: number, batch: number) {
         commentId: notifications.commentId,
         replyId: notifications.replyId,
         businessId: businesses.id,
-        count: notifications.count,
+        count: sql<number>`case when ${openThread} then max(1, ${liveCount(firstReplyOf(linkedReply))}) else ${notifications.count} end`,
         reason: notifications.reason,
         email: recipient.email,
         language: recipient.language,
         firstName: recipient.firstName,
         banned: recipient.isBanned,
         demo: recipient.isDemo,
-        actorFirst: actorUser.firstName,
-        actorLast: shownLastName(actorUser),
+        actorFirst: sql<string | null>`coalesce(${latestUser.firstName}, ${actorUser.firstName})`,
+        actorLast: sql<string | null>`coalesce(${shownLastName(latestUser)}, ${shownLastName(actorUser)})`,
         businessTitle: sql<string>`coalesce(${businesses.title}, ${businessSuggestions.title}, '')`,
         shown,
         settingsToken: notificationSettings.token,
@@ -207,6 +209,7 @@ export function pendingQuery(db: Db, now: number, batch: number) {
       .leftJoin(businessSuggestions, eq(businessSuggestions.id, notifications.suggestionId))
       .leftJoin(actorUser, eq(actorUser.id, notifications.actorId))
       .leftJoin(linkedReply, eq(linkedReply.id, notifications.replyId))
+      .leftJoin(latestUser, and(openThread, eq(latestUser.id, liveActor(firstReplyOf(linkedReply)))))
       .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
       // On notifications_mail_due_idx: rows the job held back (mail_due_at) wait there unread.
       .where(and(isNull(notifications.mailedAt), sql`${mailDue} <= ${now}`))
@@ -268,13 +271,14 @@ function sentence(lang: Language, r: Pending): string {
   const place = r.businessTitle;
   const kind = r.kind as NotificationKind;
   switch (kind) {
-    case 'reply':
-    case 'threadReply':
     case 'favoriteReview':
     case 'ownerReply':
       return m.text[kind](who, place);
     case 'reaction':
       return m.text.reaction(who, r.count, place);
+    case 'reply':
+    case 'threadReply':
+      return m.text[kind](who, r.count, place);
     case 'hidden':
     case 'restored':
       return m.text[kind](place);
@@ -390,6 +394,8 @@ export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAI
   let queued = 0;
   db.transaction((tx) => {
     const mailed: number[] = [...passed];
+    // Rows whose mail went into the outbox (not those passed over).
+    const sent: number[] = [];
     // Rows held back, by when they are due: they wait on the queue's index until then.
     const held = new Map<number, number[]>();
     const hold = (rows: Pending[], until: number) => {
@@ -420,6 +426,7 @@ export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAI
           .run();
       }
       mailed.push(...group.map((r) => r.id));
+      sent.push(...group.map((r) => r.id));
       queued++;
     }
     // Per user: 0 when the digest goes now, else when it is due.
@@ -443,12 +450,21 @@ export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAI
       const token = settingsRow(tx, userId)?.token ?? '';
       enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token, true, siteName), { now });
       mailed.push(...group.map((r) => r.id));
+      sent.push(...group.map((r) => r.id));
       queued++;
     }
     for (let i = 0; i < mailed.length; i += 200) {
       tx.update(notifications)
         .set({ mailedAt: now })
         .where(inArray(notifications.id, mailed.slice(i, i + 200)))
+        .run();
+    }
+    // A thread's notice that went out by mail is settled as the mail told it and closed
+    // (notifications.ts, openThread): the thread's next reply starts a notice of its own.
+    for (let i = 0; i < sent.length; i += 200) {
+      tx.update(notifications)
+        .set({ ...settledThread, groupKey: null })
+        .where(and(inArray(notifications.id, sent.slice(i, i + 200)), openThread))
         .run();
     }
     for (const [until, ids] of held) {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, favorites, notificationEvents, notifications, users } from '../../../db/schema';
+import { comments, favorites, notificationEvents, notifications, replies, users } from '../../../db/schema';
+import { THREAD_COUNT_MAX, threadCountText } from '../../../shared/schemas/notifications';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/helpers';
 import { insertBusiness } from '../../test/comment-fixtures';
 import { establish } from '../../test/trust';
@@ -13,6 +14,7 @@ import {
   eventQueries,
   listNotifications,
   markNotificationsRead,
+  markReadQuery,
   notificationQueries,
   notificationWrites,
   pendingReactionCount,
@@ -69,17 +71,18 @@ describe('which events notify whom', () => {
     expect(rowsOf(bo)).toEqual([]);
     const r2 = await reply(cilla, c._id);
     expect(rowsOf(bo)).toEqual([{ kind: 'threadReply', actor: cilla.id, commentId: c._id, replyId: r2._id, count: 1, reason: null }]);
-    expect(rowsOf(anna).map((n) => n.kind)).toEqual(['reply', 'reply']);
+    // The author's notice of her thread counts both replies, leads to the first, names the latest.
+    expect(rowsOf(anna)).toEqual([{ kind: 'reply', actor: cilla.id, commentId: c._id, replyId: r1._id, count: 2, reason: null }]);
     expect(rowsOf(cilla)).toEqual([]);
-    // Bo replies twice in the thread: Cilla hears once per reply, Bo not of his own.
+    // Bo replies again in the thread: Cilla hears of it, Bo not of his own.
     await reply(bo, c._id, 'En gång till');
-    expect(rowsOf(cilla).map((n) => [n.kind, n.actor])).toEqual([['threadReply', bo.id]]);
+    expect(rowsOf(cilla).map((n) => [n.kind, n.actor, n.count])).toEqual([['threadReply', bo.id, 1]]);
     expect(rowsOf(bo)).toHaveLength(1);
     // The author replying in her own thread: the repliers hear it as a thread reply, she nothing.
     await reply(anna, c._id, 'Tack för svaren');
-    expect(rowsOf(anna)).toHaveLength(3);
-    expect(rowsOf(bo)[0]).toMatchObject({ kind: 'threadReply', actor: anna.id });
-    expect(rowsOf(cilla)[0]).toMatchObject({ kind: 'threadReply', actor: anna.id });
+    expect(rowsOf(anna)).toEqual([{ kind: 'reply', actor: bo.id, commentId: c._id, replyId: r1._id, count: 3, reason: null }]);
+    expect(rowsOf(bo)[0]).toMatchObject({ kind: 'threadReply', actor: anna.id, count: 2 });
+    expect(rowsOf(cilla)[0]).toMatchObject({ kind: 'threadReply', actor: anna.id, count: 2 });
     expect(rowsOf(dan)).toEqual([]);
   });
 
@@ -89,7 +92,7 @@ describe('which events notify whom', () => {
     // Cilla replied first, then the whole crowd: she is not among the latest 50.
     await reply(cilla, c._id, 'Först i tråden');
     for (const who of crowd) await reply(who, c._id, `Svar från ${who.id}`);
-    await clear(cilla);
+    await clear(anna, cilla);
     for (const who of crowd) await clear(who);
     const last = await reply(dan, c._id, 'Sist i tråden');
     const told = crowd.filter((who) => rowsOf(who).some((n) => n.replyId === last._id));
@@ -101,6 +104,91 @@ describe('which events notify whom', () => {
         .filter((n) => n.replyId === last._id)
         .map((n) => n.kind),
     ).toEqual(['reply']);
+  });
+
+  it('a thread’s replies are grouped per thread while unread: one notice counts them and names the latest', async () => {
+    const c = await review(anna, 'En tråd som växer');
+    await reply(bo, c._id, 'Först');
+    await clear(anna, bo, cilla, dan);
+    const first = await reply(cilla, c._id, 'Sedan');
+    await reply(dan, c._id, 'Och jag');
+    await reply(cilla, c._id, 'En gång till');
+    // Bo heard of three replies in one notice, linked to the first he missed, naming the latest.
+    expect(rowsOf(bo)).toEqual([{ kind: 'threadReply', actor: cilla.id, commentId: c._id, replyId: first._id, count: 3, reason: null }]);
+    // Cilla had replied before Dan: his reply and none of her own.
+    expect(rowsOf(cilla)).toEqual([{ kind: 'threadReply', actor: dan.id, commentId: c._id, replyId: expect.any(String), count: 1, reason: null }]);
+    expect(unreadOf(bo)).toBe(1);
+    // Once read, the next reply starts a notice of its own; the read one keeps its count.
+    await clear(bo);
+    const next = await reply(dan, c._id, 'Sista ordet');
+    const ofThread = listNotifications(t.deps, bo.actor, {}).items.filter((n) => n.commentId === c._id);
+    expect(ofThread.map((n) => [n.count, n.replyId, n.read])).toEqual([
+      [1, next._id, false],
+      [3, first._id, true],
+    ]);
+    // The thread's author hears of them the same way: one notice since she last read.
+    expect(rowsOf(anna)).toEqual([{ kind: 'reply', actor: dan.id, commentId: c._id, replyId: first._id, count: 4, reason: null }]);
+  });
+
+  it('an open thread notice counts live: not hidden replies, not a banned author’s, at most THREAD_COUNT_MAX', async () => {
+    const eva = await createTestUser(t.db, { firstName: 'Eva', lastName: 'Ek' });
+    const c = await review(anna, 'En tråd som räknas live');
+    await reply(bo, c._id, 'Jag svarar först');
+    await clear(bo);
+    const first = await reply(cilla, c._id, 'Cilla svarar');
+    const hidden = await reply(dan, c._id, 'Dan svarar');
+    await reply(eva, c._id, 'Eva svarar');
+    expect(rowsOf(bo)).toEqual([{ kind: 'threadReply', actor: eva.id, commentId: c._id, replyId: first._id, count: 3, reason: null }]);
+    // A hidden reply no longer counts; a banned author's neither, nor is named.
+    t.db.update(replies).set({ hiddenAt: Date.now() }).where(eq(replies.id, hidden._id)).run();
+    t.db.update(users).set({ isBanned: true }).where(eq(users.id, eva.id)).run();
+    expect(rowsOf(bo)).toEqual([{ kind: 'threadReply', actor: cilla.id, commentId: c._id, replyId: first._id, count: 1, reason: null }]);
+    t.db.update(users).set({ isBanned: false }).where(eq(users.id, eva.id)).run();
+    // A thread of more than THREAD_COUNT_MAX new replies is counted up to it ("99+").
+    for (let i = 0; i < THREAD_COUNT_MAX; i++) await reply(cilla, c._id, `Cilla igen ${i}`);
+    const [busy] = rowsOf(bo);
+    expect(busy.count).toBe(THREAD_COUNT_MAX);
+    expect(threadCountText(busy.count)).toBe(`${THREAD_COUNT_MAX - 1}+`);
+    // Read, it keeps what it said (settled), whatever comes after.
+    await clear(bo);
+    await reply(eva, c._id, 'Eva en gång till');
+    const ofThread = listNotifications(t.deps, bo.actor, {}).items.filter((n) => n.commentId === c._id);
+    expect(ofThread.map((n) => [n.count, n.actor?._id, n.read])).toEqual([
+      [1, eva.id, false],
+      [THREAD_COUNT_MAX, cilla.id, true],
+    ]);
+  });
+
+  it('a batch tells each replier what the same replies worked off one at a time would have', async () => {
+    // Two threads get the same 90 replies from 60 people (some reply often): one thread's events
+    // are worked off after every reply, the other's in one batch. Each reader's notice must agree.
+    const people = [bo, cilla, dan, ...(await Promise.all(Array.from({ length: 57 }, (_, i) => createTestUser(t.db, { firstName: `Deltagare${i}` }))))];
+    const one = await review(anna, 'Svar ett i taget');
+    const many = await review(anna, 'Svar i en klump');
+    drainNotificationEvents(t.db);
+    const order = Array.from({ length: 90 }, (_, i) => people[(i * 37 + (i % 7) * 11) % people.length]);
+    const queued = () => t.db.select().from(notificationEvents).all().length;
+    const ids: Record<string, string[]> = { [one._id]: [], [many._id]: [] };
+    for (const [i, who] of order.entries()) {
+      ids[one._id].push((await reply(who, one._id, `Ett i taget ${i}`))._id);
+      drainNotificationEvents(t.db);
+    }
+    for (const [i, who] of order.entries()) ids[many._id].push((await reply(who, many._id, `I klump ${i}`))._id);
+    expect(queued()).toBe(90);
+    drainNotificationEvents(t.db);
+    expect(queued()).toBe(0);
+    // Per reader: the count, the latest replier and which reply (by its place) the notice links to.
+    const byReader = (thread: string) =>
+      people.map((who) =>
+        listNotifications(t.deps, who.actor, { limit: 100 })
+          .items.filter((n) => n.commentId === thread && n.kind === 'threadReply')
+          .map((n) => [n.count, n.actor?._id, ids[thread].indexOf(n.replyId ?? '')]),
+      );
+    const told = byReader(one._id);
+    expect(byReader(many._id)).toEqual(told);
+    // Not vacuous: more than 50 people replied, so the earliest stopped hearing.
+    expect(told.filter((n) => n.length > 0).length).toBeGreaterThan(THREAD_NOTIFY_REPLIERS);
+    expect(Math.max(...told.map((n) => (n[0]?.[0] as number | undefined) ?? 0))).toBeLessThan(90);
   });
 
   it('reactions are grouped per post while unread: "3 people reacted"', async () => {
@@ -250,8 +338,7 @@ describe('replies and reactions are queued and fanned out in batches (docs/decis
     expect(queued()).toBe(0);
     expect(rowsOf(anna)).toEqual([
       { kind: 'reaction', actor: dan.id, commentId: c._id, replyId: null, count: 1, reason: null },
-      { kind: 'reply', actor: cilla.id, commentId: c._id, replyId: r2._id, count: 1, reason: null },
-      { kind: 'reply', actor: bo.id, commentId: c._id, replyId: r1._id, count: 1, reason: null },
+      { kind: 'reply', actor: cilla.id, commentId: c._id, replyId: r1._id, count: 2, reason: null },
     ]);
     // Bo had replied before Cilla: he hears of her reply. She replied after his: nothing for her.
     expect(rowsOf(bo)).toEqual([{ kind: 'threadReply', actor: cilla.id, commentId: c._id, replyId: r2._id, count: 1, reason: null }]);
@@ -319,28 +406,32 @@ describe('replies and reactions are queued and fanned out in batches (docs/decis
 
   it('one batch works off at most its size, oldest first', async () => {
     drainNotificationEvents(t.db);
-    const c = await review(cilla, 'Många svar');
-    for (let i = 0; i < 3; i++) await reply(dan, c._id, `Svar ${i}`);
+    // Three reviews: each reply is its author's first notice of the thread, a row of its own.
+    const cs = [await review(cilla, 'Många svar 1'), await review(cilla, 'Många svar 2'), await review(cilla, 'Många svar 3')];
+    for (const c of cs) await reply(dan, c._id, `Svar på ${c._id}`);
+    const rows = () => cs.flatMap((c) => rowsAbout(c._id));
     expect(drainNotificationEvents(t.db, 2)).toBe(2);
     expect(queued()).toBe(1);
-    expect(rowsAbout(c._id)).toHaveLength(2);
+    expect(rows().map((r) => r.commentId)).toEqual([cs[0]._id, cs[1]._id]);
     expect(drainNotificationEvents(t.db, 2)).toBe(1);
-    expect(rowsAbout(c._id)).toHaveLength(3);
+    expect(rows()).toHaveLength(3);
   });
 
   it('a batch with a deadline stops after the event that passes it; the rest wait in their order, reactions too', async () => {
     drainNotificationEvents(t.db);
-    const c = await review(cilla, 'Svar och reaktioner');
+    const cs = [await review(cilla, 'Svar och reaktioner 1'), await review(cilla, 'Svar och reaktioner 2'), await review(cilla, 'Svar och reaktioner 3')];
+    const c = cs[0];
     await clear(cilla);
-    const r1 = await reply(dan, c._id, 'Ett');
-    const r2 = await reply(dan, c._id, 'Två');
-    const r3 = await reply(dan, c._id, 'Tre');
+    const r1 = await reply(dan, cs[0]._id, 'Ett');
+    const r2 = await reply(dan, cs[1]._id, 'Två');
+    const r3 = await reply(dan, cs[2]._id, 'Tre');
     await rateComment(t.deps, bo.actor, { id: c._id, rate: 5 });
     await rateComment(t.deps, anna.actor, { id: c._id, rate: 4 });
     expect(queued()).toBe(5);
     // The rows are read from the table: a read of the list would work the rest off first.
     const written = () =>
-      rowsAbout(c._id)
+      cs
+        .flatMap((x) => rowsAbout(x._id))
         .sort((a, b) => a.id - b.id)
         .map((r) => ({ kind: r.kind, replyId: r.replyId, actor: r.actorId, count: r.count }));
     const replyRow = (r: { _id: string }) => ({ kind: 'reply', replyId: r._id, actor: dan.id, count: 1 });
@@ -368,8 +459,10 @@ describe('replies and reactions are queued and fanned out in batches (docs/decis
 describe('the list and read state (REST and tRPC)', () => {
   it('GET /api/notifications pages newest first with X-Next-Cursor; only the caller’s own', async () => {
     const fia = await createTestUser(t.db, { firstName: 'Fia', lastName: 'Fors' });
-    const c = await review(fia);
-    for (let i = 0; i < 3; i++) await reply(dan, c._id, `Svar nummer ${i}`);
+    // Three reviews, a reply to each: three notices (replies in one thread would be one).
+    const cs = [await review(fia, 'Fias första recension'), await review(fia, 'Fias andra recension'), await review(fia, 'Fias tredje recension')];
+    const c = cs[2];
+    for (const [i, x] of cs.entries()) await reply(dan, x._id, `Svar nummer ${i}`);
     const first = await t.app.inject({ url: '/api/notifications?limit=2', headers: bearer(fia) });
     expect(first.statusCode).toBe(200);
     const body = first.json();
@@ -387,14 +480,14 @@ describe('the list and read state (REST and tRPC)', () => {
     expect((await t.app.inject({ url: '/api/notifications?cursor=zzz', headers: bearer(fia) })).statusCode).toBe(400);
     // Someone else sees none of Fia's.
     const others = (await t.app.inject({ url: '/api/notifications?limit=100', headers: bearer(bo) })).json();
-    expect(others.items.some((n: { commentId: string }) => n.commentId === c._id)).toBe(false);
+    expect(others.items.some((n: { commentId: string }) => cs.some((x) => x._id === n.commentId))).toBe(false);
   });
 
   it('POST /api/notifications/read marks some or all; others’ ids change nothing; bad bodies are 400', async () => {
-    const c = await review(cilla);
+    const [c1, c2] = [await review(cilla, 'Cillas första'), await review(cilla, 'Cillas andra')];
     await clear(cilla, dan);
-    await reply(dan, c._id, 'Första');
-    await reply(dan, c._id, 'Andra');
+    await reply(dan, c1._id, 'Första');
+    await reply(dan, c2._id, 'Andra');
     const [newest, older] = listNotifications(t.deps, cilla.actor, {}).items;
     const foreign = await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: bearer(dan), payload: { ids: [newest._id] } });
     expect(foreign.json()).toEqual({ unread: 0 });
@@ -422,10 +515,13 @@ describe('the list and read state (REST and tRPC)', () => {
     const c = await review(dan);
     await clear(dan);
     await reply(bo, c._id, 'Gammalt svar');
-    await reply(bo, c._id, 'Olästa svaret');
-    const [unread, old] = listNotifications(t.deps, dan.actor, {}).items;
+    const [old] = listNotifications(t.deps, dan.actor, {}).items;
     const now = Date.now();
     await markNotificationsRead(t.deps, dan.actor, { ids: [old._id] }, now - READ_NOTIFICATIONS_KEPT_MS - 1000);
+    // Read, the thread's notice is closed: the next reply starts a new one.
+    await reply(bo, c._id, 'Olästa svaret');
+    const [unread] = listNotifications(t.deps, dan.actor, {}).items;
+    expect(unread._id).not.toBe(old._id);
     expect(pruneReadNotifications(t.db, now)).toBeGreaterThanOrEqual(1);
     expect(
       listNotifications(t.deps, dan.actor, {})
@@ -449,7 +545,10 @@ describe('query plans', () => {
       expect(p).toMatch(/^MERGE \(UNION ALL\)/);
       expect(p).toMatch(/SEARCH notifications USING INDEX notifications_unread_idx \(user_id=\?/);
       expect(p).toMatch(/SEARCH notifications USING INDEX notifications_read_list_idx \(user_id=\?/);
-      expect(p).not.toMatch(/TEMP B-TREE|SCAN/);
+      // An open thread notice's replies, counted and their latest author found on the thread's
+      // index from its first reply on (at most THREAD_COUNT_MAX of them, the subquery scanned).
+      expect(p).not.toMatch(/TEMP B-TREE|SCAN (?!\(subquery-\d+\))/);
+      expect(p).toMatch(/SEARCH later USING INDEX replies_comment_idx \(comment_id=\? AND created_at>\?\)/);
       // A notice's business (its own, or its comment's) and suggestion by primary key.
       expect(p).toMatch(/SEARCH businesses USING INDEX sqlite_autoindex_businesses_1 \(id=\?\) LEFT-JOIN/);
       expect(p).toMatch(/SEARCH business_suggestions USING INDEX sqlite_autoindex_business_suggestions_1 \(id=\?\) LEFT-JOIN/);
@@ -464,6 +563,17 @@ describe('query plans', () => {
     }
   });
 
+  it('marking read settles an open thread notice on the thread’s index, the first reply by its key', () => {
+    const p = plan(markReadQuery(t.db, 'someone', 0, [1, 2]));
+    expect(p).toMatch(
+      /^SEARCH notifications USING INDEX sqlite_autoindex_notifications_1 \(id=\?\)|^SEARCH notifications USING INTEGER PRIMARY KEY \(rowid=\?\)/,
+    );
+    expect(p).toMatch(/SEARCH later USING INDEX replies_comment_idx \(comment_id=\? AND created_at>\?\)/);
+    expect(p).toMatch(/SEARCH replies USING (COVERING )?INDEX sqlite_autoindex_replies_1 \(id=\?\)/);
+    expect(p).not.toMatch(/TEMP B-TREE|SCAN (?!\(subquery-\d+\))/);
+    expect(plan(markReadQuery(t.db, 'someone', 0))).toMatch(/^SEARCH notifications USING INDEX notifications_unread_idx \(user_id=\?\)/);
+  });
+
   it('the deletes of a gone reply’s and a gone actor’s notices find them on the thread’s index', () => {
     const q = cleanupQueries(t.db);
     expect(plan(q.reply)).toMatch(/SEARCH notifications USING (COVERING )?INDEX notifications_comment_idx \(comment_id=\? AND reply_id=\?\)/);
@@ -473,25 +583,29 @@ describe('query plans', () => {
   it('the queue is read in rowid order; the batch walks a thread’s latest replies on their index, newest first', () => {
     expect(plan(eventQueries(t.db).oldest)).toBe('SCAN notification_events');
     const w = notificationWrites(t.db);
-    const thread = plan(w.threadReply);
+    const walk = plan(w.threadWalk);
     // The latest replies come in index order (no sort of the thread) and from the index alone
-    // (migration 0039: no row read per reply); only the at most THREAD_NOTIFY_LOOKBACK entries
-    // they yield are grouped and ordered.
-    expect(thread).toMatch(/CO-ROUTINE latest\nSEARCH replies USING COVERING INDEX replies_comment_repliers_idx \(comment_id=\?\)\n/);
-    expect(thread).toMatch(/SEARCH replies USING COVERING INDEX sqlite_autoindex_replies_1 \(id=\?\)/);
-    expect(thread).not.toMatch(/SCAN replies/);
+    // (migration 0039: no row read per reply); the walk stops at THREAD_NOTIFY_LOOKBACK.
+    expect(walk).toMatch(/^SEARCH replies USING COVERING INDEX replies_comment_repliers_idx \(comment_id=\?\)\n/);
+    expect(walk).toMatch(/SEARCH replies USING COVERING INDEX sqlite_autoindex_replies_1 \(id=\?\)/);
+    expect(walk).not.toMatch(/SCAN replies|TEMP B-TREE/);
+    expect(plan(w.replyStanding)).toMatch(/SEARCH replies USING (COVERING )?INDEX sqlite_autoindex_replies_1 \(id=\?\)/);
+    expect(plan(w.replyStanding)).not.toMatch(/SCAN/);
+    expect(plan(w.threadAuthor)).toMatch(/^SEARCH comments USING INDEX sqlite_autoindex_comments_1 \(id=\?\)$/);
     expect(plan(w.reply)).toMatch(/SEARCH comments USING INDEX sqlite_autoindex_comments_1 \(id=\?\)/);
     expect(plan(w.reply)).not.toMatch(/SCAN/);
+    // A thread's notice is found on the group index (the upsert's conflict target).
+    expect(plan(w.threadReply)).not.toMatch(/SCAN/);
   });
 
   it('the walk keeps its covering index with statistics, and right after migration 0039, when only the new index has none', () => {
-    const walk = /CO-ROUTINE latest\nSEARCH replies USING COVERING INDEX replies_comment_repliers_idx \(comment_id=\?\)\n/;
+    const walk = /^SEARCH replies USING COVERING INDEX replies_comment_repliers_idx \(comment_id=\?\)\n/;
     const db = t.db.$client;
     db.exec('analyze');
-    expect(plan(notificationWrites(t.db).threadReply)).toMatch(walk);
+    expect(plan(notificationWrites(t.db).threadWalk)).toMatch(walk);
     // A site analyzed at 0038 (PRAGMA optimize on close) and then migrated: replies_comment_idx has
     // its row in sqlite_stat1, the new index none until the next optimize.
     db.exec("delete from sqlite_stat1 where idx = 'replies_comment_repliers_idx'; analyze sqlite_schema");
-    expect(plan(notificationWrites(t.db).threadReply)).toMatch(walk);
+    expect(plan(notificationWrites(t.db).threadWalk)).toMatch(walk);
   });
 });

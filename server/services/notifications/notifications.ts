@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unshownWrite } from '../../lib/data-stamp';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../../db/client';
@@ -18,6 +18,7 @@ import type { Deps } from '../deps';
 import { inTransaction, keptLimit, keptParam, preparedStatements } from '../../lib/prepared';
 import {
   NOTIFICATIONS_PAGE,
+  THREAD_COUNT_MAX,
   type MarkReadInput,
   type NotificationItem,
   type NotificationKind,
@@ -47,6 +48,7 @@ const p = {
   t: sql.placeholder('t'),
   k: sql.placeholder('k'),
   before: sql.placeholder('before'),
+  groupKey: sql.placeholder('groupKey'),
 };
 
 /**
@@ -74,10 +76,52 @@ function rowOf(recipient: SQLWrapper, kind: NotificationKind | SQL, commentId: S
   };
 }
 
+/** The prefix of a thread notice's group key (`reply` and `threadReply`; a reaction's is the post's id). */
+export const THREAD_GROUP = 'thread:';
+
+/**
+ * An open notice of a thread (docs/product.md §13): a `reply` or `threadReply` that is grouped and
+ * unread. The fan-out writes nothing more to it while it is open, so its count and latest replier
+ * are read live: the thread's replies from its first one on, by anyone but its reader, neither
+ * hidden nor removed, by an unbanned author. Reading it or mailing it settles both into the row.
+ */
+export const openThread = sql`(${notifications.groupKey} is not null and ${notifications.readAt} is null and ${notifications.kind} in ('reply', 'threadReply'))`;
+const later = alias(replies, 'later');
+const laterAuthor = alias(users, 'later_author');
+/** Where an open thread notice's replies begin: its first reply's time and rowid (a tie of the same millisecond). */
+type FirstReply = { at: SQLWrapper; rowid: SQLWrapper };
+/**
+ * The replies an open thread notice stands for, from its first reply on: on replies_comment_idx
+ * (comment_id, created_at), each row read for its hidden and removed marks. The outer row is
+ * named `notifications` (the list, the mails and the settling UPDATEs).
+ */
+const laterReplies = (
+  first: FirstReply,
+) => sql`from ${replies} ${later} join ${users} ${laterAuthor} on ${laterAuthor.id} = ${later.userId} and ${laterAuthor.isBanned} = 0
+  where ${later.commentId} = ${notifications}.comment_id and ${later.createdAt} >= ${first.at} and (${later.createdAt} > ${first.at} or ${later}.rowid >= ${first.rowid})
+  and ${later.userId} <> ${notifications}.user_id and ${later.hiddenAt} is null and ${later.removedAt} is null`;
+export const liveCount = (first: FirstReply) => sql<number>`(select count(*) from (select 1 ${laterReplies(first)} limit ${keptLimit(THREAD_COUNT_MAX)}))`;
+export const liveActor = (first: FirstReply) =>
+  sql<string | null>`(select ${later.userId} ${laterReplies(first)} order by ${later.createdAt} desc, ${later}.rowid desc limit 1)`;
+/** An open thread notice's first reply, for an UPDATE (which has no join). */
+const firstReply: FirstReply = {
+  at: sql`(select created_at from ${replies} where ${replies.id} = ${notifications}.reply_id)`,
+  rowid: sql`(select rowid from ${replies} where ${replies.id} = ${notifications}.reply_id)`,
+};
+/** The same from a joined row of the first reply (the list, the mails). */
+export const firstReplyOf = (reply: SQLWrapper & { createdAt: SQLWrapper }) => ({ at: reply.createdAt, rowid: sql`${reply}.rowid` });
+/**
+ * The columns that settle an open thread notice when it is read or mailed: its count and latest
+ * replier as they are now. Other rows keep theirs.
+ */
+export const settledThread = {
+  count: sql<number>`case when ${openThread} then max(1, ${liveCount(firstReply)}) else ${notifications.count} end`,
+  actorId: sql<string | null>`case when ${openThread} then coalesce(${liveActor(firstReply)}, ${notifications.actorId}) else ${notifications.actorId} end`,
+};
+
 /** Never a notification for one's own action: whoever acted (null for the system) is left out. */
 const notActor = (column: SQLWrapper) => sql`${column} is not ${p.exclude}`;
 
-const threadAuthor = alias(comments, 'thread');
 /** How many of a thread's latest repliers hear of a new reply in it (docs/product.md §13). */
 export const THREAD_NOTIFY_REPLIERS = 50;
 /** How many of a thread's latest replies are read to find them. */
@@ -99,50 +143,69 @@ const reacted = alias(replies, 'reacted');
  * (favorite-reviews.ts). Exported so the query-plan test checks them.
  */
 export function notificationWrites(db: Db) {
-  // A thread's latest replies before this one, newest first, from replies_comment_repliers_idx
-  // (comment_id, created_at, user_id, rowid) alone: a bounded walk however long the thread is,
-  // with no row read per reply (migration 0039; reading each reply's row made this walk 3–4
-  // times dearer at the bench's popular threads). Its order, user_id included, is the index's.
-  const latest = db
-    .select({ userId: replies.userId, at: sql<number>`${replies}.rowid`.as('at') })
-    .from(replies)
-    .where(
-      and(eq(replies.commentId, keptParam(p.commentId)), sql`${replies}.rowid < (select rowid from ${replies} where ${replies.id} = ${keptParam(p.replyId)})`),
-    )
-    .orderBy(desc(replies.createdAt), desc(replies.userId), desc(sql`${replies}.rowid`))
-    .limit(keptLimit(THREAD_NOTIFY_LOOKBACK))
-    .as('latest');
-  // Their authors, each once, the most recent first.
-  const recentRepliers = db
-    .select({ userId: latest.userId, last: sql<number>`max(${latest.at})`.as('last') })
-    .from(latest)
-    .groupBy(latest.userId)
-    .orderBy(desc(sql`last`))
-    .limit(keptLimit(THREAD_NOTIFY_REPLIERS))
-    .as('repliers');
   return {
-    /** A reply to the comment's author (while the reply and its author still exist). */
-    reply: db.insert(notifications).select(
-      db
-        .select(rowOf(comments.userId, 'reply', comments.id, sql`${p.replyId}`))
-        .from(comments)
-        .where(and(eq(comments.id, keptParam(p.commentId)), notActor(comments.userId), replyStands, actorStands)),
-    ),
     /**
-     * The same reply to the people who replied in the thread most recently before it (a lower
-     * rowid: the batch runs after later replies may have come in), never the thread's author: at
-     * most THREAD_NOTIFY_REPLIERS of them, found among its THREAD_NOTIFY_LOOKBACK latest replies.
-     * Everyone who ever replied was told before (docs/product.md §13): on the bench's scale-10 data
-     * a reply to a popular review wrote 595 rows on average and 28,989 at most, and the reply row
-     * fell to 58 a second.
+     * A reply to the comment's author (while the reply and its author still exist), unless the
+     * author's notice of the thread is open: then it already leads to the first reply she has
+     * not read, and its count and latest replier are read live (openThread below).
      */
-    threadReply: db.insert(notifications).select(
-      db
-        .select(rowOf(recentRepliers.userId, 'threadReply', threadAuthor.id, sql`${p.replyId}`))
-        .from(recentRepliers)
-        .innerJoin(threadAuthor, eq(threadAuthor.id, keptParam(p.commentId)))
-        .where(and(notActor(recentRepliers.userId), ne(recentRepliers.userId, threadAuthor.userId), actorStands)),
-    ),
+    reply: db
+      .insert(notifications)
+      .select(
+        db
+          .select(rowOf(comments.userId, 'reply', comments.id, sql`${p.replyId}`, { groupKey: sql`${THREAD_GROUP} || ${comments.id}` }))
+          .from(comments)
+          .where(and(eq(comments.id, keptParam(p.commentId)), notActor(comments.userId), replyStands, actorStands)),
+      )
+      // No conflict target: the only unique index a reply's notice can meet is the group's
+      // (notifications_reaction_group_idx: user, group_key, while unread). Drizzle writes a DO
+      // NOTHING target's WHERE after DO NOTHING, where SQLite refuses it.
+      .onConflictDoNothing(),
+    /**
+     * A thread's latest replies before a reply (a lower rowid), newest first, from
+     * replies_comment_repliers_idx (comment_id, created_at, user_id, rowid) alone: a bounded walk
+     * however long the thread is, with no row read per reply (migration 0039). The batch
+     * (threadFanOut) walks once per thread and batch, before the batch's first reply in it.
+     */
+    threadWalk: db
+      .select({ userId: replies.userId, at: sql<number>`${replies}.rowid`.as('at') })
+      .from(replies)
+      .where(
+        and(
+          eq(replies.commentId, keptParam(p.commentId)),
+          sql`${replies}.rowid < (select rowid from ${replies} where ${replies.id} = ${keptParam(p.replyId)})`,
+        ),
+      )
+      .orderBy(desc(replies.createdAt), desc(replies.userId), desc(sql`${replies}.rowid`))
+      .limit(keptLimit(THREAD_NOTIFY_LOOKBACK)),
+    /** A queued reply, while it and its author's account still stand: its place in the thread. */
+    replyStanding: db
+      .select({ at: sql<number>`${replies}.rowid`.as('at') })
+      .from(replies)
+      .where(and(eq(replies.id, keptParam(p.replyId)), actorStands)),
+    /** The thread's author, who hears of replies as `reply`, never as `threadReply`. */
+    threadAuthor: db
+      .select({ userId: comments.userId })
+      .from(comments)
+      .where(eq(comments.id, keptParam(p.commentId))),
+    /**
+     * A reply in a thread to one of its earlier repliers, unless their notice of the thread is
+     * open (as `reply` above): a busy thread costs a recipient one write until they read it or
+     * its mail goes, and a look-up of the group index after that.
+     */
+    threadReply: db
+      .insert(notifications)
+      .values({
+        userId: p.me,
+        kind: 'threadReply',
+        actorId: p.actor,
+        commentId: p.commentId,
+        replyId: p.replyId,
+        groupKey: p.groupKey,
+        createdAt: p.now,
+      })
+      // As `reply` above: only the group index can conflict.
+      .onConflictDoNothing(),
     /** A business's answer to a review, to the review's author (the owner who wrote it stays unnamed). */
     ownerReply: db.insert(notifications).select(
       db
@@ -310,11 +373,20 @@ export function drainNotificationEvents(db: Db, max = EVENT_BATCH, until?: Deadl
   const total = batch.length + reactions.length;
   try {
     inTransaction(db, () => {
+      // The batch's replies per thread, in their order: each thread's repliers are told once per batch.
+      const threads = new Map<string, QueuedEvent[]>();
       while (done < total) {
-        fanOut(w, done < batch.length ? batch[done] : reactions[done - batch.length]);
+        const e = done < batch.length ? batch[done] : reactions[done - batch.length];
+        fanOut(w, e);
+        if (e.kind === 'reply' && e.commentId !== null) {
+          const inThread = threads.get(e.commentId);
+          if (inThread) inThread.push(e);
+          else threads.set(e.commentId, [e]);
+        }
         done++;
         if (until && until.now() >= until.at) break;
       }
+      for (const [commentId, inThread] of threads) threadFanOut(w, commentId, inThread);
       const queued = Math.min(done, batch.length);
       if (queued > 0) q.done.run({ before: batch[queued - 1].seq });
     });
@@ -338,16 +410,60 @@ export function drainAllNotificationEvents(db: Db, max = EVENT_BATCH): number {
   return total;
 }
 
-/** One event's rows: what the write itself used to insert. */
+/** One event's own rows: a reply's to its comment's author, a first reaction's to the post's author. */
 function fanOut(w: ReturnType<typeof writes>, e: QueuedEvent): void {
   const args = { ...base, actor: e.actorId, exclude: e.actorId, now: e.createdAt };
-  if (e.kind === 'reply') {
-    const reply = { ...args, commentId: e.commentId, replyId: e.postId };
-    w.reply.run(reply);
-    w.threadReply.run(reply);
-  } else {
-    (e.kind === 'commentReaction' ? w.commentReaction : w.replyReaction).run({ ...args, postId: e.postId });
+  if (e.kind === 'reply') w.reply.run({ ...args, commentId: e.commentId, replyId: e.postId });
+  else (e.kind === 'commentReaction' ? w.commentReaction : w.replyReaction).run({ ...args, postId: e.postId });
+}
+
+/** A thread's notice is grouped under this key while open (a reaction's under the post's id). */
+export const threadGroupKey = (commentId: string) => `${THREAD_GROUP}${commentId}`;
+
+/**
+ * A batch's replies in one thread, oldest first, to the thread's earlier repliers
+ * (docs/product.md §13): each reply tells the at most THREAD_NOTIFY_REPLIERS people who replied
+ * in the thread most recently before it, found among its THREAD_NOTIFY_LOOKBACK latest replies,
+ * never its own author or the thread's. The thread is walked once, before the batch's first reply
+ * in it; each later reply of the batch sees the earlier ones in memory. Each recipient then gets
+ * one insert, which a notice of the thread still open for them takes instead (openThread).
+ */
+function threadFanOut(w: ReturnType<typeof writes>, commentId: string, inThread: readonly QueuedEvent[]): void {
+  // The replies that still stand (a reply or its author may be gone by now), with their rowids.
+  const standing: { e: QueuedEvent; at: number }[] = [];
+  for (const e of inThread) {
+    const row = w.replyStanding.get({ replyId: e.postId, actor: e.actorId });
+    if (row) standing.push({ e, at: row.at });
   }
+  if (standing.length === 0) return;
+  const author = w.threadAuthor.get({ commentId })?.userId;
+  if (author === undefined) return;
+  // The thread's latest replies before the first, newest first, then the batch's own before each.
+  const before = w.threadWalk.all({ commentId, replyId: standing[0].e.postId }) as { userId: string; at: number }[];
+  // Each recipient's first reply of the batch: an open notice of the thread takes no more.
+  const told = new Map<string, QueuedEvent>();
+  for (let i = 0; i < standing.length; i++) {
+    const { e } = standing[i];
+    // The lookback: the batch's earlier replies (newest first), then the walk's.
+    const latest: { userId: string; at: number }[] = [];
+    for (let j = i - 1; j >= 0 && latest.length < THREAD_NOTIFY_LOOKBACK; j--) latest.push({ userId: standing[j].e.actorId ?? '', at: standing[j].at });
+    for (const r of before) {
+      if (latest.length >= THREAD_NOTIFY_LOOKBACK) break;
+      latest.push(r);
+    }
+    // Their authors, each once, the most recent reply first; the reply's own author and the
+    // thread's are among the THREAD_NOTIFY_REPLIERS counted and then left out, as before.
+    const lastOf = new Map<string, number>();
+    for (const r of latest) if ((lastOf.get(r.userId) ?? -1) < r.at) lastOf.set(r.userId, r.at);
+    const recipients = [...lastOf.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, THREAD_NOTIFY_REPLIERS)
+      .map(([userId]) => userId)
+      .filter((userId) => userId !== e.actorId && userId !== author);
+    for (const userId of recipients) if (!told.has(userId)) told.set(userId, e);
+  }
+  const groupKey = threadGroupKey(commentId);
+  for (const [userId, e] of told) w.threadReply.run({ me: userId, actor: e.actorId, commentId, replyId: e.postId, groupKey, now: e.createdAt });
 }
 
 /**
@@ -462,6 +578,8 @@ export function notifyDecision(
 
 const actorUser = alias(users, 'actor_user');
 const linkedReply = alias(replies, 'linked_reply');
+/** An open thread notice's latest replier (openThread), whom the entry names. */
+const latestUser = alias(users, 'latest_user');
 const rowid = sql<number>`${notifications}.rowid`;
 
 /**
@@ -482,10 +600,10 @@ function listRows(db: Db) {
         kind: notifications.kind,
         createdAt: notifications.createdAt,
         readAt: notifications.readAt,
-        count: notifications.count,
-        actorId: notifications.actorId,
-        firstName: actorUser.firstName,
-        lastName: shownLastName(actorUser),
+        count: sql<number>`case when ${openThread} then max(1, ${liveCount(firstReplyOf(linkedReply))}) else ${notifications.count} end`,
+        actorId: sql<string | null>`coalesce(${latestUser.id}, ${notifications.actorId})`,
+        firstName: sql<string | null>`coalesce(${latestUser.firstName}, ${actorUser.firstName})`,
+        lastName: sql<string | null>`coalesce(${shownLastName(latestUser)}, ${shownLastName(actorUser)})`,
         commentId: notifications.commentId,
         replyId: notifications.replyId,
         businessId: businesses.id,
@@ -500,6 +618,7 @@ function listRows(db: Db) {
       .leftJoin(businessSuggestions, eq(businessSuggestions.id, notifications.suggestionId))
       .leftJoin(actorUser, eq(actorUser.id, notifications.actorId))
       .leftJoin(linkedReply, eq(linkedReply.id, notifications.replyId))
+      .leftJoin(latestUser, and(openThread, eq(latestUser.id, liveActor(firstReplyOf(linkedReply)))))
   );
 }
 
@@ -602,16 +721,21 @@ export async function markNotificationsRead(deps: Deps, actor: Actor, input: Mar
   // "All" is all up to now, queued events included.
   unshownWrite(deps.db, () => drainNotificationEvents(deps.db));
   // Ids are the rows' integer keys in decimal; anything else names no row.
-  const which = 'all' in input ? undefined : inArray(notifications.id, input.ids.filter((id) => /^[1-9][0-9]{0,15}$/.test(id)).map(Number));
+  const ids = 'all' in input ? undefined : input.ids.filter((id) => /^[1-9][0-9]{0,15}$/.test(id)).map(Number);
   // A user's own rows, which no public reply shows: the public cache stays (unshownWrite).
-  unshownWrite(deps.db, () =>
-    deps.db
-      .update(notifications)
-      .set({ readAt: now })
-      .where(and(eq(notifications.userId, me.id), isNull(notifications.readAt), which))
-      .run(),
-  );
+  unshownWrite(deps.db, () => markReadQuery(deps.db, me.id, now, ids).run());
   return { unread: unreadCount(deps, actor) };
+}
+
+/**
+ * Marks a user's unread notifications read (those of `ids`, or all). An open thread notice keeps
+ * the count and latest replier it had when read (settledThread). Exported for the query-plan test.
+ */
+export function markReadQuery(db: Db, userId: string, now: number, ids?: number[]) {
+  return db
+    .update(notifications)
+    .set({ readAt: now, ...settledThread })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), ids === undefined ? undefined : inArray(notifications.id, ids)));
 }
 
 /** Deletes read notifications older than READ_NOTIFICATIONS_KEPT_MS (hourly maintenance); returns how many. */

@@ -1,3 +1,5 @@
+import { threadCountText } from '../../schemas/notifications';
+
 import type { Widen } from '../types';
 import type { notifications as sv } from '../sv/notifications';
 
@@ -18,8 +20,12 @@ export const notifications: Widen<typeof sv> = {
   logIn: 'Log in',
   someone: 'Someone',
   text: {
-    reply: (who: string, place: string) => `${who} replied to your review of ${place}`,
-    threadReply: (who: string, place: string) => `${who} replied in a thread you take part in about ${place}`,
+    reply: (who: string, n: number, place: string) =>
+      n === 1 ? `${who} replied to your review of ${place}` : `${threadCountText(n)} new replies to your review of ${place}, the latest from ${who}`,
+    threadReply: (who: string, n: number, place: string) =>
+      n === 1
+        ? `${who} replied in a thread you take part in about ${place}`
+        : `${threadCountText(n)} new replies in a thread you take part in about ${place}, the latest from ${who}`,
     reaction: (who: string, n: number, place: string) =>
       n === 1 ? `${who} reacted to your post about ${place}` : `${n} people reacted to your post about ${place}`,
     favoriteReview: (who: string, place: string) => `${who} wrote a new review of your favourite ${place}`,

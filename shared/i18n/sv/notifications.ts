@@ -1,3 +1,5 @@
+import { threadCountText } from '../../schemas/notifications';
+
 /** The bell, the /notifications page and (later) the notification settings. */
 export const notifications = {
   bell: (n: number) => (n === 0 ? 'Notiser' : `Notiser: ${n} olästa`),
@@ -18,8 +20,10 @@ export const notifications = {
   someone: 'Någon',
   /** Each entry's sentence; `who` is the actor's name, `place` the business. */
   text: {
-    reply: (who: string, place: string) => `${who} svarade på din recension av ${place}`,
-    threadReply: (who: string, place: string) => `${who} svarade i en tråd du deltar i om ${place}`,
+    reply: (who: string, n: number, place: string) =>
+      n === 1 ? `${who} svarade på din recension av ${place}` : `${threadCountText(n)} nya svar på din recension av ${place}, senast från ${who}`,
+    threadReply: (who: string, n: number, place: string) =>
+      n === 1 ? `${who} svarade i en tråd du deltar i om ${place}` : `${threadCountText(n)} nya svar i en tråd du deltar i om ${place}, senast från ${who}`,
     reaction: (who: string, n: number, place: string) =>
       n === 1 ? `${who} reagerade på ditt inlägg om ${place}` : `${n} personer reagerade på ditt inlägg om ${place}`,
     favoriteReview: (who: string, place: string) => `${who} skrev en ny recension av din favorit ${place}`,
