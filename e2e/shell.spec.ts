@@ -139,6 +139,23 @@ test.describe('shell and home page', () => {
     await expect(page).toHaveURL(/\/business\/[\w-]+$/);
   });
 
+  test('home asks for the carousel’s few businesses; the whole list only when the visitor reaches for the chooser', async ({ page }) => {
+    // issue 32, item 4: every business is 2 MB of JSON at ten thousand of them.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/trpc/')) asked.push(url.pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Butiker på Recensera' }).getByRole('group').first()).toBeVisible();
+    expect(asked.some((p) => p.includes('home.summary'))).toBe(true);
+    expect(asked.some((p) => p.includes('home.businesses'))).toBe(false);
+    await page.getByLabel('Hitta en butik').click();
+    await page.keyboard.type('ica');
+    await expect(page.getByRole('option', { name: /ICA Maxi/ })).toBeVisible();
+    expect(asked.some((p) => p.includes('home.businesses'))).toBe(true);
+  });
+
   test('no letter is lost while the store chooser replaces its stand-in', async ({ page }) => {
     // The chooser's chunk is held back until a letter is in the stand-in. Right after the real
     // field has replaced it, a synchronous request holds the page (as a busy phone would be held)

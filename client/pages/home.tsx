@@ -22,19 +22,17 @@ const FirstRunPrompt = lazy(() => import('../features/business/first-run-prompt'
 const loadCarousel = () => import('../features/home/business-carousel');
 const BusinessCarousel = lazy(loadCarousel);
 
-/** Enough icons to keep the carousel moving without putting a thousand slides in the page. */
-const CAROUSEL_LIMIT = 24;
-
 export default function HomePage() {
   const { t, number, lang } = useI18n();
   const trpc = useTRPC();
   const { me, isLoading: meLoading } = useMe();
-  const businesses = useQuery({ ...trpc.home.businesses.queryOptions(), staleTime: 5 * 60_000 });
-  const carouselItems = useMemo(() => (businesses.data ?? []).filter((b) => !b.isSuggestionBox).slice(0, CAROUSEL_LIMIT), [businesses.data]);
+  // The carousel's few businesses and the count: the same size however many businesses there are.
+  const businesses = useQuery({ ...trpc.home.summary.queryOptions(), staleTime: 5 * 60_000 });
+  const carouselItems = useMemo(() => businesses.data?.carousel ?? [], [businesses.data]);
   // The slides render in a deferred pass that yields to input; the skeleton stays until then.
   const slides = useDeferredValue(carouselItems);
   /** Real businesses (the suggestion box is none); null until known. */
-  const businessCount = businesses.data ? businesses.data.filter((b) => !b.isSuggestionBox).length : null;
+  const businessCount = businesses.data ? businesses.data.count : null;
   useEffect(() => {
     loadCarousel().catch(() => {});
   }, []);
@@ -66,13 +64,7 @@ export default function HomePage() {
               </div>
             </div>
             <div className={styles.finder}>
-              {businesses.isError ? (
-                <p className="notice notice-error" role="alert">
-                  {t.home.chooser.error}
-                </p>
-              ) : (
-                <StoreChooserSlot businesses={businesses.data} />
-              )}
+              <StoreChooserSlot />
               <p className={styles.finderHint}>{inSiteName(t.home.chooser.hint, site.name)}</p>
             </div>
           </div>

@@ -73,6 +73,7 @@ const inputs = (): Record<string, unknown[]> => ({
   'comments.replies': [{ commentId: ids.comment }, { commentId: ids.comment, limit: 0 }],
   'comments.moderation': [{}, { limit: 1000 }],
   'home.businesses': [undefined],
+  'home.summary': [undefined],
   'home.suggestionBox': [undefined],
   'moderation.reports': [{}, { status: 'resolved' }, { status: 'x' }],
   'moderation.log': [undefined, {}, { action: 'ban' }, { targetKind: 'x' }],

@@ -1,22 +1,29 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '../../i18n';
+import { useTRPC } from '../../lib/trpc';
 import type { ChooserHandoff, StoreChooser as StoreChooserType } from './store-chooser';
-import type { BusinessSummary } from './types';
 import styles from './store-chooser.module.css';
 
 const loadChooser = () => import('./store-chooser');
 
 /**
- * The stand-in shows at once, before the list has loaded; the real chooser takes over when the
- * list is there and the visitor has shown intent.
+ * The stand-in shows at once; the real chooser takes over when the visitor has shown intent and
+ * the list of businesses is there.
  *
  * The combobox with its popper is about 22 KB of gzip, a seventh of the home page's budget, and
- * most visitors never open it. So a plain field that looks the same stands in until the first
- * sign of intent (pointer, touch, focus), then hands over what was typed, the caret and the focus.
+ * most visitors never open it; the list of every business grows with the site (2 MB of JSON at
+ * ten thousand). So a plain field that looks the same stands in until the first sign of intent
+ * (pointer, touch, focus), which fetches both; then it hands over what was typed, the caret and
+ * the focus.
  */
-export function StoreChooserSlot({ businesses }: { businesses: BusinessSummary[] | undefined }) {
+export function StoreChooserSlot() {
   const { t } = useI18n();
+  const trpc = useTRPC();
+  const [wanted, setWanted] = useState(false);
+  const list = useQuery({ ...trpc.home.businesses.queryOptions(), staleTime: 5 * 60_000, enabled: wanted });
+  const businesses = list.data;
   const c = t.home.chooser;
   const inputRef = useRef<HTMLInputElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -47,6 +54,7 @@ export function StoreChooserSlot({ businesses }: { businesses: BusinessSummary[]
   const hasList = businesses !== undefined;
   const load = useCallback(() => {
     intent.current = true;
+    setWanted(true);
     // Intent before the list arrived is honoured when it does (the effect below).
     if (!hasList || loading.current) return;
     loading.current = true;
@@ -71,6 +79,12 @@ export function StoreChooserSlot({ businesses }: { businesses: BusinessSummary[]
   }, [hasList, load]);
 
   if (real && businesses) return <real.Chooser businesses={businesses} handoff={real.handoff} />;
+  if (list.isError)
+    return (
+      <p className="notice notice-error" role="alert">
+        {c.error}
+      </p>
+    );
   return (
     <div className={styles.root} onPointerEnter={load} onTouchStart={load} onFocus={load}>
       <label className={styles.label} htmlFor="store-chooser-standin">

@@ -3,7 +3,8 @@ import { businesses, images } from '../../../db/schema';
 import { newId } from '../../lib/ids';
 import { callerFor, createTestApp, type TestContext } from '../../test/helpers';
 import { resolveCategory } from '../business/categories';
-import { findSuggestionBoxId, listBusinessSummaries } from './home';
+import { swedishSortKey } from '../../lib/sv-sort-key';
+import { carouselQuery, findSuggestionBoxId, HOME_CAROUSEL, homeSummary, listBusinessSummaries } from './home';
 
 let ctx: TestContext;
 
@@ -24,6 +25,7 @@ function insertBusiness(title: string, opts: { iconFile?: string; isSuggestionBo
       id,
       title,
       titleSearch: title.toLocaleLowerCase('sv'),
+      titleSort: swedishSortKey(title),
       categoryId: resolveCategory(ctx.db, opts.category ?? 'Livsmedel', undefined, now),
       description: 'En butik.',
       iconId,
@@ -43,6 +45,7 @@ afterAll(() => ctx.close());
 describe('home business summaries', () => {
   it('is empty and has no suggestion box on an empty site', () => {
     expect(listBusinessSummaries(ctx.db)).toEqual([]);
+    expect(homeSummary(ctx.db)).toEqual({ carousel: [], count: 0 });
     expect(findSuggestionBoxId(ctx.db)).toBeNull();
   });
 
@@ -65,6 +68,25 @@ describe('home business summaries', () => {
     const visitor = callerFor(ctx.deps, null);
     await expect(visitor.home.businesses()).resolves.toEqual(list);
     await expect(visitor.home.suggestionBox()).resolves.toEqual({ _id: box });
+  });
+
+  it('the summary: the carousel’s first businesses A–Ö without the suggestion box, and the count, however many there are', async () => {
+    for (let i = 0; i < HOME_CAROUSEL + 6; i++)
+      insertBusiness(`${['Ö', 'a', 'Å', 'B', 'ä', 'Z'][i % 6]}butik ${i}`, { iconFile: i % 2 ? `b${i}.webp` : undefined });
+    const all = listBusinessSummaries(ctx.db).filter((b) => !b.isSuggestionBox);
+    const summary = homeSummary(ctx.db);
+    expect(summary.count).toBe(all.length);
+    expect(summary.carousel).toHaveLength(HOME_CAROUSEL);
+    // The same businesses, in the same order, as the whole list gave the carousel before.
+    expect(summary.carousel).toEqual(all.slice(0, HOME_CAROUSEL));
+    await expect(callerFor(ctx.deps, null).home.summary()).resolves.toEqual(summary);
+  });
+
+  it('the carousel walks the directory’s A–Ö index: no sort, no scan of the businesses', () => {
+    const { sql, params } = carouselQuery(ctx.db).toSQL();
+    const plan = (ctx.db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('\n');
+    expect(plan).toMatch(/SEARCH businesses USING INDEX businesses_dir_name_idx \(is_suggestion_box=\?\)/);
+    expect(plan).not.toMatch(/TEMP B-TREE|SCAN businesses/);
   });
 
   it('answers visitors over HTTP through tRPC', async () => {

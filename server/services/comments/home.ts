@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { businesses, categories, images } from '../../../db/schema';
 import { uploadUrl } from '../../lib/urls';
 import { byTitle } from '../business/business';
+import { directoryOrderBy } from '../business/directory';
 
 /** What the home page's carousel and store chooser need of a business. */
 export type BusinessSummary = {
@@ -15,12 +16,35 @@ export type BusinessSummary = {
   isSuggestionBox: boolean;
 };
 
+/** How many businesses the home page's carousel shows: enough to keep it moving. */
+export const HOME_CAROUSEL = 24;
+
+/** What every home page view needs: the carousel's businesses and how many there are. */
+export type HomeSummary = { carousel: BusinessSummary[]; count: number };
+
 /**
- * Every business, the suggestion box first, the rest by title in Swedish order (Å, Ä, Ö after
- * Z). Sorted here rather than in SQL because SQLite has no Swedish collation.
+ * The carousel's first HOME_CAROUSEL businesses in the directory's A–Ö (its ORDER BY, on
+ * businesses_dir_name_idx: no sort of the table) and the number of real businesses (the
+ * suggestion box is none). The same size at any number of businesses; the whole list is read
+ * only by the store chooser, when a visitor reaches for it (home.businesses).
  */
-export function listBusinessSummaries(db: Db): BusinessSummary[] {
-  const rows = db
+export function homeSummary(db: Db): HomeSummary {
+  return {
+    carousel: carouselQuery(db).all().map(toSummary),
+    count: db.select({ n: count() }).from(businesses).where(eq(businesses.isSuggestionBox, false)).get()?.n ?? 0,
+  };
+}
+
+/** The carousel's statement; exported so the query-plan test checks it. */
+export function carouselQuery(db: Db) {
+  return summaryRows(db)
+    .where(eq(businesses.isSuggestionBox, false))
+    .orderBy(...directoryOrderBy('name'))
+    .limit(HOME_CAROUSEL);
+}
+
+function summaryRows(db: Db) {
+  return db
     .select({
       id: businesses.id,
       title: businesses.title,
@@ -31,18 +55,26 @@ export function listBusinessSummaries(db: Db): BusinessSummary[] {
     })
     .from(businesses)
     .leftJoin(categories, eq(categories.id, businesses.categoryId))
-    .leftJoin(images, eq(images.id, businesses.iconId))
-    .all();
-  return rows
-    .map((row) => ({
-      _id: row.id,
-      title: row.title,
-      icon: uploadUrl(row.iconFile),
-      category: row.category ?? '',
-      categoryEn: row.categoryEn ?? '',
-      isSuggestionBox: row.isSuggestionBox,
-    }))
-    .sort(byTitle);
+    .leftJoin(images, eq(images.id, businesses.iconId));
+}
+
+type SummaryRow = ReturnType<ReturnType<typeof summaryRows>['all']>[number];
+
+const toSummary = (row: SummaryRow): BusinessSummary => ({
+  _id: row.id,
+  title: row.title,
+  icon: uploadUrl(row.iconFile),
+  category: row.category ?? '',
+  categoryEn: row.categoryEn ?? '',
+  isSuggestionBox: row.isSuggestionBox,
+});
+
+/**
+ * Every business, the suggestion box first, the rest by title in Swedish order (Å, Ä, Ö after
+ * Z). Sorted here rather than in SQL because SQLite has no Swedish collation.
+ */
+export function listBusinessSummaries(db: Db): BusinessSummary[] {
+  return summaryRows(db).all().map(toSummary).sort(byTitle);
 }
 
 /** The id the nav's "Add New" link points at; null on a site without a suggestion box. */
