@@ -38,7 +38,7 @@ import {
   track,
   waitForOk,
 } from './processes';
-import { endpointTable, judge, metricTable, notesFor, targetText, TARGETS, type EndpointRow, type Group, type MetricRow } from './report';
+import { endpointTable, judge, metricTable, notesFor, rssTargetMb, targetText, TARGETS, type EndpointRow, type Group, type MetricRow } from './report';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server-flags';
 import { INDEX_DELAY_MS } from '../../server/services/comments/comment-search';
 import { findRole, listProcedures, trpcGetPath, type Found } from './trpc-discovery';
@@ -908,8 +908,8 @@ async function main(): Promise<number> {
   metrics.push({
     name: 'RSS peak under load (reads + writes)',
     value: `${mb(loadRssKb).toFixed(0)} MB`,
-    target: `≤ ${TARGETS.rssUnderLoadMb} MB`,
-    pass: loadRssKb ? mb(loadRssKb) <= TARGETS.rssUnderLoadMb : null,
+    target: `≤ ${rssTargetMb(meta.scale)} MB`,
+    pass: loadRssKb ? mb(loadRssKb) <= rssTargetMb(meta.scale) : null,
   });
   metrics.push({
     name: 'start-up (spawn → /healthz 200)',
