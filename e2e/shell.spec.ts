@@ -156,6 +156,22 @@ test.describe('shell and home page', () => {
     expect(asked.some((p) => p.includes('home.businesses'))).toBe(true);
   });
 
+  test('a chooser list that cannot be fetched says so under the field, which stays; the next try works', async ({ page }) => {
+    await page.route(/\/trpc\/[^?]*home\.businesses/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await page.goto('/');
+    const field = page.getByLabel('Hitta en butik');
+    await field.click();
+    await page.keyboard.type('ica');
+    await expect(page.getByRole('alert')).toHaveText('Butikerna kunde inte hämtas just nu.');
+    await expect(field).toHaveValue('ica');
+    await page.unroute(/\/trpc\/[^?]*home\.businesses/);
+    // The visitor comes back to the field: it asks again, and the chooser takes over with the text.
+    await field.blur();
+    await field.click();
+    await expect(page.getByRole('option', { name: /ICA Maxi/ })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   test('no letter is lost while the store chooser replaces its stand-in', async ({ page }) => {
     // The chooser's chunk is held back until a letter is in the stand-in. Right after the real
     // field has replaced it, a synchronous request holds the page (as a busy phone would be held)

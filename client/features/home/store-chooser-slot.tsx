@@ -52,9 +52,12 @@ export function StoreChooserSlot() {
 
   const intent = useRef(false);
   const hasList = businesses !== undefined;
+  const { isError: listFailed, refetch } = list;
   const load = useCallback(() => {
     intent.current = true;
     setWanted(true);
+    // A list that could not be fetched (e.g. offline) is asked for again at the next intent.
+    if (listFailed) void refetch();
     // Intent before the list arrived is honoured when it does (the effect below).
     if (!hasList || loading.current) return;
     loading.current = true;
@@ -73,18 +76,12 @@ export function StoreChooserSlot() {
         loading.current = false;
       },
     );
-  }, [hasList, readStandIn]);
+  }, [hasList, listFailed, refetch, readStandIn]);
   useEffect(() => {
     if (hasList && intent.current) load();
   }, [hasList, load]);
 
   if (real && businesses) return <real.Chooser businesses={businesses} handoff={real.handoff} />;
-  if (list.isError)
-    return (
-      <p className="notice notice-error" role="alert">
-        {c.error}
-      </p>
-    );
   return (
     <div className={styles.root} onPointerEnter={load} onTouchStart={load} onFocus={load}>
       <label className={styles.label} htmlFor="store-chooser-standin">
@@ -128,6 +125,12 @@ export function StoreChooserSlot() {
           </svg>
         </button>
       </div>
+      {/* The field stays: the visitor can try again (the next intent asks again). */}
+      {listFailed && (
+        <p className="notice notice-error" role="alert">
+          {c.error}
+        </p>
+      )}
     </div>
   );
 }
