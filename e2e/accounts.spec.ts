@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, expectAccessible, linkIn, readMail, test } from './fixtures';
+import { expect, expectAccessible, linkIn, newContext, readMail, test } from './fixtures';
 
 const PASSWORD = 'Mitt-hemliga-ord-7';
 
@@ -285,7 +285,7 @@ test.describe('accounts', () => {
     await expect(row.getByRole('switch', { name: `Administratör: ${name}` })).not.toBeChecked();
 
     // The banned member reads the reason at login and still reaches their data (GDPR).
-    const memberContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const memberContext = await newContext(browser, { baseURL: new URL(page.url()).origin });
     const memberPage = await memberContext.newPage();
     await memberPage.goto('/login');
     await logInWithEmail(memberPage, member.email, PASSWORD);

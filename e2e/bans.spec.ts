@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoPassword, expect, expectAccessible, test } from './fixtures';
+import { demoPassword, expect, expectAccessible, newContext, test } from './fixtures';
 
 // Issue 29 item 10 in English on a desktop and a phone (accounts.spec.ts walks it in Swedish):
 // banning asks for a reason; the banned person reads it at login and still reaches their data.
@@ -37,7 +37,7 @@ for (const viewport of VIEWPORTS) {
 
     try {
       // The banned person, logging in in English, reads why and still reaches their data.
-      const context = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: viewport.width, height: viewport.height } });
+      const context = await newContext(browser, { baseURL: new URL(page.url()).origin, viewport: { width: viewport.width, height: viewport.height } });
       const them = await context.newPage();
       await them.goto('/login?lang=en');
       await them.getByLabel('Email').fill(email);

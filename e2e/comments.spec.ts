@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { demoPassword, expect, expectAccessible, test } from './fixtures';
+import { demoPassword, expect, expectAccessible, newContext, test } from './fixtures';
 
 async function logIn(request: APIRequestContext, email: string) {
   const res = await request.post('/api/users/logIn', { data: { email, password: demoPassword() } });
@@ -15,7 +15,7 @@ async function signedIn(
   extraHTTPHeaders: Record<string, string>,
 ): Promise<{ context: BrowserContext; page: Page }> {
   // The test's own headers: its address for the server's per-IP limits (fixtures.ts).
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders });
+  const context = await newContext(browser, { baseURL, extraHTTPHeaders });
   await logIn(context.request, email);
   return { context, page: await context.newPage() };
 }

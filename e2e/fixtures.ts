@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { LOGIN_PROMPT_SHOWN_KEY } from '../client/components/layout/login-prompt-key';
 import { E2E_DATA_DIR, E2E_OUTBOX } from './env';
 
@@ -23,6 +23,16 @@ export function demoPassword(): string {
  * off unless asked for) is on: a control's accessible name must contain its visible text.
  */
 export async function expectAccessible(page: Page, context = '') {
+  // A panel rising into view (the login prompt, a toast) is half transparent for 200 ms, and axe
+  // would measure its text's contrast mid-way: wait for every finite animation to end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map(
@@ -95,16 +105,32 @@ function visitorAddress(): string {
 /** A 1×1 PNG, every map tile in the journeys. */
 const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
+/**
+ * What every browser context of the journeys gets: the 10-second login invitation marked as
+ * shown (unless `loginPrompt`: it is its own journey's subject, and would otherwise cover a page
+ * halfway through a test), and map tiles answered locally.
+ */
+async function prepareContext(context: BrowserContext, loginPrompt = false) {
+  if (!loginPrompt) await context.addInitScript((key) => localStorage.setItem(key, '1'), LOGIN_PROMPT_SHOWN_KEY);
+  // Map tiles (MAP_TILE_URL's default, OpenStreetMap) are answered here: no request leaves the
+  // test machine, and a page's console stays free of failed loads. A spec may route them itself.
+  await context.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
+}
+
+/** A second browser (own cookies) prepared like the `context` fixture's. */
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await prepareContext(context);
+  return context;
+}
+
 export const test = base.extend<{ loginPrompt: boolean }>({
   loginPrompt: [false, { option: true }],
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': visitorAddress() });
   },
   context: async ({ context, loginPrompt }, use) => {
-    if (!loginPrompt) await context.addInitScript((key) => localStorage.setItem(key, '1'), LOGIN_PROMPT_SHOWN_KEY);
-    // Map tiles (MAP_TILE_URL's default, OpenStreetMap) are answered here: no request leaves the
-    // test machine, and a page's console stays free of failed loads. A spec may route them itself.
-    await context.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
+    await prepareContext(context, loginPrompt);
     // Whatever the site's Content-Security-Policy refuses fails the journey, even when the page's
     // code swallows the error (zod's `new Function` probe did, and only DevTools' Issues panel
     // and Lighthouse's best-practices score showed it).

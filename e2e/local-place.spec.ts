@@ -1,6 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { LOGIN_PROMPT_SHOWN_KEY } from '../client/components/layout/login-prompt-key';
-import { demoPassword, expect, expectAccessible, linkIn, readMail, test } from './fixtures';
+import { demoPassword, expect, expectAccessible, linkIn, newContext, readMail, test } from './fixtures';
 
 /**
  * Issue 31, done-when 2, as one journey: a member suggests a pizzeria and a moderator approves it;
@@ -15,7 +14,6 @@ import { demoPassword, expect, expectAccessible, linkIn, readMail, test } from '
 const PASSWORD = 'Pizza-agare-123';
 // Wednesday 25 November 2026, 12:00 in Stockholm: every page's clock (the open-now line).
 const NOON = new Date('2026-11-25T11:00:00Z');
-const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 const TEXT = {
   sv: {
@@ -127,13 +125,11 @@ async function newAccount(request: APIRequestContext, firstName: string, lastNam
 
 /**
  * A browser of its own (own cookies) in `lang` at `viewport`, signed in as `email` when given, with
- * the clock at Wednesday noon and map tiles answered (as the shared fixture does for its context).
+ * the clock at Wednesday noon (`newContext` answers map tiles and marks the login invitation shown).
  */
 async function browse(browser: Browser, baseURL: string, headers: Record<string, string>, lang: Lang, viewport: Viewport, email?: string, password?: string) {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: headers, viewport });
+  const context = await newContext(browser, { baseURL, extraHTTPHeaders: headers, viewport });
   await context.addCookies([{ name: 'lang', value: lang, url: baseURL }]);
-  await context.addInitScript((key) => localStorage.setItem(key, '1'), LOGIN_PROMPT_SHOWN_KEY);
-  await context.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
   let bearer: Record<string, string> = {};
   if (email) {
     const res = await context.request.post('/api/users/logIn', { data: { email, password: password ?? demoPassword() } });

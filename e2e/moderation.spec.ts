@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { demoPassword, expect, expectAccessible, linkIn, readMail, test } from './fixtures';
+import { demoPassword, expect, expectAccessible, linkIn, newContext, readMail, test } from './fixtures';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
@@ -11,7 +11,7 @@ async function logIn(request: APIRequestContext, email: string): Promise<string>
 
 /** Another browser (own cookies) signed in as `email`, in `lang`. */
 async function signedIn(browser: Browser, baseURL: string, email: string, headers: Record<string, string>, lang: 'sv' | 'en' = 'sv') {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
+  const context = await newContext(browser, { baseURL, extraHTTPHeaders: headers });
   await context.addCookies([{ name: 'lang', value: lang, url: baseURL }]);
   const token = await logIn(context.request, email);
   return { context, token, page: await context.newPage() };

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, linkIn, readMail, test } from './fixtures';
+import { expect, expectAccessible, linkIn, newContext, readMail, test } from './fixtures';
 
 const PASSWORD = 'Notis-pass-123';
 
@@ -17,7 +17,7 @@ async function newAccount(request: APIRequestContext, firstName: string, lastNam
 
 /** A browser of its own signed in as `email`, in `lang`. */
 async function signedIn(browser: Browser, baseURL: string, email: string, headers: Record<string, string>, lang: 'sv' | 'en') {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
+  const context = await newContext(browser, { baseURL, extraHTTPHeaders: headers });
   await context.addCookies([{ name: 'lang', value: lang, url: baseURL }]);
   expect((await context.request.post('/api/users/logIn', { data: { email, password: PASSWORD } })).ok()).toBe(true);
   return { context, page: await context.newPage() };

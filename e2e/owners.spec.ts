@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { demoPassword, expect, expectAccessible, linkIn, readMail, test } from './fixtures';
+import { demoPassword, expect, expectAccessible, linkIn, newContext, readMail, test } from './fixtures';
 
 const PASSWORD = 'Agare-pass-123';
 
@@ -18,7 +18,7 @@ async function newAccount(request: APIRequestContext, firstName: string, lastNam
 }
 
 async function signedIn(browser: Browser, baseURL: string, email: string, password: string, headers: Record<string, string>, lang: 'sv' | 'en') {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
+  const context = await newContext(browser, { baseURL, extraHTTPHeaders: headers });
   await context.addCookies([{ name: 'lang', value: lang, url: baseURL }]);
   expect((await context.request.post('/api/users/logIn', { data: { email, password } })).ok()).toBe(true);
   return { context, page: await context.newPage() };

@@ -21,12 +21,6 @@ async function useEnglish(context: BrowserContext, baseURL: string | undefined) 
   await context.addCookies([{ name: 'lang', value: 'en', url: baseURL ?? 'http://127.0.0.1' }]);
 }
 
-// The 10-second login invitation is another journey's subject; mark it shown so it cannot
-// cover these pages halfway through a test.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('recensera:login-prompt-shown', '1'));
-});
-
 test.describe('static pages', () => {
   test('about and terms render in Swedish, and in English with the lang cookie', async ({ page, context, baseURL }) => {
     await page.goto('/about');

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { demoPassword, expect, expectAccessible, test } from './fixtures';
+import { demoPassword, expect, expectAccessible, newContext, test } from './fixtures';
 
 // Issue 29 item 11: a person whose post a moderator removed finds it, with the reason, on their
 // own profile (besides the notification), in both languages on a desktop and a phone.
@@ -15,7 +15,7 @@ const TEXT = {
 } as const;
 
 async function as(browser: Browser, baseURL: string, email: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, viewport });
+  const context = await newContext(browser, { baseURL, viewport });
   const res = await context.request.post('/api/users/logIn', { data: { email, password: demoPassword() } });
   expect(res.ok()).toBe(true);
   return context;

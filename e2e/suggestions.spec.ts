@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { demoPassword, expect, expectAccessible, test } from './fixtures';
+import { demoPassword, expect, expectAccessible, newContext, test } from './fixtures';
 
 /**
  * Residents add places and everyone finds them (issue 31, items 4 and 5): a member suggests a
@@ -10,7 +10,7 @@ import { demoPassword, expect, expectAccessible, test } from './fixtures';
 
 /** A browser of its own (own cookies) in `lang`, signed in as `email` when given. */
 async function browse(browser: Browser, baseURL: string, headers: Record<string, string>, lang: 'sv' | 'en', email?: string) {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: headers });
+  const context = await newContext(browser, { baseURL, extraHTTPHeaders: headers });
   await context.addCookies([{ name: 'lang', value: lang, url: baseURL }]);
   let token = '';
   if (email) {
