@@ -139,32 +139,61 @@ test.describe('shell and home page', () => {
     await expect(page).toHaveURL(/\/business\/[\w-]+$/);
   });
 
-  test('home asks for the carousel’s few businesses; the whole list only when the visitor reaches for the chooser', async ({ page }) => {
-    // issue 32, item 4: every business is 2 MB of JSON at ten thousand of them.
-    const asked: string[] = [];
+  test('home asks for the carousel’s few businesses; the chooser asks the server for at most 20 as the visitor types', async ({ page }) => {
+    // issue 32, item 4: every business was 2 MB of JSON at ten thousand of them.
+    const asked: URL[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith('/trpc/')) asked.push(url.pathname);
+      if (url.pathname.startsWith('/trpc/')) asked.push(url);
     });
+    const chooserAsks = () =>
+      asked
+        .filter((u) => u.pathname.includes('business.directoryPage'))
+        .map((u) => JSON.parse(u.searchParams.get('input') ?? '{}') as Record<string, { search?: string; limit?: number }>);
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Butiker på Recensera' }).getByRole('group').first()).toBeVisible();
-    expect(asked.some((p) => p.includes('home.summary'))).toBe(true);
-    expect(asked.some((p) => p.includes('home.businesses'))).toBe(false);
+    expect(asked.some((u) => u.pathname.includes('home.summary'))).toBe(true);
+    expect(chooserAsks()).toEqual([]);
     await page.getByLabel('Hitta en butik').click();
     await page.keyboard.type('ica');
     await expect(page.getByRole('option', { name: /ICA Maxi/ })).toBeVisible();
-    expect(asked.some((p) => p.includes('home.businesses'))).toBe(true);
+    await expect(page.getByRole('option', { name: /Biltema/ })).toHaveCount(0);
+    const inputs = chooserAsks().flatMap((batch) => Object.values(batch));
+    expect(inputs.length).toBeGreaterThan(0);
+    expect(inputs.every((input) => input.limit === 20)).toBe(true);
+    expect(inputs.some((input) => input.search === 'ica')).toBe(true);
+  });
+
+  test('the chooser’s last option opens the directory with every store, or every match of the words', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Visa listan med butiker' }).click();
+    const all = page.getByRole('option', { name: /^Visa alla \d+ butiker i katalogen$/ });
+    await expect(all).toBeVisible();
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(21);
+    await expectAccessible(page, 'store chooser open');
+    await all.click();
+    await expect(page).toHaveURL(/\/business$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await page.goto('/');
+    await page.getByLabel('Hitta en butik').click();
+    await page.keyboard.type('a');
+    const matches = page.getByRole('option', { name: /^Visa alla \d+ träffar i katalogen$/ });
+    await expect(matches).toBeVisible();
+    await matches.click();
+    await expect(page).toHaveURL(/\/business\?q=a$/);
+    await expect(page.getByRole('searchbox', { name: 'Sök på namn, kategori, ort eller beskrivning' })).toHaveValue('a');
   });
 
   test('a chooser list that cannot be fetched says so under the field, which stays; the next try works', async ({ page }) => {
-    await page.route(/\/trpc\/[^?]*home\.businesses/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await page.route(/\/trpc\/[^?]*business\.directoryPage/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     await page.goto('/');
     const field = page.getByLabel('Hitta en butik');
     await field.click();
     await page.keyboard.type('ica');
     await expect(page.getByRole('alert')).toHaveText('Butikerna kunde inte hämtas just nu.');
     await expect(field).toHaveValue('ica');
-    await page.unroute(/\/trpc\/[^?]*home\.businesses/);
+    await page.unroute(/\/trpc\/[^?]*business\.directoryPage/);
     // The visitor comes back to the field: it asks again, and the chooser takes over with the text.
     await field.blur();
     await field.click();

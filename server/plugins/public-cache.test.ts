@@ -115,7 +115,7 @@ describe('public reply cache', () => {
   });
 
   it('neither keeps nor serves a streamed tRPC reply (trpc-accept), which plain clients cannot read', async () => {
-    const url = '/trpc/home.businesses,home.suggestionBox?batch=1&input=%7B%7D';
+    const url = '/trpc/home.summary,home.suggestionBox?batch=1&input=%7B%7D';
     const streamed = await get(url, { 'trpc-accept': 'application/jsonl' });
     expect(streamed.statusCode).toBe(200);
     const plain = await get(url);

@@ -49,7 +49,14 @@ afterAll(async () => {
 /** Inputs for every query: a valid one first, then ones its schema or its rules refuse. */
 const inputs = (): Record<string, unknown[]> => ({
   'business.directory': [undefined, { search: 'bok' }, { search: 42 }, { sort: 'rating', category: 'Livsmedel' }, { sort: 'sideways' }],
-  'business.directoryPage': [undefined, { limit: 2 }, { limit: 2, cursor: '2', sort: 'rating' }, { limit: 0 }, { cursor: 'x' }],
+  'business.directoryPage': [
+    undefined,
+    { limit: 2 },
+    { search: 'konsum', limit: 20 },
+    { limit: 2, cursor: '2', sort: 'rating' },
+    { limit: 0 },
+    { cursor: 'x' },
+  ],
   'business.directoryFilters': [undefined, { category: 'Livsmedel' }, { city: 'x'.repeat(101) }],
   'business.factChanges': [{ id: ids.business }, {}],
   'business.directoryPlaces': [undefined, { city: 'Malmö' }, { sort: 'sideways' }],
@@ -72,7 +79,6 @@ const inputs = (): Record<string, unknown[]> => ({
   'comments.byId': [{ id: ids.comment }, { id: 'missing' }],
   'comments.replies': [{ commentId: ids.comment }, { commentId: ids.comment, limit: 0 }],
   'comments.moderation': [{}, { limit: 1000 }],
-  'home.businesses': [undefined],
   'home.summary': [undefined],
   'home.suggestionBox': [undefined],
   'moderation.reports': [{}, { status: 'resolved' }, { status: 'x' }],

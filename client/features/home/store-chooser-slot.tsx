@@ -4,26 +4,26 @@ import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
 import type { ChooserHandoff, StoreChooser as StoreChooserType } from './store-chooser';
+import { chooserQuery } from './store-chooser-query';
 import styles from './store-chooser.module.css';
 
 const loadChooser = () => import('./store-chooser');
 
 /**
  * The stand-in shows at once; the real chooser takes over when the visitor has shown intent and
- * the list of businesses is there.
+ * its first list is there.
  *
  * The combobox with its popper is about 22 KB of gzip, a seventh of the home page's budget, and
- * most visitors never open it; the list of every business grows with the site (2 MB of JSON at
- * ten thousand). So a plain field that looks the same stands in until the first sign of intent
- * (pointer, touch, focus), which fetches both; then it hands over what was typed, the caret and
- * the focus.
+ * most visitors never open it. So a plain field that looks the same stands in until the first sign
+ * of intent (pointer, touch, focus), which fetches the chunk and the list's first page (the first
+ * CHOOSER_LIMIT businesses A–Ö; the chooser searches on the server as the visitor types); then it
+ * hands over what was typed, the caret and the focus.
  */
 export function StoreChooserSlot() {
   const { t } = useI18n();
   const trpc = useTRPC();
   const [wanted, setWanted] = useState(false);
-  const list = useQuery({ ...trpc.home.businesses.queryOptions(), staleTime: 5 * 60_000, enabled: wanted });
-  const businesses = list.data;
+  const list = useQuery({ ...trpc.business.directoryPage.queryOptions(chooserQuery('')), staleTime: 60_000, enabled: wanted });
   const c = t.home.chooser;
   const inputRef = useRef<HTMLInputElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -51,7 +51,7 @@ export function StoreChooserSlot() {
   }, []);
 
   const intent = useRef(false);
-  const hasList = businesses !== undefined;
+  const hasList = list.data !== undefined;
   const { isError: listFailed, refetch } = list;
   const load = useCallback(() => {
     intent.current = true;
@@ -81,7 +81,7 @@ export function StoreChooserSlot() {
     if (hasList && intent.current) load();
   }, [hasList, load]);
 
-  if (real && businesses) return <real.Chooser businesses={businesses} handoff={real.handoff} />;
+  if (real) return <real.Chooser handoff={real.handoff} />;
   return (
     <div className={styles.root} onPointerEnter={load} onTouchStart={load} onFocus={load}>
       <label className={styles.label} htmlFor="store-chooser-standin">

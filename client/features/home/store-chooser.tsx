@@ -1,16 +1,22 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Combobox } from '@ark-ui/react/combobox';
-import { useListCollection } from '@ark-ui/react/collection';
+import { createListCollection } from '@ark-ui/react/collection';
 import { Portal } from '@ark-ui/react/portal';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import { SEARCH_PARAM, withParam } from '../../../shared/schemas/page-state';
 import { useI18n } from '../../i18n';
-import type { BusinessSummary } from './types';
+import { useTRPC } from '../../lib/trpc';
+import { chooserQuery } from './store-chooser-query';
 import styles from './store-chooser.module.css';
 
 type Option = { _id: string; label: string; category: string };
 
-const fold = (text: string) => text.toLocaleLowerCase('sv');
-const matches = (itemText: string, filterText: string) => fold(itemText).includes(fold(filterText.trim()));
+/** The last option's value when the search finds more than the list shows: the directory. No id looks like it. */
+const ALL = '*all';
+
+/** How long typing pauses before the list is asked for again: one request per word, not per key. */
+const SEARCH_DELAY_MS = 150;
 
 /** What the visitor already did in the stand-in field before this arrived (store-chooser-slot.tsx). */
 export type ChooserHandoff = {
@@ -20,45 +26,53 @@ export type ChooserHandoff = {
   open: boolean;
 };
 
-/** A combobox of every business by title: type to narrow the list, pick one to open its page. */
-export function StoreChooser({ businesses, handoff }: { businesses: BusinessSummary[]; handoff: ChooserHandoff }) {
-  const { t, lang } = useI18n();
+/**
+ * A combobox that finds a business by what is typed and opens its page. The list is the
+ * directory's search on the server (`business.directoryPage`, at most CHOOSER_LIMIT cards), so it
+ * stays as small at ten thousand businesses as at ten; when the search finds more, the last option
+ * opens the directory with the same search.
+ */
+export function StoreChooser({ handoff }: { handoff: ChooserHandoff }) {
+  const { t, lang, number } = useI18n();
+  const trpc = useTRPC();
   const [, navigate] = useLocation();
   const c = t.home.chooser;
-  // The suggestion box is stored as "Add New" and shown in the active language.
-  const options = useMemo<Option[]>(
-    () =>
-      businesses.map((b) => ({
-        _id: b._id,
-        label: b.isSuggestionBox ? t.common.nav.addNew : b.title,
-        category: lang === 'en' && b.categoryEn ? b.categoryEn : b.category,
-      })),
-    [businesses, t, lang],
+  const [text, setText] = useState(handoff.text);
+  // What was handed over is asked for at once; later typing when it pauses.
+  const [search, setSearch] = useState(handoff.text);
+  useEffect(() => {
+    if (text === search) return;
+    const timer = window.setTimeout(() => setSearch(text), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, search]);
+  const asked = chooserQuery(search);
+  // The list found for the previous words stays until the new one is there (no flash of "loading").
+  const page = useQuery({ ...trpc.business.directoryPage.queryOptions(asked), staleTime: 60_000, placeholderData: keepPreviousData });
+  const found = page.data;
+  const more = found !== undefined && found.total > found.items.length;
+
+  const options = useMemo<Option[]>(() => {
+    const list: Option[] = (found?.items ?? []).map((b) => ({
+      _id: b.id,
+      // The suggestion box is stored as "Add New" and shown in the active language.
+      label: b.isSuggestionBox ? t.common.nav.addNew : b.title,
+      category: lang === 'en' && b.categoryEn ? b.categoryEn : b.category,
+    }));
+    if (found && more) list.push({ _id: ALL, label: (asked.search ? c.allMatches : c.allStores)(number(found.total)), category: '' });
+    return list;
+  }, [found, more, asked.search, t, c, lang, number]);
+  const collection = useMemo(
+    () => createListCollection<Option>({ items: options, itemToString: (item) => item.label, itemToValue: (item) => item._id }),
+    [options],
   );
-  const { collection, filter, set } = useListCollection<Option>({
-    initialItems: options,
-    itemToString: (item) => item.label,
-    itemToValue: (item) => item._id,
-    filter: matches,
-  });
+
   const inputRef = useRef<HTMLInputElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  // The collection starts from these options. New ones (another language) keep the typed text's
-  // filter, which set() alone would clear; so would a set() of the first options after the
-  // hand-over below has filtered them.
-  const listedOptions = useRef(options);
-  useEffect(() => {
-    if (listedOptions.current === options) return;
-    listedOptions.current = options;
-    set(options);
-    filter(inputRef.current?.value ?? '');
-  }, [options, set, filter]);
   // Before this task ends and before paint: the stand-in was just removed with the focus, and a
   // key pressed before the focus is back here would go to the page instead. The caret goes back
   // where it was for the keys that follow (an opening list then moves it to the end, as Ark does
   // whenever its list opens).
   useLayoutEffect(() => {
-    if (handoff.text) filter(handoff.text);
     const input = inputRef.current;
     if (handoff.focused === 'input' && input) {
       input.focus();
@@ -66,20 +80,27 @@ export function StoreChooser({ businesses, handoff }: { businesses: BusinessSumm
     } else if (handoff.focused === 'trigger') {
       triggerRef.current?.focus();
     }
-    // Only the state at hand-over matters; later renders must not steal focus or refilter.
+    // Only the state at hand-over matters; later renders must not steal focus.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  let status: string | null = null;
+  if (found === undefined) status = page.isError ? c.error : c.loading;
+  else if (found.items.length === 0) status = asked.search ? c.noMatch : c.none;
 
   return (
     <Combobox.Root
       className={styles.root}
       collection={collection}
-      onInputValueChange={(e) => filter(e.inputValue)}
+      onInputValueChange={(e) => setText(e.inputValue)}
       onValueChange={(e) => {
         const id = e.value[0];
-        if (id) navigate(`/business/${id}`);
+        if (id === ALL) navigate(`/business${withParam('', SEARCH_PARAM, asked.search ?? '')}`);
+        else if (id) navigate(`/business/${id}`);
       }}
       openOnClick
+      // Choosing navigates away: the field keeps the typed words rather than asking for the chosen name.
+      selectionBehavior="preserve"
       defaultInputValue={handoff.text}
       defaultOpen={handoff.open}
       positioning={{ sameWidth: true, gutter: 4 }}
@@ -95,14 +116,14 @@ export function StoreChooser({ businesses, handoff }: { businesses: BusinessSumm
       </Combobox.Control>
       <Portal>
         <Combobox.Positioner className={styles.positioner}>
-          <Combobox.Content className={styles.content}>
-            {collection.items.length === 0 ? (
-              <p className={styles.empty}>{options.length === 0 ? c.none : c.noMatch}</p>
+          <Combobox.Content className={styles.content} aria-busy={page.isFetching}>
+            {status !== null ? (
+              <p className={styles.empty}>{status}</p>
             ) : (
               collection.items.map((item) => (
-                <Combobox.Item key={item._id} item={item} className={styles.item}>
+                <Combobox.Item key={item._id} item={item} className={item._id === ALL ? `${styles.item} ${styles.all}` : styles.item}>
                   <Combobox.ItemText className={styles.itemText}>{item.label}</Combobox.ItemText>
-                  <span className={styles.itemCategory}>{item.category}</span>
+                  {item.category ? <span className={styles.itemCategory}>{item.category}</span> : null}
                 </Combobox.Item>
               ))
             )}

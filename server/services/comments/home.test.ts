@@ -4,7 +4,8 @@ import { newId } from '../../lib/ids';
 import { callerFor, createTestApp, type TestContext } from '../../test/helpers';
 import { resolveCategory } from '../business/categories';
 import { swedishSortKey } from '../../lib/sv-sort-key';
-import { carouselQuery, findSuggestionBoxId, HOME_CAROUSEL, homeSummary, listBusinessSummaries } from './home';
+import { byTitle } from '../business/business';
+import { carouselQuery, findSuggestionBoxId, HOME_CAROUSEL, homeSummary } from './home';
 
 let ctx: TestContext;
 
@@ -44,41 +45,49 @@ afterAll(() => ctx.close());
 
 describe('home business summaries', () => {
   it('is empty and has no suggestion box on an empty site', () => {
-    expect(listBusinessSummaries(ctx.db)).toEqual([]);
     expect(homeSummary(ctx.db)).toEqual({ carousel: [], count: 0 });
     expect(findSuggestionBoxId(ctx.db)).toBeNull();
   });
 
-  it('lists the suggestion box first, then titles in Swedish order, with icon URLs', async () => {
+  it('the carousel: titles in Swedish order without the suggestion box, with icon URLs and both category names', async () => {
     const oob = insertBusiness('Öob', { iconFile: 'oob.webp', category: 'Lågpris' });
     const zara = insertBusiness('Zara', { category: 'Kläder' });
     const apotek = insertBusiness('Apotek Hjärtat', { iconFile: 'apotek.webp', category: 'Apotek' });
-    const ahlens = insertBusiness('Åhléns', { category: 'Varuhus' });
+    insertBusiness('Åhléns', { category: 'Varuhus' });
     const box = insertBusiness('Add New', { iconFile: 'plus.webp', isSuggestionBox: true, category: 'Förslag' });
 
-    const list = listBusinessSummaries(ctx.db);
-    expect(list.map((b) => b.title)).toEqual(['Add New', 'Apotek Hjärtat', 'Zara', 'Åhléns', 'Öob']);
-    expect(list[0]).toEqual({ _id: box, title: 'Add New', icon: '/uploads/plus.webp', category: 'Förslag', categoryEn: 'Suggestions', isSuggestionBox: true });
-    expect(list.find((b) => b._id === apotek)?.icon).toBe('/uploads/apotek.webp');
-    expect(list.find((b) => b._id === zara)?.icon).toBeNull();
-    expect(list.find((b) => b._id === oob)).toMatchObject({ category: 'Lågpris', isSuggestionBox: false });
-    expect(list.find((b) => b._id === ahlens)?.isSuggestionBox).toBe(false);
+    const { carousel, count } = homeSummary(ctx.db);
+    expect(carousel.map((b) => b.title)).toEqual(['Apotek Hjärtat', 'Zara', 'Åhléns', 'Öob']);
+    expect(count).toBe(4);
+    expect(carousel[0]).toEqual({
+      _id: apotek,
+      title: 'Apotek Hjärtat',
+      icon: '/uploads/apotek.webp',
+      category: 'Apotek',
+      categoryEn: 'Pharmacy',
+      isSuggestionBox: false,
+    });
+    expect(carousel.find((b) => b._id === zara)?.icon).toBeNull();
+    expect(carousel.find((b) => b._id === oob)).toMatchObject({ category: 'Lågpris', icon: '/uploads/oob.webp' });
     expect(findSuggestionBoxId(ctx.db)).toBe(box);
 
     const visitor = callerFor(ctx.deps, null);
-    await expect(visitor.home.businesses()).resolves.toEqual(list);
     await expect(visitor.home.suggestionBox()).resolves.toEqual({ _id: box });
   });
 
   it('the summary: the carousel’s first businesses A–Ö without the suggestion box, and the count, however many there are', async () => {
-    for (let i = 0; i < HOME_CAROUSEL + 6; i++)
-      insertBusiness(`${['Ö', 'a', 'Å', 'B', 'ä', 'Z'][i % 6]}butik ${i}`, { iconFile: i % 2 ? `b${i}.webp` : undefined });
-    const all = listBusinessSummaries(ctx.db).filter((b) => !b.isSuggestionBox);
+    const titles = ['Apotek Hjärtat', 'Zara', 'Åhléns', 'Öob'];
+    for (let i = 0; i < HOME_CAROUSEL + 6; i++) {
+      const title = `${['Ö', 'a', 'Å', 'B', 'ä', 'Z'][i % 6]}butik ${i}`;
+      titles.push(title);
+      insertBusiness(title, { iconFile: i % 2 ? `b${i}.webp` : undefined });
+    }
     const summary = homeSummary(ctx.db);
-    expect(summary.count).toBe(all.length);
+    expect(summary.count).toBe(titles.length);
     expect(summary.carousel).toHaveLength(HOME_CAROUSEL);
-    // The same businesses, in the same order, as the whole list gave the carousel before.
-    expect(summary.carousel).toEqual(all.slice(0, HOME_CAROUSEL));
+    // The first of every title in Swedish order (Å, Ä, Ö after Z), as the directory lists them.
+    const inOrder = titles.map((title) => ({ title, isSuggestionBox: false })).sort(byTitle);
+    expect(summary.carousel.map((b) => b.title)).toEqual(inOrder.slice(0, HOME_CAROUSEL).map((b) => b.title));
     await expect(callerFor(ctx.deps, null).home.summary()).resolves.toEqual(summary);
   });
 
@@ -90,9 +99,9 @@ describe('home business summaries', () => {
   });
 
   it('answers visitors over HTTP through tRPC', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/trpc/home.businesses' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/trpc/home.summary' });
     expect(res.statusCode).toBe(200);
-    const body = res.json<{ result: { data: { title: string }[] } }>();
-    expect(body.result.data[0].title).toBe('Add New');
+    const body = res.json<{ result: { data: { carousel: { title: string }[]; count: number } } }>();
+    expect(body.result.data).toEqual(JSON.parse(JSON.stringify(homeSummary(ctx.db))));
   });
 });

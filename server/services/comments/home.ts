@@ -2,10 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { businesses, categories, images } from '../../../db/schema';
 import { uploadUrl } from '../../lib/urls';
-import { byTitle } from '../business/business';
 import { directoryOrderBy } from '../business/directory';
 
-/** What the home page's carousel and store chooser need of a business. */
+/** What the home page's carousel needs of a business. */
 export type BusinessSummary = {
   _id: string;
   title: string;
@@ -25,8 +24,8 @@ export type HomeSummary = { carousel: BusinessSummary[]; count: number };
 /**
  * The carousel's first HOME_CAROUSEL businesses in the directory's A–Ö (its ORDER BY, on
  * businesses_dir_name_idx: no sort of the table) and the number of real businesses (the
- * suggestion box is none). The same size at any number of businesses; the whole list is read
- * only by the store chooser, when a visitor reaches for it (home.businesses).
+ * suggestion box is none). The same size at any number of businesses; the store chooser searches
+ * the directory (`business.directoryPage`) when a visitor reaches for it.
  */
 export function homeSummary(db: Db): HomeSummary {
   return {
@@ -68,14 +67,6 @@ const toSummary = (row: SummaryRow): BusinessSummary => ({
   categoryEn: row.categoryEn ?? '',
   isSuggestionBox: row.isSuggestionBox,
 });
-
-/**
- * Every business, the suggestion box first, the rest by title in Swedish order (Å, Ä, Ö after
- * Z). Sorted here rather than in SQL because SQLite has no Swedish collation.
- */
-export function listBusinessSummaries(db: Db): BusinessSummary[] {
-  return summaryRows(db).all().map(toSummary).sort(byTitle);
-}
 
 /** The id the nav's "Add New" link points at; null on a site without a suggestion box. */
 export function findSuggestionBoxId(db: Db): string | null {

@@ -18,6 +18,10 @@ export const home: Widen<typeof sv> = {
     none: 'There are no stores yet',
     loading: 'Loading stores...',
     error: 'The stores could not be loaded right now.',
+    /** The last option when the search finds more than the list shows: the directory with the same search. */
+    allMatches: (count: string) => `Show all ${count} matches in the directory`,
+    /** The same without a search: the directory. */
+    allStores: (count: string) => `Show all ${count} stores in the directory`,
   },
   carousel: {
     heading: 'Stores on Recensera',

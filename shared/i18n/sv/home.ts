@@ -15,6 +15,10 @@ export const home = {
     none: 'Det finns inga butiker ännu',
     loading: 'Hämtar butiker...',
     error: 'Butikerna kunde inte hämtas just nu.',
+    /** The last option when the search finds more than the list shows: the directory with the same search. */
+    allMatches: (count: string) => `Visa alla ${count} träffar i katalogen`,
+    /** The same without a search: the directory. */
+    allStores: (count: string) => `Visa alla ${count} butiker i katalogen`,
   },
   carousel: {
     heading: 'Butiker på Recensera',
