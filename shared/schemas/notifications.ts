@@ -117,10 +117,4 @@ export const notificationSettingsInputSchema = z
   .strict();
 export type NotificationSettingsInput = z.output<typeof notificationSettingsInputSchema>;
 
-/**
- * An open thread notice's replies are counted live up to this many (services/notifications,
- * liveCount); the entry then says "99+".
- */
-export const THREAD_COUNT_MAX = 100;
-/** A thread notice's count as its sentence writes it. */
-export const threadCountText = (n: number) => (n >= THREAD_COUNT_MAX ? `${THREAD_COUNT_MAX - 1}+` : String(n));
+export { THREAD_COUNT_MAX, threadCountText } from './notification-constants';

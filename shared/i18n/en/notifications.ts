@@ -1,4 +1,4 @@
-import { threadCountText } from '../../schemas/notifications';
+import { threadCountText } from '../../schemas/notification-constants';
 
 import type { Widen } from '../types';
 import type { notifications as sv } from '../sv/notifications';

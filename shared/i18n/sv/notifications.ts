@@ -1,4 +1,4 @@
-import { threadCountText } from '../../schemas/notifications';
+import { threadCountText } from '../../schemas/notification-constants';
 
 /** The bell, the /notifications page and (later) the notification settings. */
 export const notifications = {
