@@ -185,6 +185,19 @@ test.describe('shell and home page', () => {
     await expect(page.getByRole('searchbox', { name: 'Sök på namn, kategori, ort eller beskrivning' })).toHaveValue('a');
   });
 
+  test('words that match no store are said beside the chooser’s list; Enter opens the directory with them', async ({ page }) => {
+    // A status, not an option; Enter does this whenever no store is highlighted.
+    await page.goto('/');
+    await page.getByLabel('Hitta en butik').click();
+    await page.keyboard.type('zzxq');
+    await expect(page.getByRole('status').filter({ hasText: 'Ingen butik matchar det du skrev' })).toBeVisible();
+    await expect(page.getByRole('option')).toHaveCount(0);
+    await expectAccessible(page, 'store chooser without a match');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/business\?q=zzxq$/);
+    await expect(page.getByText('Inget hittades för din sökning')).toBeVisible();
+  });
+
   test('a chooser list that cannot be fetched says so under the field, which stays; the next try works', async ({ page }) => {
     await page.route(/\/trpc\/[^?]*business\.directoryPage/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     await page.goto('/');

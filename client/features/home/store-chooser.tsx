@@ -50,6 +50,11 @@ export function StoreChooser({ handoff }: { handoff: ChooserHandoff }) {
   const page = useQuery({ ...trpc.business.directoryPage.queryOptions(asked), staleTime: 60_000, placeholderData: keepPreviousData });
   const found = page.data;
   const more = found !== undefined && found.total > found.items.length;
+  // The words the shown list was found for: while the next words' list is on its way, the list
+  // (and the count in its last option) are still the previous words'.
+  const shownFor = useRef(asked.search);
+  if (found !== undefined && !page.isPlaceholderData) shownFor.current = asked.search;
+  const shownSearch = shownFor.current;
 
   const options = useMemo<Option[]>(() => {
     const list: Option[] = (found?.items ?? []).map((b) => ({
@@ -58,9 +63,9 @@ export function StoreChooser({ handoff }: { handoff: ChooserHandoff }) {
       label: b.isSuggestionBox ? t.common.nav.addNew : b.title,
       category: lang === 'en' && b.categoryEn ? b.categoryEn : b.category,
     }));
-    if (found && more) list.push({ _id: ALL, label: (asked.search ? c.allMatches : c.allStores)(number(found.total)), category: '' });
+    if (found && more) list.push({ _id: ALL, label: (shownSearch ? c.allMatches : c.allStores)(number(found.total)), category: '' });
     return list;
-  }, [found, more, asked.search, t, c, lang, number]);
+  }, [found, more, shownSearch, t, c, lang, number]);
   const collection = useMemo(
     () => createListCollection<Option>({ items: options, itemToString: (item) => item.label, itemToValue: (item) => item._id }),
     [options],
@@ -68,6 +73,10 @@ export function StoreChooser({ handoff }: { handoff: ChooserHandoff }) {
 
   const inputRef = useRef<HTMLInputElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(handoff.open);
+  const highlighted = useRef<string | null>(null);
+  /** The directory with the words in the field now (it runs the same search itself). */
+  const openDirectory = () => navigate(`/business${withParam('', SEARCH_PARAM, chooserQuery(text).search ?? '')}`);
   // Before this task ends and before paint: the stand-in was just removed with the focus, and a
   // key pressed before the focus is back here would go to the page instead. The caret goes back
   // where it was for the keys that follow (an opening list then moves it to the end, as Ark does
@@ -86,7 +95,7 @@ export function StoreChooser({ handoff }: { handoff: ChooserHandoff }) {
 
   let status: string | null = null;
   if (found === undefined) status = page.isError ? c.error : c.loading;
-  else if (found.items.length === 0) status = asked.search ? c.noMatch : c.none;
+  else if (found.items.length === 0) status = shownSearch ? c.noMatch : c.none;
 
   return (
     <Combobox.Root
@@ -95,9 +104,13 @@ export function StoreChooser({ handoff }: { handoff: ChooserHandoff }) {
       onInputValueChange={(e) => setText(e.inputValue)}
       onValueChange={(e) => {
         const id = e.value[0];
-        if (id === ALL) navigate(`/business${withParam('', SEARCH_PARAM, asked.search ?? '')}`);
+        if (id === ALL) openDirectory();
         else if (id) navigate(`/business/${id}`);
       }}
+      onHighlightChange={(e) => {
+        highlighted.current = e.highlightedValue;
+      }}
+      onOpenChange={(e) => setOpen(e.open)}
       openOnClick
       // Choosing navigates away: the field keeps the typed words rather than asking for the chosen name.
       selectionBehavior="preserve"
@@ -107,7 +120,16 @@ export function StoreChooser({ handoff }: { handoff: ChooserHandoff }) {
     >
       <Combobox.Label className={styles.label}>{c.label}</Combobox.Label>
       <Combobox.Control className={styles.control}>
-        <Combobox.Input ref={inputRef} className={styles.input} placeholder={c.placeholder} />
+        <Combobox.Input
+          ref={inputRef}
+          className={styles.input}
+          placeholder={c.placeholder}
+          onKeyDown={(e) => {
+            // Enter on typed words with no store picked: their matches in the directory (the
+            // combobox itself would only close its list).
+            if (e.key === 'Enter' && !e.nativeEvent.isComposing && highlighted.current === null && text.trim()) openDirectory();
+          }}
+        />
         <Combobox.Trigger ref={triggerRef} className={styles.trigger} aria-label={c.openList}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
@@ -116,17 +138,21 @@ export function StoreChooser({ handoff }: { handoff: ChooserHandoff }) {
       </Combobox.Control>
       <Portal>
         <Combobox.Positioner className={styles.positioner}>
+          {/* Beside the list, not in it: a listbox holds options only, and a status is announced. */}
+          {open && status !== null ? (
+            <p role="status" className={styles.status}>
+              {status}
+            </p>
+          ) : null}
           <Combobox.Content className={styles.content} aria-busy={page.isFetching}>
-            {status !== null ? (
-              <p className={styles.empty}>{status}</p>
-            ) : (
-              collection.items.map((item) => (
-                <Combobox.Item key={item._id} item={item} className={item._id === ALL ? `${styles.item} ${styles.all}` : styles.item}>
-                  <Combobox.ItemText className={styles.itemText}>{item.label}</Combobox.ItemText>
-                  {item.category ? <span className={styles.itemCategory}>{item.category}</span> : null}
-                </Combobox.Item>
-              ))
-            )}
+            {status === null
+              ? collection.items.map((item) => (
+                  <Combobox.Item key={item._id} item={item} className={item._id === ALL ? `${styles.item} ${styles.all}` : styles.item}>
+                    <Combobox.ItemText className={styles.itemText}>{item.label}</Combobox.ItemText>
+                    {item.category ? <span className={styles.itemCategory}>{item.category}</span> : null}
+                  </Combobox.Item>
+                ))
+              : null}
           </Combobox.Content>
         </Combobox.Positioner>
       </Portal>
