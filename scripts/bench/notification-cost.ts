@@ -11,7 +11,8 @@
  * inject with the bench users' bearer tokens, as the bench's rows send them). The write
  * only queues an event (docs/decisions/020); the rows are written by drainNotificationEvents, which
  * this script runs after every DRAIN_EVERY calls (default 1: each write's fan-out on its own, the
- * worst case) and counts into `withFanOut` (`write` is the request alone). For the comparison
+ * worst case) and counts into `withFanOut` (`write` is the request alone); `withMail` adds the
+ * mail job's run on the rows the fan-out wrote (whom to mail, digests held, the outbox). For the comparison
  * without notifications, empty the bodies of notifyReply and notifyReaction in
  * server/services/notifications/notifications.ts in a scratch checkout and run it there on the
  * same DIR; alternate the two a few times (CPU time, so other processes matter less). The script
@@ -28,6 +29,8 @@ import type { Actor } from '../../server/services/actor';
 import { createReply } from '../../server/services/comments/replies';
 import { rateComment } from '../../server/services/comments/comment-ratings';
 import * as notificationsModule from '../../server/services/notifications/notifications';
+import { mailQueueHasMore, queueNotificationMails } from '../../server/services/notifications/notification-mails';
+import { MAIL_SLICE_ROWS } from '../../server/services/ops/maintenance';
 import { benchDeps, copyDataSet, roundsProfiler } from './in-process';
 import { multipartBody } from './multipart';
 
@@ -66,11 +69,17 @@ const cpu = () => {
   return c.user + c.system;
 };
 
-/** µs of CPU per call: the calls alone, and with the fan-out of what they queued. */
-async function cpuPerCall(n: number, call: (i: number) => Promise<unknown>): Promise<{ write: number; withFanOut: number; checkpoint: number }> {
+type Cost = { write: number; withFanOut: number; checkpoint: number; withMail: number };
+
+/**
+ * µs of CPU per call: the calls alone, with the fan-out of what they queued, and with the mail
+ * job then run on the round's rows (as the server's timer runs it, MAIL_SLICE_ROWS a slice).
+ */
+async function cpuPerCall(n: number, call: (i: number) => Promise<unknown>): Promise<Cost> {
   let writing = 0;
   let fanOut = 0;
   let checkpointing = 0;
+  let mailing = 0;
   for (let i = 0; i < n; i++) {
     const c0 = cpu();
     await call(i);
@@ -87,7 +96,13 @@ async function cpuPerCall(n: number, call: (i: number) => Promise<unknown>): Pro
       checkpointing += cpu() - c2;
     }
   }
-  return { write: writing / n, withFanOut: (writing + fanOut) / n, checkpoint: checkpointing / n };
+  // The mail job once after the round, as the server's timer runs it every 15 s on what
+  // accumulated (run after each call, its fixed cost per run would count hundreds of times).
+  const c3 = cpu();
+  do queueNotificationMails(deps, Date.now(), MAIL_SLICE_ROWS);
+  while (mailQueueHasMore(db));
+  mailing += cpu() - c3;
+  return { write: writing / n, withFanOut: (writing + fanOut) / n, checkpoint: checkpointing / n, withMail: (writing + fanOut + mailing) / n };
 }
 
 async function inject(options: { url: string; headers: Record<string, string>; payload: string | Buffer }): Promise<void> {
@@ -138,14 +153,14 @@ const cases: [string, (i: number) => Promise<unknown>][] = [
 ];
 
 const before = notificationRows();
-const out: Record<string, { write: number; withFanOut: number; checkpoint: number }> = {};
+const out: Record<string, Cost> = {};
 const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
 // The profiler runs only around the measured rounds (name one case with --only to profile it).
 const profiler = await roundsProfiler(values['cpu-prof']);
 for (const [name, call] of cases) {
   if (only && !only.test(name)) continue;
   await cpuPerCall(100, call); // warm-up
-  const rounds: { write: number; withFanOut: number; checkpoint: number }[] = [];
+  const rounds: Cost[] = [];
   await profiler.start();
   for (let r = 0; r < Number(values.rounds); r++) rounds.push(await cpuPerCall(Number(values.calls), call));
   await profiler.stop();
@@ -153,6 +168,7 @@ for (const [name, call] of cases) {
     write: median(rounds.map((r) => r.write)),
     withFanOut: median(rounds.map((r) => r.withFanOut)),
     checkpoint: median(rounds.map((r) => r.checkpoint)),
+    withMail: median(rounds.map((r) => r.withMail)),
   };
 }
 const load = os

@@ -3,7 +3,8 @@
  * process, of a new comment, an emoji reaction and a star rating, each through the service and
  * through the whole REST request (Fastify's inject: routing, the session lookup, multipart or
  * JSON parsing, the reply's shaping and serialization; no sockets), with the notices the calls
- * queued written after each round (as the server's timer does), on a copy of a bench data set
+ * queued written after each round (as the server's timer does) and the mail job then run on them
+ * (the bench's rows see little of it: the server runs it every 15 s), on a copy of a bench data set
  * (`npm run bench -- --data-dir DIR` builds one; this script never writes to DIR itself).
  *
  *   npx tsx scripts/bench/write-cost.ts DIR [--rounds 5] [--calls 300] [--only REGEX] [--keep-copy] [--cpu-prof FILE]
@@ -29,6 +30,8 @@ import { rateBusiness } from '../../server/services/business/business-ratings';
 import { benchActors, benchDeps, copyDataSet, roundsProfiler } from './in-process';
 import { multipartBody } from './multipart';
 import * as notificationsModule from '../../server/services/notifications/notifications';
+import { mailQueueHasMore, queueNotificationMails } from '../../server/services/notifications/notification-mails';
+import { MAIL_SLICE_ROWS } from '../../server/services/ops/maintenance';
 
 // The notices of the replies and reactions the calls queued (docs/decisions/020) are part of their
 // cost: written after each round as the server's timer would, in batches of up to 1,000. Looked up
@@ -142,6 +145,8 @@ const cases: [string, () => Promise<unknown>][] = [
 
 /** CPU µs per call spent writing the calls' notices (part of cpuPerCall's figure), per round. */
 const noticeMicros: number[] = [];
+/** CPU µs per call the mail job then spends on those notices (part of cpuPerCall's figure), per round. */
+const mailMicros: number[] = [];
 
 async function cpuPerCall(n: number, call: () => Promise<unknown>): Promise<number> {
   const c0 = process.cpuUsage();
@@ -150,6 +155,13 @@ async function cpuPerCall(n: number, call: () => Promise<unknown>): Promise<numb
   while (drain(db, 1_000) > 0);
   const d = process.cpuUsage(d0);
   noticeMicros.push((d.user + d.system) / n);
+  // The mail job, as the server's maintenance timer runs it (MAIL_SLICE_ROWS at a time), on what
+  // the round's notices left for it: whom to mail, digests held, the outbox.
+  const m0 = process.cpuUsage();
+  do queueNotificationMails(deps, Date.now(), MAIL_SLICE_ROWS);
+  while (mailQueueHasMore(db));
+  const m = process.cpuUsage(m0);
+  mailMicros.push((m.user + m.system) / n);
   // The search indexing a new comment schedules (INDEX_DELAY_MS later) is part of its cost.
   await new Promise((resolve) => setTimeout(resolve, 250));
   const c = process.cpuUsage(c0);
@@ -159,20 +171,22 @@ async function cpuPerCall(n: number, call: () => Promise<unknown>): Promise<numb
 // The profiler runs only around the measured rounds (it is paused through start-up and warm-ups).
 const profiler = await roundsProfiler(values['cpu-prof']);
 
-const out: Record<string, { median: number; perCpuSecond: number; rounds: number[]; notices: number }> = {};
+const out: Record<string, { median: number; perCpuSecond: number; rounds: number[]; notices: number; mail: number }> = {};
 for (const [name, call] of cases) {
   if (only && !only.test(name)) continue;
   await cpuPerCall(100, call); // warm-up
   await profiler.start();
   const measured: number[] = [];
   noticeMicros.length = 0;
+  mailMicros.length = 0;
   for (let r = 0; r < rounds; r++) measured.push(Math.round(await cpuPerCall(calls, call)));
   const notices = Math.round([...noticeMicros].sort((a, b) => a - b)[Math.floor(rounds / 2)]);
+  const mail = Math.round([...mailMicros].sort((a, b) => a - b)[Math.floor(rounds / 2)]);
   await profiler.stop();
   const median = [...measured].sort((a, b) => a - b)[Math.floor(rounds / 2)];
-  out[name] = { median, perCpuSecond: Math.round(1e6 / median), rounds: measured, notices };
+  out[name] = { median, perCpuSecond: Math.round(1e6 / median), rounds: measured, notices, mail };
   console.log(
-    `${name.padEnd(26)} ${String(median).padStart(6)} µs CPU/call  (${Math.round(1e6 / median)} per CPU-s; rounds ${measured.join(', ')}; notices' batch ${notices} µs/call)`,
+    `${name.padEnd(26)} ${String(median).padStart(6)} µs CPU/call  (${Math.round(1e6 / median)} per CPU-s; rounds ${measured.join(', ')}; notices' batch ${notices}, mail job ${mail} µs/call)`,
   );
 }
 console.log(

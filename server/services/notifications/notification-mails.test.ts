@@ -7,7 +7,15 @@ import { insertBusiness } from '../../test/comment-fixtures';
 import { bearer, callerFor, createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/helpers';
 import { rateComment } from '../comments/comment-ratings';
 import { createComment } from '../comments/comments';
-import { DIGEST_EVERY_MS, getNotificationSettings, MAIL_BATCH, pendingQuery, queueNotificationMails, THREAD_MAIL_EVERY_MS } from './notification-mails';
+import {
+  DIGEST_EVERY_MS,
+  getNotificationSettings,
+  MAIL_BATCH,
+  mailJobQueries,
+  pendingQuery,
+  queueNotificationMails,
+  THREAD_MAIL_EVERY_MS,
+} from './notification-mails';
 import { createReply } from '../comments/replies';
 
 const MINUTE = 60 * 1000;
@@ -216,6 +224,43 @@ describe('notification mails', () => {
       expect(plan).toMatch(/SEARCH notifications USING INDEX notifications_mail_due_idx \(<expr><\?\)/);
       expect(plan).not.toMatch(/TEMP B-TREE|SCAN notifications/);
     }
+  });
+
+  it("looks a recipient up on indexes: posts by author, settings and a thread's last mail by key", () => {
+    const q = mailJobQueries(t.db);
+    const plans: [keyof ReturnType<typeof mailJobQueries>, RegExp][] = [
+      ['postedComment', /SEARCH comments USING COVERING INDEX comments_user_idx \(user_id=\?\)/],
+      ['postedReply', /SEARCH replies USING COVERING INDEX replies_user_idx \(user_id=\?\)/],
+      ['postedAnswer', /SEARCH owner_replies USING COVERING INDEX owner_replies_user_idx \(user_id=\?\)/],
+      ['settings', /SEARCH notification_settings USING INDEX sqlite_autoindex_notification_settings_1 \(user_id=\?\)/],
+      ['threadMailedAt', /SEARCH notification_threads USING INDEX sqlite_autoindex_notification_threads_1 \(user_id=\? AND comment_id=\?\)/],
+    ];
+    for (const [name, expected] of plans) {
+      const { sql, params } = q[name].toSQL();
+      const plan = (t.db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params.map(() => 'x')) as { detail: string }[]).map((r) => r.detail).join('\n');
+      expect(plan, name).toMatch(expected);
+      expect(plan, name).not.toMatch(/SCAN|TEMP B-TREE/);
+    }
+  });
+
+  it("a recipient's first mail makes their settings row once: the token stays, a daily item starts the digest's clock", async () => {
+    const ida = await createTestUser(t.db, { firstName: 'Ida', lastName: 'Ek', email: 'ida@example.se' });
+    const c = await review(ida, 'Ida recenserar kaféet en gång');
+    const settings = () => t.db.select().from(notificationSettings).where(eq(notificationSettings.userId, ida.id)).all();
+    expect(settings()).toEqual([]);
+    // A reaction (daily): the row is made with the clock started, and the reaction waits for it.
+    await rateComment(t.deps, bo.actor, { id: c._id, rate: 5 });
+    const at = Math.max(clock, Date.now());
+    await run(at);
+    const [made] = settings();
+    expect(made).toMatchObject({ digestAt: at });
+    expect(made.token).toMatch(/^[\w-]{32}$/);
+    expect(smtp.mailsTo(ida.email)).toEqual([]);
+    // A reply (instant) later mails her with the same token; the clock stays where it was.
+    await reply(bo, c._id, 'Bo svarar Ida');
+    await run();
+    expect(settings()).toEqual([made]);
+    expect(unsubscribeOf(smtp.lastMailTo(ida.email))).toContain(`token=${made.token}`);
   });
 
   it('someone who has never posted gets no mail', async () => {

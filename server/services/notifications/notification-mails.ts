@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../../db/client';
 import {
@@ -16,6 +16,7 @@ import {
 import type { Deps } from '../deps';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
+import { keptLimit, preparedStatements } from '../../lib/prepared';
 import type { Language } from '../../../shared/schemas/common';
 import {
   categoryOfKind,
@@ -60,12 +61,12 @@ const choicesOf = (row: StoredChoices): NotificationSettings => ({
   moderation: (row?.moderation as NotificationSettings['moderation'] | null) ?? notificationMailDefaults.moderation,
 });
 
+/** A new unsubscribe token (a settings row's, made once per user). */
+const newToken = () => randomBytes(24).toString('base64url');
+
 /** The user's settings row, made (with its unsubscribe token) when missing; returns the token. */
 function ensureSettings(db: DbOrTx, userId: string): string {
-  db.insert(notificationSettings)
-    .values({ userId, token: randomBytes(24).toString('base64url') })
-    .onConflictDoNothing()
-    .run();
+  db.insert(notificationSettings).values({ userId, token: newToken() }).onConflictDoNothing().run();
   return settingsRow(db, userId)?.token ?? '';
 }
 
@@ -169,11 +170,11 @@ const mailDue = sql`coalesce(${notifications.mailDueAt}, ${notifications.created
  * cost the job a scan (2026-11-26: 10 s of a bench run's 95).
  */
 export function pendingRows(db: Db, now = Date.now(), batch = MAIL_BATCH): Pending[] {
-  return pendingQuery(db, now, batch).all();
+  return mailJob(db).pending.all({ now, batch });
 }
 
 /** The statement of pendingRows; exported so the query-plan test checks it. */
-export function pendingQuery(db: Db, now: number, batch: number) {
+export function pendingQuery(db: Db, now: number | Placeholder, batch: number | Placeholder) {
   return (
     db
       .select({
@@ -214,9 +215,67 @@ export function pendingQuery(db: Db, now: number, batch: number) {
       // On notifications_mail_due_idx: rows the job held back (mail_due_at) wait there unread.
       .where(and(isNull(notifications.mailedAt), sql`${mailDue} <= ${now}`))
       .orderBy(mailDue)
-      .limit(batch)
+      .limit(keptLimit(batch))
   );
 }
+
+const q = {
+  userId: sql.placeholder('userId'),
+  commentId: sql.placeholder('commentId'),
+  token: sql.placeholder('token'),
+  digestAt: sql.placeholder('digestAt'),
+  now: sql.placeholder('now'),
+};
+
+/**
+ * The mail job's statements, compiled once: it reads every notification once, so they run about
+ * as often as notices are made. Exported so the query-plan test checks them.
+ */
+export function mailJobQueries(db: Db) {
+  return {
+    pending: pendingQuery(db, q.now, sql.placeholder('batch')),
+    // Whether the recipient has ever posted (a review, a reply, a business's answer), each from
+    // its author index alone (no row read); someone who never posted gets no mail.
+    postedComment: db
+      .select({ one: sql<number>`1` })
+      .from(comments)
+      .where(eq(comments.userId, q.userId))
+      .limit(keptLimit(1)),
+    postedReply: db
+      .select({ one: sql<number>`1` })
+      .from(replies)
+      .where(eq(replies.userId, q.userId))
+      .limit(keptLimit(1)),
+    postedAnswer: db
+      .select({ one: sql<number>`1` })
+      .from(ownerReplies)
+      .where(eq(ownerReplies.userId, q.userId))
+      .limit(keptLimit(1)),
+    // A recipient's first mail makes their settings row, with the unsubscribe token its links carry.
+    newSettings: db
+      .insert(notificationSettings)
+      .values({ userId: q.userId, token: q.token, digestAt: q.digestAt } as unknown as typeof notificationSettings.$inferInsert)
+      .onConflictDoNothing(),
+    settings: db
+      .select({ token: notificationSettings.token, digestAt: notificationSettings.digestAt })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, q.userId)),
+    digestStarted: db
+      .update(notificationSettings)
+      .set({ digestAt: sql`${q.now}` })
+      .where(eq(notificationSettings.userId, q.userId)),
+    threadMailedAt: db
+      .select({ at: notificationThreads.mailedAt })
+      .from(notificationThreads)
+      .where(and(eq(notificationThreads.userId, q.userId), eq(notificationThreads.commentId, q.commentId))),
+    threadMailed: db
+      .insert(notificationThreads)
+      .values({ userId: q.userId, commentId: q.commentId, mailedAt: q.now } as unknown as typeof notificationThreads.$inferInsert)
+      .onConflictDoUpdate({ target: [notificationThreads.userId, notificationThreads.commentId], set: { mailedAt: sql`${q.now}` } }),
+  };
+}
+
+const mailJob = preparedStatements(mailJobQueries);
 
 const mailText = {
   sv: {
@@ -360,16 +419,33 @@ export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAI
   const rows = pendingRows(db, now, batch);
   mailQueueFull.set(db, rows.length === batch);
   if (rows.length === 0) return 0;
+  const stmts = mailJob(db);
   const postedCache = new Map<string, boolean>();
   const hasPosted = (userId: string) => {
     let known = postedCache.get(userId);
     if (known === undefined) {
       known =
-        db.select({ id: comments.id }).from(comments).where(eq(comments.userId, userId)).limit(1).get() !== undefined ||
-        db.select({ id: replies.id }).from(replies).where(eq(replies.userId, userId)).limit(1).get() !== undefined ||
+        stmts.postedComment.get({ userId }) !== undefined ||
+        stmts.postedReply.get({ userId }) !== undefined ||
         // A business's answer is a post of the owner who wrote it (owner_replies_user_idx).
-        db.select({ id: ownerReplies.commentId }).from(ownerReplies).where(eq(ownerReplies.userId, userId)).limit(1).get() !== undefined;
+        stmts.postedAnswer.get({ userId }) !== undefined;
       postedCache.set(userId, known);
+    }
+    return known;
+  };
+  // Each recipient's settings row as the rows read it (a null token: none yet), kept up to date
+  // below as the run makes rows and starts digest clocks: no look-up per group.
+  const settingsOf = new Map<string, { token: string | null; digestAt: number | null }>();
+  for (const r of rows) if (!settingsOf.has(r.userId)) settingsOf.set(r.userId, { token: r.settingsToken, digestAt: r.digestAt });
+  /** The recipient's settings; a missing row is made, with `digestAt` (a first daily item's clock). */
+  const ensure = (userId: string, digestAt: number | null) => {
+    const known = settingsOf.get(userId)!;
+    if (known.token === null) {
+      const token = newToken();
+      // Nothing else writes between the rows' read and here (one connection, no await); were a
+      // row there after all, it is taken as it is.
+      if (stmts.newSettings.run({ userId, token, digestAt }).changes > 0) Object.assign(known, { token, digestAt });
+      else Object.assign(known, stmts.settings.get({ userId }));
     }
     return known;
   };
@@ -405,26 +481,14 @@ export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAI
     };
     for (const group of instant.values()) {
       const { userId, commentId } = group[0];
-      const last =
-        commentId === null
-          ? undefined
-          : tx
-              .select({ at: notificationThreads.mailedAt })
-              .from(notificationThreads)
-              .where(and(eq(notificationThreads.userId, userId), eq(notificationThreads.commentId, commentId)))
-              .get();
+      const last = commentId === null ? undefined : stmts.threadMailedAt.get({ userId, commentId });
       if (last && last.at > now - THREAD_MAIL_EVERY_MS) {
         hold(group, last.at + THREAD_MAIL_EVERY_MS);
         continue;
       }
-      const token = ensureSettings(tx, userId);
-      enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token, false, siteName), { now });
-      if (commentId !== null) {
-        tx.insert(notificationThreads)
-          .values({ userId, commentId, mailedAt: now })
-          .onConflictDoUpdate({ target: [notificationThreads.userId, notificationThreads.commentId], set: { mailedAt: now } })
-          .run();
-      }
+      const { token } = ensure(userId, null);
+      enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token ?? '', false, siteName), { now });
+      if (commentId !== null) stmts.threadMailed.run({ userId, commentId, now });
       mailed.push(...group.map((r) => r.id));
       sent.push(...group.map((r) => r.id));
       queued++;
@@ -435,11 +499,15 @@ export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAI
       const { userId } = group[0];
       let dueAt = digestDue.get(userId);
       if (dueAt === undefined) {
-        ensureSettings(tx, userId);
-        const at = settingsRow(tx, userId)?.digestAt ?? null;
-        // The first daily item starts the user's clock; the digest goes a day later.
+        // The first daily item starts the user's clock (a new row is made with it started); the
+        // digest goes a day later.
+        const settings = ensure(userId, now);
+        const at = settings.digestAt;
         const due = at !== null && at <= now - DIGEST_EVERY_MS;
-        if (at === null || due) tx.update(notificationSettings).set({ digestAt: now }).where(eq(notificationSettings.userId, userId)).run();
+        if (at === null || due) {
+          stmts.digestStarted.run({ userId, now });
+          settings.digestAt = now;
+        }
         dueAt = due ? 0 : (at ?? now) + DIGEST_EVERY_MS;
         digestDue.set(userId, dueAt);
       }
@@ -447,7 +515,7 @@ export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAI
         hold(group, dueAt);
         continue;
       }
-      const token = settingsRow(tx, userId)?.token ?? '';
+      const token = settingsOf.get(userId)!.token ?? '';
       enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token, true, siteName), { now });
       mailed.push(...group.map((r) => r.id));
       sent.push(...group.map((r) => r.id));
