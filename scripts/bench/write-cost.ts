@@ -1,7 +1,7 @@
 /**
- * What the bench's three write rows cost the server (issue 32 item 3): CPU time per call, in
- * process, of a new comment, an emoji reaction and a star rating, each through the service and
- * through the whole REST request (Fastify's inject: routing, the session lookup, multipart or
+ * What the bench's write rows cost the server (issue 32 item 3, issue 30 item 4): CPU time per
+ * call, in process, of a new comment, an emoji reaction and a star rating, each through the
+ * service and through the whole REST request, and of a reply through REST (Fastify's inject: routing, the session lookup, multipart or
  * JSON parsing, the reply's shaping and serialization; no sockets), with the notices the calls
  * queued written after each round (as the server's timer does) and the mail job then run on them
  * (the bench's rows see little of it: the server runs it every 15 s), on a copy of a bench data set
@@ -130,6 +130,19 @@ const cases: [string, () => Promise<unknown>][] = [
         headers: { 'content-type': 'application/json', authorization: `Bearer ${pick(meta.benchUsers).token}` },
         payload: JSON.stringify({ rate: rate() }),
       }),
+  ],
+  [
+    // To the rating pool's reviews, as the bench's reply row also does: popular threads, whose
+    // earlier repliers (up to 50 a reply) and author hear of it, at once by mail by default.
+    'reply (REST)',
+    () => {
+      const form = multipartBody([{ name: 'text', value: `Bänksvar ${process.pid}-${++serial}: håller med.` }]);
+      return inject({
+        url: `/api/comment/addSubComment/${encodeURIComponent(pick(meta.ratingPool))}`,
+        headers: { 'content-type': form.contentType, authorization: `Bearer ${pick(meta.benchUsers).token}` },
+        payload: form.body,
+      });
+    },
   ],
   ['star rating (service)', () => rateBusiness(deps, pick(actors), pick(meta.businessIds), rate())],
   [
