@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { alias, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../../../db/client';
 import {
   businessSuggestions,
@@ -232,25 +232,19 @@ const q = {
  * as often as notices are made. Exported so the query-plan test checks them.
  */
 export function mailJobQueries(db: Db) {
+  // Whether the recipient has ever posted (a review, a reply, a business's answer), each from
+  // its author index alone (no row read); someone who never posted gets no mail.
+  const postedIn = (table: SQLiteTable, author: SQLiteColumn) =>
+    db
+      .select({ one: sql<number>`1` })
+      .from(table)
+      .where(eq(author, q.userId))
+      .limit(keptLimit(1));
   return {
     pending: pendingQuery(db, q.now, sql.placeholder('batch')),
-    // Whether the recipient has ever posted (a review, a reply, a business's answer), each from
-    // its author index alone (no row read); someone who never posted gets no mail.
-    postedComment: db
-      .select({ one: sql<number>`1` })
-      .from(comments)
-      .where(eq(comments.userId, q.userId))
-      .limit(keptLimit(1)),
-    postedReply: db
-      .select({ one: sql<number>`1` })
-      .from(replies)
-      .where(eq(replies.userId, q.userId))
-      .limit(keptLimit(1)),
-    postedAnswer: db
-      .select({ one: sql<number>`1` })
-      .from(ownerReplies)
-      .where(eq(ownerReplies.userId, q.userId))
-      .limit(keptLimit(1)),
+    postedComment: postedIn(comments, comments.userId),
+    postedReply: postedIn(replies, replies.userId),
+    postedAnswer: postedIn(ownerReplies, ownerReplies.userId),
     // A recipient's first mail makes their settings row, with the unsubscribe token its links carry.
     newSettings: db
       .insert(notificationSettings)
