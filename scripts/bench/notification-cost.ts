@@ -29,9 +29,7 @@ import type { Actor } from '../../server/services/actor';
 import { createReply } from '../../server/services/comments/replies';
 import { rateComment } from '../../server/services/comments/comment-ratings';
 import * as notificationsModule from '../../server/services/notifications/notifications';
-import { mailQueueHasMore, queueNotificationMails } from '../../server/services/notifications/notification-mails';
-import { MAIL_SLICE_ROWS } from '../../server/services/ops/maintenance';
-import { benchDeps, copyDataSet, roundsProfiler } from './in-process';
+import { benchDeps, copyDataSet, roundsProfiler, runMailJob } from './in-process';
 import { multipartBody } from './multipart';
 
 // Absent before the queue (docs/decisions/020): the script also measures older checkouts.
@@ -99,8 +97,7 @@ async function cpuPerCall(n: number, call: (i: number) => Promise<unknown>): Pro
   // The mail job once after the round, as the server's timer runs it every 15 s on what
   // accumulated (run after each call, its fixed cost per run would count hundreds of times).
   const c3 = cpu();
-  do queueNotificationMails(deps, Date.now(), MAIL_SLICE_ROWS);
-  while (mailQueueHasMore(db));
+  runMailJob(deps);
   mailing += cpu() - c3;
   return { write: writing / n, withFanOut: (writing + fanOut) / n, checkpoint: checkpointing / n, withMail: (writing + fanOut + mailing) / n };
 }

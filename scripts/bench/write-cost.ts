@@ -27,11 +27,9 @@ import { buildApp } from '../../server/app';
 import { createComment } from '../../server/services/comments/comments';
 import { rateComment } from '../../server/services/comments/comment-ratings';
 import { rateBusiness } from '../../server/services/business/business-ratings';
-import { benchActors, benchDeps, copyDataSet, roundsProfiler } from './in-process';
+import { benchActors, benchDeps, copyDataSet, roundsProfiler, runMailJob } from './in-process';
 import { multipartBody } from './multipart';
 import * as notificationsModule from '../../server/services/notifications/notifications';
-import { mailQueueHasMore, queueNotificationMails } from '../../server/services/notifications/notification-mails';
-import { MAIL_SLICE_ROWS } from '../../server/services/ops/maintenance';
 
 // The notices of the replies and reactions the calls queued (docs/decisions/020) are part of their
 // cost: written after each round as the server's timer would, in batches of up to 1,000. Looked up
@@ -171,8 +169,7 @@ async function cpuPerCall(n: number, call: () => Promise<unknown>): Promise<numb
   // The mail job, as the server's maintenance timer runs it (MAIL_SLICE_ROWS at a time), on what
   // the round's notices left for it: whom to mail, digests held, the outbox.
   const m0 = process.cpuUsage();
-  do queueNotificationMails(deps, Date.now(), MAIL_SLICE_ROWS);
-  while (mailQueueHasMore(db));
+  runMailJob(deps);
   const m = process.cpuUsage(m0);
   mailMicros.push((m.user + m.system) / n);
   // The search indexing a new comment schedules (INDEX_DELAY_MS later) is part of its cost.

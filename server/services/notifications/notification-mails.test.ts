@@ -263,6 +263,25 @@ describe('notification mails', () => {
     expect(unsubscribeOf(smtp.lastMailTo(ida.email))).toContain(`token=${made.token}`);
   });
 
+  it("one run with a recipient's first instant mail and first daily item: one settings row, the clock started, one token", async () => {
+    const jon = await createTestUser(t.db, { firstName: 'Jon', lastName: 'Jul', email: 'jon@example.se' });
+    const c = await review(jon, 'Jon recenserar kaféet');
+    await rateComment(t.deps, bo.actor, { id: c._id, rate: 4 });
+    await reply(bo, c._id, 'Bo svarar Jon');
+    const at = Math.max(clock, Date.now());
+    await run(at);
+    expect(smtp.mailsTo(jon.email).map((m) => m.subject)).toEqual(['Nytt svar om Mejlkaféet på Recensera']);
+    const rows = t.db.select().from(notificationSettings).where(eq(notificationSettings.userId, jon.id)).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].digestAt).toBe(at);
+    expect(unsubscribeOf(smtp.lastMailTo(jon.email))).toContain(`token=${rows[0].token}`);
+    // The reaction waits for the digest a day later, with the same token.
+    await run(at + DIGEST_EVERY_MS);
+    expect(smtp.mailsTo(jon.email)).toHaveLength(2);
+    expect(smtp.lastMailTo(jon.email).subject).toBe('Recensera: 1 nyhet sedan i går');
+    expect(unsubscribeOf(smtp.lastMailTo(jon.email))).toContain(`token=${rows[0].token}`);
+  });
+
   it('someone who has never posted gets no mail', async () => {
     const other = insertBusiness(t.db, 'Tystbutiken');
     t.db.insert(favorites).values({ userId: lurker.id, businessId: other, createdAt: clock }).run();
