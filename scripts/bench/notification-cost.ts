@@ -12,11 +12,12 @@
  * only queues an event (docs/decisions/020); the rows are written by drainNotificationEvents, which
  * this script runs after every DRAIN_EVERY calls (default 1: each write's fan-out on its own, the
  * worst case) and counts into `withFanOut` (`write` is the request alone); `withMail` adds the
- * mail job's run on the rows the fan-out wrote (whom to mail, digests held, the outbox). For the comparison
- * without notifications, empty the bodies of notifyReply and notifyReaction in
- * server/services/notifications/notifications.ts in a scratch checkout and run it there on the
- * same DIR; alternate the two a few times (CPU time, so other processes matter less). The script
- * runs unchanged on a checkout without the queue (it then drains nothing).
+ * mail job's run, once a round, on the rows the fan-out wrote (whom to mail, digests held, the
+ * outbox). For the comparison without notifications, empty the bodies of notifyReply and
+ * notifyReaction in server/services/notifications/notifications.ts in a scratch checkout and run
+ * it there on the same DIR; alternate the two a few times (CPU time, so other processes matter
+ * less). The script runs unchanged on a checkout without the queue (it then drains nothing) or
+ * without the sliced mail job (it then mails nothing).
  */
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,11 +1,12 @@
 /**
  * What the bench's write rows cost the server (issue 32 item 3, issue 30 item 4): CPU time per
  * call, in process, of a new comment, an emoji reaction and a star rating, each through the
- * service and through the whole REST request, and of a reply through REST (Fastify's inject: routing, the session lookup, multipart or
- * JSON parsing, the reply's shaping and serialization; no sockets), with the notices the calls
- * queued written after each round (as the server's timer does) and the mail job then run on them
- * (the bench's rows see little of it: the server runs it every 15 s), on a copy of a bench data set
- * (`npm run bench -- --data-dir DIR` builds one; this script never writes to DIR itself).
+ * service and through the whole REST request, and of a reply through REST (Fastify's inject:
+ * routing, the session lookup, multipart or JSON parsing, the reply's shaping and serialization;
+ * no sockets), with the notices the calls queued written after each round (as the server's timer
+ * does) and the mail job then run on them (the bench's rows see little of it: the server runs it
+ * every 15 s), on a copy of a bench data set (`npm run bench -- --data-dir DIR` builds one; this
+ * script never writes to DIR itself).
  *
  *   npx tsx scripts/bench/write-cost.ts DIR [--rounds 5] [--calls 300] [--only REGEX] [--keep-copy] [--cpu-prof FILE]
  *

@@ -226,13 +226,12 @@ describe('notification mails', () => {
     }
   });
 
-  it("looks a recipient up on indexes: posts by author, settings and a thread's last mail by key", () => {
+  it("looks a recipient up on indexes: posts by author and a thread's last mail by key", () => {
     const q = mailJobQueries(t.db);
     const plans: [keyof ReturnType<typeof mailJobQueries>, RegExp][] = [
       ['postedComment', /SEARCH comments USING COVERING INDEX comments_user_idx \(user_id=\?\)/],
       ['postedReply', /SEARCH replies USING COVERING INDEX replies_user_idx \(user_id=\?\)/],
       ['postedAnswer', /SEARCH owner_replies USING COVERING INDEX owner_replies_user_idx \(user_id=\?\)/],
-      ['settings', /SEARCH notification_settings USING INDEX sqlite_autoindex_notification_settings_1 \(user_id=\?\)/],
       ['threadMailedAt', /SEARCH notification_threads USING INDEX sqlite_autoindex_notification_threads_1 \(user_id=\? AND comment_id=\?\)/],
     ];
     for (const [name, expected] of plans) {

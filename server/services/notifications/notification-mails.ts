@@ -64,10 +64,9 @@ const choicesOf = (row: StoredChoices): NotificationSettings => ({
 /** A new unsubscribe token (a settings row's, made once per user). */
 const newToken = () => randomBytes(24).toString('base64url');
 
-/** The user's settings row, made (with its unsubscribe token) when missing; returns the token. */
-function ensureSettings(db: DbOrTx, userId: string): string {
-  db.insert(notificationSettings).values({ userId, token: newToken() }).onConflictDoNothing().run();
-  return settingsRow(db, userId)?.token ?? '';
+/** The user's settings row, made (with its unsubscribe token, no digest clock yet) when missing. */
+function ensureSettings(db: Db, userId: string): void {
+  mailJob(db).newSettings.run({ userId, token: newToken(), digestAt: null });
 }
 
 /** The caller's e-mail choice per kind (GET /api/notification-settings). */
@@ -81,7 +80,8 @@ export async function setNotificationSettings(deps: Deps, actor: Actor, input: N
   const me = requireSignedIn(actor);
   await deps.limits.consume('edit', me.id);
   deps.db.transaction((tx) => {
-    ensureSettings(tx, me.id);
+    // The compiled statement runs on the same connection, inside this transaction.
+    ensureSettings(deps.db, me.id);
     if (Object.keys(input).length > 0) tx.update(notificationSettings).set(input).where(eq(notificationSettings.userId, me.id)).run();
   });
   return getNotificationSettings(deps, actor);
@@ -246,14 +246,7 @@ export function mailJobQueries(db: Db) {
     postedReply: postedIn(replies, replies.userId),
     postedAnswer: postedIn(ownerReplies, ownerReplies.userId),
     // A recipient's first mail makes their settings row, with the unsubscribe token its links carry.
-    newSettings: db
-      .insert(notificationSettings)
-      .values({ userId: q.userId, token: q.token, digestAt: q.digestAt } as unknown as typeof notificationSettings.$inferInsert)
-      .onConflictDoNothing(),
-    settings: db
-      .select({ token: notificationSettings.token, digestAt: notificationSettings.digestAt })
-      .from(notificationSettings)
-      .where(eq(notificationSettings.userId, q.userId)),
+    newSettings: db.insert(notificationSettings).values({ userId: q.userId, token: q.token, digestAt: q.digestAt }).onConflictDoNothing(),
     digestStarted: db
       .update(notificationSettings)
       .set({ digestAt: sql`${q.now}` })
@@ -264,7 +257,7 @@ export function mailJobQueries(db: Db) {
       .where(and(eq(notificationThreads.userId, q.userId), eq(notificationThreads.commentId, q.commentId))),
     threadMailed: db
       .insert(notificationThreads)
-      .values({ userId: q.userId, commentId: q.commentId, mailedAt: q.now } as unknown as typeof notificationThreads.$inferInsert)
+      .values({ userId: q.userId, commentId: q.commentId, mailedAt: q.now })
       .onConflictDoUpdate({ target: [notificationThreads.userId, notificationThreads.commentId], set: { mailedAt: sql`${q.now}` } }),
   };
 }
@@ -432,16 +425,15 @@ export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAI
   const settingsOf = new Map<string, { token: string | null; digestAt: number | null }>();
   for (const r of rows) if (!settingsOf.has(r.userId)) settingsOf.set(r.userId, { token: r.settingsToken, digestAt: r.digestAt });
   /** The recipient's settings; a missing row is made, with `digestAt` (a first daily item's clock). */
-  const ensure = (userId: string, digestAt: number | null) => {
+  const ensure = (userId: string, digestAt: number | null): { token: string; digestAt: number | null } => {
     const known = settingsOf.get(userId)!;
     if (known.token === null) {
+      // Nothing else writes between the rows' read and here (one connection, no await).
       const token = newToken();
-      // Nothing else writes between the rows' read and here (one connection, no await); were a
-      // row there after all, it is taken as it is.
-      if (stmts.newSettings.run({ userId, token, digestAt }).changes > 0) Object.assign(known, { token, digestAt });
-      else Object.assign(known, stmts.settings.get({ userId }));
+      stmts.newSettings.run({ userId, token, digestAt });
+      Object.assign(known, { token, digestAt });
     }
-    return known;
+    return { token: known.token!, digestAt: known.digestAt };
   };
   const passed: number[] = [];
   const instant = new Map<string, Pending[]>();
@@ -481,7 +473,7 @@ export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAI
         continue;
       }
       const { token } = ensure(userId, null);
-      enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token ?? '', false, siteName), { now });
+      enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token, false, siteName), { now });
       if (commentId !== null) stmts.threadMailed.run({ userId, commentId, now });
       mailed.push(...group.map((r) => r.id));
       sent.push(...group.map((r) => r.id));
@@ -495,13 +487,9 @@ export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAI
       if (dueAt === undefined) {
         // The first daily item starts the user's clock (a new row is made with it started); the
         // digest goes a day later.
-        const settings = ensure(userId, now);
-        const at = settings.digestAt;
+        const at = ensure(userId, now).digestAt;
         const due = at !== null && at <= now - DIGEST_EVERY_MS;
-        if (at === null || due) {
-          stmts.digestStarted.run({ userId, now });
-          settings.digestAt = now;
-        }
+        if (at === null || due) stmts.digestStarted.run({ userId, now });
         dueAt = due ? 0 : (at ?? now) + DIGEST_EVERY_MS;
         digestDue.set(userId, dueAt);
       }
@@ -509,7 +497,7 @@ export function queueNotificationMails(deps: Deps, now = Date.now(), batch = MAI
         hold(group, dueAt);
         continue;
       }
-      const token = settingsOf.get(userId)!.token ?? '';
+      const { token } = ensure(userId, now);
       enqueueMail(tx, composeMail(env, group, categoryOfKind[group[0].kind as NotificationKind], token, true, siteName), { now });
       mailed.push(...group.map((r) => r.id));
       sent.push(...group.map((r) => r.id));
