@@ -15,14 +15,15 @@ import { PageDataContext } from './lib/page-data';
  * state in the query string: server/plugins/spa.ts). It is shown until the app's scripts have
  * run, and its buttons and fields do nothing until then: they are disabled, so a press or a
  * typed word is not silently lost (the app's own controls replace them in the same places).
- * Links work as plain links. With `pageData` (the home feed's or the directory's first page, at
- * request time) its lists show their cards; the browser's first render starts from the same data.
- * (A business page the server renders with its data is hydrated,
- * which must find React's own markup, so its controls are left as they are.)
+ * Links work as plain links. With `pageData` (the directory's first page, at request time) its
+ * list shows its cards; the browser's first render starts from the same data. (Home, a business
+ * page and a comment page the server renders with their data are hydrated, which must find React's
+ * own markup: renderPage, whose controls render disabled until then, lib/hydrated.ts.)
  */
 export async function renderFirstPaint(path: string, lang: Language, pageData: PageData | null = null, site?: SiteText): Promise<string> {
   const html = await renderPage(path, lang, pageData, site);
-  return html.replace(/<(button|input|select|textarea)(?=[\s>/])/g, '<$1 disabled');
+  // Not twice on a control React rendered disabled already (the header's, until hydration).
+  return html.replace(/<(button|input|select|textarea)(?=[\s>/])(?![^>]*\sdisabled(?:=""|[\s>/]))/g, '<$1 disabled');
 }
 
 /** `site`: the site's words an admin set (server/services/site/site-settings.ts); the release's own without. */

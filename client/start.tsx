@@ -20,7 +20,7 @@ function render() {
   // (and stays the page's largest paint). The first render reads the same data
   // (lib/page-data.ts). In a transition, hydration runs in slices that yield to the browser (a
   // press on a part not yet hydrated hydrates that part first) instead of one long task. A first
-  // paint with data whose controls are inert (`replace`: home, directory) is rendered anew below,
+  // paint with data whose controls are inert (`replace`: the directory) is rendered anew below,
   // from the same data, like a build-time first paint.
   if (hydrating) {
     startTransition(() => {

@@ -106,6 +106,8 @@ test('a comment with a photo, a reply, an emoji rating, the feed, edit, delete a
   const feedLink = feed.getByRole('link', { name: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} – `) });
   await expect(feed.getByRole('radio', { name: 'Alla kommentarer' })).toBeChecked();
   await expect(feedLink).toBeVisible();
+  // The served feed's filters are enabled once the app has taken the page over.
+  await expect(feed.getByRole('radio', { name: 'MEST BESVARAD' })).toBeEnabled();
   await feed.getByText('MEST BESVARAD', { exact: true }).click();
   await expect(feed.getByRole('radio', { name: 'MEST BESVARAD' })).toBeChecked();
   await expect(feedLink).toBeVisible();

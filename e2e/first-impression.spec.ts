@@ -11,7 +11,7 @@ const feedOf = (page: Page) => page.getByRole('region', { name: /Utforska kommen
 
 test('the home feed shows drawn pictures, and designed cards where a comment has none', async ({ page, baseURL }) => {
   await page.goto('/');
-  // The served feed is replaced when the app takes over (its filter is enabled then): wait for it.
+  // The served feed is hydrated when the app takes over (its filter is enabled then): wait for it.
   await expect(feedOf(page).getByRole('radio', { name: /Alla kommentarer|All Comments/ })).toBeEnabled();
   const cards = feedOf(page).getByRole('list').first().getByRole('listitem');
   await expect(cards).toHaveCount(12);

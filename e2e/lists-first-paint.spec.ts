@@ -66,13 +66,27 @@ test.describe('first reviews, feed and directory in the first HTML (issue 29.7)'
     await expectAccessible(page, 'business page with served reviews');
   });
 
-  test('home and directory start from the served cards without asking for them again', async ({ page, baseURL }) => {
+  test('home hydrates its served feed; home and directory do not ask for their cards again', async ({ page, baseURL }) => {
     const { id } = await newestComment(baseURL);
     const { problems, listRequests } = watch(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { servedCard?: Element | null; servedRadioDisabled?: boolean };
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        w.servedCard = document.querySelector('main a[href^="/comment/"]');
+        w.servedRadioDisabled = document.querySelector<HTMLInputElement>('main input[type="radio"]')?.disabled;
+      });
+    });
     await page.goto('/');
-    // The feed's filters are live once the app has rendered the page from the served data.
+    // The feed's filters wait for the app, and are live once it has taken over the served page.
     await expect(page.getByRole('radio', { name: 'MEST BESVARAD' })).toBeEnabled();
     await expect(page.locator(`main a[href="/comment/${id}"]`)).toBeVisible();
+    // Hydrated, not painted anew: the served card is the one on screen.
+    const served = await page.evaluate(() => {
+      const w = window as unknown as { servedCard?: Element | null; servedRadioDisabled?: boolean };
+      return { same: Boolean(w.servedCard) && w.servedCard === document.querySelector('main a[href^="/comment/"]'), disabled: w.servedRadioDisabled };
+    });
+    expect(served).toEqual({ same: true, disabled: true });
 
     await page.goto('/business');
     await expect(page.getByRole('searchbox', { name: 'Sök på namn, kategori, ort eller beskrivning' })).toBeEnabled();
@@ -93,6 +107,12 @@ test.describe('first reviews, feed and directory in the first HTML (issue 29.7)'
     await page.goto(`/business/${businessId}`);
     await expect(page.locator(`#comment-${id}`)).toBeVisible();
     await expect(page.locator('#comments').getByRole('button', { name: 'Publicera' })).toBeVisible();
+    // Home hydrates the anonymous render, then shows the member's own header.
+    await page.goto('/');
+    await expect(page.locator(`main a[href="/comment/${id}"]`)).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'MEST BESVARAD' })).toBeEnabled();
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Din profil, Johanna/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Skapa ett gratis konto' })).toHaveCount(0);
     await page.goto('/business');
     await expect(page.getByRole('list', { name: 'Butiker' }).getByRole('listitem').first()).toBeVisible();
     expect(problems).toEqual([]);

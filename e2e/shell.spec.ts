@@ -309,7 +309,7 @@ test.describe('shell and home page', () => {
       const chunk = await holdFaqChunk(page);
       await page.goto('/');
       const question = faqQuestion(page);
-      await expect(question).toBeEnabled(); // the app's stand-in, not the prerendered copy
+      await expect(question).toBeEnabled(); // the app has taken the served page over
       await question.scrollIntoViewIfNeeded();
       await chunk.requested;
       await expect(accordion(page)).toHaveCount(0);
@@ -434,9 +434,9 @@ test.describe('shell and home page', () => {
 test.describe('login prompt', () => {
   test.use({ loginPrompt: true });
 
-  // The prompt's 10 s count from the app's start, and the prerendered page is on screen before
-  // that: fast-forwarding earlier would leave the app's timer to start afterwards. The app's own
-  // FAQ stand-in is enabled (the prerendered copy's is not) once the app has started.
+  // The prompt's 10 s count from the app's start, and the served page is on screen before that:
+  // fast-forwarding earlier would leave the app's timer to start afterwards. The FAQ stand-in is
+  // enabled (the served page's is not) once the app has started.
   const appStarted = (page: Page) => expect(page.getByRole('button', { name: 'Hur räknas betygen ut?' })).toBeEnabled();
 
   test('invites a visitor after 10 s, once per browser; Escape closes it', async ({ page }) => {

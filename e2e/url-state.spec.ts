@@ -22,7 +22,7 @@ test.describe('state in the address', () => {
   test('the feed filter survives a reload and Back from a business, at the same scroll position', async ({ page }) => {
     await page.goto('/');
     const feed = feedOf(page);
-    // The served feed is replaced when the app takes over (its filter is enabled then).
+    // The served feed is hydrated when the app takes over (its filter is enabled then).
     await expect(feed.getByRole('radio', { name: 'Alla kommentarer' })).toBeEnabled();
     await expect(feed.getByRole('radio', { name: 'Alla kommentarer' })).toBeChecked();
     const entries = await historyLength(page);

@@ -37,7 +37,7 @@ describe('kept scopes: a write rebuilds what it can change', () => {
   let reviewId: string;
 
   beforeAll(async () => {
-    // A build with the server render (the directory's and home's first paints with their lists).
+    // A build with the server render (home and the directory with their lists' first pages).
     clientDir = mkdtempSync(path.join(os.tmpdir(), 'recensera-kept-'));
     mkdirSync(path.join(clientDir, '.vite', 'ssr'), { recursive: true });
     writeFileSync(

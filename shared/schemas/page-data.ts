@@ -12,6 +12,6 @@ export type ServedQuery = { path: string; input: unknown; data: unknown };
  * carried no session, so the data (the anonymous view) is the visitor's own and needs no
  * refetch; a signed-in visitor's own fields (favourite, own rating) come with the next request.
  * `replace`: the HTML is a first paint with its controls inert, which the browser renders anew
- * (createRoot) instead of hydrating (home and directory, as their build-time first paints).
+ * (createRoot) instead of hydrating (the directory, as its build-time first paint).
  */
 export type PageData = Partial<ServedQuery> & { lists?: ServedQuery[]; anonymous: boolean; replace?: boolean };

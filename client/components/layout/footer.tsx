@@ -108,7 +108,10 @@ export function Footer() {
         </div>
       </div>
       <div className={styles.bottom}>
-        <p className="container">{f.rights(new Date().getFullYear(), site.name)}</p>
+        {/* A kept server render may be from last year for the first hours of a new one. */}
+        <p className="container" suppressHydrationWarning>
+          {f.rights(new Date().getFullYear(), site.name)}
+        </p>
       </div>
     </footer>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useI18n } from '../../i18n';
+import { useHydrated } from '../../lib/hydrated';
 import { MenuIcon } from './icons';
 import { useSuggestionBoxId } from './use-suggestion-box';
 import styles from './nav-bar.module.css';
@@ -16,6 +17,8 @@ export function MenuButton() {
   const [used, setUsed] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const suggestionBoxId = useSuggestionBoxId();
+  // Inert until the app has taken over a served page (lib/hydrated.ts): a press before would be lost.
+  const hydrated = useHydrated();
 
   // Back/forward navigation closes it too, not only a click on one of its links.
   useEffect(() => setOpen(false), [location]);
@@ -29,6 +32,7 @@ export function MenuButton() {
         aria-label={t.common.nav.menu}
         aria-haspopup="dialog"
         aria-expanded={open}
+        disabled={!hydrated}
         onPointerEnter={loadDrawer}
         onFocus={loadDrawer}
         onClick={() => {

@@ -3,7 +3,7 @@ type Pager = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(
 
 /**
  * "Visa fler" under a paged list: asks for the next page, says it is loading meanwhile, and is
- * gone once there is no next page.
+ * gone once there is no next page. `disabled`: inert for now (a served page not yet hydrated).
  */
 export function LoadMore({
   query,
@@ -11,12 +11,14 @@ export function LoadMore({
   busyLabel,
   className,
   primary = false,
+  disabled = false,
 }: {
   query: Pager;
   label: string;
   busyLabel: string;
   className?: string;
   primary?: boolean;
+  disabled?: boolean;
 }) {
   if (!query.hasNextPage) return null;
   return (
@@ -25,7 +27,7 @@ export function LoadMore({
         type="button"
         className={`btn ${primary ? 'btn-primary' : 'btn-outline'}`}
         onClick={() => void query.fetchNextPage()}
-        disabled={query.isFetchingNextPage}
+        disabled={disabled || query.isFetchingNextPage}
       >
         {query.isFetchingNextPage ? busyLabel : label}
       </button>

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, type CSSProperties } from 'react';
+import { memo, useDeferredValue, useId, useMemo, type CSSProperties } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { FEED_EXCERPT_CHARS, type FeedFilter } from '../../../shared/schemas/comment-constants';
@@ -6,6 +6,7 @@ import type { CommentCard, Page } from '../../../shared/schemas/comments';
 import { useI18n } from '../../i18n';
 import { usePageList } from '../../lib/page-data';
 import { useTRPC } from '../../lib/trpc';
+import { useHydrated } from '../../lib/hydrated';
 import { useSearchParam } from '../../lib/url-state';
 import { asFeedFilter, FEED_FILTER_PARAM } from '../../../shared/schemas/page-state';
 import { useBusinessTitle } from '../business/business-title';
@@ -46,6 +47,8 @@ export function CommentFeed() {
   // Rendered in a deferred pass that yields to input; the skeleton stays until it is done.
   const items = useDeferredValue(all);
   const preparing = items !== all && items.length === 0 && all.length > 0;
+  // The served feed's controls wait for the app to take the page over (lib/hydrated.ts).
+  const hydrated = useHydrated();
 
   return (
     <section className={styles.feed} aria-labelledby={headingId}>
@@ -64,6 +67,7 @@ export function CommentFeed() {
               name={`${headingId}-filter`}
               value={value}
               checked={value === filter}
+              disabled={!hydrated}
               onChange={() => setFilter(value)}
             />
           </label>
@@ -88,7 +92,7 @@ export function CommentFeed() {
         </ul>
       )}
 
-      {filter === 'all' ? <LoadMore query={query} label={f.loadMore} busyLabel={f.loading} className={styles.more} primary /> : null}
+      {filter === 'all' ? <LoadMore query={query} label={f.loadMore} busyLabel={f.loading} className={styles.more} primary disabled={!hydrated} /> : null}
     </section>
   );
 }
@@ -132,9 +136,10 @@ function NoPhoto({ title, icon }: { title: string; icon: string | null }) {
 /**
  * A comment in the feed: business, photo, text (three lines at most, cut by CSS), author with
  * their stars and the date, counts. The text is the card's link (stretched over the card); the
- * author's name links to their profile above it.
+ * author's name links to their profile above it. Memoised: the feed's own re-render (hydration
+ * ending enables its filters) leaves unchanged cards alone.
  */
-function FeedCard({ comment }: { comment: CommentCard }) {
+const FeedCard = memo(function FeedCard({ comment }: { comment: CommentCard }) {
   const { t, number, plural } = useI18n();
   const f = t.comments.feed;
   const business = useBusinessTitle()({ title: comment.businessTitle, isSuggestionBox: comment.businessIsSuggestionBox });
@@ -188,4 +193,4 @@ function FeedCard({ comment }: { comment: CommentCard }) {
       </Link>
     </article>
   );
-}
+});

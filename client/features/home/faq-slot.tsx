@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useI18n } from '../../i18n';
+import { useHydrated } from '../../lib/hydrated';
 import type FaqType from './faq';
 import type { FaqHandoff } from './faq';
 import { questions, type Question } from './faq-questions';
@@ -27,6 +28,8 @@ export function FaqSlot() {
   const pressing = useRef<Question | null>(null);
   const loading = useRef(false);
   const [real, setReal] = useState<{ Faq: typeof FaqType; handoff: FaqHandoff } | null>(null);
+  // Inert until the app has taken the served page over (lib/hydrated.ts): a press before would be lost.
+  const hydrated = useHydrated();
 
   /** The stand-in as it is this instant: the question pressed and the one with the focus. */
   const readStandIn = useCallback((): FaqHandoff => {
@@ -77,6 +80,7 @@ export function FaqSlot() {
               className={styles.trigger}
               aria-expanded="false"
               data-question={key}
+              disabled={!hydrated}
               onClick={() => {
                 pressed.current = key;
                 pressing.current = null;

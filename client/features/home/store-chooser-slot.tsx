@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '../../i18n';
 import { useTRPC } from '../../lib/trpc';
+import { useHydrated } from '../../lib/hydrated';
 import type { ChooserHandoff, StoreChooser as StoreChooserType } from './store-chooser';
 import { chooserQuery } from './store-chooser-query';
 import styles from './store-chooser.module.css';
@@ -34,6 +35,8 @@ export function StoreChooserSlot() {
   const swapAfterComposition = useRef<(() => void) | null>(null);
   const loading = useRef(false);
   const [real, setReal] = useState<{ Chooser: typeof StoreChooserType; handoff: ChooserHandoff } | null>(null);
+  // Inert until the app has taken the served page over (lib/hydrated.ts): no letter typed before.
+  const hydrated = useHydrated();
 
   /** The stand-in as it is this instant: its live text and caret, not anything captured earlier. */
   const readStandIn = useCallback((): ChooserHandoff => {
@@ -94,6 +97,7 @@ export function StoreChooserSlot() {
           className={styles.input}
           placeholder={c.placeholder}
           autoComplete="off"
+          disabled={!hydrated}
           onClick={() => {
             wantOpen.current = true;
           }}
@@ -115,6 +119,7 @@ export function StoreChooserSlot() {
           type="button"
           className={styles.trigger}
           aria-label={c.openList}
+          disabled={!hydrated}
           onClick={() => {
             wantOpen.current = true;
             load();
