@@ -15,10 +15,9 @@ import { PageDataContext } from './lib/page-data';
  * state in the query string: server/plugins/spa.ts). It is shown until the app's scripts have
  * run, and its buttons and fields do nothing until then: they are disabled, so a press or a
  * typed word is not silently lost (the app's own controls replace them in the same places).
- * Links work as plain links. With `pageData` (the directory's first page, at request time) its
- * list shows its cards; the browser's first render starts from the same data. (Home, a business
- * page and a comment page the server renders with their data are hydrated, which must find React's
- * own markup: renderPage, whose controls render disabled until then, lib/hydrated.ts.)
+ * Links work as plain links. (Pages the server renders with their data, home, the directory, a
+ * business or a comment page, are hydrated, which must find React's own markup: renderPage, whose
+ * controls render disabled until then, lib/hydrated.ts.)
  */
 export async function renderFirstPaint(path: string, lang: Language, pageData: PageData | null = null, site?: SiteText): Promise<string> {
   const html = await renderPage(path, lang, pageData, site);

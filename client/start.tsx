@@ -9,7 +9,7 @@ import { preloadPage } from './routes';
 function render() {
   const container = document.getElementById('root')!;
   const served = readPageData();
-  const hydrating = Boolean(served && !served.replace);
+  const hydrating = Boolean(served);
   const app = (
     <StrictMode>
       <App rendersItself={!hydrating} />
@@ -19,9 +19,9 @@ function render() {
   // takes over the server's elements instead of painting new ones, so what is on screen stays
   // (and stays the page's largest paint). The first render reads the same data
   // (lib/page-data.ts). In a transition, hydration runs in slices that yield to the browser (a
-  // press on a part not yet hydrated hydrates that part first) instead of one long task. A first
-  // paint with data whose controls are inert (`replace`: the directory) is rendered anew below,
-  // from the same data, like a build-time first paint.
+  // press on a part not yet hydrated hydrates that part first) instead of one long task. A
+  // build-time first paint, or one for a state of the query string (no data, its controls made
+  // inert by client/prerender.tsx), is rendered anew below.
   if (hydrating) {
     startTransition(() => {
       hydrateRoot(container, app);

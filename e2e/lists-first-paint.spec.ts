@@ -66,33 +66,40 @@ test.describe('first reviews, feed and directory in the first HTML (issue 29.7)'
     await expectAccessible(page, 'business page with served reviews');
   });
 
-  test('home hydrates its served feed; home and directory do not ask for their cards again', async ({ page, baseURL }) => {
+  test('home and the directory hydrate their served cards without asking for them again', async ({ page, baseURL }) => {
     const { id } = await newestComment(baseURL);
     const { problems, listRequests } = watch(page);
-    await page.addInitScript(() => {
-      const w = window as unknown as { servedCard?: Element | null; servedRadioDisabled?: boolean };
+    // What the served HTML holds before any script has run: its first card and whether its first control is disabled.
+    const pages = { '/': ['main a[href^="/comment/"]', 'main input[type="radio"]'], '/business': ['main li a[href^="/business/"]', '#business-search'] };
+    await page.addInitScript((selectors: Record<string, string[]>) => {
+      const w = window as unknown as { served?: { card: Element | null; disabled?: boolean } };
       document.addEventListener('readystatechange', () => {
-        if (document.readyState !== 'interactive') return;
-        w.servedCard = document.querySelector('main a[href^="/comment/"]');
-        w.servedRadioDisabled = document.querySelector<HTMLInputElement>('main input[type="radio"]')?.disabled;
+        const [card, control] = selectors[location.pathname] ?? [];
+        if (document.readyState !== 'interactive' || !card || !control) return;
+        w.served = { card: document.querySelector(card), disabled: document.querySelector<HTMLInputElement>(control)?.disabled };
       });
-    });
+    }, pages);
+    const hydrated = (card: string) =>
+      page.evaluate((selector) => {
+        const w = window as unknown as { served?: { card: Element | null; disabled?: boolean } };
+        return { same: Boolean(w.served?.card) && w.served?.card === document.querySelector(selector), disabled: w.served?.disabled };
+      }, card);
+
     await page.goto('/');
     // The feed's filters wait for the app, and are live once it has taken over the served page.
     await expect(page.getByRole('radio', { name: 'MEST BESVARAD' })).toBeEnabled();
     await expect(page.locator(`main a[href="/comment/${id}"]`)).toBeVisible();
     // Hydrated, not painted anew: the served card is the one on screen.
-    const served = await page.evaluate(() => {
-      const w = window as unknown as { servedCard?: Element | null; servedRadioDisabled?: boolean };
-      return { same: Boolean(w.servedCard) && w.servedCard === document.querySelector('main a[href^="/comment/"]'), disabled: w.servedRadioDisabled };
-    });
-    expect(served).toEqual({ same: true, disabled: true });
+    expect(await hydrated(pages['/'][0])).toEqual({ same: true, disabled: true });
 
     await page.goto('/business');
     await expect(page.getByRole('searchbox', { name: 'Sök på namn, kategori, ort eller beskrivning' })).toBeEnabled();
     await expect(page.getByRole('list', { name: 'Butiker' }).getByRole('listitem').first()).toBeVisible();
+    expect(await hydrated(pages['/business'][0])).toEqual({ same: true, disabled: true });
+    await expect(page.getByRole('button', { name: /^Favorit: / }).first()).toBeEnabled();
     expect(listRequests).toEqual([]);
     expect(problems).toEqual([]);
+    await expectAccessible(page, 'directory hydrated from its served cards');
   });
 
   test('a signed-in visitor gets the served reviews, then their own form, without a hydration error', async ({ page, baseURL }) => {

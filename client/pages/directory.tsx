@@ -154,6 +154,7 @@ export default function DirectoryPage() {
           autoComplete="off"
           enterKeyHint="search"
           maxLength={100}
+          disabled={!hydrated}
         />
         {searching && found.isFetching ? <Spinner label={d.searching} size={20} /> : null}
       </search>
@@ -169,7 +170,7 @@ export default function DirectoryPage() {
       />
 
       <div className={styles.placeTools}>
-        <button type="button" className="btn btn-outline" aria-pressed={here !== null} onClick={nearMe}>
+        <button type="button" className="btn btn-outline" aria-pressed={here !== null} onClick={nearMe} disabled={!hydrated}>
           {t.places.nearMe.sort}
         </button>
         {hydrated && mapSettings() ? (
@@ -208,6 +209,7 @@ export default function DirectoryPage() {
             <button
               type="button"
               className="btn btn-outline"
+              disabled={!hydrated}
               onClick={() => {
                 setCategory('');
                 setCity('');
@@ -238,7 +240,7 @@ export default function DirectoryPage() {
               {d.shownOf(number(shown), number(total))}
             </p>
             {hasMore ? (
-              <button type="button" className="btn btn-outline" onClick={showMore} disabled={isFetchingNextPage}>
+              <button type="button" className="btn btn-outline" onClick={showMore} disabled={!hydrated || isFetchingNextPage}>
                 {d.showMore}
               </button>
             ) : null}

@@ -181,16 +181,10 @@ const listLoaders: Record<List, (deps: Deps, search: string) => ServedQuery | nu
 const listScopes: Record<List, StampScope> = { 'comments.feed': 'all', 'business.directoryPage': 'businesses' };
 
 /**
- * How the browser takes a list page over. Home is rendered as the app renders it and hydrated:
- * React keeps the served elements instead of painting the page again (its controls render
- * disabled until then, lib/hydrated.ts). The directory is rendered like its build-time first
- * paint (controls made inert here) and rendered anew from the same data (`replace`).
- */
-const listHydrates: Record<List, boolean> = { 'comments.feed': true, 'business.directoryPage': false };
-
-/**
- * First paints of the list pages (home, directory) with their list's first page (listHydrates),
- * kept while the stamp of the list's scope holds: one per language and state, a handful in all.
+ * The list pages (home, directory) rendered with their list's first page, as the app renders
+ * them: the browser hydrates them, keeping the served elements (their controls render disabled
+ * until then, lib/hydrated.ts). Kept while the stamp of the list's scope holds: one per language
+ * and state, a handful in all.
  */
 function listPages(deps: Deps, render: () => Promise<Renderer | null>, log: () => FastifyBaseLogger) {
   const kept = new Map<string, { stamp: string; paint: Promise<Omit<ServedPage, 'anonymous'> | null> }>();
@@ -203,15 +197,16 @@ function listPages(deps: Deps, render: () => Promise<Renderer | null>, log: () =
     const stamp = `${scopedStamp(deps.db, listScopes[list])}|${siteKeyOf(site)}`;
     const found = kept.get(key);
     if (found?.stamp === stamp) return found.paint;
-    const hydrates = listHydrates[list];
-    const pageData = hydrates ? { lists: [served] } : { lists: [served], replace: true };
+    const pageData = { lists: [served] };
     const paint = render()
-      .then(async (renderer) => {
-        if (!renderer) return null;
-        const at = `${urlPath}${firstPaintState(page, search)}`;
-        const data = { ...pageData, anonymous: true };
-        return { ...pageData, html: await (hydrates ? renderer.renderPage(at, lang, data, site) : renderer.renderFirstPaint(at, lang, data, site)) };
-      })
+      .then(async (renderer) =>
+        renderer
+          ? {
+              ...pageData,
+              html: await renderer.renderPage(`${urlPath}${firstPaintState(page, search)}`, lang, { ...pageData, anonymous: true }, site),
+            }
+          : null,
+      )
       .catch((err: unknown) => {
         // Not kept: the page is served with its first paint without data; the next request tries again.
         if (kept.get(key)?.paint === paint) kept.delete(key);

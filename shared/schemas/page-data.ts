@@ -11,7 +11,6 @@ export type ServedQuery = { path: string; input: unknown; data: unknown };
  * feed, the directory), which the client's infinite queries start with. `anonymous`: the request
  * carried no session, so the data (the anonymous view) is the visitor's own and needs no
  * refetch; a signed-in visitor's own fields (favourite, own rating) come with the next request.
- * `replace`: the HTML is a first paint with its controls inert, which the browser renders anew
- * (createRoot) instead of hydrating (the directory, as its build-time first paint).
+ * The browser hydrates the HTML that came with it (client/start.tsx).
  */
-export type PageData = Partial<ServedQuery> & { lists?: ServedQuery[]; anonymous: boolean; replace?: boolean };
+export type PageData = Partial<ServedQuery> & { lists?: ServedQuery[]; anonymous: boolean };

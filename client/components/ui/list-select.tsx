@@ -16,13 +16,14 @@ type Props = {
   onChange(value: string): void;
   /** The root's size and place in its row. */
   className?: string;
+  disabled?: boolean;
 };
 
 /**
  * One choice from a list: Ark UI's Select (keyboard, focus and listbox semantics are its own)
  * with the app's look. The directory's city and sort, and a business's comment order and branch.
  */
-export function ListSelect({ label, hideLabel, beside, collection, value, onChange, className }: Props) {
+export function ListSelect({ label, hideLabel, beside, collection, value, onChange, className, disabled = false }: Props) {
   const labelElement = <Select.Label className={hideLabel ? 'visually-hidden' : styles.label}>{label}</Select.Label>;
   return (
     <Select.Root
@@ -33,6 +34,7 @@ export function ListSelect({ label, hideLabel, beside, collection, value, onChan
         if (details.value[0]) onChange(details.value[0]);
       }}
       positioning={{ sameWidth: true, gutter: 4 }}
+      disabled={disabled}
       lazyMount
       unmountOnExit
     >

@@ -5,6 +5,7 @@ import { createListCollection } from '@ark-ui/react/select';
 import { Tooltip } from '@ark-ui/react/tooltip';
 import { directorySorts, type DirectorySort } from '../../../shared/schemas/directory-constants';
 import { useI18n } from '../../i18n';
+import { useHydrated } from '../../lib/hydrated';
 import { ListSelect, type ListItem } from '../../components/ui/list-select';
 import styles from './directory-filters.module.css';
 
@@ -40,6 +41,8 @@ export function DirectoryFilters({
 }) {
   const { t, lang, number } = useI18n();
   const f = t.business.directory.filters;
+  // Inert until the app has taken over the served directory (lib/hydrated.ts): no press is lost.
+  const disabled = !useHydrated();
   const chosen = options?.categories.find((c) => fold(c.nameSv) === fold(category) || fold(c.nameEn) === fold(category));
 
   const cities = useMemo(
@@ -71,6 +74,7 @@ export function DirectoryFilters({
       <SegmentGroup.Root
         ref={chips}
         className={styles.chips}
+        disabled={disabled}
         value={chosen?.id ?? (category ? null : ALL)}
         onValueChange={(details) => {
           const picked = options?.categories.find((c) => c.id === details.value);
@@ -88,11 +92,19 @@ export function DirectoryFilters({
       </SegmentGroup.Root>
 
       <div className={styles.selects}>
-        <ListSelect className={styles.select} label={f.city} collection={cities} value={city || ALL} onChange={(value) => onCity(value === ALL ? '' : value)} />
+        <ListSelect
+          className={styles.select}
+          label={f.city}
+          disabled={disabled}
+          collection={cities}
+          value={city || ALL}
+          onChange={(value) => onCity(value === ALL ? '' : value)}
+        />
         <ListSelect
           className={styles.select}
           label={f.sort}
-          beside={<RatingSortTip label={f.ratingInfoLabel} text={f.ratingInfo} />}
+          disabled={disabled}
+          beside={<RatingSortTip label={f.ratingInfoLabel} text={f.ratingInfo} disabled={disabled} />}
           collection={sorts}
           value={sort}
           onChange={(value) => onSort((directorySorts as readonly string[]).includes(value) ? (value as DirectorySort) : 'name')}
@@ -112,7 +124,7 @@ function chipsOf(options: DirectoryFilterOptions | undefined, lang: 'sv' | 'en')
 }
 
 /** An "i" beside the sort: hover or focus opens it, and a tap too (touch screens have no hover); Escape or leaving closes it. */
-function RatingSortTip({ label, text }: { label: string; text: string }) {
+function RatingSortTip({ label, text, disabled }: { label: string; text: string; disabled: boolean }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -125,7 +137,7 @@ function RatingSortTip({ label, text }: { label: string; text: string }) {
       closeOnClick={false}
       interactive
     >
-      <Tooltip.Trigger className={styles.info} aria-label={label} onClick={() => setOpen(true)}>
+      <Tooltip.Trigger className={styles.info} aria-label={label} onClick={() => setOpen(true)} disabled={disabled}>
         <span aria-hidden="true">i</span>
       </Tooltip.Trigger>
       <Portal>

@@ -1,4 +1,5 @@
 import { useI18n } from '../../i18n';
+import { useHydrated } from '../../lib/hydrated';
 import { HeartIcon } from './icons';
 import styles from './favorite-button.module.css';
 
@@ -12,10 +13,11 @@ export function FavoriteButton({
   business: { id: string; title: string; isFavorite: boolean };
   onToggle(business: { id: string; isFavorite: boolean }): void;
   size?: number;
-  /** Until the app has taken over a server-rendered page, so no press is silently lost. */
   disabled?: boolean;
 }) {
   const { t } = useI18n();
+  // Inert until the app has taken over a served page (lib/hydrated.ts), so no press is silently lost.
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
@@ -24,7 +26,7 @@ export function FavoriteButton({
       aria-label={t.business.favorite.label(business.title)}
       data-on={business.isFavorite || undefined}
       onClick={() => onToggle(business)}
-      disabled={disabled}
+      disabled={disabled || !hydrated}
     >
       <HeartIcon size={size} filled={business.isFavorite} />
     </button>
