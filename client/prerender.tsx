@@ -19,8 +19,8 @@ import { PageDataContext } from './lib/page-data';
  * business or a comment page, are hydrated, which must find React's own markup: renderPage, whose
  * controls render disabled until then, lib/hydrated.ts.)
  */
-export async function renderFirstPaint(path: string, lang: Language, pageData: PageData | null = null, site?: SiteText): Promise<string> {
-  const html = await renderPage(path, lang, pageData, site);
+export async function renderFirstPaint(path: string, lang: Language, site?: SiteText): Promise<string> {
+  const html = await renderPage(path, lang, null, site);
   // Not twice on a control React rendered disabled already (the header's, until hydration).
   return html.replace(/<(button|input|select|textarea)(?=[\s>/])(?![^>]*\sdisabled(?:=""|[\s>/]))/g, '<$1 disabled');
 }

@@ -184,7 +184,7 @@ export default function BusinessDetailPage() {
               </p>
             ) : null}
           </div>
-          {business.isSuggestionBox ? null : <FavoriteButton business={{ ...business, title }} onToggle={toggleFavorite} size={30} disabled={!hydrated} />}
+          {business.isSuggestionBox ? null : <FavoriteButton business={{ ...business, title }} onToggle={toggleFavorite} size={30} />}
         </header>
 
         {business.image ? <img className={styles.image} src={business.image} alt="" width={1200} height={480} /> : null}

@@ -17,7 +17,7 @@ export type Prerendered = Record<string, Partial<Record<'sv' | 'en', string>>>;
 export type RenderPage = (path: string, lang: 'sv' | 'en', pageData: PageData, site?: SiteText) => Promise<string>;
 export type Renderer = {
   renderPage: RenderPage;
-  renderFirstPaint(path: string, lang: 'sv' | 'en', pageData?: PageData | null, site?: SiteText): Promise<string>;
+  renderFirstPaint(path: string, lang: 'sv' | 'en', site?: SiteText): Promise<string>;
 };
 
 /** A build file of .vite/ (manifest.json, prerender.json); null when the build has none. */

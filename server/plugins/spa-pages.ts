@@ -341,7 +341,7 @@ export function statePaints(render: () => Promise<Pick<Renderer, 'renderFirstPai
       const started = kept.get(key);
       if (started) return started;
       paint = render()
-        .then((renderer) => (renderer ? renderer.renderFirstPaint(`${urlPath}${state}`, lang, null, site) : null))
+        .then((renderer) => (renderer ? renderer.renderFirstPaint(`${urlPath}${state}`, lang, site) : null))
         .catch((err: unknown) => {
           // Not kept: the next request tries again.
           kept.delete(key);

@@ -722,7 +722,6 @@ describe('first page of reviews, the feed and the directory in the first HTML (i
     data?: unknown;
     lists?: { path: string; input: unknown; data: { items: Record<string, unknown>[]; nextCursor: string | null } }[];
     anonymous: boolean;
-    replace?: boolean;
   };
   const dataBlock = (html: string): Block | null => {
     const m = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
@@ -758,7 +757,6 @@ describe('first page of reviews, the feed and the directory in the first HTML (i
     expect(html).toMatch(/<fieldset[^>]*disabled=""[^>]*>[\s\S]*<h2[^>]*>Kommentarer/);
     const block = dataBlock(res.body)!;
     expect(block).toMatchObject({ path: 'business.byId', anonymous: true });
-    expect(block.replace).toBeUndefined();
     expect(block.lists).toEqual([expect.objectContaining({ path: 'comments.byBusiness', input: { businessId: business.id } })]);
     expect(block.lists?.[0]?.data.items.map((c) => c._id)).toEqual([comment._id]);
 
@@ -802,7 +800,6 @@ describe('first page of reviews, the feed and the directory in the first HTML (i
     expect(html).not.toMatch(/<(button|input)(?![^>]*disabled="")[\s>]/);
     const block = dataBlock(res.body)!;
     expect(block).toMatchObject({ anonymous: true, lists: [{ path: 'comments.feed', input: { filter: 'all' } }] });
-    expect(block.replace).toBeUndefined();
     expect(block.path).toBeUndefined();
     expect(block.lists?.[0]?.data.items[0]).toMatchObject({ _id: comment._id });
     // Signed in: the same render, nothing of theirs in it (no name in the header, no own choices).
@@ -811,7 +808,6 @@ describe('first page of reviews, the feed and the directory in the first HTML (i
     expect(signedIn.body).not.toContain('Ada');
     expect(signedIn.body).not.toContain(other.email);
     expect(dataBlock(signedIn.body)).toMatchObject({ anonymous: false });
-    expect(dataBlock(signedIn.body)?.replace).toBeUndefined();
     // Another filter, another first page.
     const top = dataBlock((await ctx.app.inject('/?filter=mostReplied')).body);
     expect(top?.lists?.[0]).toMatchObject({ path: 'comments.feed', input: { filter: 'mostReplied' } });
@@ -825,7 +821,6 @@ describe('first page of reviews, the feed and the directory in the first HTML (i
     expect(html).toContain('Bageriet Vetekatten');
     const block = dataBlock(res.body)!;
     expect(block).toMatchObject({ anonymous: true, lists: [{ path: 'business.directoryPage', input: {} }] });
-    expect(block.replace).toBeUndefined();
     // React's own markup, which the browser hydrates: its controls render disabled until then.
     expect(html).not.toMatch(/<(button|input|select)(?![^>]*disabled="")[\s>]/);
     const card = block.lists?.[0]?.data.items.find((b) => b.id === business.id);

@@ -8,12 +8,10 @@ export function FavoriteButton({
   business,
   onToggle,
   size = 24,
-  disabled = false,
 }: {
   business: { id: string; title: string; isFavorite: boolean };
   onToggle(business: { id: string; isFavorite: boolean }): void;
   size?: number;
-  disabled?: boolean;
 }) {
   const { t } = useI18n();
   // Inert until the app has taken over a served page (lib/hydrated.ts), so no press is silently lost.
@@ -26,7 +24,7 @@ export function FavoriteButton({
       aria-label={t.business.favorite.label(business.title)}
       data-on={business.isFavorite || undefined}
       onClick={() => onToggle(business)}
-      disabled={disabled || !hydrated}
+      disabled={!hydrated}
     >
       <HeartIcon size={size} filled={business.isFavorite} />
     </button>
