@@ -136,7 +136,10 @@ export const comments = sqliteTable(
     // and their public reviews are read newest first (services/accounts/profiles.ts; rowid appended, the
     // tie-breaker; the few hidden ones are skipped on the way). One index for both since
     // migration 0019: every new comment wrote both before, and the write path paid for it.
-    index('comments_user_idx').on(t.userId, t.createdAt),
+    // `business_id` last (migration 0040): the star rating's walk picks the rated business's
+    // comments on the index entries alone, instead of reading every comment row of the rater
+    // (157 µs a rating for a rater with 220 comments, 26 µs with it).
+    index('comments_user_idx').on(t.userId, t.createdAt, t.businessId),
     // The upload sweep asks whether any post still uses an image. Partial: most comments have
     // none, and they add no entry (`image_id = ?` implies the condition).
     index('comments_image_idx')

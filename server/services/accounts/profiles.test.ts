@@ -136,3 +136,60 @@ describe('your own reviews and replies (issue 30, item 7)', () => {
     expect((await t.app.inject({ url: '/api/users/me/posts?kind=photos', headers: { authorization: `Bearer ${anna.token}` } })).statusCode).toBe(400);
   });
 });
+
+describe('reviews of the same millisecond (migration 0040: the lists walk comments_user_idx in its own order)', () => {
+  let dana: TestUser;
+  const same: string[] = [];
+  let older = '';
+
+  beforeAll(async () => {
+    dana = await createTestUser(t.db, { firstName: 'Dana', lastName: 'Dahl' });
+    // Posted in descending order of the businesses' ids: the rowids then run against the order the
+    // lists show them in, so a cursor that compared (date, rowid) alone would repeat and skip some.
+    const shops = ['Ett', 'Två', 'Tre', 'Fyra', 'Fem'].map((n) => insertBusiness(t.db, `Samtidigt ${n}`)).sort((a, b) => (a < b ? 1 : -1));
+    for (const businessId of shops)
+      same.push((await createComment(t.deps, dana.actor, { businessId, text: `Samma stund hos ${businessId}`, businessLocation: 'Lund' }))._id);
+    older = (await createComment(t.deps, dana.actor, { businessId: shops[0], text: 'En äldre recension', businessLocation: 'Lund' }))._id;
+    // Five reviews of one millisecond on five businesses, and one a second older.
+    t.db.$client.prepare('update comments set created_at = ? where user_id = ?').run(1_790_000_000_000, dana.id);
+    t.db.$client.prepare('update comments set created_at = ? where id = ?').run(1_789_999_999_000, older);
+  });
+
+  const pages = async (url: (cursor: string) => string) => {
+    const seen: string[] = [];
+    let cursor = '';
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.inject({ url: url(cursor), headers: { authorization: `Bearer ${dana.token}` } });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      seen.push(...(Array.isArray(body) ? body : body.reviews).map((r: { _id: string }) => r._id));
+      const next = res.headers['x-next-cursor'];
+      if (typeof next !== 'string') return seen;
+      cursor = next;
+    }
+    throw new Error('the pages did not end');
+  };
+
+  it('REST: the public profile and your own reviews page through all of them, each once, the older one last', async () => {
+    const after = (c: string) => (c ? `&cursor=${c}` : '');
+    for (const url of [
+      (c: string) => `/api/users/${dana.id}/profile?limit=2${after(c)}`,
+      (c: string) => `/api/users/me/posts?kind=reviews&limit=2${after(c)}`,
+    ]) {
+      const seen = await pages(url);
+      expect(seen).toHaveLength(6);
+      expect(new Set(seen).size).toBe(6);
+      expect(new Set(seen.slice(0, 5))).toEqual(new Set(same));
+      expect(seen[5]).toBe(older);
+    }
+  });
+
+  it('a cursor whose review was deleted since goes on with the older reviews (the rest of its millisecond is skipped)', async () => {
+    const first = await t.app.inject({ url: `/api/users/${dana.id}/profile?limit=2` });
+    const [, last] = first.json().reviews.map((r: { _id: string }) => r._id);
+    t.db.$client.prepare('delete from comments where id = ?').run(last);
+    const next = await t.app.inject({ url: `/api/users/${dana.id}/profile?limit=10&cursor=${String(first.headers['x-next-cursor'])}` });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().reviews.map((r: { _id: string }) => r._id)).toEqual([older]);
+  });
+});

@@ -25,8 +25,19 @@ const photo = alias(images, 'photo');
 const rowid = sql<number>`${comments}.rowid`;
 const id = sql.placeholder('id');
 
-// A user's public comments: the list walks comments_user_idx (user_id, created_at; rowid
-// appended) newest first, skips the few hidden or removed ones, and stops at the page.
+// A user's public comments: the list walks comments_user_idx (user_id, created_at, business_id;
+// rowid appended) newest first, skips the few hidden or removed ones, and stops at the page.
+// The order is the index's own, so business_id sits between the date and the rowid (reviews of
+// the same millisecond); a cursor still carries the date and the rowid only.
+const byIndex = [desc(comments.createdAt), desc(comments.businessId), desc(rowid)] as const;
+/**
+ * Rows after a cursor (t, k: the date and rowid of the last row shown) in the index's order. The
+ * cursor's business is its row's, looked up once; a row deleted since then leaves '' in its place,
+ * so the page goes on from the rows older than its date (any other review of that same
+ * millisecond not yet shown is skipped).
+ */
+const afterCursor = (userId: typeof id) =>
+  sql`(${comments.createdAt}, ${comments.businessId}, ${rowid}) < (${sql.placeholder('t')}, coalesce((select ${comments.businessId} from ${comments} where ${rowid} = ${sql.placeholder('k')} and ${comments.userId} = ${userId}), ''), ${sql.placeholder('k')})`;
 const publicOf = (userId: typeof id) => and(eq(comments.userId, userId), isNull(comments.hiddenAt), isNull(comments.removedAt));
 const publicReplies = and(eq(replies.userId, users.id), isNull(replies.hiddenAt), isNull(replies.removedAt));
 const publicComments = and(eq(comments.userId, users.id), isNull(comments.hiddenAt), isNull(comments.removedAt));
@@ -70,21 +81,21 @@ export function profileQueries(db: Db) {
       .where(eq(users.id, id)),
     reviews: reviews()
       .where(publicOf(id))
-      .orderBy(desc(comments.createdAt), desc(rowid))
+      .orderBy(...byIndex)
       .limit(keptLimit(sql.placeholder('limit'))),
     reviewsAfter: reviews()
-      .where(and(publicOf(id), sql`(${comments.createdAt}, ${rowid}) < (${sql.placeholder('t')}, ${sql.placeholder('k')})`))
-      .orderBy(desc(comments.createdAt), desc(rowid))
+      .where(and(publicOf(id), afterCursor(id)))
+      .orderBy(...byIndex)
       .limit(keptLimit(sql.placeholder('limit'))),
     // Your own posts (issue 30, item 7), newest posted first: comments_user_idx is (user_id,
-    // created_at) with the rowid appended and replies_user_idx (user_id) with the rowid, so each
-    // page is an index walk from the cursor down that stops at the limit.
+    // created_at, business_id) with the rowid appended and replies_user_idx (user_id) with the
+    // rowid, so each page is an index walk from the cursor down that stops at the limit.
     myReviews: db
       .select({ ...myPostColumns(comments), commentId: comments.id })
       .from(comments)
       .leftJoin(businesses, eq(businesses.id, comments.businessId))
-      .where(and(eq(comments.userId, id), sql`(${comments.createdAt}, ${rowid}) < (${sql.placeholder('t')}, ${sql.placeholder('k')})`))
-      .orderBy(desc(comments.createdAt), desc(rowid))
+      .where(and(eq(comments.userId, id), afterCursor(id)))
+      .orderBy(...byIndex)
       .limit(keptLimit(sql.placeholder('limit'))),
     myReplies: db
       .select({ ...myPostColumns(replies), commentId: replies.commentId })

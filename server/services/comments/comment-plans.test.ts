@@ -321,6 +321,24 @@ describe(`query plans with ${COMMENTS.toLocaleString('en')} comments`, () => {
     expect(reply).toContain('"my_report"."reporter_id" = +?');
   });
 
+  it("a star rating keeps the rated business's comments on the author's index entries, reading no other comment's row (migration 0040)", () => {
+    // EXPLAIN's program: the walk opens comments_user_idx as a cursor and defers the table seek;
+    // the business_id compared next must come from that index cursor. Read from the table instead
+    // (the index without business_id), every comment of the rater would be read on each rating.
+    const sqlite = t.db.$client;
+    const root = (sqlite.prepare("select rootpage from sqlite_schema where name = 'comments_user_idx'").get() as { rootpage: number }).rootpage;
+    const { sql, params } = ratingQueries(t.db).authorRate.toSQL();
+    const bound = fillPlaceholders(params, { rate: 3, userId: userIds[1], businessId: businessIds[3] });
+    const program = sqlite.prepare(`explain ${sql}`).all(...bound) as Array<{ opcode: string; p1: number; p2: number; p3: number }>;
+    const cursor = program.find((op) => /^Open(Read|Write)$/.test(op.opcode) && op.p2 === root)?.p1;
+    expect(cursor, 'the walk opens comments_user_idx').toBeDefined();
+    const seek = program.findIndex((op) => op.opcode === 'DeferredSeek' && op.p1 === cursor);
+    expect(seek, 'the table seek is deferred').toBeGreaterThan(-1);
+    const filter = program.slice(seek + 1).find((op) => op.opcode === 'Column');
+    expect(filter, 'business_id is read for the filter').toBeDefined();
+    expect(filter!.p1, 'business_id is read from the index cursor, not the table').toBe(cursor);
+  });
+
   it("a star rating walks the author's comments also when only the older indexes have statistics (an upgraded site)", () => {
     const sqlite = t.db.$client;
     sqlite.exec('analyze');

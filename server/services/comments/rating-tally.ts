@@ -63,10 +63,11 @@ export const ratingTallyQueries = (db: Db) => ({
     ),
   // The author's stars shown on (and sorting) their comments on this business: their rating while
   // it counts, null while none does (docs/product.md "What is held out of the public numbers").
-  // comments_user_idx finds the user's few comments; the `+` keeps SQLite from walking one of the
-  // business's indexes instead (every comment of a popular business), which it picked on a
-  // database without statistics for the newer indexes: business ratings fell to a third
-  // (comment-plans.test.ts).
+  // comments_user_idx finds the user's comments and, since migration 0040, carries business_id, so
+  // the walk keeps only this business's entries without reading the others' rows (a rater with
+  // 220 reviews: 26 against 157 µs). The `+` keeps SQLite from walking one of the business's
+  // indexes instead (every comment of a popular business), which it picked on a database without
+  // statistics for the newer indexes: business ratings fell to a third (comment-plans.test.ts).
   authorRate: db
     .update(comments)
     .set({ authorRate: sql`${p.rate}` })
