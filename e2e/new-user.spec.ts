@@ -131,10 +131,19 @@ for (const viewport of VIEWPORTS) {
         const stars = page.getByRole('radiogroup', { name: s.yourRating });
         const current = await stars.getByRole('radio', { checked: true }).count();
         const pick = current > 0 && (await stars.getByRole('radio', { name: s.stars(4) }).isChecked()) ? 3 : 4;
-        await stars.getByRole('radio', { name: s.stars(pick) }).click();
+        const star = stars.getByRole('radio', { name: s.stars(pick) });
         const rate = panel.getByRole('button', { name: s.rate, exact: true });
+        // The stars are chosen and the button may be pressed. A CI run once found the button
+        // unchanged after Enter (2026-11-28), not seen since in 7 runs under load: so the choice
+        // is seen to hold before the press, and the request's answer is part of any failure.
+        await star.click();
+        await expect(star).toBeChecked();
+        await expect(rate).not.toHaveAttribute('aria-disabled');
         await rate.focus();
+        const answer = page.waitForResponse((r) => r.url().includes('business.rate'));
         await page.keyboard.press('Enter');
+        const res = await answer;
+        expect(res.status(), await res.text()).toBe(200);
         const submitted = panel.getByRole('button', { name: s.submitted });
         await expect(submitted).toBeVisible();
         await expect(submitted).toBeFocused();
