@@ -20,6 +20,8 @@ type Stamper = {
   business: (id: string) => string;
   ownChanges: () => number;
   unshown: number;
+  /** Group commits rolled back: the `businesses` version is read again after one. */
+  rollbacks: number;
   /** Changes made by declared writes (`businessWrite`, `searchIndexWrite`). */
   declared: number;
   /** Per business, the changes declared for it. */
@@ -49,12 +51,14 @@ function stamperOf(db: Db): Stamper {
     const made: Stamper = {
       ownChanges: () => ownChanges.get() as number,
       unshown: 0,
+      rollbacks: 0,
       declared: 0,
       byBusiness: new Map(),
       stamp: () => `${(ownChanges.get() as number) - made.unshown}.${otherVersion()}`,
       business: (id) => `${(ownChanges.get() as number) - made.unshown - made.declared}.${made.byBusiness.get(id) ?? 0}.${otherVersion()}`,
       businesses: () => {
-        const at = `${ownChanges.get() as number}.${otherVersion()}`;
+        // A rollback takes the version back without a change of ours to count: it is named too.
+        const at = `${ownChanges.get() as number}.${made.rollbacks}.${otherVersion()}`;
         if (at !== businessesReadAt) {
           businesses = `b${(businessesVersion.get() as number | undefined) ?? 'none'}.${version}`;
           businessesReadAt = at;
@@ -162,7 +166,9 @@ export function countCommitChanges(db: Db, changes: number): void {
  * Every scope moves on; the stamps only grow.
  */
 export function moveStampAfterRollback(db: Db): void {
-  stamperOf(db).unshown -= 1;
+  const stamper = stamperOf(db);
+  stamper.unshown -= 1;
+  stamper.rollbacks += 1;
 }
 
 /**

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { businessRatings } from '../../db/schema';
 import { insertBusiness } from '../test/comment-fixtures';
 import { bearer, createTestApp, createTestUser, type TestContext } from '../test/helpers';
-import { dataStamp } from './data-stamp';
+import { dataStamp, scopedStamp } from './data-stamp';
 import { flushGroup, installGroupCommit } from './group-commit';
 
 const dirs: string[] = [];
@@ -201,6 +201,7 @@ describe('group commit in the server', () => {
       'CREATE TEMP TABLE parent (id INTEGER PRIMARY KEY); CREATE TEMP TABLE child (parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)',
     );
     const before = dataStamp(t.db);
+    const businessesBefore = scopedStamp(t.db, 'businesses');
     // Taking the rating back (Drizzle's transaction, its deferred variant) leaves a dangling child
     // row in its group, once.
     const grouped = Object.getOwnPropertyDescriptor(sqlite, 'transaction')!.value as Database.Database['transaction'];
@@ -224,6 +225,8 @@ describe('group commit in the server', () => {
     expect(stars()).toEqual([{ rate: 5 }]);
     expect(written).not.toBe(before);
     expect(dataStamp(t.db)).not.toBe(written);
+    // The directory's scope is back where it was: the version the triggers set went with the rollback.
+    expect(scopedStamp(t.db, 'businesses')).toBe(businessesBefore);
     // The next write commits as usual.
     expect((await rate(null)).statusCode).toBe(200);
     expect(stars()).toEqual([]);
