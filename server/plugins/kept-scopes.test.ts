@@ -12,8 +12,8 @@ import { businessScope, dataStamp, OTHER_WRITES_MS, type StampScope } from '../l
 import { keptArrayOf } from '../lib/kept-json';
 import { updateProfile } from '../services/accounts/users';
 import { createBusiness, updateBusiness } from '../services/business/business-admin';
-import { rateBusiness } from '../services/business/business-ratings';
-import { listDirectory } from '../services/business/directory';
+import { rateBusiness, unrateBusiness } from '../services/business/business-ratings';
+import { directorySnapshotBuilds, listDirectory } from '../services/business/directory';
 import { putOwnerReply } from '../services/business/owner-replies';
 import { rateComment } from '../services/comments/comment-ratings';
 import { createComment } from '../services/comments/comments';
@@ -185,27 +185,42 @@ describe('kept scopes: a write rebuilds what it can change', () => {
     });
   }
 
+  // A star rating moves only its business's figures: the kept directory takes that card again
+  // (patched) instead of being built anew; anything else it shows builds it anew.
   const movesDirectory = [
-    ['a star rating', () => rateBusiness(t.deps, cast.owner.actor, shopId, 2)],
+    ['a star rating', 'patched', () => rateBusiness(t.deps, cast.owner.actor, shopId, 2)],
+    ['a star rating taken back', 'patched', () => unrateBusiness(t.deps, cast.owner.actor, shopId)],
     [
       'a new comment with stars',
+      'patched',
       () => createComment(t.deps, cast.admin.actor, { businessId: shopId, text: 'Fyra stjärnor från mig', businessLocation: 'Malmö', rate: 4 }),
     ],
     [
       'a business edit',
+      'built',
       () =>
         updateBusiness(t.deps, cast.admin.actor, shopId, { description: 'Mat, blommor och annat', branches: [{ location: 'Malmö' }, { location: 'Lund' }] }),
     ],
+    [
+      'a star rating and a business edit',
+      'built',
+      async () => {
+        await rateBusiness(t.deps, cast.other.actor, bakeryId, 5);
+        await updateBusiness(t.deps, cast.admin.actor, bakeryId, { description: 'Bröd och bullar', branches: [{ location: 'Lund' }] });
+      },
+    ],
   ] as const;
 
-  for (const [name, write] of movesDirectory) {
-    it(`after ${name}: every kept reply equals a fresh one, the directory's too`, async () => {
+  for (const [name, how, write] of movesDirectory) {
+    it(`after ${name}: every kept reply equals a fresh one, the directory's too (${how})`, async () => {
       const before = await warm();
       const card = cardOf();
+      const builds = directorySnapshotBuilds(t.db);
       await write();
       const after = await servedReplies();
-      expect(after).toEqual(await freshReplies());
       expect(cardOf()).not.toBe(card);
+      expect(directorySnapshotBuilds(t.db) - builds).toBe(how === 'patched' ? 0 : 1);
+      expect(after).toEqual(await freshReplies());
       expect(after['/api/business?limit=24']).not.toBe(before['/api/business?limit=24']);
     });
   }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { businessRatings, businesses } from '../../../db/schema';
 import type { Deps } from '../deps';
-import { businessWrite } from '../../lib/data-stamp';
+import { businessWrite, starFiguresWrite } from '../../lib/data-stamp';
 import { AppError } from '../../lib/errors';
 import { inTransaction, preparedStatements } from '../../lib/prepared';
 import type { Actor } from '../actor';
@@ -92,9 +92,13 @@ const publicRate = (row: { ratingSum: number; ratingCount: number }) => (row.rat
 export function rateAlongsidePost(deps: Deps, tx: DbOrTx, businessId: string, userId: string, rate: number, now = Date.now()): RateResult {
   // An owner's stars would be a vote for themself (issue 31).
   if (isOwner(deps.db, userId, businessId)) throw new AppError('FORBIDDEN', 'ownerCannotRate');
-  const result = applyBusinessRating(deps.db, businessId, userId, rate, now);
-  noteRatingBurst(deps, tx, businessId, userId, now);
-  return result;
+  // Of what the directory shows, only this business's star figures move (a burst holds ratings
+  // of this business only): the kept directory reads it again instead of every business.
+  return starFiguresWrite(deps.db, businessId, () => {
+    const result = applyBusinessRating(deps.db, businessId, userId, rate, now);
+    noteRatingBurst(deps, tx, businessId, userId, now);
+    return result;
+  });
 }
 
 /** The actor rates a business; returns the new shown rate and count. A burst of such ratings from young accounts is noted for the moderators. */
@@ -115,20 +119,22 @@ export async function unrateBusiness(deps: Deps, actor: Actor, businessId: strin
   const me = requireActiveFor(actor, 'businessRateLoginRequired');
   await deps.limits.consume('rate', me.id);
   const { db } = deps;
-  return db.transaction(() => {
-    const q = prepared(db);
-    requireRateable(db, businessId);
-    const previous = q.previous.get({ businessId, userId: me.id });
-    if (previous) {
-      q.drop.run({ businessId, userId: me.id });
-      q.authorRate.run({ businessId, userId: me.id, rate: null });
-    }
-    const counted = previous?.counted === true;
-    const before = counted ? previous.rate : 0;
-    const row = tallyOf(db).tally.get({ businessId, sumDelta: -before, countDelta: counted ? -1 : 0, before, after: 0 });
-    if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
-    return { rate: row.ratingCount > 0 ? row.ratingSum / row.ratingCount : null, ratingCount: row.ratingCount, myRate: null };
-  });
+  return starFiguresWrite(db, businessId, () =>
+    db.transaction(() => {
+      const q = prepared(db);
+      requireRateable(db, businessId);
+      const previous = q.previous.get({ businessId, userId: me.id });
+      if (previous) {
+        q.drop.run({ businessId, userId: me.id });
+        q.authorRate.run({ businessId, userId: me.id, rate: null });
+      }
+      const counted = previous?.counted === true;
+      const before = counted ? previous.rate : 0;
+      const row = tallyOf(db).tally.get({ businessId, sumDelta: -before, countDelta: counted ? -1 : 0, before, after: 0 });
+      if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
+      return { rate: row.ratingCount > 0 ? row.ratingSum / row.ratingCount : null, ratingCount: row.ratingCount, myRate: null };
+    }),
+  );
 }
 
 /** A business's breakdown: the number of ratings per star level, from its columns. */

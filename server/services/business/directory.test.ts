@@ -5,9 +5,9 @@ import { swedishSortKey } from '../../lib/sv-sort-key';
 import { DIRECTORY_PAGE_MAX, directorySorts, type DirectorySort } from '../../../shared/schemas/directory-constants';
 import { getBusiness, titleSearchOf } from './business';
 import { createBusiness } from './business-admin';
-import { rateBusiness } from './business-ratings';
+import { rateBusiness, unrateBusiness } from './business-ratings';
 import { resolveCategory } from './categories';
-import { fillTitleSortKeys } from './directory';
+import { directorySnapshotBuilds, fillTitleSortKeys } from './directory';
 import { editBusinessFacts } from './business-facts';
 import { setFavorite } from './favorites';
 import { svFold } from '../../lib/sv-fold';
@@ -204,6 +204,51 @@ describe('the directory, sorted and filtered', () => {
     for (const [i, rate] of hundred.entries()) await rateBusiness(t.deps, raters[i].actor, zeta.id, rate);
     zeta.rates = hundred;
     for (const list of Object.values(doors)) expect(await list({ sort: 'rating' })).toEqual(expected({ sort: 'rating' }));
+  });
+
+  it('takes star ratings of five fresh accounts into its kept cards without building them anew: every order equals the database (issue 32)', async () => {
+    const fresh = await Promise.all(Array.from({ length: 5 }, (_, i) => createTestUser(t.db, { firstName: `Ny${i}` })));
+    const base = new Map(made.map((m) => [m.id, [...m.rates]]));
+    const given = new Map<string, Map<number, number>>();
+    // Who rates what: a first rating, a change, one taken back, an unrated business rated.
+    const steps: Array<[number, string, number | null]> = [
+      [0, 'Äpplet', 5],
+      [1, 'Äpplet', 1],
+      [2, 'Érable', 5],
+      [3, 'Bageri 9', 3],
+      [4, 'Zeta', 1],
+      [0, 'Äpplet', 2],
+      [2, 'Érable', null],
+      [3, 'Öhman', 5],
+    ];
+    /** Each card's figures as the kept directory (tRPC) and the database (REST) give them. */
+    const figures = async (url: string, items: (body: unknown) => Array<{ title: string; rate: number | null; ratingCount: number }>) => {
+      const res = await t.app.inject({ url });
+      return new Map(items(res.json()).map((b) => [b.title, [b.rate, b.ratingCount]]));
+    };
+    // Every order kept first, so each is moved with the card rather than read again.
+    for (const sort of directorySorts) await viaTrpc({ sort });
+    const builds = directorySnapshotBuilds(t.db);
+    for (const [who, title, rate] of steps) {
+      const business = made.find((m) => m.title === title)!;
+      const mine = given.get(business.id) ?? new Map<number, number>();
+      given.set(business.id, mine);
+      if (rate === null) {
+        await unrateBusiness(t.deps, fresh[who].actor, business.id);
+        mine.delete(who);
+      } else {
+        await rateBusiness(t.deps, fresh[who].actor, business.id, rate);
+        mine.set(who, rate);
+      }
+      business.rates = [...base.get(business.id)!, ...mine.values()];
+      for (const sort of directorySorts)
+        for (const q of [{ sort }, { sort, category: 'Livsmedel' }, { sort, city: 'Malmö' }])
+          expect([title, rate, q, await viaTrpc(q)]).toEqual([title, rate, q, expected(q)]);
+      const kept = await figures('/trpc/business.directory', (body) => (body as { result: { data: never[] } }).result.data);
+      expect(kept).toEqual(await figures('/api/business', (body) => body as never[]));
+      expect(kept.get(title)?.[1]).toBe(business.rates.length);
+    }
+    expect(directorySnapshotBuilds(t.db)).toBe(builds);
   });
 
   it('refuses a sort it does not know, and filters too long, with a 400', async () => {

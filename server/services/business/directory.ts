@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
 import { branches, businesses, categories, favorites, images } from '../../../db/schema';
 import type { Deps } from '../deps';
-import { scopedStamp } from '../../lib/data-stamp';
+import { scopedStamp, starFiguresMovedSince } from '../../lib/data-stamp';
 import { keepJson } from '../../lib/kept-json';
 import { preparedStatements } from '../../lib/prepared';
 import { svFold } from '../../lib/sv-fold';
@@ -194,6 +194,7 @@ export const directoryQueries = (db: Db) => ({
       excerptEnCut: sql<boolean>`coalesce(length(${businesses.descriptionEn}), 0) > ${DIRECTORY_EXCERPT_CHARS}`.mapWith(Boolean),
       ratingCount: businesses.ratingCount,
       ratingSum: businesses.ratingSum,
+      bayesScore: businesses.bayesScore,
       imageFile: picture.fileName,
       iconFile: iconImage.fileName,
       isSuggestionBox: businesses.isSuggestionBox,
@@ -220,6 +221,11 @@ export const directoryQueries = (db: Db) => ({
     .from(branches)
     .where(sql`${branches.lat} is not null and ${branches.lng} is not null`),
   categories: db.select({ id: categories.id, nameSv: categories.nameSv, nameEn: categories.nameEn }).from(categories),
+  // One business's star figures, when only they moved (patchedSnapshot).
+  starsOf: db
+    .select({ ratingCount: businesses.ratingCount, ratingSum: businesses.ratingSum, bayesScore: businesses.bayesScore })
+    .from(businesses)
+    .where(eq(businesses.id, sql.placeholder('id'))),
 });
 
 const directoryStatements = preparedStatements(directoryQueries);
@@ -229,6 +235,8 @@ type DirectorySnapshot = {
   /** In A–Ö order. */
   cards: readonly DirectoryCard[];
   categoryIds: Array<string | null>;
+  /** Each card's Bayesian score (the by-rating order), null while it has no rating. */
+  bayes: Array<number | null>;
   /** Each card's branch positions ([lat, lng]), for the directory's map and "Närmast mig", read when first asked for. */
   positions?: Array<Array<[number, number]>>;
   /** Each card's branch towns (the city filter), folded. */
@@ -242,19 +250,32 @@ type DirectorySnapshot = {
 };
 const directorySnapshots = new WeakMap<Db, DirectorySnapshot>();
 
+/** How many directory snapshots were built from scratch, by database (directory.test.ts). */
+const snapshotBuilds = new WeakMap<Db, number>();
+export const directorySnapshotBuilds = (db: Db): number => snapshotBuilds.get(db) ?? 0;
+
 /**
  * Every directory card in A–Ö order, as a visitor sees it (no favourites), kept in memory while
  * what the cards show is unchanged (`scopedStamp(db, 'businesses')`: no business, branch,
  * category or image written since, docs/decisions/008 and 001; a reaction, a reply or a renamed
- * user keeps it, a star rating does not: 86–159 ms of CPU to rebuild at 10,000 businesses), so
- * a title search, a category and the
- * other orders then filter and arrange kept cards instead of running a query, and a signed-in
- * user's list only adds their favourites (one indexed lookup).
+ * user keeps it). A star rating moves only its business's figures: the kept cards then take that
+ * business's again (`patchedSnapshot`) instead of being built anew, which took 86–289 ms of CPU at
+ * 10,000 businesses. So a title search, a category and the other orders filter and arrange kept
+ * cards instead of running a query, and a signed-in user's list only adds their favourites (one
+ * indexed lookup).
  */
 function directorySnapshot(db: Db): DirectorySnapshot {
   const stamp = scopedStamp(db, 'businesses');
   const kept = directorySnapshots.get(db);
   if (kept?.stamp === stamp) return kept;
+  const moved = kept ? starFiguresMovedSince(db, kept.stamp) : null;
+  const snapshot = kept && moved ? patchedSnapshot(db, kept, stamp, moved) : builtSnapshot(db, stamp);
+  directorySnapshots.set(db, snapshot);
+  return snapshot;
+}
+
+function builtSnapshot(db: Db, stamp: string): DirectorySnapshot {
+  snapshotBuilds.set(db, directorySnapshotBuilds(db) + 1);
   const q = directoryStatements(db);
   const rows = q.all.all();
   const townsById = new Map<string, Set<string>>();
@@ -266,9 +287,10 @@ function directorySnapshot(db: Db): DirectorySnapshot {
     set.add(key);
     townsById.set(businessId, set);
   }
-  const snapshot: DirectorySnapshot = {
+  return {
     stamp,
     categoryIds: rows.map((r) => r.categoryId),
+    bayes: rows.map((r) => r.bayesScore),
     towns: rows.map((r) => townsById.get(r.id) ?? new Set()),
     townNames,
     orders: { name: rows.map((_, i) => i) },
@@ -292,8 +314,68 @@ function directorySnapshot(db: Db): DirectorySnapshot {
       }),
     ),
   };
-  directorySnapshots.set(db, snapshot);
-  return snapshot;
+}
+
+/**
+ * `kept` brought up to `stamp` when only the star figures of the `moved` businesses changed since
+ * (`starFiguresMovedSince`): their cards are read again, and each is moved to its new place in the
+ * by-rating and most-reviewed orders kept so far; A–Ö and newest do not depend on ratings. A new
+ * snapshot object: one handed out before stays as it was. Its result equals a snapshot built
+ * from scratch (directory.test.ts compares them under every order).
+ */
+function patchedSnapshot(db: Db, kept: DirectorySnapshot, stamp: string, moved: Set<string>): DirectorySnapshot {
+  kept.placeById ??= new Map(kept.cards.map((card, i) => [card.id, i]));
+  const cards = kept.cards.slice();
+  const bayes = kept.bayes.slice();
+  const places: number[] = [];
+  for (const id of moved) {
+    const i = kept.placeById.get(id);
+    const row = directoryStatements(db).starsOf.get({ id });
+    // A business gone since could not have been named by a star rating alone; build anew to be sure.
+    if (i === undefined || !row) return builtSnapshot(db, stamp);
+    cards[i] = keepJson<DirectoryCard>({ ...cards[i], rate: shownRate(row), ratingCount: row.ratingCount });
+    bayes[i] = row.bayesScore;
+    places.push(i);
+  }
+  // Each order as directoryOrderBy sorts: the suggestion box first, then its key (largest first,
+  // null last, as SQLite's DESC puts NULL), then the id (ids are ASCII: binary order is `<`).
+  const byKey =
+    (key: (i: number) => number | null) =>
+    (a: number, b: number): number => {
+      const box = Number(cards[b].isSuggestionBox) - Number(cards[a].isSuggestionBox);
+      if (box !== 0) return box;
+      const ka = key(a);
+      const kb = key(b);
+      if (ka !== kb) return ka === null ? 1 : kb === null ? -1 : kb - ka;
+      return cards[a].id < cards[b].id ? -1 : cards[a].id > cards[b].id ? 1 : 0;
+    };
+  const compare: Partial<Record<DirectorySort, (a: number, b: number) => number>> = {
+    rating: byKey((i) => bayes[i]),
+    reviews: byKey((i) => cards[i].ratingCount),
+  };
+  const orders = { ...kept.orders };
+  for (const sort of ['rating', 'reviews'] as const) {
+    const order = orders[sort];
+    if (order) orders[sort] = reinserted(order, places, compare[sort]!);
+  }
+  return { ...kept, stamp, cards, bayes, orders };
+}
+
+/** `order` (sorted by `compare`) with `places` taken out and put back where `compare` puts them now. */
+function reinserted(order: readonly number[], places: number[], compare: (a: number, b: number) => number): number[] {
+  const taken = new Set(places);
+  const result = order.filter((i) => !taken.has(i));
+  for (const i of places) {
+    let lo = 0;
+    let hi = result.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(result[mid], i) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    result.splice(lo, 0, i);
+  }
+  return result;
 }
 
 function orderIn(db: Db, snapshot: DirectorySnapshot, sort: DirectorySort): number[] {
