@@ -580,10 +580,13 @@ async function main(): Promise<number> {
   }
   const loadStart = cpuSnapshot(ourPids());
   rss.beginWindow('load');
+  // Each row's start says the server's RSS then and the peak so far, so a log tells which rows
+  // raised the peak (issue 32 item 2).
+  const loadLog = (text: string) => log(`${text} [server RSS ${mb(rss.sample() ?? 0).toFixed(0)} MB, peak so far ${mb(rss.peakKb).toFixed(0)} MB]`);
   for (const [i, r] of reads.entries()) {
     const row = rows[i];
     if (!row.path) continue;
-    log(`load: ${r.name} (${row.wire?.encoding ? `${row.wire.bytes} B ${row.wire.encoding}, ` : ''}${row.bytes} B JSON) …`);
+    loadLog(`load: ${r.name} (${row.wire?.encoding ? `${row.wire.bytes} B ${row.wire.encoding}, ` : ''}${row.bytes} B JSON) …`);
     try {
       row.app = await measured(row, origin, { kind: 'get', path: row.path, headers: getHeaders });
       row.baseline = await measured(row, baseOrigin, { kind: 'get', path: `/b/${r.key}`, headers: getHeaders }, false);
@@ -710,7 +713,7 @@ async function main(): Promise<number> {
       row.note = `not available: ${shortError(probe)}`;
       continue;
     }
-    log(`load: ${w.name} …`);
+    loadLog(`load: ${w.name} …`);
     try {
       row.app = await measured(row, origin, w.request());
       row.pass = judge(row);
@@ -757,7 +760,7 @@ async function main(): Promise<number> {
         if (probe.status !== 200) row.note = `not available: ${probe.status === 0 ? probe.body.toString() : shortError(probe)}`;
         else {
           row.bytes = probe.body.length;
-          log(`load: ${row.name} (${most.n} notifications) …`);
+          loadLog(`load: ${row.name} (${most.n} notifications) …`);
           try {
             row.app = await measured(row, origin, { kind: 'get', path: row.path!, headers });
             row.pass = row.app.ok > 0 && row.app.p99 <= TARGETS.hotP99Ms;
@@ -812,7 +815,7 @@ async function main(): Promise<number> {
         { kind: 'createComment', targets: meta.commentTargets, tokens },
         { kind: 'createReply', commentIds: replyCommentIds, tokens },
       ];
-      log(`load: ${row.name} …`);
+      loadLog(`load: ${row.name} …`);
       try {
         row.app = await measured(row, origin, { kind: 'mix', reads, headers: getHeaders, writes, readsPerWrite: 50 });
         row.pass = judge(row);
@@ -823,6 +826,7 @@ async function main(): Promise<number> {
       }
     }
   }
+  loadLog('load: done');
   const loadRssKb = rss.endWindow('load');
   const otherCoresDuringLoad = foreignCores(loadStart, cpuSnapshot(ourPids()), os.cpus().length);
   await runner.stop();
