@@ -79,11 +79,13 @@ export function applyBusinessRating(db: Db, businessId: string, userId: string, 
   // Their comments show the stars only while they count (a held or banned rating: none).
   const shownBefore = previous?.counted ? previous.rate : null;
   if (shownBefore !== (counts ? rate : null)) q.authorRate.run({ businessId, userId, rate: counts ? rate : null });
-  return { rate: publicRate(row), ratingCount: row.ratingCount, myRate: rate };
+  return { rate: shownRate(row), ratingCount: row.ratingCount, myRate: rate };
 }
 
-/** The shown average, null when no rating counts (all held, say). */
-const publicRate = (row: { ratingSum: number; ratingCount: number }) => (row.ratingCount > 0 ? row.ratingSum / row.ratingCount : null);
+/** The one rule for the shown rate (docs/product.md §4): the average of the ratings that count, null while none does (all held, say). */
+export function shownRate(row: { ratingCount: number; ratingSum: number }): number | null {
+  return row.ratingCount > 0 ? row.ratingSum / row.ratingCount : null;
+}
 
 /**
  * A rating given together with a post (a comment with stars): the same rules as the rating
@@ -132,7 +134,7 @@ export async function unrateBusiness(deps: Deps, actor: Actor, businessId: strin
       const before = counted ? previous.rate : 0;
       const row = tallyOf(db).tally.get({ businessId, sumDelta: -before, countDelta: counted ? -1 : 0, before, after: 0 });
       if (!row) throw new AppError('NOT_FOUND', 'businessNotFound');
-      return { rate: row.ratingCount > 0 ? row.ratingSum / row.ratingCount : null, ratingCount: row.ratingCount, myRate: null };
+      return { rate: shownRate(row), ratingCount: row.ratingCount, myRate: null };
     }),
   );
 }

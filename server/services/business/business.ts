@@ -8,7 +8,7 @@ import { svFold } from '../../lib/sv-fold';
 import { branchCommentCountsOf, branchRatingsOf, otherPlacesOf, type BranchRating, type OtherPlace } from './branch-ratings';
 import { uploadUrl } from '../../lib/urls';
 import type { Actor } from '../actor';
-import { starCountsOf, type StarCounts } from './business-ratings';
+import { shownRate, starCountsOf, type StarCounts } from './business-ratings';
 import { heldRatingCount } from '../moderation/rating-bursts';
 import { shownLastName } from '../accounts/names';
 import { parseOpeningHours, type BranchFacts } from './business-facts';
@@ -75,10 +75,7 @@ export function titleSearchOf(title: string): string {
   return svFold(title);
 }
 
-/** The one rule for the shown rate (docs/product.md §4): the average, or null with no ratings. */
-export function shownRate(row: { ratingCount: number; ratingSum: number }): number | null {
-  return row.ratingCount > 0 ? row.ratingSum / row.ratingCount : null;
-}
+export { shownRate };
 
 const picture = alias(images, 'picture');
 const iconImage = alias(images, 'icon_image');

@@ -7,6 +7,7 @@ import { requireActive, type Actor } from '../actor';
 import { businessCards, cardOf, rowid, viewerOf } from '../comments/comment-cards';
 import { requireBusiness } from '../comments/comments';
 import { isOwner } from './owners';
+import { shownRate } from './business-ratings';
 import { stockholmClock } from '../../../shared/schemas/opening-hours-status';
 
 /** 'YYYY-MM' of an instant, in Swedish time (the site's one clock, as the open-now status reads it). */
@@ -84,7 +85,7 @@ export function ownerStats(deps: Deps, actor: Actor, businessId: string, now = D
     businessId,
     title: b.title,
     ratingCount: b.ratingCount,
-    average: b.ratingCount > 0 ? b.ratingSum / b.ratingCount : null,
+    average: shownRate(b),
     breakdown: [b.s1, b.s2, b.s3, b.s4, b.s5],
     reviews: b.reviews,
     answered,
